@@ -1,0 +1,277 @@
+//! Many games at once: [`simulate`] plays whole games with bots, [`VecEnv`] steps many states for
+//! learning code. Both run in Rust on rayon threads; the Python layer releases the GIL around them.
+//!
+//! Game `i` of a simulation always uses the random stream `(seed, i)`, so results are identical for
+//! any number of threads and any chunking (the CLI simulates in chunks to drive its progress bar).
+
+use crate::core::game::{Action, Bot, Game, Player, State};
+use crate::core::rng::Rng;
+use crate::error::{LudoError, Result};
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// Number of games.
+    pub n_games: usize,
+    /// Master seed.
+    pub seed: u64,
+    /// Index of the first game (game `k` of this call uses stream `(seed, first_game + k)`).
+    pub first_game: u64,
+    /// One bot name per seat, or a single name used for every seat.
+    pub bots: Vec<String>,
+    /// Worker threads; `None` or `Some(0)` means rayon's default (all cores).
+    pub threads: Option<usize>,
+}
+
+/// Per-game results, row-major `(n_games, num_players)` where two-dimensional.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SimResult {
+    pub num_players: usize,
+    /// Final returns per seat.
+    pub returns: Vec<f64>,
+    /// Game-specific scores per seat (card points for Briscola).
+    pub scores: Vec<f64>,
+    /// Number of actions (chance included) per game.
+    pub lengths: Vec<u32>,
+}
+
+/// Plays `cfg.n_games` whole games of `game` with the named bots.
+pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
+    let np = game.num_players();
+    let names: Vec<String> = match cfg.bots.len() {
+        0 => vec!["random".to_string(); np],
+        1 => vec![cfg.bots[0].clone(); np],
+        n if n == np => cfg.bots.clone(),
+        n => return Err(LudoError::param("bots", format!("give one bot for every seat ({np}) or a single bot, not {n}"))),
+    };
+    let bots: Vec<Box<dyn Bot<G::State>>> = names.iter().map(|n| game.new_bot(n)).collect::<Result<_>>()?;
+    let mut out = SimResult {
+        num_players: np,
+        returns: vec![0.0; cfg.n_games * np],
+        scores: vec![0.0; cfg.n_games * np],
+        lengths: vec![0; cfg.n_games],
+    };
+    let run = |out: &mut SimResult| {
+        const CHUNK: usize = 256;
+        out.returns
+            .par_chunks_mut(CHUNK * np)
+            .zip(out.scores.par_chunks_mut(CHUNK * np))
+            .zip(out.lengths.par_chunks_mut(CHUNK))
+            .enumerate()
+            .for_each(|(chunk, ((rets, scores), lens))| {
+                for (k, len) in lens.iter_mut().enumerate() {
+                    let index = cfg.first_game + (chunk * CHUNK + k) as u64;
+                    let mut rng = Rng::for_stream(cfg.seed, index);
+                    let state = play_game(game, &bots, &mut rng);
+                    state.returns(&mut rets[k * np..(k + 1) * np]);
+                    state.scores(&mut scores[k * np..(k + 1) * np]);
+                    *len = state.history().len() as u32;
+                }
+            });
+    };
+    match cfg.threads {
+        Some(t) if t > 0 => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .map_err(|e| LudoError::param("threads", e.to_string()))?;
+            pool.install(|| run(&mut out));
+        }
+        _ => run(&mut out),
+    }
+    Ok(out)
+}
+
+/// Plays one game from the initial state to the end.
+pub fn play_game<G: Game>(game: &G, bots: &[Box<dyn Bot<G::State>>], rng: &mut Rng) -> G::State {
+    let mut state = game.new_initial_state();
+    loop {
+        let action = match state.current_player() {
+            Player::Terminal => return state,
+            Player::Chance => state.sample_chance(rng),
+            Player::Seat(p) => bots[p].act(&state, rng),
+        };
+        state.apply_action_unchecked(action);
+    }
+}
+
+/// Advances through chance nodes with `rng` until a decision node or the end.
+pub fn resolve_chance<S: State>(state: &mut S, rng: &mut Rng) {
+    while state.current_player() == Player::Chance {
+        let a = state.sample_chance(rng);
+        state.apply_action_unchecked(a);
+    }
+}
+
+/// Object-safe interface of [`VecEnv`] for the Python layer.
+pub trait DynVectorEnv: Send + Sync {
+    fn num_envs(&self) -> usize;
+    fn num_players(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    fn observation_shape(&self) -> Vec<usize>;
+    fn game_string(&self) -> String;
+    /// Applies one action per environment (ignored for terminated ones) and writes the rewards,
+    /// `(n, players)`. All actions are checked first: on error nothing changes.
+    fn step(&mut self, actions: &[Action], rewards: &mut [f32]) -> Result<()>;
+    /// Restarts the environments where `mask` is true (all when `mask` is empty).
+    fn reset(&mut self, mask: &[bool]) -> Result<()>;
+    fn write_current_player(&self, out: &mut [i32]);
+    fn write_legal_action_mask(&self, out: &mut [bool]);
+    fn write_terminated(&self, out: &mut [bool]);
+    fn write_observations(&self, out: &mut [f32]);
+    /// The state of environment `i`, boxed for inspection.
+    fn state(&self, i: usize) -> Option<Box<dyn crate::core::dynamic::DynState>>;
+}
+
+/// `n` states of one game stepped together; chance is resolved inside, so every environment waits at
+/// a decision node or is terminated. Terminated environments stay terminated until `reset`.
+pub struct VecEnv<G: Game> {
+    game: Arc<G>,
+    seed: u64,
+    states: Vec<G::State>,
+    rngs: Vec<Rng>,
+    episodes: Vec<u64>,
+}
+
+impl<G: Game> VecEnv<G> {
+    /// Creates `n` environments; environment `i`'s episode `k` uses stream `(seed, i << 32 | k)`.
+    pub fn new(game: Arc<G>, n: usize, seed: u64) -> Self {
+        let mut env = VecEnv { game, seed, states: Vec::with_capacity(n), rngs: Vec::with_capacity(n), episodes: vec![0; n] };
+        for i in 0..n {
+            let (s, r) = env.fresh(i, 0);
+            env.states.push(s);
+            env.rngs.push(r);
+        }
+        env
+    }
+
+    fn fresh(&self, i: usize, episode: u64) -> (G::State, Rng) {
+        let mut rng = Rng::for_stream(self.seed, (i as u64) << 32 | episode);
+        let mut s = self.game.new_initial_state();
+        resolve_chance(&mut s, &mut rng);
+        (s, rng)
+    }
+}
+
+impl<G: Game> DynVectorEnv for VecEnv<G> {
+    fn num_envs(&self) -> usize {
+        self.states.len()
+    }
+    fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+    fn num_actions(&self) -> usize {
+        self.game.num_distinct_actions()
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        self.game.observation_shape()
+    }
+    fn game_string(&self) -> String {
+        self.game.game_string()
+    }
+
+    fn step(&mut self, actions: &[Action], rewards: &mut [f32]) -> Result<()> {
+        let (n, np) = (self.states.len(), self.game.num_players());
+        if actions.len() != n {
+            return Err(LudoError::Shape { expected: format!("({n},) actions"), got: format!("({},)", actions.len()) });
+        }
+        if rewards.len() != n * np {
+            return Err(LudoError::Shape { expected: format!("({n}, {np}) rewards"), got: format!("{} values", rewards.len()) });
+        }
+        let mut legal = Vec::new();
+        for (i, (s, &a)) in self.states.iter().zip(actions).enumerate() {
+            if s.is_terminal() {
+                continue;
+            }
+            s.legal_actions(&mut legal);
+            if legal.binary_search(&a).is_err() {
+                return Err(LudoError::illegal(a, s.action_to_string(a), format!("not legal in environment {i}")));
+            }
+        }
+        self.states
+            .par_iter_mut()
+            .zip(self.rngs.par_iter_mut())
+            .zip(actions.par_iter())
+            .zip(rewards.par_chunks_mut(np))
+            .with_min_len(64)
+            .for_each(|(((s, rng), &a), rew)| {
+                if s.is_terminal() {
+                    rew.iter_mut().for_each(|r| *r = 0.0);
+                    return;
+                }
+                let mut before = [0.0f64; crate::core::MAX_PLAYERS];
+                let mut after = [0.0f64; crate::core::MAX_PLAYERS];
+                s.returns(&mut before[..np]);
+                s.apply_action_unchecked(a);
+                resolve_chance(s, rng);
+                s.returns(&mut after[..np]);
+                for p in 0..np {
+                    rew[p] = (after[p] - before[p]) as f32;
+                }
+            });
+        Ok(())
+    }
+
+    fn reset(&mut self, mask: &[bool]) -> Result<()> {
+        let n = self.states.len();
+        if !mask.is_empty() && mask.len() != n {
+            return Err(LudoError::Shape { expected: format!("({n},) mask"), got: format!("({},)", mask.len()) });
+        }
+        for i in 0..n {
+            if mask.is_empty() || mask[i] {
+                self.episodes[i] += 1;
+                let (s, r) = self.fresh(i, self.episodes[i]);
+                self.states[i] = s;
+                self.rngs[i] = r;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_current_player(&self, out: &mut [i32]) {
+        for (o, s) in out.iter_mut().zip(&self.states) {
+            *o = s.current_player().to_i32();
+        }
+    }
+
+    fn write_legal_action_mask(&self, out: &mut [bool]) {
+        let a = self.game.num_distinct_actions();
+        out.par_chunks_mut(a).zip(self.states.par_iter()).for_each(|(row, s)| {
+            if s.is_terminal() {
+                // pgx convention: a terminated environment accepts any action (and ignores it).
+                row.iter_mut().for_each(|x| *x = true);
+                return;
+            }
+            row.iter_mut().for_each(|x| *x = false);
+            let mut legal = Vec::new();
+            s.legal_actions(&mut legal);
+            for l in legal {
+                row[l as usize] = true;
+            }
+        });
+    }
+
+    fn write_terminated(&self, out: &mut [bool]) {
+        for (o, s) in out.iter_mut().zip(&self.states) {
+            *o = s.is_terminal();
+        }
+    }
+
+    fn write_observations(&self, out: &mut [f32]) {
+        let k: usize = self.game.observation_shape().iter().product();
+        out.par_chunks_mut(k).zip(self.states.par_iter()).with_min_len(64).for_each(|(row, s)| {
+            // Observe from the seat to move; terminated environments observe as seat 0.
+            let p = match s.current_player() {
+                Player::Seat(p) => p,
+                _ => 0,
+            };
+            s.write_observation(p, row);
+        });
+    }
+
+    fn state(&self, i: usize) -> Option<Box<dyn crate::core::dynamic::DynState>> {
+        self.states.get(i).map(|s| Box::new(s.clone()) as Box<dyn crate::core::dynamic::DynState>)
+    }
+}

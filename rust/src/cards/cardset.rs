@@ -1,0 +1,209 @@
+//! `CardSet`: a set of cards of one deck as a `u64` bitset over the deck's dense index.
+//!
+//! Every single deck in the seeds has at most 54 cards, so one word holds any hand, trick or pile;
+//! "cards of the led suit" or "trumps in hand" is one AND with a mask the deck precomputed.
+
+use super::card::Card;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+
+/// A set of cards (bit `i` = the deck's card `i`).
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash, Debug)]
+#[repr(transparent)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    /// The empty set.
+    pub const EMPTY: CardSet = CardSet(0);
+
+    /// The first `n` cards of a deck (its full set).
+    #[inline]
+    pub const fn first_n(n: usize) -> CardSet {
+        if n >= 64 {
+            CardSet(u64::MAX)
+        } else {
+            CardSet((1u64 << n) - 1)
+        }
+    }
+    /// The set holding only `card`.
+    #[inline]
+    pub const fn single(card: Card) -> CardSet {
+        CardSet(1u64 << card.0)
+    }
+    /// Whether `card` is in the set.
+    #[inline]
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 >> card.0 & 1 != 0
+    }
+    /// Number of cards.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// No cards.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// Adds `card`; returns whether it was absent.
+    #[inline]
+    pub fn insert(&mut self, card: Card) -> bool {
+        let was = !self.contains(card);
+        self.0 |= 1u64 << card.0;
+        was
+    }
+    /// Removes `card`; returns whether it was present.
+    #[inline]
+    pub fn remove(&mut self, card: Card) -> bool {
+        let was = self.contains(card);
+        self.0 &= !(1u64 << card.0);
+        was
+    }
+    /// The set with `card` added.
+    #[inline]
+    pub const fn with(self, card: Card) -> CardSet {
+        CardSet(self.0 | 1u64 << card.0)
+    }
+    /// The set with `card` removed.
+    #[inline]
+    pub const fn without(self, card: Card) -> CardSet {
+        CardSet(self.0 & !(1u64 << card.0))
+    }
+    /// Whether every card of `self` is in `other`.
+    #[inline]
+    pub const fn is_subset(self, other: CardSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+    /// Lowest-index card.
+    #[inline]
+    pub fn first(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card(self.0.trailing_zeros() as u8))
+    }
+    /// Highest-index card.
+    #[inline]
+    pub fn last(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card(63 - self.0.leading_zeros() as u8))
+    }
+    /// The `k`-th card in index order (0-based), if the set has more than `k` cards.
+    #[inline]
+    pub fn nth(self, k: usize) -> Option<Card> {
+        let mut bits = self.0;
+        for _ in 0..k {
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
+        }
+        (bits != 0).then(|| Card(bits.trailing_zeros() as u8))
+    }
+    /// Cards in ascending index order.
+    #[inline]
+    pub fn iter(self) -> CardIter {
+        CardIter(self.0)
+    }
+}
+
+/// Iterator over a [`CardSet`] in ascending index order.
+#[derive(Clone, Debug)]
+pub struct CardIter(u64);
+
+impl Iterator for CardIter {
+    type Item = Card;
+    #[inline]
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Card(i as u8))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardIter;
+    fn into_iter(self) -> CardIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let mut s = CardSet::EMPTY;
+        for c in iter {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+impl BitOr for CardSet {
+    type Output = CardSet;
+    #[inline]
+    fn bitor(self, o: CardSet) -> CardSet {
+        CardSet(self.0 | o.0)
+    }
+}
+impl BitOrAssign for CardSet {
+    #[inline]
+    fn bitor_assign(&mut self, o: CardSet) {
+        self.0 |= o.0
+    }
+}
+impl BitAnd for CardSet {
+    type Output = CardSet;
+    #[inline]
+    fn bitand(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & o.0)
+    }
+}
+impl BitAndAssign for CardSet {
+    #[inline]
+    fn bitand_assign(&mut self, o: CardSet) {
+        self.0 &= o.0
+    }
+}
+impl Sub for CardSet {
+    type Output = CardSet;
+    #[inline]
+    fn sub(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & !o.0)
+    }
+}
+impl Not for CardSet {
+    type Output = CardSet;
+    #[inline]
+    fn not(self) -> CardSet {
+        CardSet(!self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let mut s = CardSet::EMPTY;
+        assert!(s.insert(Card(3)));
+        assert!(!s.insert(Card(3)));
+        s.insert(Card(40));
+        s.insert(Card(0));
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.iter().map(|c| c.0).collect::<Vec<_>>(), vec![0, 3, 40]);
+        assert_eq!(s.nth(1), Some(Card(3)));
+        assert_eq!(s.nth(3), None);
+        assert_eq!(s.first(), Some(Card(0)));
+        assert_eq!(s.last(), Some(Card(40)));
+        assert!(s.remove(Card(3)));
+        assert!(!s.contains(Card(3)));
+        assert_eq!((s - CardSet::single(Card(0))).len(), 1);
+        assert!(CardSet::single(Card(40)).is_subset(s));
+        assert_eq!(CardSet::first_n(40).len(), 40);
+        assert_eq!(CardSet::first_n(64).len(), 64);
+    }
+}

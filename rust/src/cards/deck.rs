@@ -1,0 +1,401 @@
+//! Decks as data: every deck the seed games use, each card with a suit, a rank code and its names.
+//!
+//! Dense order is suit-major (suits in the order clubs, diamonds, hearts, spades, as OpenSpiel's
+//! "CDHS"; Tarok trumps last), ranks ascending by code within a suit. The index is the card's action id.
+//!
+//! Rank codes by system:
+//! * French: 2..=14 (J 11, Q 12, K 13, A 14).
+//! * Italian (and Spanish-style 40): 1..=10 = A, 2..7, F (Fante), C (Cavallo), R (Re); the printed
+//!   labels depend on [`FaceStyle`].
+//! * Tarok: red pips 1..=4, black pips 7..=10, J 11, C (knight) 12, Q 13, K 14; trumps (suit 4) 1..=22
+//!   (I..XXI, Škis = 22).
+
+use super::card::{Card, CardInfo};
+use super::cardset::CardSet;
+use super::notation::{normalize, rank_aliases, SUITS_FRENCH, SUIT_TRUMPS};
+use crate::error::{LudoError, Result};
+use std::collections::HashMap;
+
+/// One suit of a deck: how it is printed and which words name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuitInfo {
+    /// Printed symbol (`♠`), empty for Tarok trumps.
+    pub symbol: &'static str,
+    /// ASCII letter (`S`).
+    pub ascii: &'static str,
+    /// English name (`spades`).
+    pub name: &'static str,
+    /// Italian name for Italian decks (`spade`), else the English one.
+    pub local_name: &'static str,
+    /// Words accepted when parsing, already normalised.
+    pub aliases: &'static [&'static str],
+}
+
+/// How the three court cards of a 40-card Italian pack are labelled (the rules are the same).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FaceStyle {
+    /// Italian suits: Fante `J`, Cavallo `C`, Re `K`.
+    Italian,
+    /// French suits, northern order: Fante = Jack, Cavallo = Queen, Re = King.
+    FrenchNorth,
+    /// French suits, southern order: Fante = Queen, Cavallo = Jack, Re = King.
+    FrenchSouth,
+}
+
+/// A deck: cards in dense order plus the lookup tables for names and suits.
+#[derive(Clone, Debug)]
+pub struct Deck {
+    name: String,
+    cards: Vec<CardInfo>,
+    suits: Vec<SuitInfo>,
+    suit_masks: Vec<CardSet>,
+    lookup: HashMap<String, Card>,
+}
+
+impl Deck {
+    fn build(name: &str, suits: Vec<SuitInfo>, cards: Vec<(u8, u8, String, String, Vec<String>)>) -> Deck {
+        assert!(cards.len() <= 64, "a CardSet holds at most 64 cards");
+        let mut suit_masks = vec![CardSet::EMPTY; suits.len()];
+        let mut lookup = HashMap::new();
+        let mut infos = Vec::with_capacity(cards.len());
+        // Canonical names first, so an alias can never shadow another card's canonical name.
+        for (i, (suit, rank, disp, ascii, _)) in cards.iter().enumerate() {
+            let card = Card(i as u8);
+            suit_masks[*suit as usize].insert(card);
+            lookup.insert(normalize(disp), card);
+            lookup.insert(normalize(ascii), card);
+            infos.push(CardInfo { suit: *suit, rank: *rank, name: disp.clone(), ascii: ascii.clone() });
+        }
+        for (i, (_, _, _, _, aliases)) in cards.iter().enumerate() {
+            for a in aliases {
+                lookup.entry(a.clone()).or_insert(Card(i as u8));
+            }
+        }
+        Deck { name: name.to_string(), cards: infos, suits, suit_masks, lookup }
+    }
+
+    /// Suit-and-rank cards: every rank in `ranks` of every suit, names from `label`.
+    fn suited(name: &str, suits: Vec<SuitInfo>, ranks_of: impl Fn(u8) -> Vec<u8>, label: impl Fn(u8, u8) -> (String, String, Vec<String>)) -> Deck {
+        let mut cards = Vec::new();
+        for (s, suit) in suits.iter().enumerate() {
+            for r in ranks_of(s as u8) {
+                let (rank_disp, rank_ascii, rank_words) = label(s as u8, r);
+                let mut aliases = Vec::new();
+                for rw in &rank_words {
+                    for sw in suit.aliases {
+                        aliases.push(format!("{rw}{sw}"));
+                    }
+                }
+                cards.push((s as u8, r, format!("{rank_disp}{}", suit.symbol), format!("{rank_ascii}{}", suit.ascii), aliases));
+            }
+        }
+        Deck::build(name, suits, cards)
+    }
+
+    /// A French-suited deck with the given rank codes (2..=14) in every suit.
+    pub fn french(ranks: &[u8]) -> Deck {
+        let name = format!("french{}", ranks.len() * 4);
+        Deck::suited(&name, SUITS_FRENCH.to_vec(), |_| ranks.to_vec(), french_label)
+    }
+    /// The standard 52-card pack.
+    pub fn french52() -> Deck {
+        Deck::french(&(2..=14).collect::<Vec<_>>())
+    }
+    /// 32 cards, 7 to ace (Schafkopf, Solo).
+    pub fn french32() -> Deck {
+        Deck::french(&(7..=14).collect::<Vec<_>>())
+    }
+    /// 24 cards, 9 to ace (Tysiąc).
+    pub fn french24() -> Deck {
+        Deck::french(&(9..=14).collect::<Vec<_>>())
+    }
+    /// 48 cards: the 52-card pack without the tens (Reversis).
+    pub fn french48() -> Deck {
+        Deck::french(&(2..=14).filter(|&r| r != 10).collect::<Vec<_>>())
+    }
+    /// Zole's 26 cards: A K Q J 10 9 of clubs, spades, hearts and A K Q J 10 9 8 7 of diamonds.
+    pub fn zole26() -> Deck {
+        Deck::suited("zole26", SUITS_FRENCH.to_vec(), |s| if s == 1 { (7..=14).collect() } else { (9..=14).collect() }, french_label)
+    }
+
+    /// The 40-card Italian pack (A, 2–7, Fante, Cavallo, Re in four suits), labelled per `style`.
+    pub fn italian40(style: FaceStyle) -> Deck {
+        Deck::italian_without(style, &[])
+    }
+    /// The Italian pack without the given `(suit, rank)` cards (39 and 36 cards for Briscola).
+    pub fn italian_without(style: FaceStyle, removed: &[(u8, u8)]) -> Deck {
+        let mut suits = SUITS_FRENCH.to_vec();
+        if style == FaceStyle::Italian {
+            for (s, local) in suits.iter_mut().zip(["bastoni", "denari", "coppe", "spade"]) {
+                s.local_name = local;
+            }
+        }
+        let n = 40 - removed.len();
+        let name = match style {
+            FaceStyle::Italian => format!("italian{n}"),
+            FaceStyle::FrenchNorth => format!("italian{n}_french_north"),
+            FaceStyle::FrenchSouth => format!("italian{n}_french_south"),
+        };
+        Deck::suited(
+            &name,
+            suits,
+            |s| (1..=10).filter(|r| !removed.contains(&(s, *r))).collect(),
+            |_, r| italian_label(style, r),
+        )
+    }
+
+    /// The 54-card Slovenian Tarok pack: four suits of 8 and 22 trumps (I..XXI, Škis).
+    pub fn tarok54() -> Deck {
+        let mut suits = SUITS_FRENCH.to_vec();
+        suits.push(SUIT_TRUMPS);
+        let mut cards = Vec::new();
+        for s in 0..4u8 {
+            let red = s == 1 || s == 2;
+            let pips: Vec<u8> = if red { (1..=4).collect() } else { (7..=10).collect() };
+            for r in pips.into_iter().chain(11..=14) {
+                let (disp, ascii, words) = tarok_suit_label(r);
+                let suit = &suits[s as usize];
+                let aliases = words.iter().flat_map(|w| suit.aliases.iter().map(move |a| format!("{w}{a}"))).collect();
+                cards.push((s, r, format!("{disp}{}", suit.symbol), format!("{ascii}{}", suit.ascii), aliases));
+            }
+        }
+        for r in 1..=22u8 {
+            let disp = if r == 22 { "Škis".to_string() } else { roman(r) };
+            let ascii = if r == 22 { "SKIS".to_string() } else { roman(r) };
+            let mut aliases = vec![format!("t{r}"), format!("trump{r}"), format!("tarok{r}")];
+            match r {
+                1 => aliases.push("pagat".into()),
+                21 => aliases.push("mond".into()),
+                22 => aliases.extend(["skis".into(), "sk".into(), "skiz".into(), "excuse".into(), "fool".into()]),
+                _ => {}
+            }
+            cards.push((4, r, disp, ascii, aliases));
+        }
+        Deck::build("tarok54", suits, cards)
+    }
+
+    /// Short name (`italian40`, `french32`, ...).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+    /// Never empty; present for API symmetry with `len`.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+    /// The whole deck as a set.
+    pub fn all(&self) -> CardSet {
+        CardSet::first_n(self.cards.len())
+    }
+    /// Card description.
+    pub fn info(&self, card: Card) -> &CardInfo {
+        &self.cards[card.idx()]
+    }
+    /// All card descriptions in dense order.
+    pub fn cards(&self) -> &[CardInfo] {
+        &self.cards
+    }
+    /// Suit descriptions.
+    pub fn suits(&self) -> &[SuitInfo] {
+        &self.suits
+    }
+    /// Suit index of a card.
+    #[inline]
+    pub fn suit(&self, card: Card) -> u8 {
+        self.cards[card.idx()].suit
+    }
+    /// Rank code of a card.
+    #[inline]
+    pub fn rank(&self, card: Card) -> u8 {
+        self.cards[card.idx()].rank
+    }
+    /// All cards of suit `s`.
+    #[inline]
+    pub fn suit_mask(&self, s: u8) -> CardSet {
+        self.suit_masks[s as usize]
+    }
+    /// The card with this suit and rank code, if the deck has it.
+    pub fn find(&self, suit: u8, rank: u8) -> Option<Card> {
+        self.cards.iter().position(|c| c.suit == suit && c.rank == rank).map(|i| Card(i as u8))
+    }
+    /// Display name (`A♠`).
+    pub fn name_of(&self, card: Card) -> &str {
+        &self.cards[card.idx()].name
+    }
+    /// ASCII name (`AS`).
+    pub fn ascii_of(&self, card: Card) -> &str {
+        &self.cards[card.idx()].ascii
+    }
+    /// Space-separated display names of a set, in dense order.
+    pub fn format_set(&self, set: CardSet) -> String {
+        let names: Vec<&str> = set.iter().map(|c| self.name_of(c)).collect();
+        if names.is_empty() {
+            "-".to_string()
+        } else {
+            names.join(" ")
+        }
+    }
+    /// Parses a card name: Unicode or ASCII suits, any case, rank words (`A♠`, `as`, `10h`, `Th`,
+    /// `ace of spades`, `Cavallo di coppe`).
+    pub fn parse(&self, text: &str) -> Result<Card> {
+        self.lookup.get(&normalize(text)).copied().ok_or_else(|| {
+            LudoError::parse("card", text, format!("not a card of the {} deck (cards look like {} or {})", self.name, self.name_of(Card(0)), self.ascii_of(Card(0))))
+        })
+    }
+}
+
+fn french_label(_suit: u8, r: u8) -> (String, String, Vec<String>) {
+    let disp = match r {
+        11 => "J".to_string(),
+        12 => "Q".to_string(),
+        13 => "K".to_string(),
+        14 => "A".to_string(),
+        n => n.to_string(),
+    };
+    let ascii = if r == 10 { "T".to_string() } else { disp.clone() };
+    // Numerals only for pip ranks: "14s" is not a name anybody uses for the ace of spades.
+    let numeral = r.to_string();
+    let numerals: &[&str] = if r <= 10 { &[numeral.as_str()] } else { &[] };
+    (disp, ascii, rank_aliases(numerals, french_rank_words(r)))
+}
+
+fn french_rank_words(r: u8) -> &'static [&'static str] {
+    match r {
+        10 => &["10", "t", "ten"],
+        11 => &["j", "jack", "knave", "b", "bube", "unter"],
+        12 => &["q", "queen", "d", "dame", "ober"],
+        13 => &["k", "king", "r", "roi"],
+        14 => &["a", "ace", "1"],
+        _ => &[],
+    }
+}
+
+fn italian_label(style: FaceStyle, r: u8) -> (String, String, Vec<String>) {
+    // Court labels per style; the abstract rank (F, C, R) never changes.
+    let (f, c) = match style {
+        FaceStyle::Italian => ("J", "C"),
+        FaceStyle::FrenchNorth => ("J", "Q"),
+        FaceStyle::FrenchSouth => ("Q", "J"),
+    };
+    let disp = match r {
+        1 => "A".to_string(),
+        8 => f.to_string(),
+        9 => c.to_string(),
+        10 => "K".to_string(),
+        n => n.to_string(),
+    };
+    let words: Vec<&str> = match (r, style) {
+        (1, _) => vec!["a", "ace", "1", "asso"],
+        (8, FaceStyle::Italian) => vec!["j", "f", "8", "fante", "jack", "knave"],
+        (9, FaceStyle::Italian) => vec!["c", "n", "h", "9", "cavallo", "horse", "knight"],
+        (8, FaceStyle::FrenchNorth) | (9, FaceStyle::FrenchSouth) => vec!["j", "jack", "knave"],
+        (9, FaceStyle::FrenchNorth) | (8, FaceStyle::FrenchSouth) => vec!["q", "queen"],
+        (10, _) => vec!["k", "r", "10", "king", "re"],
+        _ => vec![],
+    };
+    (disp.clone(), disp, rank_aliases(&[&r.to_string()], &words))
+}
+
+fn tarok_suit_label(r: u8) -> (String, String, Vec<String>) {
+    let (disp, words): (&str, &[&str]) = match r {
+        11 => ("J", &["j", "jack", "knave", "fant", "pob"]),
+        12 => ("C", &["c", "n", "knight", "cavall", "caval", "kaval", "horse"]),
+        13 => ("Q", &["q", "queen", "dama", "dame"]),
+        14 => ("K", &["k", "king", "kralj"]),
+        _ => ("", &[]),
+    };
+    if disp.is_empty() {
+        let n = r.to_string();
+        let ascii = if r == 10 { "T".to_string() } else { n.clone() };
+        let extra: &[&str] = if r == 10 { &["t"] } else { &[] };
+        (n.clone(), ascii, rank_aliases(&[&n], extra))
+    } else {
+        (disp.to_string(), disp.to_string(), rank_aliases(&[], words))
+    }
+}
+
+/// Roman numeral for 1..=21.
+fn roman(n: u8) -> String {
+    let table = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let mut n = n;
+    let mut s = String::new();
+    for (v, sym) in table {
+        while n >= v {
+            s.push_str(sym);
+            n -= v;
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_decks() -> Vec<Deck> {
+        vec![
+            Deck::french52(),
+            Deck::french32(),
+            Deck::french24(),
+            Deck::french48(),
+            Deck::zole26(),
+            Deck::italian40(FaceStyle::Italian),
+            Deck::italian40(FaceStyle::FrenchNorth),
+            Deck::italian40(FaceStyle::FrenchSouth),
+            Deck::italian_without(FaceStyle::Italian, &[(0, 2)]),
+            Deck::italian_without(FaceStyle::Italian, &[(0, 2), (1, 2), (2, 2), (3, 2)]),
+            Deck::tarok54(),
+        ]
+    }
+
+    #[test]
+    fn sizes() {
+        let sizes: Vec<usize> = all_decks().iter().map(Deck::len).collect();
+        assert_eq!(sizes, vec![52, 32, 24, 48, 26, 40, 40, 40, 39, 36, 54]);
+    }
+
+    #[test]
+    fn every_name_parses_back_to_its_card() {
+        for deck in all_decks() {
+            for i in 0..deck.len() {
+                let c = Card(i as u8);
+                assert_eq!(deck.parse(deck.name_of(c)).unwrap(), c, "{} {}", deck.name(), deck.name_of(c));
+                assert_eq!(deck.parse(deck.ascii_of(c)).unwrap(), c, "{} {}", deck.name(), deck.ascii_of(c));
+                assert_eq!(deck.parse(&deck.ascii_of(c).to_lowercase()).unwrap(), c);
+            }
+            let names: std::collections::HashSet<&str> = deck.cards().iter().map(|c| c.name.as_str()).collect();
+            assert_eq!(names.len(), deck.len(), "names unique in {}", deck.name());
+        }
+    }
+
+    #[test]
+    fn aliases() {
+        let d = Deck::french52();
+        let qs = d.parse("QS").unwrap();
+        for s in ["Q♠", "q♤", "queen of spades", "Q spades", "qs"] {
+            assert_eq!(d.parse(s).unwrap(), qs, "{s}");
+        }
+        assert_eq!(d.parse("10h").unwrap(), d.parse("TH").unwrap());
+        assert!(d.parse("1x").is_err());
+        let it = Deck::italian40(FaceStyle::Italian);
+        assert_eq!(it.parse("Cavallo di coppe").unwrap(), it.parse("C♥").unwrap());
+        assert_eq!(it.parse("asso di spade").unwrap(), it.parse("AS").unwrap());
+        let t = Deck::tarok54();
+        assert_eq!(t.name_of(t.parse("mond").unwrap()), "XXI");
+        assert_eq!(t.name_of(t.parse("skis").unwrap()), "Škis");
+        assert_eq!(t.suit_mask(4).len(), 22);
+    }
+
+    #[test]
+    fn southern_style_swaps_jack_and_queen() {
+        let s = Deck::italian40(FaceStyle::FrenchSouth);
+        let n = Deck::italian40(FaceStyle::FrenchNorth);
+        // The Cavallo (rank 9) is the Jack in the south and the Queen in the north.
+        let cav = s.find(3, 9).unwrap();
+        assert_eq!(s.name_of(cav), "J♠");
+        assert_eq!(n.name_of(cav), "Q♠");
+    }
+}

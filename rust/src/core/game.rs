@@ -1,0 +1,239 @@
+//! The common game vocabulary (OpenSpiel's, in snake_case): [`Game`], [`State`], players and actions.
+//!
+//! Every registered game implements these two traits; the registry, `simulate`, `VectorEnv` and the
+//! Python classes are written once against them.
+
+use crate::core::params::{ParamSpec, Params};
+use crate::core::rng::Rng;
+use crate::error::{LudoError, Result};
+use std::fmt;
+
+/// An action id. Each phase of a game owns its own id range, so an action's name is a pure function
+/// of its id (e.g. `0..40` cards, then bids).
+pub type Action = u32;
+
+/// `current_player()` at a chance node (OpenSpiel's `kChancePlayerId`).
+pub const CHANCE: i32 = -1;
+/// `current_player()` at a terminal state (OpenSpiel's `kTerminalPlayerId`).
+pub const TERMINAL: i32 = -4;
+/// The most seats any registered game has; fixed-size per-seat arrays use it.
+pub const MAX_PLAYERS: usize = 8;
+
+/// Who acts at a node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Seat(usize),
+    Chance,
+    Terminal,
+}
+
+impl Player {
+    /// The OpenSpiel integer: seat, `CHANCE` or `TERMINAL`.
+    pub fn to_i32(self) -> i32 {
+        match self {
+            Player::Seat(s) => s as i32,
+            Player::Chance => CHANCE,
+            Player::Terminal => TERMINAL,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Seat(s) => write!(f, "player {s}"),
+            Player::Chance => write!(f, "chance"),
+            Player::Terminal => write!(f, "terminal"),
+        }
+    }
+}
+
+/// A named rules preset: `ruleset=<name>` applies these parameter values (explicit keys still win).
+pub type Preset = (&'static str, &'static [(&'static str, &'static str)]);
+
+/// Static description of a registered game.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// Stable snake_case name used in game strings (`briscola`).
+    pub short_name: &'static str,
+    /// Display name (`Briscola`).
+    pub long_name: &'static str,
+    /// Declared parameters with defaults and docs.
+    pub params: &'static [ParamSpec],
+    /// Reference presets selectable with `ruleset=`.
+    pub presets: &'static [Preset],
+    /// Bumped whenever rules or encodings change (recorded in game records).
+    pub version: u32,
+    /// A short statement of the rules as implemented.
+    pub rules: &'static str,
+    /// Names accepted by `new_bot` (always includes `random`).
+    pub bots: &'static [&'static str],
+    /// A few game strings that together cover the game's variants; the conformance tests play each.
+    pub examples: &'static [&'static str],
+}
+
+/// A game definition: parameters resolved, ready to create states.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// The state type this game creates.
+    type State: State;
+
+    /// Static description.
+    fn info(&self) -> &'static GameInfo;
+    /// Resolved parameters.
+    fn params(&self) -> &Params;
+    /// Number of seats.
+    fn num_players(&self) -> usize;
+    /// Size of the action space (every id is `< num_distinct_actions`), chance actions included.
+    fn num_distinct_actions(&self) -> usize;
+    /// Upper bound on the number of outcomes at any chance node.
+    fn max_chance_outcomes(&self) -> usize;
+    /// Upper bound on the number of actions (chance included) in one game.
+    fn max_game_length(&self) -> usize;
+    /// Shape of `observation_tensor`.
+    fn observation_shape(&self) -> Vec<usize>;
+    /// The root state (a chance node for games that deal).
+    fn new_initial_state(&self) -> Self::State;
+    /// A built-in policy by name (see `GameInfo::bots`).
+    fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<Self::State>>> {
+        match name {
+            "random" => Ok(Box::new(RandomBot)),
+            _ => Err(unknown_bot(name, self.info())),
+        }
+    }
+    /// The canonical game string (`briscola(players=4)`).
+    fn game_string(&self) -> String {
+        self.params().game_string(self.info().short_name, self.info().params)
+    }
+}
+
+/// A position plus everything needed to continue the game.
+pub trait State: Clone + Send + Sync + fmt::Display + 'static {
+    /// Who acts now.
+    fn current_player(&self) -> Player;
+    /// Legal actions, ascending, written into `out` (cleared first). Chance outcomes at chance nodes,
+    /// nothing at terminal states.
+    fn legal_actions(&self, out: &mut Vec<Action>);
+    /// Applies `action` after checking it. On error the state is unchanged.
+    fn apply_action(&mut self, action: Action) -> Result<()>;
+    /// Applies an action already known to be legal (bots, simulation). Default: the checked path.
+    fn apply_action_unchecked(&mut self, action: Action) {
+        let r = self.apply_action(action);
+        debug_assert!(r.is_ok(), "apply_action_unchecked given an illegal action: {r:?}");
+    }
+    /// Chance outcomes with probabilities, ascending by action (empty unless a chance node).
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>);
+    /// Samples one chance outcome. Games override this when they can sample without listing.
+    fn sample_chance(&self, rng: &mut Rng) -> Action {
+        let mut outs = Vec::new();
+        self.chance_outcomes(&mut outs);
+        sample_outcome(&outs, rng)
+    }
+    /// Total utility per seat so far (final at terminal states).
+    fn returns(&self, out: &mut [f64]);
+    /// Reward per seat for the last transition. Default: returns at terminal, zero before.
+    fn rewards(&self, out: &mut [f64]) {
+        if self.current_player() == Player::Terminal {
+            self.returns(out);
+        } else {
+            out.iter_mut().for_each(|x| *x = 0.0);
+        }
+    }
+    /// Game-specific result numbers per seat (card points, captured stones); default: `returns`.
+    fn scores(&self, out: &mut [f64]) {
+        self.returns(out)
+    }
+    /// Name of an action id. A pure function of the id (and the game's parameters).
+    fn action_to_string(&self, action: Action) -> String;
+    /// Parses a name as written by `action_to_string`, plus the accepted aliases.
+    fn string_to_action(&self, text: &str) -> Result<Action>;
+    /// What seat `player` sees now, as text.
+    fn observation_string(&self, player: usize) -> String;
+    /// What seat `player` sees now, as floats, into `out` (length = product of the observation shape).
+    fn write_observation(&self, player: usize, out: &mut [f32]);
+    /// Everything seat `player` has observed since the start (perfect recall), as text.
+    fn information_state_string(&self, player: usize) -> String;
+    /// Every action applied so far, chance included.
+    fn history(&self) -> &[Action];
+    /// For card games: every place a card can be (`hand 0`, `stock`, `won 1` ...) with its cards, so tests
+    /// can check that each card is in exactly one place. `None` for games without cards.
+    fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
+        None
+    }
+
+    /// `current_player() == Terminal`.
+    fn is_terminal(&self) -> bool {
+        self.current_player() == Player::Terminal
+    }
+    /// `current_player() == Chance`.
+    fn is_chance_node(&self) -> bool {
+        self.current_player() == Player::Chance
+    }
+}
+
+/// A policy: picks an action for the player to move. Bots see the full state object but must only use
+/// what the player to move may see (their own hand, public cards, the observation).
+pub trait Bot<S>: Send + Sync {
+    /// Chooses a legal action at a decision node.
+    fn act(&self, state: &S, rng: &mut Rng) -> Action;
+}
+
+/// Uniformly random legal action.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl<S: State> Bot<S> for RandomBot {
+    fn act(&self, state: &S, rng: &mut Rng) -> Action {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        legal[rng.below(legal.len() as u32) as usize]
+    }
+}
+
+/// The error for a bot name the game does not offer.
+pub fn unknown_bot(name: &str, info: &GameInfo) -> LudoError {
+    LudoError::param("bots", format!("no bot named {name:?} for {}; available: {}", info.short_name, info.bots.join(", ")))
+}
+
+/// Samples from an explicit outcome list by cumulative probability.
+pub fn sample_outcome(outcomes: &[(Action, f64)], rng: &mut Rng) -> Action {
+    let mut u = rng.unit();
+    for &(a, p) in outcomes {
+        if u < p {
+            return a;
+        }
+        u -= p;
+    }
+    outcomes.last().expect("a chance node has at least one outcome").0
+}
+
+/// Error for acting at a node of the wrong kind (player action at chance or vice versa).
+pub fn check_node(state: &impl State, action: Action, legal: &[Action]) -> Result<()> {
+    if state.is_terminal() {
+        return Err(LudoError::GameOver);
+    }
+    if legal.binary_search(&action).is_err() {
+        let name = state.action_to_string(action);
+        let reason = if state.is_chance_node() { "not a possible chance outcome here" } else { "not legal here" };
+        return Err(LudoError::illegal(action, name, reason));
+    }
+    Ok(())
+}
+
+/// Serialised form shared by every game: the game string, then the action history.
+pub fn serialize_history(game_string: &str, history: &[Action]) -> String {
+    let acts: Vec<String> = history.iter().map(|a| a.to_string()).collect();
+    format!("{game_string}\n{}", acts.join(" "))
+}
+
+/// Splits a serialised state into its game string and actions.
+pub fn parse_serialized(text: &str) -> Result<(String, Vec<Action>)> {
+    let (head, body) = text.split_once('\n').unwrap_or((text, ""));
+    let mut actions = Vec::new();
+    for tok in body.split_whitespace() {
+        let a: Action = tok
+            .parse()
+            .map_err(|_| LudoError::parse("serialized state", tok, "history entries are action ids (integers)"))?;
+        actions.push(a);
+    }
+    Ok((head.trim().to_string(), actions))
+}

@@ -1,0 +1,9 @@
+//! The game vocabulary shared by every game: traits, parameters, the PRNG, dynamic dispatch.
+pub mod dynamic;
+pub mod game;
+pub mod params;
+pub mod rng;
+
+pub use game::{Action, Bot, Game, GameInfo, Player, State, CHANCE, MAX_PLAYERS, TERMINAL};
+pub use params::{DefaultValue, Kind, ParamSpec, Params, Value};
+pub use rng::Rng;

@@ -1,0 +1,1 @@
+//! One module per game. Each exposes a type implementing [`crate::registry::Registered`].

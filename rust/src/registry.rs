@@ -1,0 +1,41 @@
+//! The one list of games. `load_game`, `registered_games`, the README table and the conformance tests
+//! all read it, so a game added here cannot skip the tests.
+
+use crate::core::dynamic::DynGame;
+use crate::core::game::{Game, GameInfo};
+use crate::core::params::Params;
+use crate::error::{LudoError, Result};
+
+/// A game that can be loaded by name: its static description and a constructor from resolved params.
+pub trait Registered: Game + Sized {
+    /// The game's static description (name, parameters, presets, rules text, bots).
+    const INFO: &'static GameInfo;
+    /// Builds the game from parameters already checked against `INFO.params`.
+    fn from_params(params: Params) -> Result<Self>;
+}
+
+type Loader = fn(&[(String, String)]) -> Result<Box<dyn DynGame>>;
+
+fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
+    let params = Params::resolve(G::INFO.params, raw, G::INFO.presets)?;
+    Ok(Box::new(G::from_params(params)?))
+}
+
+/// Every registered game: one line each.
+static REGISTRY: &[(&GameInfo, Loader)] = &[
+    // (game::Type::INFO, loader::<game::Type>),
+];
+
+/// Static descriptions of every registered game, in registry order.
+pub fn registered_games() -> Vec<&'static GameInfo> {
+    REGISTRY.iter().map(|(info, _)| *info).collect()
+}
+
+/// Loads a game from a game string such as `"briscola(players=4)"`.
+pub fn load_game(spec: &str) -> Result<Box<dyn DynGame>> {
+    let (name, raw) = Params::parse_game_string(spec)?;
+    match REGISTRY.iter().find(|(info, _)| info.short_name == name) {
+        Some((_, load)) => load(&raw),
+        None => Err(LudoError::UnknownGame { name, known: REGISTRY.iter().map(|(i, _)| i.short_name.to_string()).collect() }),
+    }
+}
