@@ -53,6 +53,7 @@ pub trait DynState: Send + Sync {
     fn to_display(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynState>;
     fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
 impl<S: State> DynState for S {
@@ -108,6 +109,9 @@ impl<S: State> DynState for S {
         Box::new(self.clone())
     }
     fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
 }
