@@ -28,7 +28,7 @@ def test_card_and_cardset() -> None:
     assert str(s - CardSet.parse(deck, "3s")) == "K♥ A♠"
     assert s == CardSet(deck, s.ids())
     with pytest.raises(ludoteca.ParseError):
-        CardSet.parse(deck, "A♠ 9♠")
+        CardSet.parse(deck, "A♠ 11♠")
     with pytest.raises(ludoteca.InvalidParameterError):
         Deck("uno")
     with pytest.raises(ValueError):

@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "Deck",
     "CHANCE",
     "Game",
     "GameInfo",
