@@ -332,13 +332,14 @@ impl<R: TrickRules> State for TrickState<R> {
     #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Action {
         let stock = self.core.stock;
-        stock.nth(rng.below(stock.len() as u32) as usize).map_or(0, |c| c.0 as Action)
+        debug_assert!(!stock.is_empty(), "sample_chance at a chance node with a stock");
+        stock.nth_unchecked(rng.below(stock.len() as u32) as usize).0 as Action
     }
 
     fn random_action(&self, rng: &mut Rng) -> Action {
         if self.core.phase == Phase::Play && self.rules.num_extra_actions() == 0 {
             let legal = self.legal_cards();
-            return legal.nth(rng.below(legal.len() as u32) as usize).map_or(0, |c| c.0 as Action);
+            return legal.nth_unchecked(rng.below(legal.len() as u32) as usize).0 as Action;
         }
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
