@@ -25,7 +25,7 @@
 //! Action ids: the 32 cards (dense French order ♣ ♦ ♥ ♠, 7..A), then `pass` (32), `pick` (33) and
 //! `bury <card>` (34 + card id).
 
-mod bot;
+pub(crate) mod bot;
 pub mod trumps;
 
 use crate::cards::{Card, CardSet, Deck};
