@@ -25,6 +25,7 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::briscola::Briscola::INFO, loader::<crate::games::briscola::Briscola>),
     (crate::games::schafkopf::Schafkopf::INFO, loader::<crate::games::schafkopf::Schafkopf>),
+    (crate::games::solo::Solo::INFO, loader::<crate::games::solo::Solo>),
     (crate::games::zole::Zole::INFO, loader::<crate::games::zole::Zole>),
 ];
 

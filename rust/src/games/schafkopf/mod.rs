@@ -227,6 +227,19 @@ impl SchafkopfRules {
     }
 }
 
+/// Match returns from final totals: every top scorer +1, the others share −1 per winner (all equal: 0).
+/// Shared by the games of this family that end on a fixed number of deals.
+pub fn top_scorers_win(totals: &[f64]) -> [f64; MAX_PLAYERS] {
+    let n = totals.len();
+    let best = totals.iter().cloned().fold(f64::MIN, f64::max);
+    let winners = totals.iter().filter(|&&v| v == best).count();
+    if winners == n {
+        return [0.0; MAX_PLAYERS];
+    }
+    let share = winners as f64 / (n - winners) as f64;
+    per_seat(n, |s| if totals[s] == best { 1.0 } else { -share })
+}
+
 impl TrickRules for SchafkopfRules {
     type Extra = SchafkopfExtra;
     const INFO: &'static GameInfo = &INFO;
@@ -421,16 +434,7 @@ impl TrickRules for SchafkopfRules {
         DealOutcome { returns, ledger: returns }
     }
     fn match_result(&self, core: &TrickCore, _extra: &SchafkopfExtra) -> Option<[f64; MAX_PLAYERS]> {
-        if (core.deals_done as usize) < self.deals {
-            return None;
-        }
-        let best = core.ledger[..PLAYERS].iter().cloned().fold(f64::MIN, f64::max);
-        let winners = core.ledger[..PLAYERS].iter().filter(|&&v| v == best).count();
-        if winners == PLAYERS {
-            return Some([0.0; MAX_PLAYERS]);
-        }
-        let share = winners as f64 / (PLAYERS - winners) as f64;
-        Some(per_seat(PLAYERS, |s| if core.ledger[s] == best { 1.0 } else { -share }))
+        ((core.deals_done as usize) >= self.deals).then(|| top_scorers_win(&core.ledger[..PLAYERS]))
     }
     fn max_deals(&self) -> usize {
         if self.is_match {
