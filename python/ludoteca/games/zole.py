@@ -13,10 +13,12 @@ Rules as implemented (``shared/rules/rules-seed000.md`` §1; ``ludoteca rules zo
   each winner 1, 2 (91+) or 3 chips (all 120; ``top_tier="no_trick"``: the losers took no trick), 4 more
   for a zole. ``ruleset="classic_lv"``: the classic Latvian table (take +1/+2/+3, -2/-3/-4 per opponent;
   zole +5/+6/+7, -6/-7/-8). Mazā zole +6 / -7 per opponent.
-* All pass: each player puts a chip into the pool (``passed_out="pool"``); the next hand actually
-  played pays it to its winner(s) (small ones split it, an odd chip stays). ``"redeal_only"``: no chips.
-* Returns are chips. ``scope="match"``: ``hands`` hands with the dealer rotating (pass-outs count);
-  the returns are the running chip totals, the pool is part of the observation.
+* All pass: each player puts a chip into the pool (``passed_out="pool"``) and the next dealer redeals
+  (``redeal_same_dealer_after_passout=True``: the same one); the next hand actually played pays the pool
+  to its winner(s) (small ones split it, an odd chip stays). ``"redeal_only"``: no chips.
+* Returns are chips. A single-deal game redeals after a pass-out until a hand is played (its returns
+  include the chips paid into the pool). ``scope="match"``: ``hands`` hands with the dealer rotating
+  (pass-outs count); the returns are the running chip totals; the pool is part of the observation.
 
 Choices where the seed is silent: the first dealer is seat 2 (so seat 0 is F); chips left in the pool
 when a match ends belong to nobody; ``passed_out="galdins"`` is refused (not specified, Z10).

@@ -431,7 +431,7 @@ impl TrickRules for SchafkopfRules {
     fn score_deal(&self, core: &TrickCore, extra: &SchafkopfExtra) -> DealOutcome {
         let vp = self.deal_vp(core, extra);
         let returns = self.returns_from(vp);
-        DealOutcome { returns, ledger: returns }
+        DealOutcome { returns, ledger: returns, redeal: false }
     }
     fn match_result(&self, core: &TrickCore, _extra: &SchafkopfExtra) -> Option<[f64; MAX_PLAYERS]> {
         ((core.deals_done as usize) >= self.deals).then(|| top_scorers_win(&core.ledger[..PLAYERS]))

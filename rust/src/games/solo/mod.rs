@@ -633,7 +633,7 @@ impl TrickRules for SoloRules {
 
     fn score_deal(&self, core: &TrickCore, extra: &SoloExtra) -> DealOutcome {
         let r = self.hand_returns(core, extra);
-        DealOutcome { returns: r, ledger: r }
+        DealOutcome { returns: r, ledger: r, redeal: false }
     }
     fn match_result(&self, core: &TrickCore, _extra: &SoloExtra) -> Option<[f64; MAX_PLAYERS]> {
         let over = core.deals_done as usize >= self.hands || (self.threshold > 0.0 && core.ledger[..PLAYERS].iter().any(|&v| v >= self.threshold));

@@ -17,12 +17,14 @@
 //!   opponent, take +1/+2/+3 (61–90, 91+, all tricks), −2/−3/−4 (31–60, ≤30, no trick); zole +5/+6/+7,
 //!   −6/−7/−8. Mazā zole: +6 / −7 per opponent; the hand ends at the lielais's first trick.
 //! * Passed out: `passed_out=pool` (seed): each player puts a chip into the pool and the next dealer
-//!   deals; the next hand actually played pays the pool to its winner(s): a winning lielais takes it
-//!   all, winning small ones split it and an odd chip stays (`pool_split_on_small_win=stays_in_pool`:
-//!   all of it stays). `redeal_only`: no chips. `galdins` is not specified and is refused (Z10).
-//! * Returns: the chips won or lost in the deal; with `scope=match`, `hands` deals with the dealer
-//!   rotating (pass-outs included, Z4) and the running chip totals as returns. Chips left in the pool
-//!   at the end of a match belong to nobody.
+//!   deals (`redeal_same_dealer_after_passout`: the same one); the next hand actually played pays the
+//!   pool to its winner(s): a winning lielais takes it all, winning small ones split it and an odd chip
+//!   stays (`pool_split_on_small_win=stays_in_pool`: all of it stays). `redeal_only`: no chips.
+//!   `galdins` is not specified and is refused (Z10).
+//! * Returns: the chips won or lost. A single-deal game redeals after a pass-out until a hand is
+//!   played, and its returns include the chips paid into the pool. With `scope=match`, `hands` hands
+//!   (pass-outs count, Z4) with the dealer rotating, and the running chip totals as returns. Chips left
+//!   in the pool at the end belong to nobody.
 //! * The first dealer is seat 2 (so seat 0 is F) unless `first_dealer` says otherwise.
 //!
 //! Action ids: the 26 cards (dense order ♣ ♦ ♥ ♠, ascending ranks), then `pass` (26), `take` (27),
@@ -54,6 +56,8 @@ const DISCARD: u32 = 4;
 /// engine keeps across deals, and seats `0..3` hold the players' chips. (Engine wish: a per-match
 /// rules state next to the per-deal `Extra`.)
 const POOL: usize = PLAYERS;
+/// A single-deal game thrown in this many times in a row (only with adversarial chance) is a draw.
+const MAX_REDEALS: usize = 50;
 
 static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "seed: the seed's symmetric chip tiers; classic_lv: the classic Latvian table (trick-based top tier)" },
@@ -65,6 +69,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "pool_split_on_small_win", kind: Kind::Choice(&["split_carry_remainder", "stays_in_pool"]), default: D::Str("split_carry_remainder"), doc: "winning small ones split the pool (an odd chip stays) or leave it all in the pool" },
     ParamSpec { name: "enable_maza_zole", kind: Kind::Bool, default: D::Bool(false), doc: "offer mazā zole: the lielais must take no trick (+6 / -7 per opponent)" },
     ParamSpec { name: "discards_count_only_if_lielais_takes_trick", kind: Kind::Bool, default: D::Bool(false), doc: "the taker's two discards count only if they take a trick (inbox.lv)" },
+    ParamSpec { name: "redeal_same_dealer_after_passout", kind: Kind::Bool, default: D::Bool(false), doc: "after a pass-out the same dealer deals again (default: the next seat, Z4)" },
     ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 2 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 2, so seat 0 speaks and leads first" },
 ];
 
@@ -89,7 +94,7 @@ a zole. All pass: a chip each into the pool for the next hand's winner.",
         "zole(scope=match,hands=6)",
         "zole(scope=match,hands=6,ruleset=classic_lv,enable_maza_zole=true,pool_split_on_small_win=stays_in_pool)",
         "zole(enable_maza_zole=true,discards_count_only_if_lielais_takes_trick=true,top_tier=no_trick)",
-        "zole(passed_out=redeal_only)",
+        "zole(passed_out=redeal_only,redeal_same_dealer_after_passout=true)",
     ],
 };
 
@@ -149,6 +154,7 @@ pub struct ZoleRules {
     pool_stays_on_small_win: bool,
     maza: bool,
     discards_need_trick: bool,
+    redeal_same_dealer: bool,
     first_dealer: usize,
 }
 
@@ -302,6 +308,7 @@ impl TrickRules for ZoleRules {
             pool_stays_on_small_win: p.str("pool_split_on_small_win") == "stays_in_pool",
             maza: p.bool("enable_maza_zole"),
             discards_need_trick: p.bool("discards_count_only_if_lielais_takes_trick"),
+            redeal_same_dealer: p.bool("redeal_same_dealer_after_passout"),
             first_dealer: match p.int("first_dealer") {
                 -1 => PLAYERS - 1,
                 d => d as usize,
@@ -383,8 +390,13 @@ impl TrickRules for ZoleRules {
             PASS => {
                 extra.passes += 1;
                 if extra.passes as usize == PLAYERS {
+                    // Each player puts a chip into the pool now: a thrown-in deal adds nothing to the
+                    // ledger through `score_deal`.
                     extra.contract = Contract::PassedOut;
                     if self.pool {
+                        for s in 0..PLAYERS {
+                            core.ledger[s] -= 1.0;
+                        }
                         core.ledger[POOL] += PLAYERS as f64;
                     }
                     return Effect::EndDeal;
@@ -491,13 +503,16 @@ impl TrickRules for ZoleRules {
     }
 
     fn score_deal(&self, core: &TrickCore, extra: &ZoleExtra) -> DealOutcome {
-        let chips = if extra.contract == Contract::PassedOut {
-            per_seat(PLAYERS, |_| if self.pool { -1.0 } else { 0.0 })
-        } else {
-            let hand = self.hand_chips(core, extra);
-            per_seat(PLAYERS, |s| hand[s] + extra.pool_paid[s])
-        };
-        DealOutcome { returns: chips, ledger: chips }
+        if extra.contract == Contract::PassedOut {
+            // A single-deal game redeals until a hand is played; in a match the passed-out hand counts
+            // as one of its `hands` (its chips went into the pool in `apply_extra`).
+            return DealOutcome { redeal: !self.is_match, ..DealOutcome::default() };
+        }
+        let hand = self.hand_chips(core, extra);
+        let chips = per_seat(PLAYERS, |s| hand[s] + extra.pool_paid[s]);
+        // Returns of a single-deal game: the chips of the whole game, pass-outs before it included.
+        let returns = per_seat(PLAYERS, |s| core.ledger[s] + chips[s]);
+        DealOutcome { returns, ledger: chips, redeal: false }
     }
     fn match_result(&self, core: &TrickCore, _extra: &ZoleExtra) -> Option<[f64; MAX_PLAYERS]> {
         ((core.deals_done as usize) >= self.hands).then(|| per_seat(PLAYERS, |s| core.ledger[s]))
@@ -506,7 +521,15 @@ impl TrickRules for ZoleRules {
         if self.is_match {
             self.hands
         } else {
-            1
+            MAX_REDEALS
+        }
+    }
+    fn next_dealer(&self, core: &TrickCore) -> usize {
+        // Only a passed-out hand ends without a trick.
+        if self.redeal_same_dealer && core.tricks_played == 0 {
+            core.dealer
+        } else {
+            core.next_seat(core.dealer)
         }
     }
 

@@ -237,22 +237,38 @@ fn pool_goes_to_the_winners_of_the_next_played_hand() {
 
 #[test]
 fn passed_out_hand_feeds_the_pool_and_the_deal_passes_on() {
-    let mut st = dealt("zole(scope=match,hands=3)");
-    act(&mut st, &["pass", "pass", "pass"]);
-    assert_eq!(st.current_player(), Player::Chance, "redeal");
-    assert_eq!(st.core.dealer, 0, "the next dealer redeals");
-    assert_eq!(st.core.ledger[..4], [-1.0, -1.0, -1.0, 3.0]);
-    assert!(st.observation_string(0).contains("pool: 3 chips"));
-    // A single deal that is passed out ends: each player lost a chip to the pool.
+    for spec in ["zole(scope=match,hands=3)", "zole"] {
+        let mut st = dealt(spec);
+        act(&mut st, &["pass", "pass", "pass"]);
+        assert_eq!(st.current_player(), Player::Chance, "{spec}: redeal");
+        assert_eq!(st.core.dealer, 0, "the next dealer redeals");
+        assert_eq!(st.core.ledger[..4], [-1.0, -1.0, -1.0, 3.0]);
+        assert!(st.observation_string(0).contains("pool: 3 chips"));
+    }
+    // A single deal goes on until a hand is played; its returns include the chip paid to the pool.
     let mut st = dealt("zole");
     act(&mut st, &["pass", "pass", "pass"]);
+    let mut rng = Rng::new(1);
+    while st.current_player() == Player::Chance {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    act(&mut st, &["take"]);
+    let l = st.extra.lielais.unwrap();
+    while st.current_player() != Player::Terminal {
+        let a = st.random_action(&mut rng);
+        st.apply_action(a).unwrap();
+    }
     let mut ret = [0.0; 3];
     st.returns(&mut ret);
-    assert_eq!(ret, [-1.0; 3]);
-    let mut st = dealt("zole(passed_out=redeal_only)");
+    let pool_left = st.core.ledger[POOL];
+    assert_eq!(ret.iter().sum::<f64>() + pool_left, 0.0, "{ret:?} + pool {pool_left}");
+    let won = ret[l] > 0.0;
+    assert_eq!(pool_left, if won { 0.0 } else { 1.0 });
+    let mut st = dealt("zole(passed_out=redeal_only,redeal_same_dealer_after_passout=true)");
     act(&mut st, &["pass", "pass", "pass"]);
-    st.returns(&mut ret);
-    assert_eq!(ret, [0.0; 3]);
+    assert_eq!(st.core.dealer, 2, "the same dealer deals again");
+    assert_eq!(st.core.ledger[..4], [0.0; 4]);
     let (_, raw) = Params::parse_game_string("zole(passed_out=galdins)").unwrap();
     let e = Zole::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap_err();
     assert!(e.to_string().contains("not specified"));
