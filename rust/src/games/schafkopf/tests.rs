@@ -299,6 +299,20 @@ fn least_widow_goes_to_the_last_trick_winner() {
     // the fewest: +2.
     let r = scored("schafkopf(leaster_widow_to=first_trick)", None, ["", &n1, &n2], WIDOW, [-1, 5, 9], 0);
     assert_eq!(r[..3], [2.0, 0.0, 0.0]);
+    // The widow to the last trick's winner, seat 0 this time: +2; counted for nobody: +4.
+    let r = scored("schafkopf", None, ["", &n1, &n2], WIDOW, [-1, 5, 9], 0);
+    assert_eq!(r[..3], [2.0, 0.0, 0.0]);
+    let r = scored("schafkopf(leaster_widow_to=nobody)", None, ["", &n1, &n2], WIDOW, [-1, 5, 9], 0);
+    assert_eq!(r[..3], [4.0, 0.0, 0.0]);
+}
+
+#[test]
+fn zero_sum_charges_the_others_half() {
+    let r = game("schafkopf(ruleset=sheepshead)").rules().clone();
+    assert_eq!(r.returns_from([0, -4, 0])[..3], [2.0, -4.0, 2.0], "least: all 120 to one player");
+    assert_eq!(r.returns_from([0, 0, 6])[..3], [-3.0, -3.0, 6.0], "schwarz: 3 from each opponent");
+    let seed = game("schafkopf").rules().clone();
+    assert_eq!(seed.returns_from([0, 0, 6])[..3], [0.0, 0.0, 6.0]);
 }
 
 #[test]

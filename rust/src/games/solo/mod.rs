@@ -273,10 +273,6 @@ impl SoloRules {
     }
 }
 
-fn suit_of(deck: &Deck, c: Card) -> u8 {
-    deck.suit(c)
-}
-
 impl TrickRules for SoloRules {
     type Extra = SoloExtra;
     const INFO: &'static GameInfo = &INFO;
@@ -367,11 +363,12 @@ impl TrickRules for SoloRules {
         extra.trump
     }
     fn strength(&self, _card: Card) -> u8 {
-        // Strength depends on the trump suit: `trick_winner` below uses `strength_in`.
+        // Strength depends on the declared trump suit, which this hook cannot see (engine wish: pass the
+        // extra state); `trick_winner` below uses `strength_in` instead, so this value is never used.
         0
     }
     fn effective_suit(&self, _core: &TrickCore, extra: &SoloExtra, card: Card) -> u8 {
-        extra.trump.map_or_else(|| suit_of(&self.deck, card), |t| self.effective(t, card))
+        extra.trump.map_or_else(|| self.deck.suit(card), |t| self.effective(t, card))
     }
     fn effective_suit_cards(&self, _core: &TrickCore, extra: &SoloExtra, suit: u8) -> CardSet {
         extra.trump.map_or_else(|| self.deck.suit_mask(suit), |t| self.suit_cards(t, suit))

@@ -362,3 +362,18 @@ fn greedy_beats_random() {
     }
     assert!(mine > theirs + 0.3 * 8000.0, "greedy {mine} vs random {theirs}");
 }
+
+/// Profiling aid, not a timed assertion (`cargo test --release solo_games_per_second -- --ignored --nocapture`);
+/// the numbers that count come from `benches/bench_solo.py`.
+#[test]
+#[ignore = "profiling aid; run by hand"]
+fn solo_games_per_second() {
+    use crate::batch::{simulate, SimConfig};
+    let g = game("solo");
+    for bots in ["random", "greedy"] {
+        let cfg = SimConfig { n_games: 1_000_000, seed: 1, first_game: 0, bots: vec![bots.into()], threads: Some(1) };
+        let t = std::time::Instant::now();
+        simulate(&g, &cfg).unwrap();
+        println!("solo ({bots}): {:.0} games/s single thread", cfg.n_games as f64 / t.elapsed().as_secs_f64());
+    }
+}
