@@ -267,6 +267,9 @@ fn scoring_oracles() {
     assert_eq!(scored("solo(zero_sum=true)", 1, 0, Some(2), [2, 2, 2, 2]), [-2.0, 2.0, -2.0, 2.0]);
     // A declarer who called their own ace plays alone at the simple value.
     assert_eq!(scored("solo(zero_sum=true)", 1, 0, Some(0), [5, 1, 1, 1]), [6.0, -2.0, -2.0, -2.0]);
+    // Seed mode: 5 tricks alone after calling one's own ace give +2 in suit, +4 in colour.
+    assert_eq!(scored("solo(allow_call_own_ace=true)", 1, 0, Some(0), [5, 1, 1, 1]), [2.0, 0.0, 0.0, 0.0]);
+    assert_eq!(scored("solo(allow_call_own_ace=true)", 2, 0, Some(0), [4, 2, 1, 1]), [-4.0, 0.0, 0.0, 0.0]);
     assert_eq!(VALUES[1..], [2, 4, 4, 8, 16, 32]);
 }
 
