@@ -600,7 +600,7 @@ impl TrickRules for SoloRules {
             out[at + rel(s)] = 1.0;
         }
     }
-    fn describe_extra(&self, _core: &TrickCore, extra: &SoloExtra, _viewer: Option<usize>) -> String {
+    fn describe_extra(&self, _core: &TrickCore, extra: &SoloExtra, viewer: Option<usize>) -> String {
         let mut s = String::new();
         match extra.stage {
             Stage::Opening => s.push_str(&format!("auction: opening, {} seat(s) spoken\n", extra.spoken)),
@@ -620,9 +620,11 @@ impl TrickRules for SoloRules {
         s.push_str(&format!("colour: {}\n", self.deck.suits()[self.colour as usize].symbol));
         if let Some(c) = extra.called {
             s.push_str(&format!("called: {}", self.deck.name_of(c)));
-            match extra.revealed {
-                Some(p) => s.push_str(&format!(" (partner: seat {p})\n")),
-                None => s.push_str(" (partner secret)\n"),
+            // The omniscient view (`viewer == None`, the `Display` of a state) may name the partner.
+            match (extra.revealed, viewer, extra.partner) {
+                (Some(p), _, _) => s.push_str(&format!(" (partner: seat {p})\n")),
+                (None, None, Some(p)) => s.push_str(&format!(" (partner secret: seat {p})\n")),
+                _ => s.push_str(" (partner secret)\n"),
             }
         }
         s

@@ -216,6 +216,9 @@ fn the_partner_stays_secret_until_the_called_ace_is_played() {
         assert_eq!(st.observation_string(p), swapped.observation_string(p));
         assert!(st.observation_string(p).contains("partner secret"));
     }
+    // The omniscient table (Display) names the partner; no seat's view does.
+    assert!(format!("{st}").contains("partner secret: seat 2"));
+    assert!(!st.observation_string(2).contains("seat 2)"));
     // Play until A♠ falls: seat 0 leads 8♠, seat 1 discards, seat 2 plays the ace.
     let mut st = st;
     act(&mut st, &["8♠", "8♣", "A♠", "J♣"]);
