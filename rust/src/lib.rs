@@ -15,3 +15,4 @@ pub mod error;
 pub use error::{LudoError, Result};
 pub mod games;
 pub mod registry;
+pub mod trick;
