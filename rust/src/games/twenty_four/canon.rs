@@ -3,9 +3,9 @@
 //!
 //! # The canonical form
 //!
-//! Two expressions are the same solution when they are equal up to **commutativity and associativity of
-//! + and ×, with − read as adding the opposite and ÷ as multiplying by the inverse**. Concretely an
-//! expression is rewritten bottom-up into a tree of three kinds of node:
+//! Two expressions are the same solution when they are equal up to **commutativity and associativity
+//! of addition and multiplication, with − read as adding the opposite and ÷ as multiplying by the
+//! inverse**. Concretely, an expression is rewritten bottom-up into a tree of three kinds of node:
 //!
 //! * a **number** (a card value);
 //! * a **sum** `p₁ + p₂ + … − n₁ − n₂ − …`: two multisets of terms, *added* (never empty) and
@@ -153,9 +153,9 @@ pub fn canonical(e: &Expr) -> Canon {
                 text.push_str(&wrap(c));
             }
             let value = if additive {
-                fold(&minus, fold(&plus, Some(Ratio::int(0)), Ratio::add), Ratio::sub)
+                fold(&minus, fold(&plus, Some(Ratio::int(0)), Ratio::checked_add), Ratio::checked_sub)
             } else {
-                fold(&minus, fold(&plus, Some(Ratio::int(1)), Ratio::mul), Ratio::div)
+                fold(&minus, fold(&plus, Some(Ratio::int(1)), Ratio::checked_mul), Ratio::checked_div)
             };
             let kind = if additive { Kind::Sum(plus, minus) } else { Kind::Prod(plus, minus) };
             Canon { kind, text, value }

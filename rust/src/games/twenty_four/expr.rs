@@ -250,18 +250,18 @@ pub fn parse(text: &str) -> Result<(Expr, Option<u64>)> {
 }
 
 /// Evaluates as written; the first failure (in evaluation order) is the reason.
-fn evaluate(e: &Expr, mode: Intermediate) -> std::result::Result<Ratio, Reason> {
+pub fn evaluate(e: &Expr, mode: Intermediate) -> std::result::Result<Ratio, Reason> {
     let (op, a, b) = match e {
         Expr::Num(n) => return Ok(Ratio::int(*n as i128)),
         Expr::Bin(op, a, b) => (op, a, b),
     };
     let (x, y) = (evaluate(a, mode)?, evaluate(b, mode)?);
     let v = match op {
-        Op::Add => x.add(y),
-        Op::Sub => x.sub(y),
-        Op::Mul => x.mul(y),
+        Op::Add => x.checked_add(y),
+        Op::Sub => x.checked_sub(y),
+        Op::Mul => x.checked_mul(y),
         Op::Div if y == Ratio::int(0) => return Err(Reason::DivisionByZero { divisor: canonical(b).text }),
-        Op::Div => x.div(y),
+        Op::Div => x.checked_div(y),
     };
     // Card values are at most MAX_NUMBER, for which no value can overflow (solver docs); a failure here
     // would be a bug, reported as a fraction-free wrong value rather than a panic.

@@ -54,27 +54,27 @@ impl Ratio {
         self.den == 1
     }
     /// `self + o`, `None` on overflow.
-    pub fn add(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_add(self, o: Ratio) -> Option<Ratio> {
         let g = gcd(self.den, o.den);
         let (a, b) = (self.den / g, o.den / g);
         Ratio::new(self.num.checked_mul(b)?.checked_add(o.num.checked_mul(a)?)?, self.den.checked_mul(b)?)
     }
     /// `self - o`, `None` on overflow.
-    pub fn sub(self, o: Ratio) -> Option<Ratio> {
-        self.add(Ratio { num: o.num.checked_neg()?, den: o.den })
+    pub fn checked_sub(self, o: Ratio) -> Option<Ratio> {
+        self.checked_add(Ratio { num: o.num.checked_neg()?, den: o.den })
     }
     /// `self × o`, `None` on overflow.
-    pub fn mul(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_mul(self, o: Ratio) -> Option<Ratio> {
         let g1 = gcd(self.num, o.den).max(1);
         let g2 = gcd(o.num, self.den).max(1);
         Ratio::new((self.num / g1).checked_mul(o.num / g2)?, (self.den / g2).checked_mul(o.den / g1)?)
     }
     /// `self ÷ o`, `None` when `o == 0` or on overflow.
-    pub fn div(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_div(self, o: Ratio) -> Option<Ratio> {
         if o.num == 0 {
             return None;
         }
-        self.mul(Ratio::new(o.den, o.num)?)
+        self.checked_mul(Ratio::new(o.den, o.num)?)
     }
 }
 
@@ -115,11 +115,11 @@ mod tests {
     #[test]
     fn arithmetic_is_exact_and_reduced() {
         assert_eq!(r(6, -4), r(-3, 2));
-        assert_eq!(r(1, 3).add(r(1, 6)).unwrap(), r(1, 2));
-        assert_eq!(r(3, 4).sub(r(1, 1)).unwrap(), r(-1, 4));
-        assert_eq!(r(8, 3).mul(r(3, 8)).unwrap(), Ratio::int(1));
-        assert_eq!(Ratio::int(8).div(Ratio::int(3).sub(r(8, 3)).unwrap()).unwrap(), Ratio::int(24));
-        assert_eq!(Ratio::int(1).div(Ratio::int(0)), None);
+        assert_eq!(r(1, 3).checked_add(r(1, 6)).unwrap(), r(1, 2));
+        assert_eq!(r(3, 4).checked_sub(r(1, 1)).unwrap(), r(-1, 4));
+        assert_eq!(r(8, 3).checked_mul(r(3, 8)).unwrap(), Ratio::int(1));
+        assert_eq!(Ratio::int(8).checked_div(Ratio::int(3).checked_sub(r(8, 3)).unwrap()).unwrap(), Ratio::int(24));
+        assert_eq!(Ratio::int(1).checked_div(Ratio::int(0)), None);
         assert_eq!(Ratio::new(1, 0), None);
         assert!(r(1, 3) < r(1, 2) && r(-1, 2) < r(1, 3));
     }
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn overflow_is_none_not_wrong() {
         let big = Ratio::int(i128::MAX / 2 + 1);
-        assert_eq!(big.add(big), None);
-        assert_eq!(big.mul(Ratio::int(2)), None);
+        assert_eq!(big.checked_add(big), None);
+        assert_eq!(big.checked_mul(Ratio::int(2)), None);
     }
 }

@@ -111,7 +111,10 @@ struct Node {
 /// The templates kept for one pattern of equal neighbours, and the nodes they need in evaluation order.
 #[derive(Debug, Default)]
 struct Pattern {
+    /// Root node of each kept template.
     roots: Vec<u16>,
+    /// Template index (into `Plan::all_roots`) of each kept template.
+    templates: Vec<u16>,
     program: Vec<u16>,
 }
 
@@ -218,7 +221,9 @@ fn pattern(nodes: &[Node], all_roots: &[u16], pattern: usize) -> Pattern {
         labels[i] = labels[i - 1] + u64::from(pattern & (1 << (i - 1)) == 0);
     }
     let mut seen = std::collections::HashSet::new();
-    let roots: Vec<u16> = all_roots.iter().copied().filter(|&r| seen.insert(canonical(&to_expr(nodes, r, &labels)).text)).collect();
+    let templates: Vec<u16> =
+        (0..all_roots.len() as u16).filter(|&k| seen.insert(canonical(&to_expr(nodes, all_roots[k as usize], &labels)).text)).collect();
+    let roots: Vec<u16> = templates.iter().map(|&k| all_roots[k as usize]).collect();
     let mut needed = vec![false; nodes.len()];
     let mut stack = roots.clone();
     while let Some(id) = stack.pop() {
@@ -227,7 +232,7 @@ fn pattern(nodes: &[Node], all_roots: &[u16], pattern: usize) -> Pattern {
         }
     }
     let program = (0..nodes.len() as u16).filter(|&i| needed[i as usize]).collect();
-    Pattern { roots, program }
+    Pattern { roots, templates, program }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -329,8 +334,8 @@ impl<W: Word> Arith for Whole<W> {
     }
 }
 
-/// Evaluates the pattern's program, then calls `visit` with each root equal to the target, in
-/// enumeration order, until `visit` returns false.
+/// Evaluates the pattern's program, then calls `visit` with the template index of each kept root equal
+/// to the target, in enumeration order, until `visit` returns false.
 #[inline]
 fn sweep<A: Arith>(plan: &Plan, pat: &Pattern, leaves: &[u64; NUMBERS], target: i64, vals: &mut Vec<[A::W; 2]>, mut visit: impl FnMut(u16) -> bool) {
     vals.resize(plan.nodes.len(), [A::W::ZERO; 2]);
@@ -339,8 +344,8 @@ fn sweep<A: Arith>(plan: &Plan, pat: &Pattern, leaves: &[u64; NUMBERS], target: 
         let n = plan.nodes[i as usize];
         vals[i as usize] = if n.op == LEAF { A::leaf(leaves[n.a as usize]) } else { A::op(n.op, vals[n.a as usize], vals[n.b as usize]) };
     }
-    for &r in &pat.roots {
-        if A::hits(vals[r as usize], target) && !visit(r) {
+    for (&r, &k) in pat.roots.iter().zip(&pat.templates) {
+        if A::hits(vals[r as usize], target) && !visit(k) {
             return;
         }
     }
@@ -371,7 +376,7 @@ impl Solver {
         Solver::default()
     }
 
-    /// Calls `visit(root)` for each distinct solution until it returns false.
+    /// Calls `visit(template)` for each distinct solution until it returns false.
     fn each(&mut self, sorted: &[u64; NUMBERS], opts: &Options, visit: impl FnMut(u16) -> bool) {
         let plan = plan();
         let pat = &plan.patterns[pattern_of(sorted)];
@@ -414,7 +419,7 @@ impl Solver {
             first = Some(r);
             false
         });
-        Ok(first.map(|r| canonical(&to_expr(&plan().nodes, r, &s)).text))
+        Ok(first.map(|k| template_text(k, &s)))
     }
 
     /// Every distinct solution, printed canonically (see [`super::canon`]), sorted by number of
@@ -426,10 +431,55 @@ impl Solver {
             roots.push(r);
             true
         });
-        let mut out: Vec<String> = roots.into_iter().map(|r| canonical(&to_expr(&plan().nodes, r, &s)).text).collect();
+        let mut out: Vec<String> = roots.into_iter().map(|k| template_text(k, &s)).collect();
         out.sort_by_cached_key(|t| (t.matches('(').count(), t.len(), t.clone()));
         Ok(out)
     }
+
+    /// Template indices of every distinct solution of already sorted numbers, in enumeration order.
+    pub fn solution_templates(&mut self, sorted: &[u64; NUMBERS], opts: &Options, out: &mut Vec<u16>) {
+        out.clear();
+        self.each(sorted, opts, |k| {
+            out.push(k);
+            true
+        });
+    }
+}
+
+/// The canonical text of template `k` over sorted numbers.
+pub fn template_text(k: u16, sorted: &[u64; NUMBERS]) -> String {
+    canonical(&template_expr(k, sorted)).text
+}
+
+/// Template `k` (an index `< TEMPLATES`) applied to sorted numbers, as a binary expression that divides
+/// last (so evaluating it as written applies the integer-only rule exactly as the solver does).
+pub fn template_expr(k: u16, sorted: &[u64; NUMBERS]) -> Expr {
+    let p = plan();
+    to_expr(&p.nodes, p.all_roots[k as usize], sorted)
+}
+
+/// Number of templates: canonical expressions over four distinct numbers.
+pub const TEMPLATES: usize = 1260;
+
+/// The templates kept for sorted numbers: one per distinct expression once equal numbers are
+/// interchangeable (all 1,260 when the numbers differ), in enumeration order.
+pub fn distinct_templates(sorted: &[u64; NUMBERS]) -> &'static [u16] {
+    &plan().patterns[pattern_of(sorted)].templates
+}
+
+/// Name of template `k` with the sorted numbers as letters `a ≤ b ≤ c ≤ d` (`c*a-d-b`): a pure
+/// function of `k`, used for action names.
+pub fn template_name(k: u16) -> &'static str {
+    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        (0..TEMPLATES as u16)
+            .map(|k| template_text(k, &[1, 2, 3, 4]).chars().map(|c| match c {
+                '1'..='4' => (b'a' + (c as u8 - b'1')) as char,
+                c => c,
+            }).collect())
+            .collect()
+    });
+    &names[k as usize]
 }
 
 /// Every distinct solution of `numbers` (see [`Solver::solve`]).
@@ -452,7 +502,7 @@ pub fn first_solution(numbers: &[u64], opts: &Options) -> Result<Option<String>>
     Solver::new().first_solution(numbers, opts)
 }
 
-/// Number of canonical templates over four distinct numbers (1,260), for tests and docs.
+/// Number of canonical templates over four distinct numbers as built (1,260 = [`TEMPLATES`]).
 pub fn template_count() -> usize {
     plan().all_roots.len()
 }

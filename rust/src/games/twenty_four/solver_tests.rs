@@ -198,7 +198,7 @@ fn solvable_by_search(nums: &[Ratio], target: Ratio) -> bool {
             }
             let rest: Vec<Ratio> = (0..nums.len()).filter(|&k| k != i && k != j).map(|k| nums[k]).collect();
             let (a, b) = (nums[i], nums[j]);
-            for r in [a.add(b), a.sub(b), a.mul(b), a.div(b)].into_iter().flatten() {
+            for r in [a.checked_add(b), a.checked_sub(b), a.checked_mul(b), a.checked_div(b)].into_iter().flatten() {
                 let mut next = rest.clone();
                 next.push(r);
                 if solvable_by_search(&next, target) {

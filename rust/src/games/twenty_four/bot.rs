@@ -1,0 +1,84 @@
+//! The `solver` bot: knows every solution, with a per-seat reaction speed, skill and error rate
+//! (see the module docs of `twenty_four` for the parameters).
+
+use super::solver::Solver;
+use super::{Claim, Commitment, TwentyFourState, DELAYS, TAKE_BACK};
+use crate::core::game::{Action, Bot, State};
+use crate::core::params::Params;
+use crate::core::rng::Rng;
+use crate::error::{LudoError, Result};
+
+/// A bot that uses the exact solver, slowed down and made fallible by its parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolverBot {
+    /// Probability of finding the answer at each delay step, in (0, 1].
+    pub speed: f64,
+    /// Probability of finding a solution when one exists, in [0, 1].
+    pub skill: f64,
+    /// Probability of stating a found solution wrongly, in [0, 1].
+    pub error: f64,
+}
+
+impl Default for SolverBot {
+    fn default() -> Self {
+        SolverBot { speed: 0.5, skill: 1.0, error: 0.0 }
+    }
+}
+
+impl SolverBot {
+    /// Parses `solver` or `solver(speed=0.5,skill=1,error=0)`.
+    pub fn parse(name: &str) -> Result<SolverBot> {
+        let (bot, pairs) = Params::parse_game_string(name)?;
+        if bot != "solver" {
+            return Err(LudoError::parse("bot name", name, "expected random or solver(speed=,skill=,error=)"));
+        }
+        let mut b = SolverBot::default();
+        for (k, v) in pairs {
+            let x: f64 = v.parse().map_err(|_| LudoError::parse("bot name", name, format!("{k}={v} is not a number")))?;
+            let (slot, lo_open) = match k.as_str() {
+                "speed" => (&mut b.speed, true),
+                "skill" => (&mut b.skill, false),
+                "error" => (&mut b.error, false),
+                _ => return Err(LudoError::parse("bot name", name, format!("unknown bot parameter {k:?}; use speed, skill, error"))),
+            };
+            let ok = if lo_open { x > 0.0 && x <= 1.0 } else { (0.0..=1.0).contains(&x) };
+            if !ok {
+                return Err(LudoError::parse("bot name", name, format!("{k}={v} is outside {}0, 1]", if lo_open { "(" } else { "[" })));
+            }
+            *slot = x;
+        }
+        Ok(b)
+    }
+
+    /// A geometric reaction delay: each step the answer comes with probability `speed`.
+    fn delay(&self, rng: &mut Rng) -> u8 {
+        let mut d = 0;
+        while d + 1 < DELAYS as u8 && rng.unit() >= self.speed {
+            d += 1;
+        }
+        d
+    }
+}
+
+impl Bot<TwentyFourState> for SolverBot {
+    fn act(&self, state: &TwentyFourState, rng: &mut Rng) -> Action {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        if legal.first().is_some_and(|&a| a >= TAKE_BACK) {
+            // Taking back or choosing a claimer: nothing public tells one option from another.
+            return legal[rng.below(legal.len() as u32) as usize];
+        }
+        let mut solutions = Vec::new();
+        Solver::new().solution_templates(&state.board(), &state.options(), &mut solutions);
+        let slowest = DELAYS as u8 - 1;
+        let c = if !solutions.is_empty() && rng.unit() < self.skill {
+            let claim = if rng.unit() < self.error { Claim::Wrong } else { Claim::Template(solutions[rng.below(solutions.len() as u32) as usize]) };
+            Commitment { delay: self.delay(rng), claim }
+        } else if state.no_solution_refused() {
+            Commitment { delay: slowest, claim: Claim::Wrong }
+        } else {
+            Commitment { delay: slowest, claim: Claim::NoSolution }
+        };
+        c.action()
+    }
+}
