@@ -16,3 +16,5 @@ pub use error::{LudoError, Result};
 pub mod games;
 pub mod registry;
 pub mod trick;
+#[cfg(feature = "python")]
+pub mod py;

@@ -191,7 +191,7 @@ impl<R: TrickRules> TrickState<R> {
         }
         let pos = self.rules.trick_winner(&self.core, &self.extra, self.core.trick_cards());
         let core = &mut self.core;
-        let winner = (core.leader + pos) % n;
+        let winner = core.seat_after(core.leader, pos);
         for &c in &core.trick[..n] {
             core.won[winner].insert(c);
         }
@@ -335,6 +335,16 @@ impl<R: TrickRules> State for TrickState<R> {
         stock.nth(rng.below(stock.len() as u32) as usize).map_or(0, |c| c.0 as Action)
     }
 
+    fn random_action(&self, rng: &mut Rng) -> Action {
+        if self.core.phase == Phase::Play && self.rules.num_extra_actions() == 0 {
+            let legal = self.legal_cards();
+            return legal.nth(rng.below(legal.len() as u32) as usize).map_or(0, |c| c.0 as Action);
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal[rng.below(legal.len() as u32) as usize]
+    }
+
     fn returns(&self, out: &mut [f64]) {
         let n = self.core.num_players;
         if self.core.phase == Phase::Over {
@@ -432,6 +442,9 @@ impl<R: TrickRules> State for TrickState<R> {
 
 impl<R: TrickRules> TrickState<R> {
     fn push_extra(&self, out: &mut Vec<Action>) {
+        if self.rules.num_extra_actions() == 0 {
+            return;
+        }
         let base = self.rules.deck().len() as Action;
         let start = out.len();
         let mut offs = Vec::new();

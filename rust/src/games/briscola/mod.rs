@@ -261,7 +261,14 @@ impl TrickRules for BriscolaRules {
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         let n = self.players;
         match k {
-            k if k < 3 * n => Some(Slot::Hand((dealer + 1 + k) % n)),
+            // Round-robin from the eldest; subtraction instead of `%` (this runs for every card dealt).
+            k if k < 3 * n => {
+                let mut seat = dealer + 1 + k;
+                while seat >= n {
+                    seat -= n;
+                }
+                Some(Slot::Hand(seat))
+            }
             k if k == 3 * n => Some(Slot::FaceUp),
             _ => None,
         }
