@@ -2,7 +2,7 @@
 //! (see the module docs of `twenty_four` for the parameters).
 
 use super::solver::Solver;
-use super::{Claim, Commitment, TwentyFourState, DELAYS, TAKE_BACK};
+use super::{delay_action, Claim, TwentyFourState, DELAYS, TAKE_BACK};
 use crate::core::game::{Action, Bot, State};
 use crate::core::params::Params;
 use crate::core::rng::Rng;
@@ -68,17 +68,24 @@ impl Bot<TwentyFourState> for SolverBot {
             // Taking back or choosing a claimer: nothing public tells one option from another.
             return legal[rng.below(legal.len() as u32) as usize];
         }
+        if let Some(claim) = state.pending_claim() {
+            // The claim is made; now when. Declaring comes only after searching everything.
+            let d = if claim == Claim::NoSolution { DELAYS as u8 - 1 } else { self.delay(rng) };
+            return delay_action(d);
+        }
         let mut solutions = Vec::new();
         Solver::new().solution_templates(&state.board(), &state.options(), &mut solutions);
-        let slowest = DELAYS as u8 - 1;
-        let c = if !solutions.is_empty() && rng.unit() < self.skill {
-            let claim = if rng.unit() < self.error { Claim::Wrong } else { Claim::Template(solutions[rng.below(solutions.len() as u32) as usize]) };
-            Commitment { delay: self.delay(rng), claim }
+        let claim = if !solutions.is_empty() && rng.unit() < self.skill {
+            if rng.unit() < self.error {
+                Claim::Wrong
+            } else {
+                Claim::Template(solutions[rng.below(solutions.len() as u32) as usize])
+            }
         } else if state.no_solution_refused() {
-            Commitment { delay: slowest, claim: Claim::Wrong }
+            Claim::Wrong
         } else {
-            Commitment { delay: slowest, claim: Claim::NoSolution }
+            Claim::NoSolution
         };
-        c.action()
+        claim.action()
     }
 }

@@ -9,14 +9,15 @@
 //!   from everyone, their owner included; stack sizes and the centre are public.
 //! * **A set.** Each seat turns up its top 2 cards (2 players) or 1 card (4 players) into the centre.
 //! * **The race, modelled as sealed commitments.** The engine keeps no clock. Instead every seat, in
-//!   seat order, commits one action `t<d> <claim>` saying *when* it acts (reaction delay `d` in
-//!   `0..8`, 0 fastest) and *what* it does: `no solution` (a declaration), `claim <template>` (a slap
-//!   with that expression; templates are the 1,260 canonical expressions over the four centre values
-//!   sorted `a ≤ b ≤ c ≤ d`, e.g. `claim c*a-d-b`; only one template per distinct expression is legal
-//!   when values repeat) or `claim wrong` (a slap with an expression that is not a solution, e.g. one
-//!   using other numbers). Commitments are hidden until the set resolves; then events happen in order of
-//!   delay, ties broken in seat order starting from seat `s mod players` for the s-th set (so no seat
-//!   always wins ties). Which events happened before the set resolved, and the stated expression, are
+//!   seat order, commits with two actions: *what* it does, then *when*. What: `no solution` (a
+//!   declaration), `claim <template>` (a slap with that expression; templates are the 1,260 canonical
+//!   expressions over the four centre values sorted `a ≤ b ≤ c ≤ d`, e.g. `claim c*a-d-b` for
+//!   `8*5-9-7` on 5 7 8 9; only one template per distinct expression is legal when values repeat; an
+//!   expression such as `claim 8×5−(7+9)` is accepted by `string_to_action` and mapped to its template)
+//!   or `claim wrong` (a slap with an expression that is not a solution, e.g. one using other
+//!   numbers). When: `t<d>`, a reaction delay `d` in `0..8`, 0 fastest. Commitments are hidden until
+//!   the set resolves; then events happen in order of delay, ties broken in seat order starting from
+//!   seat `s mod players` for the s-th set (so no seat always wins ties). Which events happened before the set resolved, and the stated expression, are
 //!   public afterwards; later commitments stay private. A silent seat cannot exist in this model: a
 //!   `no solution` at the largest delay is exactly what the rules' `set_timeout` (24-7) produces, so the
 //!   timeout hook is not needed.
@@ -82,10 +83,11 @@ use std::sync::OnceLock;
 
 /// Number of reaction-delay steps a commitment can name.
 pub const DELAYS: usize = 8;
-/// Claims per delay: no solution, wrong, then one per template.
+/// Claim actions: no solution, wrong, then one per template.
 const CLAIMS: usize = 2 + TEMPLATES;
-const COMMIT: u32 = 40;
-pub(crate) const TAKE_BACK: u32 = COMMIT + (DELAYS * CLAIMS) as u32;
+const CLAIM: u32 = 40;
+const DELAY: u32 = CLAIM + CLAIMS as u32;
+pub(crate) const TAKE_BACK: u32 = DELAY + DELAYS as u32;
 const CHOOSE: u32 = TAKE_BACK + 40;
 const NUM_ACTIONS: u32 = CHOOSE + 4;
 /// Observation: centre cards (40), stack sizes (4), committed (4), claimers (4), phase (5), to move (1),
@@ -159,29 +161,41 @@ pub struct Commitment {
     pub claim: Claim,
 }
 
-impl Commitment {
-    /// The action id.
+impl Claim {
+    /// The action id of this claim (the first half of a commitment).
     pub fn action(self) -> Action {
-        let c = match self.claim {
-            Claim::NoSolution => 0,
-            Claim::Wrong => 1,
-            Claim::Template(k) => 2 + u32::from(k),
-        };
-        COMMIT + u32::from(self.delay) * CLAIMS as u32 + c
+        CLAIM
+            + match self {
+                Claim::NoSolution => 0,
+                Claim::Wrong => 1,
+                Claim::Template(k) => 2 + u32::from(k),
+            }
     }
-    /// Decodes a commit action id.
-    pub fn from_action(a: Action) -> Option<Commitment> {
-        if !(COMMIT..TAKE_BACK).contains(&a) {
-            return None;
+    /// Decodes a claim action id.
+    pub fn from_action(a: Action) -> Option<Claim> {
+        match a.checked_sub(CLAIM)? {
+            0 => Some(Claim::NoSolution),
+            1 => Some(Claim::Wrong),
+            k if (k as usize) < CLAIMS => Some(Claim::Template((k - 2) as u16)),
+            _ => None,
         }
-        let (delay, c) = ((a - COMMIT) / CLAIMS as u32, (a - COMMIT) % CLAIMS as u32);
-        let claim = match c {
-            0 => Claim::NoSolution,
-            1 => Claim::Wrong,
-            k => Claim::Template((k - 2) as u16),
-        };
-        Some(Commitment { delay: delay as u8, claim })
     }
+    /// The action's name: `no solution`, `claim wrong`, `claim c*a-d-b`.
+    pub fn name(self) -> String {
+        match self {
+            Claim::NoSolution => "no solution".to_string(),
+            Claim::Wrong => "claim wrong".to_string(),
+            Claim::Template(k) => format!("claim {}", template_name(k)),
+        }
+    }
+}
+
+/// Action id of the reaction delay `t<d>` (the second half of a commitment).
+pub fn delay_action(delay: u8) -> Action {
+    DELAY + u32::from(delay)
+}
+
+impl Commitment {
     fn is_claim(self) -> bool {
         self.claim != Claim::NoSolution
     }
@@ -260,8 +274,8 @@ impl Game for TwentyFour {
         40
     }
     fn max_game_length(&self) -> usize {
-        // Deal, then per set one commitment per seat plus at most two take-backs or one choice.
-        40 + self.cfg.max_sets as usize * (self.cfg.players + 2)
+        // Deal, then per set two commitment actions per seat plus at most two take-backs or one choice.
+        40 + self.cfg.max_sets as usize * (2 * self.cfg.players + 2)
     }
     fn observation_shape(&self) -> Vec<usize> {
         vec![OBS_LEN]
@@ -275,6 +289,8 @@ impl Game for TwentyFour {
             centre: [[Card(0); 2]; 4],
             centre_len: [0; 4],
             commits: [None; 4],
+            pending: None,
+            seen: CardSet::EMPTY,
             taken_back: [false; 4],
             claimers: 0,
             pending_events: Vec::new(),
@@ -341,6 +357,10 @@ pub struct TwentyFourState {
     centre: [[Card; 2]; 4],
     centre_len: [u8; 4],
     commits: [Option<Commitment>; 4],
+    /// The claim of the seat committing now, waiting for its delay.
+    pending: Option<Claim>,
+    /// Cards that have been face up at some point (the rest of a stack nobody has seen).
+    seen: CardSet,
     taken_back: [bool; 4],
     /// Seats the odd player out may choose (bit mask).
     claimers: u8,
@@ -400,6 +420,10 @@ impl TwentyFourState {
     pub fn no_solution_refused(&self) -> bool {
         self.cfg.solver_check && self.board_solvable
     }
+    /// The claim the seat to move has made and whose delay it must now give, if at that point.
+    pub fn pending_claim(&self) -> Option<Claim> {
+        self.pending
+    }
     /// The seat that must choose a claimer (4 players), if at that point.
     pub fn odd_player_out(&self) -> Option<usize> {
         match self.phase {
@@ -440,6 +464,7 @@ impl TwentyFourState {
 
     fn turn_up(&mut self, seat: usize) {
         if let Some(c) = self.stacks[seat].pop_front() {
+            self.seen.insert(c);
             self.centre[seat][self.centre_len[seat] as usize] = c;
             self.centre_len[seat] += 1;
         }
@@ -453,6 +478,7 @@ impl TwentyFourState {
             }
         }
         self.commits = [None; 4];
+        self.pending = None;
         self.taken_back = [false; 4];
         self.claimers = 0;
         self.board_solvable = self.cfg.solver_check && Solver::new().is_solvable(&self.board(), &self.cfg.opts).unwrap_or(false);
@@ -594,12 +620,7 @@ impl TwentyFourState {
     }
 
     fn describe_commit(c: Commitment) -> String {
-        let what = match c.claim {
-            Claim::NoSolution => "no solution".to_string(),
-            Claim::Wrong => "claim wrong".to_string(),
-            Claim::Template(k) => format!("claim {}", template_name(k)),
-        };
-        format!("t{} {what}", c.delay)
+        format!("t{} {}", c.delay, c.claim.name())
     }
 
     fn names(cards: &[Card]) -> String {
@@ -648,16 +669,13 @@ impl State for TwentyFourState {
         out.clear();
         match self.phase {
             Phase::Deal => out.extend(self.undealt.iter().map(|c| u32::from(c.0))),
+            Phase::Commit if self.pending.is_some() => out.extend((0..DELAYS as u8).map(delay_action)),
             Phase::Commit => {
-                let templates = distinct_templates(&self.board());
-                let declare = !self.no_solution_refused();
-                for delay in 0..DELAYS as u8 {
-                    if declare {
-                        out.push(Commitment { delay, claim: Claim::NoSolution }.action());
-                    }
-                    out.push(Commitment { delay, claim: Claim::Wrong }.action());
-                    out.extend(templates.iter().map(|&k| Commitment { delay, claim: Claim::Template(k) }.action()));
+                if !self.no_solution_refused() {
+                    out.push(Claim::NoSolution.action());
                 }
+                out.push(Claim::Wrong.action());
+                out.extend(distinct_templates(&self.board()).iter().map(|&k| Claim::Template(k).action()));
             }
             Phase::TakeBack => {
                 if let Some(s) = self.take_back_seat() {
@@ -677,14 +695,19 @@ impl State for TwentyFourState {
             return Err(LudoError::GameOver);
         }
         match self.phase {
+            Phase::Commit if self.pending.is_some() => {
+                if !(DELAY..DELAY + DELAYS as u32).contains(&action) {
+                    return Err(LudoError::illegal(action, self.action_to_string(action), "the claim is made: its reaction delay t0..t7 is expected"));
+                }
+            }
             Phase::Commit => {
-                let Some(c) = Commitment::from_action(action) else {
-                    return Err(LudoError::illegal(action, self.action_to_string(action), "a commitment (t<delay> claim/no solution) is expected in the race"));
+                let Some(claim) = Claim::from_action(action) else {
+                    return Err(LudoError::illegal(action, self.action_to_string(action), "a claim or 'no solution' is expected in the race"));
                 };
-                if c.claim == Claim::NoSolution && self.no_solution_refused() {
+                if claim == Claim::NoSolution && self.no_solution_refused() {
                     return Err(LudoError::illegal(action, self.action_to_string(action), "a solution exists (no_solution_check=solver)"));
                 }
-                if let Claim::Template(k) = c.claim {
+                if let Claim::Template(k) = claim {
                     if distinct_templates(&self.board()).binary_search(&k).is_err() {
                         return Err(LudoError::illegal(action, self.action_to_string(action), "this template repeats another one for these equal values; use the first"));
                     }
@@ -713,10 +736,15 @@ impl State for TwentyFourState {
                 }
             }
             Phase::Commit => {
-                let (Some(seat), Some(c)) = (self.commit_seat(), Commitment::from_action(action)) else { return };
-                self.commits[seat] = Some(c);
-                if self.commit_seat().is_none() {
-                    self.resolve();
+                let Some(seat) = self.commit_seat() else { return };
+                match self.pending.take() {
+                    None => self.pending = Claim::from_action(action),
+                    Some(claim) => {
+                        self.commits[seat] = Some(Commitment { delay: (action - DELAY) as u8, claim });
+                        if self.commit_seat().is_none() {
+                            self.resolve();
+                        }
+                    }
                 }
             }
             Phase::TakeBack => {
@@ -807,6 +835,11 @@ impl State for TwentyFourState {
                 if let Some(c) = self.commits[player] {
                     t.push_str(&format!(" (you: {})", Self::describe_commit(c)));
                 }
+                if let (Some(c), Some(Player::Seat(s))) = (self.pending, Some(self.current_player())) {
+                    if s == player {
+                        t.push_str(&format!(" (you: {}, choosing when)", c.name()));
+                    }
+                }
             }
             Phase::Choose { odd } => {
                 let cl: Vec<String> = self.claimers().iter().map(|s| format!("p{s}")).collect();
@@ -847,8 +880,9 @@ impl State for TwentyFourState {
         out[52 + phase] = 1.0;
         out[57] = f32::from(self.current_player() == Player::Seat(player));
         if self.phase == Phase::Commit {
-            if let Some(c) = self.commits[player] {
-                out[58 + usize::from(c.is_claim())] = 1.0;
+            let own = self.commits[player].map(|c| c.claim).or(self.pending.filter(|_| self.current_player() == Player::Seat(player)));
+            if let Some(c) = own {
+                out[58 + usize::from(c != Claim::NoSolution)] = 1.0;
             }
         }
     }
@@ -864,7 +898,13 @@ impl State for TwentyFourState {
     }
 
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
-        let mut v: Vec<(String, Vec<Action>)> = (0..self.n()).map(|s| (format!("stack {s}"), self.stacks[s].iter().map(|c| u32::from(c.0)).collect())).collect();
+        // A stack's cards nobody has seen yet are "hand s"; those that were face up before, "stack s".
+        let mut v: Vec<(String, Vec<Action>)> = Vec::new();
+        for s in 0..self.n() {
+            let (seen, unseen): (Vec<Card>, Vec<Card>) = self.stacks[s].iter().partition(|c| self.seen.contains(**c));
+            v.push((format!("hand {s}"), unseen.iter().map(|c| u32::from(c.0)).collect()));
+            v.push((format!("stack {s}"), seen.iter().map(|c| u32::from(c.0)).collect()));
+        }
         v.push(("centre".into(), self.centre().iter().map(|c| u32::from(c.0)).collect()));
         v.push(("undealt".into(), self.undealt.iter().map(|c| u32::from(c.0)).collect()));
         v.push(("removed".into(), self.removed.iter().map(|c| u32::from(c.0)).collect()));
@@ -874,11 +914,14 @@ impl State for TwentyFourState {
 
 /// Name of an action id (a pure function of the id).
 pub fn action_name(action: Action) -> String {
-    if action < COMMIT {
+    if action < CLAIM {
         return format!("deal {}", deck().name_of(Card(action as u8)));
     }
-    if let Some(c) = Commitment::from_action(action) {
-        return TwentyFourState::describe_commit(c);
+    if let Some(c) = Claim::from_action(action) {
+        return c.name();
+    }
+    if action < TAKE_BACK {
+        return format!("t{}", action - DELAY);
     }
     if action < CHOOSE {
         return format!("take back {}", deck().name_of(Card((action - TAKE_BACK) as u8)));
@@ -914,13 +957,18 @@ fn parse_action(state: &TwentyFourState, text: &str) -> Result<Action> {
         }
         _ => {}
     }
-    // A commitment: optional "t<d>", then "no solution" / "claim wrong" / "claim <template or expression>".
-    let (delay, body) = match words[0].strip_prefix('t').and_then(|d| d.parse::<u8>().ok()) {
-        Some(d) if (d as usize) < DELAYS => (d, rest_after(1)),
-        Some(_) => return Err(err(&format!("the delay must be t0..t{}", DELAYS - 1))),
-        None => (0, lower.clone()),
+    // A reaction delay: "t3", "at t3", "delay 3".
+    let delay_word = match words.as_slice() {
+        [w] => w.strip_prefix('t'),
+        ["at", w] => w.strip_prefix('t'),
+        ["delay", w] => Some(*w),
+        _ => None,
     };
-    let body = body.trim();
+    if let Some(d) = delay_word.and_then(|d| d.parse::<u8>().ok()) {
+        return if (d as usize) < DELAYS { Ok(delay_action(d)) } else { Err(err(&format!("the delay must be t0..t{}", DELAYS - 1))) };
+    }
+    // A claim: "no solution" / "claim wrong" / "claim <template or expression>" / a bare expression.
+    let body = lower.as_str();
     let claim = if matches!(body, "no solution" | "nosolution" | "none" | "no") {
         Claim::NoSolution
     } else {
@@ -944,7 +992,7 @@ fn parse_action(state: &TwentyFourState, text: &str) -> Result<Action> {
             }
         }
     };
-    Ok(Commitment { delay, claim }.action())
+    Ok(claim.action())
 }
 
 fn template_by_name(name: &str) -> Option<u16> {

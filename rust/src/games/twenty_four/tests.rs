@@ -13,9 +13,22 @@ fn cards(names: &str) -> Vec<Card> {
 fn game(pairs: &[(&str, &str)]) -> TwentyFour {
     TwentyFour::with(pairs).unwrap()
 }
-fn act(s: &mut TwentyFourState, text: &str) {
+fn apply(s: &mut TwentyFourState, text: &str) {
     let a = s.string_to_action(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     s.apply_action(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+/// Applies `take back …` / `choose …` as is; a race commitment `"t<d> <claim>"` (default `t0`) as its
+/// two actions, the claim then the delay.
+fn act(s: &mut TwentyFourState, text: &str) {
+    if text.starts_with("take") || text.starts_with("choose") {
+        return apply(s, text);
+    }
+    let (delay, claim) = match text.split_once(' ') {
+        Some((t, rest)) if t.starts_with('t') && t[1..].parse::<u8>().is_ok() => (t, rest),
+        _ => ("t0", text),
+    };
+    apply(s, claim);
+    apply(s, delay);
 }
 fn sizes(s: &TwentyFourState) -> Vec<usize> {
     s.stack_sizes()
@@ -48,7 +61,9 @@ fn the_deal_gives_20_or_10_face_down_cards_and_starts_a_set() {
         let per_seat = if players == 2 { 2 } else { 1 };
         assert_eq!(sizes(&s), vec![each - per_seat; players]);
         assert_eq!(s.centre().len(), 4);
-        let all: Vec<Action> = s.card_locations().unwrap().into_iter().flat_map(|(_, v)| v).collect();
+        let locations = s.card_locations().unwrap();
+    assert!(locations.iter().any(|(k, v)| k == "hand 1" && v.len() == each - per_seat), "unseen stack cards are a hand");
+    let all: Vec<Action> = locations.into_iter().flat_map(|(_, v)| v).collect();
         let mut sorted = all.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, (0..40).collect::<Vec<_>>(), "every card in exactly one place");
@@ -238,6 +253,7 @@ fn solver_check_refuses_no_solution_only_when_a_solution_exists() {
     let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
     let a = s.string_to_action("no solution").unwrap();
     let e = s.apply_action(a).unwrap_err();
+    assert!(matches!(e, LudoError::IllegalAction { .. }));
     assert!(e.to_string().contains("a solution exists"), "{e}");
     assert_eq!(s.history().len(), 0, "a failed call leaves the state unchanged");
     let s = TwentyFourState::from_stacks(&g, &[cards("Ac Ad"), cards("Ah As")]).unwrap();
@@ -275,31 +291,41 @@ fn the_move_cap_ends_the_game_with_its_documented_outcome() {
 #[test]
 fn action_names_are_pure_and_round_trip() {
     let g = game(&[]);
-    let s = TwentyFourState::from_stacks(&g, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
-    assert_eq!(legal.len(), DELAYS * CLAIMS);
+    assert_eq!(legal.len(), CLAIMS, "no solution, wrong, and the 1,260 templates");
     assert!(legal.windows(2).all(|w| w[0] < w[1]));
-    for &a in legal.iter().step_by(37) {
+    for &a in legal.iter().step_by(7) {
         let name = s.action_to_string(a);
         assert_eq!(s.string_to_action(&name).unwrap(), a, "{name}");
         assert_eq!(s.string_to_action(&name.to_uppercase()).unwrap(), a, "{name}");
         assert_eq!(action_name(a), name);
     }
-    assert_eq!(action_name(Commitment { delay: 3, claim: Claim::NoSolution }.action()), "t3 no solution");
+    assert_eq!(action_name(Claim::NoSolution.action()), "no solution");
     // An expression claim maps to the template of the same solution; names use the sorted letters.
-    let a = s.string_to_action("t2 claim 8×5−(7+9)").unwrap();
-    assert_eq!(action_name(a), "t2 claim c*a-d-b");
-    assert_eq!(s.string_to_action("t2 claim c*a-d-b").unwrap(), a);
-    assert_eq!(s.string_to_action("5*8-7-9").unwrap(), s.string_to_action("t0 claim 8*5-9-7").unwrap());
+    let a = s.string_to_action("claim 8×5−(7+9)").unwrap();
+    assert_eq!(action_name(a), "claim c*a-d-b");
+    assert_eq!(s.string_to_action("claim c * a - d - b").unwrap(), a);
+    assert_eq!(s.string_to_action("5*8-7-9").unwrap(), s.string_to_action("claim 8*5-9-7").unwrap());
     // Wrong cards are a (legal) wrong claim; malformed text is a parse error.
-    assert_eq!(s.string_to_action("claim 6*4").unwrap(), Commitment { delay: 0, claim: Claim::Wrong }.action());
-    for bad in ["", "t9 no solution", "claim 8*5-(7+9", "choose player 7", "take back Z9", "-5+7+8+9"] {
+    assert_eq!(s.string_to_action("claim 6*4").unwrap(), Claim::Wrong.action());
+    for bad in ["", "t9", "claim 8*5-(7+9", "choose player 7", "take back Z9", "-5+7+8+9", "zz-not-an-action"] {
         assert!(matches!(s.string_to_action(bad), Err(LudoError::Parse { .. })), "{bad:?}");
     }
-    for (a, n) in [(take_back_action(c("10h")), "take back 10♥"), (choose_action(2), "choose player 2"), (c("Ac").0 as u32, "deal A♣")] {
+    for (a, n) in [(take_back_action(c("10h")), "take back 10♥"), (choose_action(2), "choose player 2"), (c("Ac").0 as u32, "deal A♣"), (delay_action(3), "t3")] {
         assert_eq!(action_name(a), n);
         assert_eq!(s.string_to_action(n).unwrap(), a);
+    }
+    assert_eq!(s.string_to_action("at t3").unwrap(), delay_action(3));
+    // After the claim, only the delays are legal, and the claim is still hidden from the other seat.
+    s.apply_action(a).unwrap();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal, (0..DELAYS as u8).map(delay_action).collect::<Vec<_>>());
+    assert!(s.apply_action(Claim::Wrong.action()).is_err());
+    assert!(!s.observation_string(1).contains("claim"));
+    for a in 0..NUM_ACTIONS {
+        assert_eq!(s.string_to_action(&action_name(a)).unwrap(), a, "{}", action_name(a));
     }
 }
 
@@ -309,9 +335,8 @@ fn repeated_values_offer_one_template_per_distinct_expression() {
     let s = TwentyFourState::from_stacks(&g, &[cards("6c 6d"), cards("6h 6s")]).unwrap();
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
-    let per_delay = legal.len() / DELAYS;
-    assert!(per_delay < 100, "{per_delay}");
-    let solutions: Vec<Action> = legal.iter().copied().filter(|&a| matches!(Commitment::from_action(a), Some(Commitment { delay: 0, claim: Claim::Template(k) }) if s.judge(Claim::Template(k)).0)).collect();
+    assert!(legal.len() < 100, "{}", legal.len());
+    let solutions: Vec<Action> = legal.iter().copied().filter(|&a| matches!(Claim::from_action(a), Some(Claim::Template(k)) if s.judge(Claim::Template(k)).0)).collect();
     assert_eq!(solutions.len(), 2, "6+6+6+6 and 6*6-6-6");
 }
 
