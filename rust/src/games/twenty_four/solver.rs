@@ -518,3 +518,33 @@ pub fn templates(leaves: &[u64; NUMBERS]) -> Vec<Expr> {
     let p = plan();
     p.all_roots.iter().map(|&r| to_expr(&p.nodes, r, leaves)).collect()
 }
+
+/// Classifies many problems at once: `solvable[i]` and `counts[i]` (distinct solutions) for row `i`.
+/// Rows are checked first (every number `≤ MAX_NUMBER`; an error names the first bad row and changes
+/// nothing), then solved in parallel on rayon's pool, one [`Solver`] per chunk, so nothing is allocated
+/// per row.
+pub fn solve_batch(rows: &[[u64; NUMBERS]], opts: &Options, solvable: &mut [bool], counts: &mut [u32]) -> Result<()> {
+    use rayon::prelude::*;
+    if solvable.len() != rows.len() || counts.len() != rows.len() {
+        return Err(LudoError::Shape { expected: format!("output buffers of length {}", rows.len()), got: format!("{} and {}", solvable.len(), counts.len()) });
+    }
+    if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.iter().any(|&x| x > MAX_NUMBER)) {
+        return Err(LudoError::param("numbers", format!("row {i} {row:?} has a number larger than {MAX_NUMBER}")));
+    }
+    const CHUNK: usize = 1024;
+    rows.par_chunks(CHUNK).zip(solvable.par_chunks_mut(CHUNK)).zip(counts.par_chunks_mut(CHUNK)).for_each(|((rows, ok), n)| {
+        let mut s = Solver::new();
+        for ((row, ok), n) in rows.iter().zip(ok).zip(n) {
+            let mut sorted = *row;
+            sorted.sort_unstable();
+            let mut c = 0;
+            s.each(&sorted, opts, |_| {
+                c += 1;
+                true
+            });
+            *n = c;
+            *ok = c > 0;
+        }
+    });
+    Ok(())
+}

@@ -269,3 +269,19 @@ fn classify_all_1820_timing() {
     assert_eq!(total, 1362);
     println!("classify 1820 multisets: best of 20 = {:.3} ms; plan: {} nodes, {} templates", best * 1e3, solver::node_count(), solver::template_count());
 }
+
+#[test]
+fn solve_batch_agrees_with_single_calls_and_rejects_bad_rows() {
+    let rows: Vec<[u64; 4]> = multisets(13).into_iter().map(|(v, _)| [v[2], v[0], v[3], v[1]]).collect();
+    let (mut ok, mut n) = (vec![false; rows.len()], vec![0u32; rows.len()]);
+    solver::solve_batch(&rows, &Options::default(), &mut ok, &mut n).unwrap();
+    assert_eq!(ok.iter().filter(|&&b| b).count(), 1362);
+    let mut s = Solver::new();
+    for (i, r) in rows.iter().enumerate().step_by(13) {
+        assert_eq!(n[i], s.count_solutions(r, &Options::default()).unwrap());
+    }
+    let bad = [[1, 2, 3, 4], [5, MAX_NUMBER + 1, 1, 1]];
+    let e = solver::solve_batch(&bad, &Options::default(), &mut [false; 2], &mut [0; 2]).unwrap_err();
+    assert!(e.to_string().contains("row 1"), "{e}");
+    assert!(solver::solve_batch(&bad, &Options::default(), &mut [false; 1], &mut [0; 2]).is_err());
+}
