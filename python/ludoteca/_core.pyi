@@ -186,6 +186,15 @@ def simulate(
     """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``."""
 
 # --- twenty_four ---
+__all__ += [
+    "twenty_four_check",
+    "twenty_four_count_solutions",
+    "twenty_four_first_solution",
+    "twenty_four_is_solvable",
+    "twenty_four_solve",
+    "twenty_four_solve_batch",
+]
+
 def twenty_four_solve(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> list[str]:
     """Every distinct solution in canonical form."""
 
