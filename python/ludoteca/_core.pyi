@@ -187,6 +187,7 @@ def simulate(
 
 # --- twenty_four ---
 __all__ += [
+    "twenty_four_board",
     "twenty_four_check",
     "twenty_four_count_solutions",
     "twenty_four_first_solution",
@@ -218,3 +219,6 @@ def twenty_four_solve_batch(
     numbers: Any, target: int = 24, intermediate: str = "rational", threads: Optional[int] = None
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
     """Solvable flags and distinct-solution counts for an (N, 4) integer array."""
+
+def twenty_four_board(state: State) -> list[int]:
+    """Centre card values of a Twenty-Four state, in centre order."""

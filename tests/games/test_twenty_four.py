@@ -124,11 +124,21 @@ def test_the_game_plays_with_expression_claims() -> None:
 
 
 def t24_values(state: ludoteca.State) -> list[int]:
-    """The centre card values of a state, read from the public card locations."""
+    """The centre card values, read independently of `board` from the public card locations."""
     locs = state.card_locations()
     assert locs is not None
     names = [state.action_to_string(c).split()[1] for c in locs["centre"]]
     return [1 if n[0] == "A" else int(n[:-1]) for n in names]
+
+
+def test_board_reads_the_centre_values() -> None:
+    for seed in range(5):
+        for players in (2, 4):
+            state = t24.new_game(players=players).new_initial_state(seed=seed)
+            assert t24.board(state) == t24_values(state) and len(t24.board(state)) == 4
+    assert t24.board(t24.new_game().new_initial_state(explicit_chance=True)) == []
+    with pytest.raises(TypeError):
+        t24.board(ludoteca.load_game("briscola").new_initial_state(seed=0))
 
 
 def test_solver_bots_simulate_and_speed_wins() -> None:

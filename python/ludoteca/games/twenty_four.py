@@ -36,6 +36,7 @@ from ludoteca import _core
 
 __all__ = [
     "CheckResult",
+    "board",
     "check",
     "count_solutions",
     "first_solution",
@@ -56,6 +57,14 @@ def new_game(**params: Union[int, str, bool]) -> _core.Game:
         return _core.load_game("twenty_four")
     args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
     return _core.load_game(f"twenty_four({args})")
+
+
+def board(state: _core.State) -> list[int]:
+    """The values of the cards face up in the centre of a Twenty-Four state (seat 0's first).
+
+    ``solve(board(state))`` lists the solutions on the table. TypeError for another game's state.
+    """
+    return _core.twenty_four_board(state)
 
 
 def solve(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> list[str]:

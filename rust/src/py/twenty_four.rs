@@ -1,7 +1,9 @@
 //! Twenty-Four extras for Python: the exact solver, the claim checker and the batch classifier.
 //! Flat functions `twenty_four_*` in `ludoteca._core`; `ludoteca.games.twenty_four` wraps them.
 
+use super::state::PyState;
 use crate::error::LudoError;
+use crate::games::twenty_four::{value, TwentyFourState};
 use crate::games::twenty_four::expr::{self, Verdict};
 use crate::games::twenty_four::solver::{self, Intermediate, Options, MAX_NUMBER, NUMBERS};
 use numpy::{PyArray1, PyArrayDescrMethods, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
@@ -144,6 +146,15 @@ fn twenty_four_solve_batch<'py>(
     Ok((PyArray1::from_vec(py, ok), PyArray1::from_vec(py, counts)))
 }
 
+/// The centre card values of a Twenty-Four state, in centre order (seat 0's cards first); empty while
+/// dealing. `solve(twenty_four_board(state))` lists the solutions on the table.
+#[pyfunction]
+fn twenty_four_board(state: &Bound<'_, PyState>) -> PyResult<Vec<u64>> {
+    let s = state.borrow();
+    let s: &TwentyFourState = s.downcast_ref()?;
+    Ok(s.centre().into_iter().map(value).collect())
+}
+
 /// Adds the Twenty-Four functions to `ludoteca._core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(twenty_four_solve, m)?)?;
@@ -152,5 +163,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(twenty_four_first_solution, m)?)?;
     m.add_function(wrap_pyfunction!(twenty_four_check, m)?)?;
     m.add_function(wrap_pyfunction!(twenty_four_solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(twenty_four_board, m)?)?;
     Ok(())
 }

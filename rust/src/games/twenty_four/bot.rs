@@ -2,7 +2,8 @@
 //! (see the module docs of `twenty_four` for the parameters).
 
 use super::solver::Solver;
-use super::{delay_action, Claim, TwentyFourState, DELAYS, TAKE_BACK};
+use super::{delay_action, Claim, TwentyFourState, DELAYS};
+use std::cell::RefCell;
 use crate::core::game::{Action, Bot, State};
 use crate::core::params::Params;
 use crate::core::rng::Rng;
@@ -62,10 +63,10 @@ impl SolverBot {
 
 impl Bot<TwentyFourState> for SolverBot {
     fn act(&self, state: &TwentyFourState, rng: &mut Rng) -> Action {
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        if legal.first().is_some_and(|&a| a >= TAKE_BACK) {
+        if !state.is_racing() {
             // Taking back or choosing a claimer: nothing public tells one option from another.
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
             return legal[rng.below(legal.len() as u32) as usize];
         }
         if let Some(claim) = state.pending_claim() {
@@ -73,9 +74,21 @@ impl Bot<TwentyFourState> for SolverBot {
             let d = if claim == Claim::NoSolution { DELAYS as u8 - 1 } else { self.delay(rng) };
             return delay_action(d);
         }
-        let mut solutions = Vec::new();
-        Solver::new().solution_templates(&state.board(), &state.options(), &mut solutions);
-        let claim = if !solutions.is_empty() && rng.unit() < self.skill {
+        thread_local! {
+            // Scratch space reused across calls: the solver allocates nothing after its first problem.
+            static SCRATCH: RefCell<(Solver, Vec<u16>)> = RefCell::new((Solver::new(), Vec::new()));
+        }
+        let claim = SCRATCH.with_borrow_mut(|(solver, solutions)| {
+            solver.solution_templates(&state.board(), &state.options(), solutions);
+            self.choose_claim(state, solutions, rng)
+        });
+        claim.action()
+    }
+}
+
+impl SolverBot {
+    fn choose_claim(&self, state: &TwentyFourState, solutions: &[u16], rng: &mut Rng) -> Claim {
+        if !solutions.is_empty() && rng.unit() < self.skill {
             if rng.unit() < self.error {
                 Claim::Wrong
             } else {
@@ -85,7 +98,6 @@ impl Bot<TwentyFourState> for SolverBot {
             Claim::Wrong
         } else {
             Claim::NoSolution
-        };
-        claim.action()
+        }
     }
 }

@@ -43,6 +43,9 @@
 //!   ends: `cap_outcome=draw` (default) returns 0 to everyone, `fewest_cards` makes the seats with the
 //!   fewest cards the winners.
 //! * `no_solution_check=solver` makes `no solution` illegal when a solution exists (rules §6.2).
+//! * Not offered: `simultaneous_out=continue` (rules 24-5; a player without cards cannot take part in
+//!   the next set, so the default shared win is the only playable reading here) and the
+//!   `timeout_as_no_solution` hook (see the race above).
 //!
 //! # Bots
 //!
@@ -51,8 +54,8 @@
 //! * `speed` in (0, 1]: each delay step it finds its answer with this probability (a geometric
 //!   reaction time, capped at the largest delay);
 //! * `skill` in [0, 1]: the probability that it finds a solution when one exists; otherwise, and when
-//!   none exists, it declares `no solution` at the largest delay (or, when declaring is illegal,
-//!   claims `wrong`);
+//!   none exists, it declares `no solution` at the largest delay (when `no_solution_check=solver`
+//!   refuses that, it slaps `claim wrong` at its usual speed instead);
 //! * `error` in [0, 1]: the probability that a found answer is stated wrongly (`claim wrong`).
 //!
 //! It picks uniformly among the distinct solutions, takes back a random card and, as the odd player
@@ -87,7 +90,7 @@ pub const DELAYS: usize = 8;
 const CLAIMS: usize = 2 + TEMPLATES;
 const CLAIM: u32 = 40;
 const DELAY: u32 = CLAIM + CLAIMS as u32;
-pub(crate) const TAKE_BACK: u32 = DELAY + DELAYS as u32;
+const TAKE_BACK: u32 = DELAY + DELAYS as u32;
 const CHOOSE: u32 = TAKE_BACK + 40;
 const NUM_ACTIONS: u32 = CHOOSE + 4;
 /// Observation: centre cards (40), stack sizes (4), committed (4), claimers (4), phase (5), to move (1),
@@ -420,6 +423,10 @@ impl TwentyFourState {
     pub fn no_solution_refused(&self) -> bool {
         self.cfg.solver_check && self.board_solvable
     }
+    /// Whether the seats are committing their race actions (claim, then delay).
+    pub fn is_racing(&self) -> bool {
+        self.phase == Phase::Commit
+    }
     /// The claim the seat to move has made and whose delay it must now give, if at that point.
     pub fn pending_claim(&self) -> Option<Claim> {
         self.pending
@@ -436,8 +443,8 @@ impl TwentyFourState {
         (0..self.n()).filter(|s| self.claimers & (1 << s) != 0).collect()
     }
     /// Builds a position directly: `stacks[s]` top first. The first set starts at once. For tests and
-    /// for hosts replaying a physical deal; every one of the 40 cards must appear exactly once, or in
-    /// total fewer only if some were removed from play (`removed`).
+    /// for hosts replaying a physical deal; no card may repeat, and cards left out count as removed
+    /// from play. Its history starts empty, so `serialize` does not reproduce such a state.
     pub fn from_stacks(game: &TwentyFour, stacks: &[Vec<Card>]) -> Result<TwentyFourState> {
         let mut s = game.new_initial_state();
         if stacks.len() != game.cfg.players {
