@@ -7,6 +7,7 @@
   canonical deduplication) timed in the same run on every 20th multiset; the ratio of the per-multiset
   times is printed and stored in ``extra_info`` (goal: ≥ 1000×). The two must agree on every count.
 * ``solve_batch`` on 10**6 random 4-card deals from the 40-card deck (all cores): deals per second.
+* Whole games through ``simulate`` with random and solver bots: games per second.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from typing import Any, Union
 import numpy as np
 import pytest
 
+import ludoteca
 from ludoteca.games import twenty_four as t24
+
+from conftest import report
 
 MULTISETS = np.array(list(itertools.combinations_with_replacement(range(1, 14), 4)), dtype=np.int64)
 SAMPLE = MULTISETS[::20]
@@ -110,10 +114,17 @@ def random_deals(n: int, seed: int = 0) -> np.ndarray:
 def test_solve_batch_million_random_deals(benchmark: Any) -> None:
     deals = random_deals(10**6)
     ok, counts = benchmark.pedantic(t24.solve_batch, args=(deals,), rounds=3, iterations=1)
-    per_second = len(deals) / _best_seconds(benchmark, t24.solve_batch, deals)
-    benchmark.extra_info.update({"deals_per_second": per_second, "solvable_fraction": float(ok.mean())})
-    print(f"\nsolve_batch: {per_second:,.0f} deals/s; solvable {ok.mean():.4f} (exact 0.87467); mean solutions {counts.mean():.2f}")
+    report(benchmark, "twenty_four solve_batch 10**6 deals, all threads", len(deals), "deals")
+    print(f"\nsolvable {ok.mean():.4f} (exact 0.87467); mean distinct solutions {counts.mean():.2f}")
     assert abs(ok.mean() - 79_936 / 91_390) < 0.005
+
+
+@pytest.mark.parametrize("spec", ["twenty_four", "twenty_four(players=4)"])
+@pytest.mark.parametrize("bots", ["random", "solver"])
+def test_simulate_games(benchmark: Any, spec: str, bots: str) -> None:
+    n = 20_000
+    benchmark.pedantic(lambda: ludoteca.simulate(spec, n, seed=1, bots=[bots]), rounds=3, iterations=1)
+    report(benchmark, f"simulate {spec} {bots}", n, "games")
 
 
 @pytest.mark.parametrize("numbers", [[5, 7, 8, 9], [1, 1, 5, 9]])

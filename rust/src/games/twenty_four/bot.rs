@@ -1,7 +1,7 @@
 //! The `solver` bot: knows every solution, with a per-seat reaction speed, skill and error rate
 //! (see the module docs of `twenty_four` for the parameters).
 
-use super::solver::Solver;
+use super::solver::{Options, Solver};
 use super::{delay_action, Claim, TwentyFourState, DELAYS};
 use std::cell::RefCell;
 use crate::core::game::{Action, Bot, State};
@@ -75,11 +75,16 @@ impl Bot<TwentyFourState> for SolverBot {
             return delay_action(d);
         }
         thread_local! {
-            // Scratch space reused across calls: the solver allocates nothing after its first problem.
-            static SCRATCH: RefCell<(Solver, Vec<u16>)> = RefCell::new((Solver::new(), Vec::new()));
+            // Scratch space reused across calls (the solver allocates nothing after its first problem),
+            // and the last board's solutions: every seat of a set looks at the same board.
+            static SCRATCH: RefCell<(Solver, Option<([u64; 4], Options)>, Vec<u16>)> = RefCell::new((Solver::new(), None, Vec::new()));
         }
-        let claim = SCRATCH.with_borrow_mut(|(solver, solutions)| {
-            solver.solution_templates(&state.board(), &state.options(), solutions);
+        let claim = SCRATCH.with_borrow_mut(|(solver, last, solutions)| {
+            let key = (state.board(), state.options());
+            if *last != Some(key) {
+                solver.solution_templates(&key.0, &key.1, solutions);
+                *last = Some(key);
+            }
             self.choose_claim(state, solutions, rng)
         });
         claim.action()

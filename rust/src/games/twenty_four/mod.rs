@@ -344,9 +344,26 @@ pub struct SetRecord {
     pub events: Vec<(u8, Commitment)>,
     /// Every seat's commitment (each seat sees only its own).
     pub commits: [Option<Commitment>; 4],
-    /// The stated expression, if any, in canonical form (`wrong` for a wrong claim).
-    pub stated: Option<String>,
+    /// The claim that was stated, if any.
+    pub stated: Option<Claim>,
     pub outcome: Outcome,
+}
+
+impl SetRecord {
+    /// The stated expression in canonical form over this set's cards (`wrong` for a wrong claim).
+    pub fn stated_text(&self) -> Option<String> {
+        self.stated.map(|claim| match claim {
+            Claim::Template(k) => {
+                let mut v = [0u64; 4];
+                for (slot, &c) in v.iter_mut().zip(&self.board) {
+                    *slot = value(c);
+                }
+                v.sort_unstable();
+                template_text(k, &v)
+            }
+            _ => "wrong".to_string(),
+        })
+    }
 }
 
 /// A Twenty-Four position.
@@ -502,15 +519,11 @@ impl TwentyFourState {
     }
 
     /// Whether `claim` is a valid statement on the current board.
-    fn judge(&self, claim: Claim) -> (bool, String) {
+    fn judge(&self, claim: Claim) -> bool {
         match claim {
-            Claim::Template(k) => {
-                let board = self.board();
-                let ok = expr::evaluate(&template_expr(k, &board), self.cfg.opts.intermediate)
-                    .is_ok_and(|v| v == rational::Ratio::int(i128::from(self.cfg.opts.target)));
-                (ok, template_text(k, &board))
-            }
-            _ => (false, "wrong".into()),
+            Claim::Template(k) => expr::evaluate(&template_expr(k, &self.board()), self.cfg.opts.intermediate)
+                .is_ok_and(|v| v == rational::Ratio::int(i128::from(self.cfg.opts.target))),
+            _ => false,
         }
     }
 
@@ -520,10 +533,10 @@ impl TwentyFourState {
             match order.iter().position(|(_, c)| c.is_claim()) {
                 Some(i) => {
                     let (claimer, c) = order[i];
-                    let (valid, text) = self.judge(c.claim);
+                    let valid = self.judge(c.claim);
                     let loser = if valid { 1 - claimer } else { claimer };
                     let events = order[..=i].to_vec();
-                    self.finish(events, Some(text), Outcome::Judged { claimer, chooser: None, valid, taker: Some(loser) });
+                    self.finish(events, Some(c.claim), Outcome::Judged { claimer, chooser: None, valid, taker: Some(loser) });
                 }
                 None => {
                     let board = self.centre();
@@ -580,7 +593,7 @@ impl TwentyFourState {
     }
 
     /// Ends a judged set: the taker (if any) puts the centre under their stack.
-    fn finish(&mut self, events: Vec<(u8, Commitment)>, stated: Option<String>, outcome: Outcome) {
+    fn finish(&mut self, events: Vec<(u8, Commitment)>, stated: Option<Claim>, outcome: Outcome) {
         let board = self.centre();
         let taker = match outcome {
             Outcome::Judged { taker, .. } => taker,
@@ -649,7 +662,7 @@ impl TwentyFourState {
                 }
                 let taker = taker.map_or("nobody".to_string(), |x| format!("p{x}"));
                 let verdict = if *valid { "valid" } else { "invalid" };
-                t.push_str(&format!(" -> p{claimer} states {} ({verdict}); {taker} takes the cards", r.stated.as_deref().unwrap_or("-")));
+                t.push_str(&format!(" -> p{claimer} states {} ({verdict}); {taker} takes the cards", r.stated_text().as_deref().unwrap_or("-")));
             }
         }
         if let Some(v) = viewer {
@@ -775,7 +788,7 @@ impl State for TwentyFourState {
             Phase::Choose { odd } => {
                 let chosen = (action - CHOOSE) as u8;
                 let claim = self.commits[chosen as usize].map_or(Claim::Wrong, |c| c.claim);
-                let (valid, text) = self.judge(claim);
+                let valid = self.judge(claim);
                 let taker = if valid {
                     Some(odd)
                 } else if self.cfg.nobody_takes {
@@ -784,7 +797,7 @@ impl State for TwentyFourState {
                     Some(chosen)
                 };
                 let events = std::mem::take(&mut self.pending_events);
-                self.finish(events, Some(text), Outcome::Judged { claimer: chosen, chooser: Some(odd), valid, taker });
+                self.finish(events, Some(claim), Outcome::Judged { claimer: chosen, chooser: Some(odd), valid, taker });
             }
             Phase::Over => {}
         }

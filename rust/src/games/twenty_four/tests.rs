@@ -81,7 +81,7 @@ fn two_players_a_valid_claim_wins_the_set_and_the_loser_takes_the_four_cards() {
     // p0 is rid of 5♣ 7♦; p1 puts 5♣ 7♦ 8♥ 9♠ under its stack, then both turn up the next set.
     let r = &s.records()[0];
     assert_eq!(r.outcome, Outcome::Judged { claimer: 0, chooser: None, valid: true, taker: Some(1) });
-    assert_eq!(r.stated.as_deref(), Some("8*5-9-7"));
+    assert_eq!(r.stated_text().as_deref(), Some("8*5-9-7"));
     assert_eq!(s.stack(1), cards("5c 7d 8h 9s"));
     assert_eq!(s.centre(), cards("2c 3c 4h 6h"));
     assert_eq!(sizes(&s), vec![0, 4]);
@@ -336,7 +336,7 @@ fn repeated_values_offer_one_template_per_distinct_expression() {
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
     assert!(legal.len() < 100, "{}", legal.len());
-    let solutions: Vec<Action> = legal.iter().copied().filter(|&a| matches!(Claim::from_action(a), Some(Claim::Template(k)) if s.judge(Claim::Template(k)).0)).collect();
+    let solutions: Vec<Action> = legal.iter().copied().filter(|&a| matches!(Claim::from_action(a), Some(Claim::Template(k)) if s.judge(Claim::Template(k)))).collect();
     assert_eq!(solutions.len(), 2, "6+6+6+6 and 6*6-6-6");
 }
 
