@@ -9,6 +9,9 @@ use crate::core::params::Params;
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 
+/// The solver, the last board and options it solved, and that board's solution templates.
+type Scratch = (Solver, Option<([u64; 4], Options)>, Vec<u16>);
+
 /// A bot that uses the exact solver, slowed down and made fallible by its parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolverBot {
@@ -77,7 +80,7 @@ impl Bot<TwentyFourState> for SolverBot {
         thread_local! {
             // Scratch space reused across calls (the solver allocates nothing after its first problem),
             // and the last board's solutions: every seat of a set looks at the same board.
-            static SCRATCH: RefCell<(Solver, Option<([u64; 4], Options)>, Vec<u16>)> = RefCell::new((Solver::new(), None, Vec::new()));
+            static SCRATCH: RefCell<Scratch> = RefCell::new((Solver::new(), None, Vec::new()));
         }
         let claim = SCRATCH.with_borrow_mut(|(solver, last, solutions)| {
             let key = (state.board(), state.options());
