@@ -70,7 +70,8 @@ def test_check_accepts_the_usual_spellings_and_explains_failures() -> None:
 @pytest.mark.parametrize(
     "numbers, message",
     [([1, 2, 3], "exactly 4"), ([1, 2, 3, -4], "negative"), ([1, 2, 3, 4.5], "float"), ([1, 2, 3, float("nan")], "NaN"),
-     ([1, 2, 3, 10**10], "maximum"), ([1, 2, 3, 10**30], "maximum"), ([True, 2, 3, 4], "bool")],
+     ([1, 2, 3, 10**10], "maximum"), ([1, 2, 3, 10**50], "maximum"), ([True, 2, 3, 4], "bool"),
+     ([1, 2, 3, "4"], "not an integer")],
 )
 def test_bad_numbers_are_invalid_parameters(numbers: list, message: str) -> None:
     with pytest.raises(ludoteca.InvalidParameterError, match=message):

@@ -8,7 +8,7 @@ use crate::games::twenty_four::expr::{self, Verdict};
 use crate::games::twenty_four::solver::{self, Intermediate, Options, MAX_NUMBER, NUMBERS};
 use numpy::{PyArray1, PyArrayDescrMethods, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat};
+use pyo3::types::{PyBool, PyFloat, PyInt};
 
 fn options(target: i64, intermediate: &str) -> PyResult<Options> {
     Ok(Options { target, intermediate: Intermediate::parse(intermediate)? })
@@ -27,7 +27,11 @@ fn numbers_arg(numbers: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
             let why = if f.value().is_nan() { "is NaN" } else { "is a float; numbers are non-negative integers" };
             return Err(bad(why.into()));
         }
-        let x: i128 = item.extract().map_err(|_| bad("is not an integer".into()))?;
+        let x: i128 = match item.extract() {
+            Ok(x) => x,
+            Err(_) if item.is_instance_of::<PyInt>() => return Err(bad(format!("is larger than the supported maximum {MAX_NUMBER}"))),
+            Err(_) => return Err(bad("is not an integer".into())),
+        };
         if x < 0 {
             return Err(bad("is negative; numbers are non-negative integers".into()));
         }
