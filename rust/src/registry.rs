@@ -27,6 +27,7 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::schafkopf::Schafkopf::INFO, loader::<crate::games::schafkopf::Schafkopf>),
     (crate::games::solo::Solo::INFO, loader::<crate::games::solo::Solo>),
     (crate::games::zole::Zole::INFO, loader::<crate::games::zole::Zole>),
+    (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -3,3 +3,4 @@ pub mod briscola;
 pub mod schafkopf;
 pub mod solo;
 pub mod zole;
+pub mod twenty_four;
