@@ -186,7 +186,12 @@ fn trump_led_must_be_followed_by_any_trump() {
     assert_eq!(l, ["9♦", "J♠", "J♥", "K♦", "Q♥"]);
     act(&mut st, &["9♦", "8♦"]);
     assert_eq!(st.core.leader, 0, "A♦ beats 9♦ and 8♦");
-    act(&mut st, &["Q♣", "J♥", "Q♦"]);
+    // A trump queen led: seat 1 must answer with a trump (its queen, jacks or diamond).
+    act(&mut st, &["Q♣"]);
+    let mut l = legal_names(&st);
+    l.sort();
+    assert_eq!(l, ["J♠", "J♥", "K♦", "Q♥"]);
+    act(&mut st, &["J♥", "Q♦"]);
     assert_eq!(st.core.leader, 0);
 }
 
