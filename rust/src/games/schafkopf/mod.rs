@@ -26,6 +26,7 @@
 //! `bury <card>` (34 + card id).
 
 pub(crate) mod bot;
+pub mod deal;
 pub mod trumps;
 
 use crate::cards::{Card, CardSet, Deck};
@@ -33,6 +34,7 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+use deal::{Packet, PacketDeal};
 use trumps::{QueenJackTrumps, TRUMP_SUIT};
 
 /// The registered game type.
@@ -134,6 +136,7 @@ enum WidowTo {
 pub struct SchafkopfRules {
     deck: Deck,
     t: QueenJackTrumps,
+    deal: PacketDeal,
     is_match: bool,
     deals: usize,
     buried_count: bool,
@@ -256,6 +259,7 @@ impl TrickRules for SchafkopfRules {
         };
         Ok(SchafkopfRules {
             t: QueenJackTrumps::new(&deck),
+            deal: PacketDeal::new(PLAYERS, &[Packet::Each(3), Packet::Talon(2), Packet::Each(4), Packet::Each(3)]),
             deck,
             is_match: p.str("scope") == "match",
             deals,
@@ -286,18 +290,7 @@ impl TrickRules for SchafkopfRules {
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // 3 each from the eldest, 2 to the widow, 4 each, 3 each.
-        let (packet_start, size) = match k {
-            0..=8 => (0, 3),
-            9 | 10 => return Some(Slot::Talon),
-            11..=22 => (11, 4),
-            23..=31 => (23, 3),
-            _ => return None,
-        };
-        let mut seat = dealer + 1 + (k - packet_start) / size;
-        while seat >= PLAYERS {
-            seat -= PLAYERS;
-        }
-        Some(Slot::Hand(seat))
+        self.deal.slot(dealer, k)
     }
     fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut SchafkopfExtra) {
         let eldest = core.next_seat(core.dealer);

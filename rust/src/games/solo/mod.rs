@@ -41,6 +41,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
+use crate::games::schafkopf::deal::{Packet, PacketDeal};
 use crate::games::schafkopf::top_scorers_win;
 use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
 
@@ -153,6 +154,7 @@ pub struct SoloExtra {
 #[derive(Clone, Debug)]
 pub struct SoloRules {
     deck: Deck,
+    deal: PacketDeal,
     colour: u8,
     is_match: bool,
     hands: usize,
@@ -309,6 +311,7 @@ impl TrickRules for SoloRules {
             d => d as usize,
         };
         Ok(SoloRules {
+            deal: PacketDeal::new(PLAYERS, &[Packet::Each(3), Packet::Each(2), Packet::Each(3)]),
             colour,
             is_match: p.str("scope") == "match",
             hands: p.int("hands") as usize,
@@ -342,17 +345,7 @@ impl TrickRules for SoloRules {
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // 3-2-3 from the eldest.
-        let offset = match k {
-            0..=11 => k / 3,
-            12..=19 => (k - 12) / 2,
-            20..=31 => (k - 20) / 3,
-            _ => return None,
-        };
-        let mut seat = dealer + 1 + offset;
-        while seat >= PLAYERS {
-            seat -= PLAYERS;
-        }
-        Some(Slot::Hand(seat))
+        self.deal.slot(dealer, k)
     }
     fn start_after_deal(&self, core: &mut TrickCore, extra: &mut SoloExtra) {
         let eldest = core.next_seat(core.dealer);

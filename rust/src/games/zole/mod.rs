@@ -36,6 +36,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
+use crate::games::schafkopf::deal::{Packet, PacketDeal};
 use crate::games::schafkopf::trumps::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
 
@@ -147,6 +148,7 @@ enum Scoring {
 pub struct ZoleRules {
     deck: Deck,
     t: QueenJackTrumps,
+    deal: PacketDeal,
     is_match: bool,
     hands: usize,
     scoring: Scoring,
@@ -297,6 +299,7 @@ impl TrickRules for ZoleRules {
         let deck = Deck::zole26();
         Ok(ZoleRules {
             t: QueenJackTrumps::new(&deck),
+            deal: PacketDeal::new(PLAYERS, &[Packet::Each(4), Packet::Talon(2), Packet::Each(4)]),
             deck,
             is_match: p.str("scope") == "match",
             hands: p.int("hands") as usize,
@@ -330,17 +333,7 @@ impl TrickRules for ZoleRules {
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // Packets of 4 to F, D+2, D; 2 to the talon; 4 each again.
-        let packet = match k {
-            0..=11 => k / 4,
-            12 | 13 => return Some(Slot::Talon),
-            14..=25 => (k - 14) / 4,
-            _ => return None,
-        };
-        let mut seat = dealer + 1 + packet;
-        while seat >= PLAYERS {
-            seat -= PLAYERS;
-        }
-        Some(Slot::Hand(seat))
+        self.deal.slot(dealer, k)
     }
     fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut ZoleExtra) {
         let f = core.next_seat(core.dealer);
