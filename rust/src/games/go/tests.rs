@@ -179,6 +179,218 @@ fn fixture_dead_stones() {
     run_fixture("dead_stones.txt");
 }
 #[test]
+fn fixture_triple_ko_superko() {
+    run_fixture("superko.txt");
+}
+#[test]
 fn fixture_handicap() {
     run_fixture("handicap.txt");
+}
+
+/// A deliberately naive Go referee (flood fills, whole-board copies), written from the rules file
+/// alone, as an oracle for the incremental engine.
+struct Naive {
+    n: usize,
+    b: Vec<u8>,
+    to_move: u8,
+    seen: Vec<(Vec<u8>, u8)>,
+    before_last: Option<Vec<u8>>,
+    ko: rules::KoRule,
+    suicide: bool,
+}
+
+impl Naive {
+    fn nbs(&self, p: usize) -> Vec<usize> {
+        let (r, c, n) = (p / self.n, p % self.n, self.n);
+        let mut v = Vec::new();
+        if r > 0 {
+            v.push(p - n);
+        }
+        if r + 1 < n {
+            v.push(p + n);
+        }
+        if c > 0 {
+            v.push(p - 1);
+        }
+        if c + 1 < n {
+            v.push(p + 1);
+        }
+        v
+    }
+    fn group(&self, b: &[u8], p: usize) -> (Vec<usize>, usize) {
+        let mut g = vec![p];
+        let mut libs = std::collections::BTreeSet::new();
+        let mut i = 0;
+        while i < g.len() {
+            for q in self.nbs(g[i]) {
+                if b[q] == EMPTY {
+                    libs.insert(q);
+                } else if b[q] == b[p] && !g.contains(&q) {
+                    g.push(q);
+                }
+            }
+            i += 1;
+        }
+        (g, libs.len())
+    }
+    /// The board after `c` plays `p`, or None if occupied / forbidden suicide.
+    fn after(&self, p: usize, c: u8) -> Option<Vec<u8>> {
+        if self.b[p] != EMPTY {
+            return None;
+        }
+        let mut b = self.b.clone();
+        b[p] = c;
+        for q in self.nbs(p) {
+            if b[q] == 3 - c {
+                let (g, libs) = self.group(&b, q);
+                if libs == 0 {
+                    g.iter().for_each(|&s| b[s] = EMPTY);
+                }
+            }
+        }
+        let (g, libs) = self.group(&b, p);
+        if libs == 0 {
+            if !self.suicide || g.len() == 1 {
+                return None;
+            }
+            g.iter().for_each(|&s| b[s] = EMPTY);
+        }
+        Some(b)
+    }
+    fn legal(&self, p: usize) -> bool {
+        let c = self.to_move;
+        let Some(b) = self.after(p, c) else { return false };
+        match self.ko {
+            rules::KoRule::Simple => self.before_last.as_ref() != Some(&b),
+            rules::KoRule::PositionalSuperko => !self.seen.iter().any(|(s, _)| *s == b),
+            rules::KoRule::SituationalSuperko => !self.seen.iter().any(|(s, m)| *s == b && *m == 3 - c),
+        }
+    }
+    fn play(&mut self, p: Option<usize>) {
+        let before = self.b.clone();
+        if let Some(p) = p {
+            self.b = self.after(p, self.to_move).expect("oracle: legal");
+        }
+        self.before_last = Some(before);
+        self.to_move = 3 - self.to_move;
+        self.seen.push((self.b.clone(), self.to_move));
+    }
+}
+
+/// Random games on small boards under every ko rule, comparing the engine's legal moves and board
+/// with the naive referee after every move. Also checks that superko actually forbids moves that
+/// simple ko would allow.
+#[test]
+fn engine_agrees_with_naive_referee() {
+    let mut superko_only = 0;
+    let mut moves_checked = 0;
+    for spec in ["ruleset=japanese", "ruleset=tromp_taylor", "ruleset=nz", "ruleset=aga,pass_stones=false,dead_stone_mode=tromp_taylor"] {
+        for size in [2, 3, 4, 5, 7] {
+            let g = game(&format!("go(board_size={size},{spec},max_moves=300)"));
+            for seed in 0..12u64 {
+                let mut rng = Rng::new(seed * 31 + size as u64);
+                let mut s = g.new_initial_state();
+                let mut nv = Naive { n: size, b: vec![EMPTY; size * size], to_move: BLACK, seen: vec![(vec![EMPTY; size * size], BLACK)], before_last: None, ko: g.rules.ko, suicide: g.rules.suicide_allowed };
+                let mut legal = Vec::new();
+                while !s.is_terminal() && s.core.phase == Phase::Play {
+                    s.legal_actions(&mut legal);
+                    let n2 = size * size;
+                    let want: Vec<Action> = (0..n2).filter(|&p| nv.legal(p)).map(|p| p as Action).chain([n2 as Action]).collect();
+                    assert_eq!(legal, want, "{spec} {size}x{size} seed {seed} after {:?}\n{s}", s.history);
+                    if g.rules.ko != rules::KoRule::Simple {
+                        let simple = Naive { ko: rules::KoRule::Simple, seen: Vec::new(), b: nv.b.clone(), before_last: nv.before_last.clone(), ..nv };
+                        superko_only += (0..n2).filter(|&p| simple.legal(p) && !nv.legal(p)).count();
+                    }
+                    moves_checked += 1;
+                    // Pass rarely, so games reach crowded positions.
+                    let a = if rng.below(20) == 0 || legal.len() == 1 { n2 as Action } else { legal[rng.below(legal.len() as u32 - 1) as usize] };
+                    s.apply_action(a).unwrap();
+                    nv.play(if (a as usize) < n2 { Some(a as usize) } else { None });
+                    if s.is_terminal() {
+                        break;
+                    }
+                    assert_eq!(stones_of(&s), nv.b, "{spec} board after {:?}", s.history);
+                    s.core.board.check_invariants().unwrap();
+                }
+            }
+        }
+    }
+    assert!(moves_checked > 10_000, "{moves_checked}");
+    assert!(superko_only > 0, "superko never forbade a move that simple ko allows");
+}
+
+/// Stones are conserved: on the board = placed − captured − suicided, and no chain is left without a
+/// liberty, over random 9×9 and 19×19 games.
+#[test]
+fn random_games_keep_invariants() {
+    for (spec, games) in [("go(board_size=9,ruleset=tromp_taylor)", 20), ("go(board_size=19)", 2), ("go(board_size=13,ruleset=nz)", 3)] {
+        let g = game(spec);
+        let bot = g.new_bot("random").unwrap();
+        for seed in 0..games {
+            let mut rng = Rng::new(seed);
+            let mut s = g.new_initial_state();
+            let mut placed = [0u32; 2];
+            while !s.is_terminal() {
+                let a = bot.act(&s, &mut rng);
+                if s.core.phase == Phase::Play && (a as usize) < g.rules.size * g.rules.size {
+                    placed[ci(s.core.to_move)] += 1;
+                }
+                s.apply_action(a).unwrap();
+                let b = &s.core.board;
+                let removed = s.core.prisoners; // captured *by* each colour (no pass stones here)
+                assert_eq!(b.stone_count(BLACK), placed[0] - removed[1], "{spec}");
+                assert_eq!(b.stone_count(WHITE), placed[1] - removed[0], "{spec}");
+                if s.history.len() % 7 == 0 {
+                    b.check_invariants().unwrap();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn empty_board_has_every_point_and_pass() {
+    let g = game("go");
+    let s = g.new_initial_state();
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 362);
+    assert_eq!(s.action_to_string(360), "T19");
+    assert_eq!(s.string_to_action("t19").unwrap(), 360);
+    assert_eq!(s.string_to_action("PASS").unwrap(), 361);
+    assert!(matches!(s.string_to_action("I9"), Err(LudoError::Parse { .. })));
+    assert!(matches!(s.string_to_action("Z99"), Err(LudoError::Parse { .. })));
+}
+
+#[test]
+fn errors_leave_the_state_unchanged() {
+    let g = game("go(board_size=9,ruleset=tromp_taylor)");
+    let mut s = g.new_initial_state();
+    s.apply_action(40).unwrap();
+    let before = (s.history.clone(), stones_of(&s));
+    let e = s.apply_action(40).unwrap_err();
+    assert!(e.to_string().contains("occupied"), "{e}");
+    assert!(matches!(s.apply_action(10_000), Err(LudoError::IllegalAction { .. })));
+    assert!(matches!(s.apply_action(82), Err(LudoError::IllegalAction { .. })), "marking action during play");
+    assert_eq!((s.history.clone(), stones_of(&s)), before);
+    s.apply_action(81).unwrap();
+    s.apply_action(81).unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.apply_action(0), Err(LudoError::GameOver));
+}
+
+#[test]
+fn resignation_and_parameter_checks() {
+    let g = game("go(board_size=9)");
+    let mut s = g.new_initial_state();
+    s.resign(1).unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.result().as_deref(), Some("B+R"));
+    let mut r = [0.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [1.0, -1.0]);
+    assert!(GoGame::from_game_string("go(ruleset=japanese,dead_stone_mode=tromp_taylor)").is_err());
+    assert!(GoGame::from_game_string("go(board_size=5,handicap=2)").is_err(), "no star points on 5x5");
+    assert!(GoGame::from_game_string("go(handicap=1)").is_err());
+    assert!(GoGame::from_game_string("go(board_size=26)").is_err());
 }
