@@ -213,6 +213,57 @@ pub(crate) fn parse_move(text: &str, n: usize) -> Result<Move> {
     }
 }
 
+/// The stones of an ASCII diagram on an `n`-sided board as (point, colour): `X`/`B` black, `O`/`W`
+/// white, `.`/`+` empty, rows from the top, with optional row numbers and a column-letter header as
+/// [`fmt::Display`] writes them (trailing status text is ignored).
+pub fn diagram_stones(diagram: &str, n: usize) -> Result<Vec<(usize, u8)>> {
+    let bad = |reason: String| LudoError::parse("Go diagram", diagram, reason);
+    let mut rows: Vec<Vec<u8>> = Vec::new();
+    for line in diagram.lines() {
+        let t = line.trim().trim_matches(|c: char| c.is_ascii_digit()).trim();
+        if t.is_empty() || t.starts_with("A ") || t == "A" {
+            continue;
+        }
+        let cells: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+        if !cells.iter().all(|c| ".+*XOBWxobw".contains(*c)) {
+            if rows.len() == n {
+                break;
+            }
+            return Err(bad(format!("unexpected characters in row {:?}", line.trim())));
+        }
+        rows.push(
+            cells
+                .iter()
+                .map(|c| match c {
+                    'X' | 'B' | 'x' | 'b' => BLACK,
+                    'O' | 'W' | 'o' | 'w' => WHITE,
+                    _ => board::EMPTY,
+                })
+                .collect(),
+        );
+    }
+    if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+        return Err(bad(format!("expected {n} rows of {n} points")));
+    }
+    let mut stones = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for (col, &c) in row.iter().enumerate() {
+            if c != board::EMPTY {
+                stones.push(((n - 1 - i) * n + col, c));
+            }
+        }
+    }
+    Ok(stones)
+}
+
+/// Sets up `core` from diagram stones (no handicap game).
+pub(crate) fn setup_core(core: &mut GoCore, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
+    if core.rules.handicap > 0 {
+        return Err(LudoError::param("handicap", "a diagram position cannot also have handicap stones"));
+    }
+    core.set_position(stones, if to_move == 0 { BLACK } else { WHITE }).map_err(|r| LudoError::InvalidPosition { reason: r })
+}
+
 /// Writes the five Go planes for the colour `own` into `out`.
 pub(crate) fn write_planes(core: &GoCore, own: u8, out: &mut [f32]) {
     let n = core.rules.size;
@@ -239,52 +290,12 @@ pub(crate) fn write_planes(core: &GoCore, own: u8, out: &mut [f32]) {
 }
 
 impl GoState {
-    /// A position from an ASCII diagram (`X`/`B` black, `O`/`W` white, `.`/`+` empty; rows from the
-    /// top, optional row numbers and a column-letter header as [`fmt::Display`] writes them), with
-    /// `to_move` (0 Black, 1 White) to play. The history starts here.
+    /// A position from an ASCII diagram (see [`diagram_stones`]) with `to_move` (0 Black, 1 White) to
+    /// play. The history starts here.
     pub fn from_diagram(game: &GoGame, diagram: &str, to_move: usize) -> Result<GoState> {
-        let n = game.rules.size;
-        let bad = |reason: String| LudoError::parse("Go diagram", diagram, reason);
-        let mut rows: Vec<Vec<u8>> = Vec::new();
-        for line in diagram.lines() {
-            let t = line.trim().trim_matches(|c: char| c.is_ascii_digit()).trim();
-            if t.is_empty() || t.starts_with("A ") || t == "A" {
-                continue;
-            }
-            let cells: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
-            if !cells.iter().all(|c| ".+*XOBWxobw".contains(*c)) {
-                if rows.len() == n {
-                    break; // trailing status text
-                }
-                return Err(bad(format!("unexpected characters in row {:?}", line.trim())));
-            }
-            rows.push(
-                cells
-                    .iter()
-                    .map(|c| match c {
-                        'X' | 'B' | 'x' | 'b' => BLACK,
-                        'O' | 'W' | 'o' | 'w' => WHITE,
-                        _ => board::EMPTY,
-                    })
-                    .collect(),
-            );
-        }
-        if rows.len() != n || rows.iter().any(|r| r.len() != n) {
-            return Err(bad(format!("expected {n} rows of {n} points")));
-        }
-        let mut stones = Vec::new();
-        for (i, row) in rows.iter().enumerate() {
-            for (col, &c) in row.iter().enumerate() {
-                if c != board::EMPTY {
-                    stones.push(((n - 1 - i) * n + col, c));
-                }
-            }
-        }
+        let stones = diagram_stones(diagram, game.rules.size)?;
         let mut state = game.new_initial_state();
-        if game.rules.handicap > 0 {
-            return Err(LudoError::param("handicap", "a diagram position cannot also have handicap stones"));
-        }
-        state.core.set_position(&stones, if to_move == 0 { BLACK } else { WHITE }).map_err(|r| LudoError::InvalidPosition { reason: r })?;
+        setup_core(&mut state.core, &stones, to_move)?;
         Ok(state)
     }
     /// The rules machine (board, prisoners, phase).

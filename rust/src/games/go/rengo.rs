@@ -72,7 +72,7 @@ pub struct RengoGame {
 /// A Rengo position: the Go position plus the rotation and any open claim.
 #[derive(Clone, Debug)]
 pub struct RengoState {
-    core: GoCore,
+    pub(super) core: GoCore,
     penalty: f64,
     /// Expected member (0 or 1) of Black and of White.
     expected: [u8; 2],
@@ -165,6 +165,15 @@ impl RengoState {
     pub fn core(&self) -> &GoCore {
         &self.core
     }
+    /// A position from an ASCII diagram ([`super::diagram_stones`]) with `team` (0 Black, 1 White) to
+    /// move and each team's first player expected.
+    pub fn from_diagram(game: &RengoGame, diagram: &str, team: usize) -> Result<RengoState> {
+        let stones = super::diagram_stones(diagram, game.rules.size)?;
+        let mut state = game.new_initial_state();
+        super::setup_core(&mut state.core, &stones, team)?;
+        Ok(state)
+    }
+
     /// The seat expected to act now (also `current_player()` until the end).
     pub fn expected_seat(&self) -> usize {
         let c = self.core.to_move;

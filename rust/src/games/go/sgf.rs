@@ -252,7 +252,8 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
             }
         }
     }
-    handicap.sort_unstable();
+    let mut sorted = handicap.clone();
+    sorted.sort_unstable();
     let game = if let Some(lu) = prop(root, "LU") {
         GoGame::from_game_string(&lu[0])?
     } else {
@@ -273,7 +274,7 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
         }
         if !handicap.is_empty() {
             spec.push(format!("handicap={}", handicap.len()));
-            if handicap.len() < 2 || handicap != fixed_handicap(size, handicap.len()) {
+            if handicap.len() < 2 || sorted != fixed_handicap(size, handicap.len()) {
                 spec.push("handicap_placement=free".into());
             }
         }
@@ -290,7 +291,7 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
         for &pt in &handicap {
             state.apply_action(pt as u32)?;
         }
-    } else if state.core().handicap_stones.iter().copied().collect::<Vec<_>>() != handicap {
+    } else if state.core().handicap_stones != sorted {
         return Err(perr("AB stones are not the fixed handicap points of the game string".into()));
     }
     if let (Some(pb), Some(pw)) = (prop(root, "PB"), prop(root, "PW")) {

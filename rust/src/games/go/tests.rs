@@ -6,7 +6,10 @@ use super::engine::Phase;
 use super::rengo::RengoGame;
 use super::*;
 use crate::core::game::{Game, State};
+use crate::core::params::Params;
 use crate::core::rng::Rng;
+use crate::registry::Registered;
+use super::rengo::RengoState;
 use std::path::PathBuf;
 
 fn game(spec: &str) -> GoGame {
@@ -393,4 +396,187 @@ fn resignation_and_parameter_checks() {
     assert!(GoGame::from_game_string("go(board_size=5,handicap=2)").is_err(), "no star points on 5x5");
     assert!(GoGame::from_game_string("go(handicap=1)").is_err());
     assert!(GoGame::from_game_string("go(board_size=26)").is_err());
+}
+
+fn rengo(spec: &str) -> RengoGame {
+    let (_, raw) = Params::parse_game_string(spec).unwrap();
+    RengoGame::from_params(Params::resolve(RengoGame::INFO.params, &raw, RengoGame::INFO.presets).unwrap()).unwrap()
+}
+
+fn act<S: State>(s: &mut S, name: &str) {
+    let a = s.string_to_action(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    s.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}\n{s}"));
+}
+
+#[test]
+fn rengo_rotation_counts_passes() {
+    let g = rengo("rengo(board_size=9)");
+    let mut s = g.new_initial_state();
+    let mut seats = Vec::new();
+    for m in ["D4", "pass", "E5", "F6", "pass", "C3"] {
+        seats.push(s.expected_seat());
+        act(&mut s, m);
+    }
+    assert_eq!(seats, [0, 1, 2, 3, 0, 1]);
+    assert_eq!(s.action_to_string(s.string_to_action("B2 D5").unwrap()), "B2 D5");
+}
+
+#[test]
+fn rengo_out_of_sequence_claims() {
+    let g = rengo("rengo(board_size=9)");
+    let mut s = g.new_initial_state();
+    // B2 plays instead of B1: the move stands, then W1 is due and Black's next expected player is B1.
+    act(&mut s, "B2 E5");
+    assert_eq!(s.rotation_errors(), &[(0, 2)]);
+    assert_eq!(s.expected_seat(), 1);
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    let claim = s.string_to_action("claim unintentional").unwrap();
+    assert!(legal.contains(&claim));
+    act(&mut s, "claim unintentional");
+    assert_eq!(s.adjustments(), [0.0, 3.0]);
+    assert!(s.apply_action(claim).is_err(), "one claim per error");
+    act(&mut s, "C3");
+    assert_eq!(s.expected_seat(), 0, "rotation continues from the offender: B1 next");
+    // An error not claimed before the next play is absorbed.
+    act(&mut s, "B2 D4");
+    act(&mut s, "C4");
+    assert!(s.apply_action(claim).is_err());
+    // An intentional claim forfeits the game for the offending team.
+    let mut t = g.new_initial_state();
+    act(&mut t, "B2 E5");
+    act(&mut t, "claim intentional");
+    assert!(t.is_terminal());
+    let mut r = [0.0; 4];
+    t.returns(&mut r);
+    assert_eq!(r, [-1.0, 1.0, -1.0, 1.0]);
+    assert_eq!(t.result().as_deref(), Some("W+F"));
+    // A wrong colour is never legal.
+    let mut u = g.new_initial_state();
+    let e = u.apply_action(u.string_to_action("W1 E5").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("turn"), "{e}");
+}
+
+#[test]
+fn rengo_penalty_works_under_area_and_territory() {
+    // The rules file's examples: area 40:41 with komi 7.5 is W+8.5, W+11.5 after a claimed Black
+    // error; territory 35 vs 28+6.5 is B+0.5, B+3.5 after a claimed White error.
+    let area = "\
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .";
+    let g = rengo("rengo(board_size=9,ruleset=chinese)");
+    let mut s = RengoState::from_diagram(&g, area, 0).unwrap();
+    act(&mut s, "B2 pass");
+    act(&mut s, "claim unintentional");
+    act(&mut s, "pass");
+    assert_eq!(s.core().phase, Phase::Marking);
+    // Dead-stone marking: both teams accept the automatic marking (nothing is dead here).
+    act(&mut s, "accept");
+    act(&mut s, "accept");
+    assert_eq!(s.result().as_deref(), Some("W+11.5"));
+
+    let territory = "\
+. . . X . . O . .
+. . . X . . O . .
+. . . X . O . . .
+. . . X . O . . .
+. . . X . O . . .
+. . . X . O . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .";
+    let g = rengo("rengo(board_size=9)");
+    let mut s = RengoState::from_diagram(&g, territory, 1).unwrap();
+    act(&mut s, "W2 pass");
+    act(&mut s, "claim unintentional");
+    assert_eq!(s.adjustments(), [3.0, 0.0]);
+    s.core.prisoners = [5, 3];
+    let sc = s.final_score();
+    assert_eq!((sc.black, sc.white), (38.0, 34.5));
+}
+
+#[test]
+fn rengo_handicap_is_b1s_turn() {
+    let g = rengo("rengo(board_size=9,handicap=2)");
+    let mut s = g.new_initial_state();
+    assert_eq!(s.expected_seat(), 1);
+    act(&mut s, "E5");
+    assert_eq!(s.expected_seat(), 2);
+    let g = rengo("rengo(board_size=9,handicap=2,handicap_placement=free)");
+    let mut s = g.new_initial_state();
+    let mut seats = Vec::new();
+    for m in ["C3", "G7", "E5", "D4"] {
+        seats.push(s.expected_seat());
+        act(&mut s, m);
+    }
+    assert_eq!(seats, [0, 0, 1, 2]);
+}
+
+#[test]
+fn rengo_random_games_finish() {
+    let g = rengo("rengo(board_size=7)");
+    let mut rng = Rng::new(5);
+    let mut legal = Vec::new();
+    for _ in 0..20 {
+        let mut s = g.new_initial_state();
+        while !s.is_terminal() {
+            s.legal_actions(&mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            s.apply_action(a).unwrap();
+        }
+        let mut r = [0.0; 4];
+        s.returns(&mut r);
+        assert_eq!((r[0], r[1]), (r[2], r[3]));
+        let sgf = sgf::rengo_to_sgf(&g, &s);
+        assert!(sgf.starts_with("(;GM[1]") && sgf.ends_with(')'));
+    }
+}
+
+#[test]
+fn sgf_round_trips_random_games() {
+    for spec in ["go(board_size=9)", "go(board_size=9,ruleset=chinese,handicap=3)", "go(board_size=7,ruleset=aga,handicap=2,handicap_placement=free)", "go(board_size=13,ruleset=tromp_taylor,komi=0.5)", "go(board_size=25,max_moves=200)"] {
+        let g = game(spec);
+        let bot = g.new_bot("random_no_eye").unwrap();
+        for seed in 0..4 {
+            let mut rng = Rng::new(seed);
+            let mut s = g.new_initial_state();
+            s.set_player_names("Honinbo ]Shusaku[", "Gennan");
+            while !s.is_terminal() {
+                let a = bot.act(&s, &mut rng);
+                s.apply_action(a).unwrap();
+            }
+            let text = sgf::to_sgf(&g, &s);
+            let (g2, s2) = sgf::from_sgf(&text).unwrap_or_else(|e| panic!("{spec}: {e}\n{text}"));
+            assert_eq!(g2.game_string(), g.game_string());
+            assert_eq!(stones_of(&s2), stones_of(&s), "{spec}");
+            assert_eq!(s2.result(), s.result(), "{spec}");
+            assert_eq!(s2.player_names(), s.player_names());
+            assert_eq!(sgf::to_sgf(&g2, &s2), text);
+        }
+    }
+}
+
+#[test]
+fn sgf_import_of_a_foreign_record() {
+    let text = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]RU[Chinese]PB[Black]PW[White]RE[W+R]AB[gc][cg]\n;W[ee];B[dc](;W[ce];B[cd])(;W[aa]))";
+    let (g, s) = sgf::from_sgf(text).unwrap();
+    let r = g.rules();
+    assert_eq!((r.size, r.scoring, r.komi, r.handicap, r.free_handicap), (9, rules::Scoring::Area, 0.5, 2, false));
+    assert_eq!(s.history().len(), 4, "main line only");
+    assert_eq!(s.result().as_deref(), Some("W+R"));
+    assert_eq!(s.player_names().map(|n| n[0].as_str()), Some("Black"));
+    // Free placement when the stones are not the star points.
+    let (g, s) = sgf::from_sgf("(;SZ[9]HA[2]AB[aa][bb];W[ee])").unwrap();
+    assert!(g.rules().free_handicap);
+    assert_eq!(s.core().handicap_stones, vec![72, 64]);
+    for bad in ["", "(;SZ[9]", "(;SZ[9];B[zz])", "(;SZ[x])", "(;GM[2])", "(;SZ[9]AW[aa])", "(;SZ[9];W[ee])", "(;SZ[9];B[ee];W[ee])", "(;SZ[9];B[ee]", "(;SZ[9]C)", "(;SZ[40])"] {
+        assert!(sgf::from_sgf(bad).is_err(), "{bad:?} should be refused");
+    }
 }
