@@ -23,7 +23,7 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 
 /// Every registered game: one line each.
 static REGISTRY: &[(&GameInfo, Loader)] = &[
-    // (game::Type::INFO, loader::<game::Type>),
+    (crate::games::briscola::Briscola::INFO, loader::<crate::games::briscola::Briscola>),
     (crate::games::go::Type::INFO, loader::<crate::games::go::Type>),
     (crate::games::go::rengo::Type::INFO, loader::<crate::games::go::rengo::Type>),
 ];
