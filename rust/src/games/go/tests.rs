@@ -580,3 +580,35 @@ fn sgf_import_of_a_foreign_record() {
         assert!(sgf::from_sgf(bad).is_err(), "{bad:?} should be refused");
     }
 }
+
+/// Go playout throughput through `simulate`:
+/// `cargo test --release --lib go_random_playouts -- --ignored --nocapture`.
+/// Not a timed assertion: it prints games/s and plies/s, single thread and all threads.
+#[test]
+#[ignore = "throughput measurement; run by hand in release mode"]
+fn go_random_playouts_per_second() {
+    let runs = [
+        ("go(board_size=9,ruleset=tromp_taylor)", 200_000),
+        ("go(board_size=19,ruleset=tromp_taylor)", 20_000),
+        ("go(board_size=9)", 20_000),
+    ];
+    for (spec, n) in runs {
+        let game = crate::registry::load_game(spec).unwrap();
+        for bot in ["random_no_eye", "random"] {
+            for threads in [Some(1), None] {
+                let cfg = crate::batch::SimConfig { n_games: n, seed: 1, first_game: 0, bots: vec![bot.into()], threads };
+                let t = std::time::Instant::now();
+                let r = game.simulate(&cfg).unwrap();
+                let secs = t.elapsed().as_secs_f64();
+                let plies: u64 = r.lengths.iter().map(|&l| l as u64).sum();
+                println!(
+                    "{spec} {bot} threads={}: {:.0} games/s, {:.0} plies/s, {:.1} plies/game",
+                    threads.map_or("all".to_string(), |t| t.to_string()),
+                    n as f64 / secs,
+                    plies as f64 / secs,
+                    plies as f64 / n as f64
+                );
+            }
+        }
+    }
+}
