@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "Deck",
     "CHANCE",
     "Game",
     "GameInfo",
@@ -184,6 +185,33 @@ def simulate(
     first_game: int = 0,
 ) -> dict[str, npt.NDArray[Any]]:
     """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``."""
+
+@final
+class Deck:
+    """A deck: its cards in dense order (the index is the card's action id in card games)."""
+
+    def __new__(cls, name: str) -> Deck: ...
+    @staticmethod
+    def names() -> list[str]:
+        """Every deck name."""
+    @property
+    def name(self) -> str:
+        """The deck's name."""
+    def __len__(self) -> int: ...
+    def card_names(self) -> list[str]:
+        """Display names in dense order."""
+    def parse(self, text: str) -> int:
+        """The id of a card name; ParseError otherwise."""
+    def name_of(self, card: int) -> str:
+        """Display name of a card id."""
+    def ascii_of(self, card: int) -> str:
+        """ASCII name of a card id."""
+    def suit_of(self, card: int) -> str:
+        """Suit name of a card id."""
+    def rank_of(self, card: int) -> int:
+        """Rank code of a card id."""
+    def suits(self) -> list[str]:
+        """Suit names in suit order."""
 
 # --- go ---
 def go_to_sgf(state: State) -> str:

@@ -86,13 +86,24 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn trump(&self, core: &TrickCore, _extra: &Self::Extra) -> Option<u8> {
         core.face_up_card.map(|c| self.deck().suit(c))
     }
-    /// Strength of a card within its suit (higher wins).
+    /// Strength of a card within its effective suit (higher wins).
     fn strength(&self, card: Card) -> u8;
+    /// The suit a card belongs to for following and winning: its printed suit by default; games whose
+    /// trumps cut across suits (Schafkopf's queens and jacks, Tarok's taroks) return the trump suit.
+    fn effective_suit(&self, _core: &TrickCore, _extra: &Self::Extra, card: Card) -> u8 {
+        self.deck().suit(card)
+    }
+    /// All cards whose effective suit is `suit` (the mask a follower must play from when able).
+    fn effective_suit_cards(&self, _core: &TrickCore, _extra: &Self::Extra, suit: u8) -> CardSet {
+        self.deck().suit_mask(suit)
+    }
     /// Points a card is worth when captured.
     fn points(&self, _card: Card) -> i32 {
         0
     }
-    /// Cards the player to move may play (`hand` is non-empty).
+    /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
+    /// with a duty to follow call [`super::follow`] helpers, usually with
+    /// [`TrickRules::effective_suit_cards`] of the led card's effective suit.
     fn legal_plays(&self, _core: &TrickCore, _extra: &Self::Extra, hand: CardSet) -> CardSet {
         hand
     }
@@ -103,7 +114,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Position in the trick (0 = leader) of the winning card. Default: highest trump, else the highest
     /// card of the led suit.
     fn trick_winner(&self, core: &TrickCore, extra: &Self::Extra, trick: &[Card]) -> usize {
-        super::follow::highest_trump_else_led(self.deck(), trick, self.trump(core, extra), |c| self.strength(c))
+        super::follow::highest_trump_else_led_by(trick, self.trump(core, extra), |c| self.effective_suit(core, extra, c), |c| self.strength(c))
     }
 
     /// Number of extra (non-card) action ids this game uses; they start at `deck().len()`.
