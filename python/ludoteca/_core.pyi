@@ -214,6 +214,18 @@ class Deck:
         """Suit names in suit order."""
 
 # --- go ---
+__all__ += [
+    "go_board",
+    "go_final_score",
+    "go_from_diagram",
+    "go_from_sgf",
+    "go_resign",
+    "go_result",
+    "go_set_names",
+    "go_to_sgf",
+    "rengo_rotation_errors",
+]
+
 def go_to_sgf(state: State) -> str:
     """The SGF record of a Go or Rengo game."""
 def go_from_sgf(text: str) -> State:

@@ -3,14 +3,15 @@
 //! Export writes the root (`GM FF CA AP SZ KM RU HA PB PW BT WT RE`, the handicap stones as `AB`, and
 //! the exact game string in the private property `LU`, since `RU` cannot carry every flag), then one
 //! node per placement or pass (`B[]` / `W[]`). Rengo games add the team names (`BT`, `WT`), the seat
-//! of every play in a comment, out-of-sequence plays and claims. Marking-phase actions are not moves;
-//! a finished, counted game gets a root-free final comment with both totals.
+//! of every play in a comment, out-of-sequence plays and claims. Marking-phase actions are not moves:
+//! a counted game gets a last node with the agreed dead stones (private property `LD`, `LD[]` for
+//! none) and a comment with both totals.
 //!
 //! Import reads the main line (first variation at each branch): `LU` if present, else `SZ`, `KM`,
 //! `RU` and `HA`; `AB` handicap stones (the fixed star points become `handicap_placement=fixed`, any
 //! other set `free`); moves must alternate as the rules require. `AW` setup stones and non-square
 //! boards are refused. A result `B+R`/`W+R` resigns for the loser; any other result after two passes
-//! accepts the automatic dead-stone marking.
+//! marks exactly the `LD` stones dead (accepts the automatic marking when there is no `LD`).
 
 use super::board::BLACK;
 use super::coord::{fixed_handicap, parse_sgf_point, sgf_name};
@@ -59,13 +60,26 @@ fn move_node(colour: u8, mv: Move, n: usize) -> String {
     }
 }
 
-fn score_comment(core: &GoCore) -> String {
-    if core.is_over() && core.end == Some(super::engine::End::Counted) {
-        let s = core.score();
-        format!("C[final score: Black {} White {}]", s.black, s.white)
-    } else {
-        String::new()
+/// A final node with the dead stones of an agreed marking (private property `LD`) and the score.
+fn final_node(core: &GoCore) -> String {
+    if !(core.is_over() && core.end == Some(super::engine::End::Counted)) {
+        return String::new();
     }
+    let n = core.rules.size;
+    let mut s = String::from(";");
+    let dead: Vec<usize> = (0..n * n).filter(|&pt| core.dead[pt]).collect();
+    if core.rules.dead_stones == super::rules::DeadStones::Agreement {
+        s.push_str("LD");
+        if dead.is_empty() {
+            s.push_str("[]");
+        }
+        for pt in dead {
+            s.push_str(&format!("[{}]", sgf_name(pt, n)));
+        }
+    }
+    let sc = core.score();
+    s.push_str(&format!("C[final score: Black {} White {}]", sc.black, sc.white));
+    s
 }
 
 /// The SGF of a Go game (`game` is the game the state was made from).
@@ -89,7 +103,7 @@ pub fn to_sgf(game: &GoGame, state: &GoState) -> String {
         }
         replay.apply_action_unchecked(a);
     }
-    s.push_str(&score_comment(core));
+    s.push_str(&final_node(core));
     s.push(')');
     s
 }
@@ -122,7 +136,7 @@ pub fn rengo_to_sgf(game: &super::rengo::RengoGame, state: &RengoState) -> Strin
             _ => {}
         }
     }
-    s.push_str(&score_comment(core));
+    s.push_str(&final_node(core));
     s.push(')');
     s
 }
@@ -297,7 +311,16 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
     if let (Some(pb), Some(pw)) = (prop(root, "PB"), prop(root, "PW")) {
         state.set_player_names(&pb[0], &pw[0]);
     }
+    let mut dead: Option<Vec<usize>> = None;
     for (k, node) in nodes.iter().enumerate().skip(1) {
+        if let Some(ld) = prop(node, "LD") {
+            let dead = dead.get_or_insert_with(Vec::new);
+            for v in ld {
+                if let Some(pt) = parse_sgf_point(v, size)? {
+                    dead.push(pt);
+                }
+            }
+        }
         for (id, values) in node {
             let colour = match id.as_str() {
                 "B" => BLACK,
@@ -330,11 +353,38 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
             } else if re == "W+R" || re == "W+RESIGN" {
                 state.resign(0)?;
             } else if state.core().phase == Phase::Marking {
-                let accept = (2 * size * size + 1) as u32;
-                state.apply_action(accept)?;
-                state.apply_action(accept)?;
+                match &dead {
+                    Some(dead) => agree_marking(&mut state, dead)?,
+                    None => {
+                        let accept = (2 * size * size + 1) as u32;
+                        state.apply_action(accept)?;
+                        state.apply_action(accept)?;
+                    }
+                }
             }
         }
     }
     Ok((game, state))
+}
+
+/// Ends a marking phase with exactly the chains through `dead` marked dead (toggling where the
+/// automatic proposal differs), then both sides accept.
+fn agree_marking(state: &mut GoState, dead: &[usize]) -> Result<()> {
+    let n = state.core().rules.size;
+    let n2 = n * n;
+    for pt in 0..n2 {
+        let core = state.core();
+        let p = core.board.cell(pt);
+        if core.board.at(p) == super::board::EMPTY || core.board.chain_head(p) != p {
+            continue;
+        }
+        let want = core.board.chain_stones(p).any(|s| dead.contains(&core.board.point(s)));
+        if core.dead[pt] != want {
+            state.apply_action((n2 + 1 + pt) as u32)?;
+        }
+    }
+    while !state.core().is_over() {
+        state.apply_action((2 * n2 + 1) as u32)?;
+    }
+    Ok(())
 }
