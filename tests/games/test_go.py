@@ -219,7 +219,7 @@ class Gtp:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(command + "\n")
         self.proc.stdin.flush()
-        lines = []
+        lines: list[str] = []
         while True:
             line = self.proc.stdout.readline()
             if line.strip() == "" and lines:
