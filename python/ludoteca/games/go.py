@@ -91,7 +91,11 @@ def result(state: _core.State) -> Union[str, None]:
 
 
 def resign(state: _core.State, side: int) -> None:
-    """Side ``side`` (0 Black, 1 White; the team in Rengo) resigns."""
+    """Side ``side`` (0 Black, 1 White; the team in Rengo) resigns, at any time and out of turn.
+
+    Resignation is not an action (a random policy would resign at random), so it is kept in the
+    result and the SGF record (``RE[W+R]``) but not in ``history()`` or ``serialize()``.
+    """
     _core.go_resign(state, side)
 
 

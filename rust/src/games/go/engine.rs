@@ -210,7 +210,7 @@ impl GoCore {
     #[inline]
     pub fn is_legal_cell(&self, p: usize) -> bool {
         match self.rules.ko {
-            KoRule::Simple => p != self.ko as usize && self.board.is_not_suicide(p, self.to_move),
+            KoRule::Simple if !self.rules.suicide_allowed => p != self.ko as usize && self.board.is_not_suicide(p, self.to_move),
             _ => self.check_place(self.board.point(p)).is_ok(),
         }
     }
