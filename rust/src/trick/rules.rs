@@ -40,6 +40,19 @@ pub struct DealOutcome {
     pub returns: [f64; MAX_PLAYERS],
     /// What this deal adds to the match ledger per seat (deal wins, points, chips ...).
     pub ledger: [f64; MAX_PLAYERS],
+    /// The deal does not count: it is thrown in and dealt again by the next dealer (all pass in an
+    /// auction, a replayed tie). Bounded by `max_deals`.
+    pub redeal: bool,
+}
+
+/// What happens to the face-up card just turned (stock games).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FaceUpRule {
+    /// It stays face up.
+    Keep,
+    /// It goes back into the face-down stock with this many cards above it (its position is public),
+    /// and the next card is turned up instead.
+    Reinsert { above: usize },
 }
 
 /// The hooks of one trick-taking game.
@@ -73,6 +86,16 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Cards taken out of the pack before the deal (public), e.g. the 2 removed for three players.
     fn removed(&self) -> CardSet {
         CardSet::EMPTY
+    }
+
+    /// Whether the card just turned face up stays (default) or is put back (Briscola's ace/three rule).
+    /// `face_down` is the size of the face-down stock at that moment.
+    fn face_up_rule(&self, _card: Card, _face_down: usize) -> FaceUpRule {
+        FaceUpRule::Keep
+    }
+    /// The dealer of the next deal (default: the next seat).
+    fn next_dealer(&self, core: &TrickCore) -> usize {
+        core.next_seat(core.dealer)
     }
 
     /// Called once the deal is complete: set `core.phase` (Play, or Bidding for an auction) and

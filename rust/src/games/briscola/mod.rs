@@ -348,7 +348,7 @@ impl TrickRules for BriscolaRules {
         } else {
             per_seat(self.players, |s| if Some(self.team(s)) == winner { 1.0 } else { 0.0 })
         };
-        DealOutcome { returns, ledger }
+        DealOutcome { returns, ledger, redeal: false }
     }
 
     fn match_result(&self, core: &TrickCore, extra: &BriscolaExtra) -> Option<[f64; MAX_PLAYERS]> {
