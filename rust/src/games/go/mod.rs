@@ -113,7 +113,7 @@ impl Registered for GoGame {
 }
 
 impl GoGame {
-    /// Loads `go` from a game string's parameters, e.g. `GoGame::from_str("go(board_size=9)")`.
+    /// Loads `go` from a game string, e.g. `GoGame::from_game_string("go(board_size=9)")`.
     pub fn from_game_string(spec: &str) -> Result<GoGame> {
         let (name, raw) = Params::parse_game_string(spec)?;
         if name != "go" {

@@ -612,3 +612,27 @@ fn go_random_playouts_per_second() {
         }
     }
 }
+
+#[test]
+fn display_parses_back_as_a_diagram() {
+    for spec in ["go(board_size=9,ruleset=tromp_taylor)", "go(board_size=25,ruleset=tromp_taylor,max_moves=300)"] {
+        let g = game(spec);
+        let bot = g.new_bot("random_no_eye").unwrap();
+        let mut rng = Rng::new(3);
+        let mut s = g.new_initial_state();
+        for _ in 0..150 {
+            if s.is_terminal() {
+                break;
+            }
+            let a = bot.act(&s, &mut rng);
+            s.apply_action(a).unwrap();
+        }
+        let text = s.to_string();
+        let back = GoState::from_diagram(&g, &text, ci(s.core.to_move)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(stones_of(&back), stones_of(&s), "{text}");
+    }
+    let g = game("go(board_size=5)");
+    for bad in ["", ". . .", "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . Q", "X O . . .\nO . . . .\n. . . . .\n. . . . .\n. . . . ."] {
+        assert!(GoState::from_diagram(&g, bad, 0).is_err(), "{bad:?}");
+    }
+}
