@@ -141,13 +141,21 @@ pub fn rengo_to_sgf(game: &super::rengo::RengoGame, state: &RengoState) -> Strin
     s
 }
 
+/// The start of `text` for error messages (at most 60 characters, cut on a character boundary).
+fn snippet(text: &str) -> &str {
+    match text.char_indices().nth(60) {
+        Some((i, _)) => &text[..i],
+        None => text,
+    }
+}
+
 /// One SGF node: its properties with their values.
 type Node = Vec<(String, Vec<String>)>;
 
 /// Parses the main line of the first game tree.
 fn parse_main_line(text: &str) -> Result<Vec<Node>> {
     let b = text.as_bytes();
-    let bad = |at: usize, reason: &str| LudoError::parse("SGF", &text[..text.len().min(60)], format!("at byte {at}: {reason}"));
+    let bad = |at: usize, reason: &str| LudoError::parse("SGF", snippet(text), format!("at byte {at}: {reason}"));
     let mut i = 0;
     let skip_ws = |i: &mut usize| {
         while *i < b.len() && b[*i].is_ascii_whitespace() {
@@ -241,7 +249,7 @@ fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a [String]> {
 pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
     let nodes = parse_main_line(text)?;
     let root = nodes.first().ok_or_else(|| LudoError::parse("SGF", text, "no node"))?;
-    let perr = |reason: String| LudoError::parse("SGF", &text[..text.len().min(60)], reason);
+    let perr = |reason: String| LudoError::parse("SGF", snippet(text), reason);
     if let Some(gm) = prop(root, "GM") {
         if gm[0].trim() != "1" {
             return Err(perr(format!("GM[{}] is not Go (GM[1])", gm[0])));

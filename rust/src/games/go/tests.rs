@@ -576,7 +576,7 @@ fn sgf_import_of_a_foreign_record() {
     let (g, s) = sgf::from_sgf("(;SZ[9]HA[2]AB[aa][bb];W[ee])").unwrap();
     assert!(g.rules().free_handicap);
     assert_eq!(s.core().handicap_stones, vec![72, 64]);
-    for bad in ["", "(;SZ[9]", "(;SZ[9];B[zz])", "(;SZ[x])", "(;GM[2])", "(;SZ[9]AW[aa])", "(;SZ[9];W[ee])", "(;SZ[9];B[ee];W[ee])", "(;SZ[9];B[ee]", "(;SZ[9]C)", "(;SZ[40])"] {
+    for bad in ["", "(;SZ[9]", "(;SZ[9];B[zz])", "(;SZ[x])", "(;GM[2])", "(;SZ[9]AW[aa])", "(;SZ[9];W[ee])", "(;SZ[9];B[ee];W[ee])", "(;SZ[9];B[ee]", "(;SZ[9]C)", "(;SZ[40])", "(;SZ[9]C[ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé];B[é])"] {
         assert!(sgf::from_sgf(bad).is_err(), "{bad:?} should be refused");
     }
 }
@@ -591,6 +591,7 @@ fn go_random_playouts_per_second() {
         ("go(board_size=9,ruleset=tromp_taylor)", 200_000),
         ("go(board_size=19,ruleset=tromp_taylor)", 20_000),
         ("go(board_size=9)", 20_000),
+        ("rengo(board_size=9,ruleset=tromp_taylor)", 100_000),
     ];
     for (spec, n) in runs {
         let game = crate::registry::load_game(spec).unwrap();
@@ -635,4 +636,27 @@ fn display_parses_back_as_a_diagram() {
     for bad in ["", ". . .", "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . Q", "X O . . .\nO . . . .\n. . . . .\n. . . . .\n. . . . ."] {
         assert!(GoState::from_diagram(&g, bad, 0).is_err(), "{bad:?}");
     }
+}
+
+#[test]
+fn sgf_import_never_panics_on_damaged_records() {
+    let g = game("go(board_size=9,ruleset=chinese,handicap=2)");
+    let bot = g.new_bot("random_no_eye").unwrap();
+    let mut rng = Rng::new(9);
+    let mut s = g.new_initial_state();
+    s.set_player_names("Ñoño [ü]", "白");
+    while !s.is_terminal() {
+        let a = bot.act(&s, &mut rng);
+        s.apply_action(a).unwrap();
+    }
+    let text = sgf::to_sgf(&g, &s);
+    let chars: Vec<char> = text.chars().collect();
+    for cut in 0..chars.len() {
+        let prefix: String = chars[..cut].iter().collect();
+        let _ = sgf::from_sgf(&prefix);
+        let mut damaged = chars.clone();
+        damaged[cut] = ['[', ']', ';', '(', ')', '\\', 'z', 'é'][cut % 8];
+        let _ = sgf::from_sgf(&damaged.iter().collect::<String>());
+    }
+    assert!(sgf::from_sgf(&text).is_ok());
 }
