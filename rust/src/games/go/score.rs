@@ -262,12 +262,18 @@ pub fn auto_dead(core: &GoCore) -> Vec<bool> {
     }
     let mut owned_by_opponent = vec![0usize; candidates.len()];
     let mut rng = Rng::new(board.hash());
-    for _ in 0..MARKING_PLAYOUTS {
+    for done in 1..=MARKING_PLAYOUTS {
         let end = playout(board, core.to_move, &mut rng);
+        let owners = ownership(&end);
         for (k, &p) in candidates.iter().enumerate() {
-            if owner(&end, p) == opponent(board.at(p)) {
+            if owners[p] == opponent(board.at(p)) {
                 owned_by_opponent[k] += 1;
             }
+        }
+        // Stop once every majority is settled: the remaining playouts cannot change the marking.
+        let left = MARKING_PLAYOUTS - done;
+        if owned_by_opponent.iter().all(|&o| o * 2 > MARKING_PLAYOUTS || (o + left) * 2 <= MARKING_PLAYOUTS) {
+            break;
         }
     }
     for (k, &p) in candidates.iter().enumerate() {
@@ -306,31 +312,45 @@ fn playout(board: &Board, to_move: u8, rng: &mut Rng) -> Board {
     b
 }
 
-/// Tromp–Taylor owner of cell `p`: its stone's colour, or the only colour its empty region reaches.
-fn owner(board: &Board, p: usize) -> u8 {
-    let c = board.at(p);
-    if c != EMPTY {
-        return c;
-    }
-    let mut seen = vec![false; board.stride() * board.stride()];
-    let mut stack = vec![p];
-    seen[p] = true;
-    let mut borders = 0u8;
-    while let Some(q) = stack.pop() {
-        for r in board.neighbours(q) {
-            match board.at(r) {
-                EMPTY if !seen[r] => {
-                    seen[r] = true;
-                    stack.push(r);
+/// Tromp–Taylor owner of every cell: its stone's colour, or the only colour its empty region reaches
+/// (`EMPTY` for neutral points and off-board cells).
+fn ownership(board: &Board) -> Vec<u8> {
+    let cells = board.stride() * board.stride();
+    let mut owners = vec![EMPTY; cells];
+    let mut done = vec![false; cells];
+    let mut region = Vec::new();
+    for pt in 0..board.size() * board.size() {
+        let p = board.cell(pt);
+        let c = board.at(p);
+        if c != EMPTY {
+            owners[p] = c;
+            continue;
+        }
+        if done[p] {
+            continue;
+        }
+        region.clear();
+        region.push(p);
+        done[p] = true;
+        let (mut i, mut borders) = (0, 0u8);
+        while i < region.len() {
+            for q in board.neighbours(region[i]) {
+                match board.at(q) {
+                    EMPTY if !done[q] => {
+                        done[q] = true;
+                        region.push(q);
+                    }
+                    col @ (BLACK | WHITE) => borders |= col,
+                    _ => {}
                 }
-                col @ (BLACK | WHITE) => borders |= col,
-                _ => {}
+            }
+            i += 1;
+        }
+        if borders == BLACK || borders == WHITE {
+            for &q in &region {
+                owners[q] = borders;
             }
         }
     }
-    if borders == BLACK || borders == WHITE {
-        borders
-    } else {
-        EMPTY
-    }
+    owners
 }
