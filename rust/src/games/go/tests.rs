@@ -318,6 +318,7 @@ fn engine_agrees_with_naive_referee() {
             }
         }
     }
+    println!("naive referee: {moves_checked} positions, every legal set equal; superko forbade {superko_only} simple-ko-legal moves");
     assert!(moves_checked > 10_000, "{moves_checked}");
     assert!(superko_only > 0, "superko never forbade a move that simple ko allows");
 }
