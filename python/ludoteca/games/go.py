@@ -27,7 +27,8 @@ the marking actions. Resignation is not an action: :func:`resign`.
 Rengo (``rengo``): seats B1, W1, B2, W2 in rotation (passes included). Every play names its player
 (``"B2 D4"``), so an out-of-sequence play is an action; the opponents may ``"claim intentional"``
 (the offenders forfeit) or ``"claim unintentional"`` (``rengo_penalty`` = 3 points to the claimants,
-under area and territory scoring alike) before the next play. B1 places the handicap.
+under area and territory scoring alike) before the next play; with ``auto_penalize_unclaimed=True``
+an unclaimed error costs the penalty anyway. B1 places the handicap.
 """
 
 from __future__ import annotations

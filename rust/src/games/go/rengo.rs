@@ -15,7 +15,10 @@
 //!   `claim intentional` makes the offending team forfeit; `claim unintentional` gives the claiming
 //!   team `rengo_penalty` points (3) as a score adjustment, applied under both area and territory
 //!   scoring (rules file R2: under territory scoring this equals 3 extra prisoners). Unclaimed errors
-//!   are absorbed. Claims do not change whose turn it is.
+//!   are absorbed (with `auto_penalize_unclaimed=true` they cost the penalty when the next play closes
+//!   the window). Claims do not change whose turn it is. The rules file's other flags are fixed at
+//!   their defaults: the penalty is a score adjustment (`penalty_as=adjustment`) and the claim window
+//!   is "before the next move".
 //! * Resignation is per team ([`RengoState::resign`]), not an action.
 //! * Returns: +1/−1/0 for each seat by its team's result; scores are the team totals.
 //!
@@ -43,10 +46,10 @@ pub type Type = RengoGame;
 /// Seat labels in seat order.
 pub const SEAT_NAMES: [&str; 4] = ["B1", "W1", "B2", "W2"];
 
-/// Rengo's parameters: Go's, then the penalty.
+/// Rengo's parameters: Go's, then the penalty and whether unclaimed errors are penalised.
 const RENGO_PARAMS: &[ParamSpec] = &{
     const N: usize = GO_PARAMS.len();
-    let mut v = [GO_PARAMS[0]; N + 1];
+    let mut v = [GO_PARAMS[0]; N + 2];
     let mut i = 0;
     while i < N {
         v[i] = GO_PARAMS[i];
@@ -58,6 +61,12 @@ const RENGO_PARAMS: &[ParamSpec] = &{
         default: DefaultValue::Float(3.0),
         doc: "points given to the claiming team for an unintentional out-of-sequence play",
     };
+    v[N + 1] = ParamSpec {
+        name: "auto_penalize_unclaimed",
+        kind: Kind::Bool,
+        default: DefaultValue::Bool(false),
+        doc: "an out-of-sequence play not claimed before the next play costs the penalty anyway",
+    };
     v
 };
 
@@ -67,6 +76,7 @@ pub struct RengoGame {
     params: Params,
     rules: Rules,
     penalty: f64,
+    auto_penalize: bool,
 }
 
 /// A Rengo position: the Go position plus the rotation and any open claim.
@@ -74,6 +84,7 @@ pub struct RengoGame {
 pub struct RengoState {
     pub(super) core: GoCore,
     penalty: f64,
+    auto_penalize: bool,
     /// Expected member (0 or 1) of Black and of White.
     expected: [u8; 2],
     /// The colour whose out-of-sequence play can still be claimed, and the seat that made it.
@@ -101,7 +112,8 @@ the handicap. Go's parameters and rulesets apply.",
     fn from_params(params: Params) -> Result<Self> {
         let rules = Rules::from_params(&params)?;
         let penalty = params.float("rengo_penalty");
-        Ok(RengoGame { params, rules, penalty })
+        let auto_penalize = params.bool("auto_penalize_unclaimed");
+        Ok(RengoGame { params, rules, penalty, auto_penalize })
     }
 }
 
@@ -141,7 +153,7 @@ impl Game for RengoGame {
         let core = GoCore::new(self.rules);
         // A fixed handicap is B1's turn, so W1 and then B2 follow.
         let expected = if self.rules.handicap > 0 && !self.rules.free_handicap { [1, 0] } else { [0, 0] };
-        RengoState { core, penalty: self.penalty, expected, claimable: None, errors: Vec::new(), history: Vec::with_capacity(256), team_names: None }
+        RengoState { core, penalty: self.penalty, auto_penalize: self.auto_penalize, expected, claimable: None, errors: Vec::new(), history: Vec::with_capacity(256), team_names: None }
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<RengoState>>> {
         match name {
@@ -272,11 +284,11 @@ impl RengoState {
     fn apply_checked(&mut self, ra: RAction, action: Action) {
         match ra {
             RAction::Play(seat, mv) => {
+                self.close_claim_window();
                 let c = self.core.to_move;
                 let team = ci(c);
                 let handicap = matches!(self.core.phase, Phase::Handicap { .. });
                 if seat == self.expected_seat() {
-                    self.claimable = None;
                     if !handicap {
                         self.expected[team] ^= 1;
                     }
@@ -301,11 +313,21 @@ impl RengoState {
                 }
             }
             RAction::Team(mv) => {
-                self.claimable = None;
+                self.close_claim_window();
                 self.core.apply(mv);
             }
         }
         self.history.push(action);
+    }
+
+    /// The next play closes the claim window; with `auto_penalize_unclaimed` the unclaimed error
+    /// still costs the penalty.
+    fn close_claim_window(&mut self) {
+        if let Some((c, _)) = self.claimable.take() {
+            if self.auto_penalize {
+                self.core.adjustment[ci(opponent(c))] += self.penalty;
+            }
+        }
     }
 
     fn push_legal(&self, out: &mut Vec<Action>) {

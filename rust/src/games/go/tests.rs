@@ -443,6 +443,12 @@ fn rengo_out_of_sequence_claims() {
     act(&mut s, "B2 D4");
     act(&mut s, "C4");
     assert!(s.apply_action(claim).is_err());
+    // With auto_penalize_unclaimed, the next play turns an unclaimed error into the penalty.
+    let mut v = rengo("rengo(board_size=9,auto_penalize_unclaimed=true)").new_initial_state();
+    act(&mut v, "B2 E5");
+    assert_eq!(v.adjustments(), [0.0, 0.0]);
+    act(&mut v, "C3");
+    assert_eq!(v.adjustments(), [0.0, 3.0]);
     // An intentional claim forfeits the game for the offending team.
     let mut t = g.new_initial_state();
     act(&mut t, "B2 E5");
