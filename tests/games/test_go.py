@@ -182,7 +182,12 @@ def test_rengo_rotation_claims_and_penalty() -> None:
     t.apply_action("claim intentional")
     assert t.is_terminal() and go.result(t) == "W+F"
     go.set_names(t, "Team A", "Team B")
-    assert "BT[Team A]" in go.to_sgf(t) and "out of sequence" in go.to_sgf(t)
+    text = go.to_sgf(t)
+    assert "BT[Team A]" in text and "out of sequence" in text
+    back = go.from_sgf(text)
+    assert "rengo" in back.serialize() and go.result(back) == "W+F" and go.to_sgf(back) == text
+    back = go.from_sgf(go.to_sgf(s))
+    assert go.rotation_errors(back) == [(0, 2)] and go.result(back) == "W+11.5"
 
 
 def test_simulate_playouts() -> None:

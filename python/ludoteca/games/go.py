@@ -77,7 +77,11 @@ def to_sgf(state: _core.State) -> str:
 
 
 def from_sgf(text: str) -> _core.State:
-    """Reads the main line of an SGF record into a ``go`` state (raises ``ParseError`` if malformed)."""
+    """Reads the main line of an SGF record into a state (raises ``ParseError`` if malformed).
+
+    Records written by :func:`to_sgf` for Rengo (``LU[rengo(...)]``) come back as ``rengo`` states,
+    with the seat of every play, claims and team names; anything else is read as ``go``.
+    """
     return _core.go_from_sgf(text)
 
 

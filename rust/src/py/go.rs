@@ -39,9 +39,15 @@ fn go_to_sgf(state: &PyState) -> PyResult<String> {
     Err(not_go())
 }
 
-/// Reads an SGF record (main line) into a `go` State after its last move.
+/// Reads an SGF record (main line) into a State after its last move: `rengo` when the record's
+/// `LU` property names a rengo game (as `go_to_sgf` writes it), else `go`.
 #[pyfunction]
 fn go_from_sgf(text: &str) -> PyResult<PyState> {
+    if text.contains("LU[rengo(") {
+        let (game, state) = sgf::rengo_from_sgf(text)?;
+        let game: Arc<dyn DynGame> = Arc::new(game);
+        return Ok(PyState::new_from(game, Box::new(state), None));
+    }
     let (game, state) = sgf::from_sgf(text)?;
     let game: Arc<dyn DynGame> = Arc::new(game);
     Ok(PyState::new_from(game, Box::new(state), None))

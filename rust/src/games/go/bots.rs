@@ -45,6 +45,8 @@ pub trait GoLike: State {
     fn core(&self) -> &GoCore;
     /// The action id by which the player due to act makes `mv`.
     fn action_of(&self, mv: Move) -> Action;
+    /// Replaces the position by setup stones, `to_move` (0 Black, 1 White) to play.
+    fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> crate::error::Result<()>;
 }
 
 /// The playout bot; `no_eye` selects `random_no_eye`.

@@ -90,7 +90,12 @@ pub struct GoCore {
     pub adjustment: [f64; 2],
     /// Handicap stones on the board at the start (fixed placement) or placed so far (free).
     pub handicap_stones: Vec<usize>,
+    /// The diagram the game started from, if any.
+    pub setup: Option<Box<Setup>>,
 }
+
+/// A setup position: (point, colour) stones and the colour to move.
+pub type Setup = (Vec<(usize, u8)>, u8);
 
 /// Index of a colour in per-colour arrays.
 #[inline]
@@ -118,6 +123,7 @@ impl GoCore {
             end: None,
             adjustment: [0.0; 2],
             handicap_stones: Vec::new(),
+            setup: None,
         };
         if rules.handicap > 0 {
             if rules.free_handicap {
@@ -151,6 +157,7 @@ impl GoCore {
             return Err("a chain in the diagram has no liberty".into());
         }
         self.board = board;
+        self.setup = Some(Box::new((stones.to_vec(), to_move)));
         self.to_move = to_move;
         self.ko = 0;
         self.passes = 0;

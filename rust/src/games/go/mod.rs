@@ -298,6 +298,13 @@ impl GoState {
         setup_core(&mut state.core, &stones, to_move)?;
         Ok(state)
     }
+
+    /// The starting position of a state made from setup stones that are known to be valid (replays).
+    pub(crate) fn from_stones(game: &GoGame, stones: &[(usize, u8)], to_move: u8) -> GoState {
+        let mut state = game.new_initial_state();
+        let _ = state.core.set_position(stones, to_move);
+        state
+    }
     /// The rules machine (board, prisoners, phase).
     pub fn core(&self) -> &GoCore {
         &self.core
@@ -360,6 +367,9 @@ impl GoLike for GoState {
     }
     fn action_of(&self, mv: Move) -> Action {
         self.encode(mv)
+    }
+    fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
+        setup_core(&mut self.core, stones, to_move)
     }
 }
 

@@ -186,6 +186,13 @@ impl RengoState {
         Ok(state)
     }
 
+    /// The starting position of a state made from setup stones that are known to be valid (replays).
+    pub(crate) fn from_stones(game: &RengoGame, stones: &[(usize, u8)], to_move: u8) -> RengoState {
+        let mut state = game.new_initial_state();
+        let _ = state.core.set_position(stones, to_move);
+        state
+    }
+
     /// The seat expected to act now (also `current_player()` until the end).
     pub fn expected_seat(&self) -> usize {
         let c = self.core.to_move;
@@ -357,6 +364,9 @@ impl RengoState {
 impl GoLike for RengoState {
     fn core(&self) -> &GoCore {
         &self.core
+    }
+    fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
+        super::setup_core(&mut self.core, stones, to_move)
     }
     fn action_of(&self, mv: Move) -> Action {
         match mv {

@@ -7,18 +7,22 @@
 //! a counted game gets a last node with the agreed dead stones (private property `LD`, `LD[]` for
 //! none) and a comment with both totals.
 //!
-//! Import reads the main line (first variation at each branch): `LU` if present, else `SZ`, `KM`,
+//! Import ([`from_sgf`] for Go, [`rengo_from_sgf`] for Rengo records as exported here) reads the main line (first variation at each branch): `LU` if present, else `SZ`, `KM`,
 //! `RU` and `HA`; `AB` handicap stones (the fixed star points become `handicap_placement=fixed`, any
-//! other set `free`); moves must alternate as the rules require. `AW` setup stones and non-square
-//! boards are refused. A result `B+R`/`W+R` resigns for the loser; any other result after two passes
+//! other set `free`), or, with `AW` or without `HA`, `AB`/`AW` setup stones and `PL` (states made
+//! with `from_diagram` export that way); moves must alternate as the rules require. Non-square boards
+//! are refused. A result `B+R`/`W+R` resigns for the loser; any other result after two passes
 //! marks exactly the `LD` stones dead (accepts the automatic marking when there is no `LD`).
 
 use super::board::BLACK;
 use super::coord::{fixed_handicap, parse_sgf_point, sgf_name};
 use super::engine::{GoCore, Move, Phase};
-use super::rengo::{RengoState, SEAT_NAMES};
+use super::bots::GoLike;
+use super::rengo::{RengoGame, RengoState, SEAT_NAMES};
 use super::{GoGame, GoState};
-use crate::core::game::{Game, State};
+use crate::core::game::{Action, Game, State};
+use crate::core::params::Params;
+use crate::registry::Registered;
 use crate::error::{LudoError, Result};
 
 /// Escapes `]` and `\` in a property value.
@@ -44,6 +48,16 @@ fn root(core: &GoCore, game_string: &str, ruleset: &str, extra: &str) -> String 
         for &pt in &core.handicap_stones {
             s.push_str(&format!("[{}]", sgf_name(pt, n)));
         }
+    }
+    if let Some(setup) = &core.setup {
+        for (colour, prop) in [(BLACK, "AB"), (super::board::WHITE, "AW")] {
+            let pts: Vec<String> = setup.0.iter().filter(|&&(_, c)| c == colour).map(|&(pt, _)| format!("[{}]", sgf_name(pt, n))).collect();
+            if !pts.is_empty() {
+                s.push_str(prop);
+                s.push_str(&pts.concat());
+            }
+        }
+        s.push_str(if setup.1 == BLACK { "PL[B]" } else { "PL[W]" });
     }
     s.push_str(extra);
     if let Some(r) = core.result_string() {
@@ -92,6 +106,9 @@ pub fn to_sgf(game: &GoGame, state: &GoState) -> String {
     let mut s = root(core, &game.game_string(), game.params().str("ruleset"), &extra);
     // Replay to learn who made each move.
     let mut replay = game.new_initial_state();
+    if let Some(setup) = &core.setup {
+        replay = GoState::from_stones(game, &setup.0, setup.1);
+    }
     let n = core.rules.size;
     for &a in state.history() {
         let colour = replay.core().to_move;
@@ -109,7 +126,7 @@ pub fn to_sgf(game: &GoGame, state: &GoState) -> String {
 }
 
 /// The SGF of a Rengo game, with team names and the seat of every play.
-pub fn rengo_to_sgf(game: &super::rengo::RengoGame, state: &RengoState) -> String {
+pub fn rengo_to_sgf(game: &RengoGame, state: &RengoState) -> String {
     let core = state.core();
     let mut extra = String::from("PB[B1 & B2]PW[W1 & W2]");
     if let Some([b, w]) = state.team_names() {
@@ -117,6 +134,9 @@ pub fn rengo_to_sgf(game: &super::rengo::RengoGame, state: &RengoState) -> Strin
     }
     let mut s = root(core, &game.game_string(), game.params().str("ruleset"), &extra);
     let mut replay = game.new_initial_state();
+    if let Some(setup) = &core.setup {
+        replay = RengoState::from_stones(game, &setup.0, setup.1);
+    }
     let n = core.rules.size;
     for &a in state.history() {
         let colour = replay.core().to_move;
@@ -245,8 +265,31 @@ fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a [String]> {
     node.iter().find(|(k, _)| k == id).map(|(_, v)| v.as_slice())
 }
 
-/// Reads a Go game from SGF: the game and the state after every move.
-pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
+/// What happens in one game node after the root.
+enum Event {
+    /// A placement (`Some(point)`) or pass by `colour`, with the seat named in the node's comment.
+    Move { node: usize, colour: u8, point: Option<usize>, seat: Option<usize> },
+    /// A Rengo claim recorded as a comment.
+    Claim { intentional: bool },
+}
+
+/// The main line of an SGF record, read but not yet replayed.
+struct Record {
+    /// The game string: `LU`, or one built from `SZ`, `RU`, `KM`, `HA`/`AB` for `name`.
+    spec: String,
+    size: usize,
+    /// `AB` stones in record order (handicap stones, or setup stones when there is no `HA`).
+    handicap: Vec<usize>,
+    /// A setup position instead of a handicap: (point, colour) stones and the colour to move.
+    setup: Option<(Vec<(usize, u8)>, u8)>,
+    names: Option<[String; 2]>,
+    teams: Option<[String; 2]>,
+    result: Option<String>,
+    dead: Option<Vec<usize>>,
+    events: Vec<Event>,
+}
+
+fn read_record(text: &str, name: &str) -> Result<Record> {
     let nodes = parse_main_line(text)?;
     let root = nodes.first().ok_or_else(|| LudoError::parse("SGF", text, "no node"))?;
     let perr = |reason: String| LudoError::parse("SGF", snippet(text), reason);
@@ -254,9 +297,6 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
         if gm[0].trim() != "1" {
             return Err(perr(format!("GM[{}] is not Go (GM[1])", gm[0])));
         }
-    }
-    if prop(root, "AW").is_some() {
-        return Err(perr("AW setup stones are not supported (only handicap stones, AB)".into()));
     }
     let size: usize = match prop(root, "SZ") {
         Some(v) => v[0].trim().parse().map_err(|_| perr(format!("SZ[{}] is not a square board side", v[0])))?,
@@ -274,10 +314,24 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
             }
         }
     }
-    let mut sorted = handicap.clone();
-    sorted.sort_unstable();
-    let game = if let Some(lu) = prop(root, "LU") {
-        GoGame::from_game_string(&lu[0])?
+    // `AB` with `HA` is a handicap; `AW`, or `AB` without `HA`, is a setup position.
+    let mut setup = None;
+    if prop(root, "AW").is_some() || (!handicap.is_empty() && prop(root, "HA").is_none()) {
+        let mut stones: Vec<(usize, u8)> = handicap.drain(..).map(|pt| (pt, BLACK)).collect();
+        for v in prop(root, "AW").unwrap_or(&[]) {
+            match parse_sgf_point(v, size)? {
+                Some(pt) if !stones.iter().any(|&(q, _)| q == pt) => stones.push((pt, super::board::WHITE)),
+                _ => return Err(perr(format!("AW[{v}] is not a new point"))),
+            }
+        }
+        let to_move = match prop(root, "PL").map(|v| v[0].trim().to_ascii_uppercase()) {
+            Some(p) if p == "W" => super::board::WHITE,
+            _ => BLACK,
+        };
+        setup = Some((stones, to_move));
+    }
+    let spec = if let Some(lu) = prop(root, "LU") {
+        lu[0].clone()
     } else {
         let mut spec = vec![format!("board_size={size}")];
         if let Some(ru) = prop(root, "RU") {
@@ -295,40 +349,41 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
             spec.push(format!("komi={k}"));
         }
         if !handicap.is_empty() {
+            let mut sorted = handicap.clone();
+            sorted.sort_unstable();
             spec.push(format!("handicap={}", handicap.len()));
             if handicap.len() < 2 || sorted != fixed_handicap(size, handicap.len()) {
                 spec.push("handicap_placement=free".into());
             }
         }
-        GoGame::from_game_string(&format!("go({})", spec.join(",")))?
+        format!("{name}({})", spec.join(","))
     };
-    if game.rules().size != size {
-        return Err(perr(format!("LU says board_size={} but SZ[{size}]", game.rules().size)));
-    }
-    let mut state = game.new_initial_state();
-    if game.rules().handicap != handicap.len() {
-        return Err(perr(format!("{} AB stones for a handicap of {}", handicap.len(), game.rules().handicap)));
-    }
-    if game.rules().free_handicap {
-        for &pt in &handicap {
-            state.apply_action(pt as u32)?;
-        }
-    } else if state.core().handicap_stones != sorted {
-        return Err(perr("AB stones are not the fixed handicap points of the game string".into()));
-    }
-    if let (Some(pb), Some(pw)) = (prop(root, "PB"), prop(root, "PW")) {
-        state.set_player_names(&pb[0], &pw[0]);
-    }
-    let mut dead: Option<Vec<usize>> = None;
+    let pair = |a: &str, b: &str| match (prop(root, a), prop(root, b)) {
+        (Some(x), Some(y)) => Some([x[0].clone(), y[0].clone()]),
+        _ => None,
+    };
+    let mut record = Record {
+        spec,
+        size,
+        handicap,
+        setup,
+        names: pair("PB", "PW"),
+        teams: pair("BT", "WT"),
+        result: prop(root, "RE").map(|v| v[0].trim().to_ascii_uppercase()),
+        dead: None,
+        events: Vec::new(),
+    };
     for (k, node) in nodes.iter().enumerate().skip(1) {
         if let Some(ld) = prop(node, "LD") {
-            let dead = dead.get_or_insert_with(Vec::new);
+            let dead = record.dead.get_or_insert_with(Vec::new);
             for v in ld {
                 if let Some(pt) = parse_sgf_point(v, size)? {
                     dead.push(pt);
                 }
             }
         }
+        let comment = prop(node, "C").map(|c| c[0].trim().to_string()).unwrap_or_default();
+        let mut moved = false;
         for (id, values) in node {
             let colour = match id.as_str() {
                 "B" => BLACK,
@@ -336,51 +391,148 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
                 "AB" | "AW" | "AE" => return Err(perr(format!("node {k}: setup property {id} inside the game is not supported"))),
                 _ => continue,
             };
-            if state.core().is_over() {
-                return Err(perr(format!("node {k}: a move after the end of the game")));
+            if moved {
+                return Err(perr(format!("node {k}: two moves in one node")));
             }
-            if state.core().phase == Phase::Marking {
-                // Play went on after two passes: the players resumed.
-                state.apply_action((2 * size * size + 2) as u32)?;
-            }
-            if state.core().to_move != colour {
-                return Err(perr(format!("node {k}: {id} moves but the other colour is to play")));
-            }
-            let action = match parse_sgf_point(&values[0], size)? {
-                Some(pt) => pt as u32,
-                None => (size * size) as u32,
-            };
-            state.apply_action(action)?;
+            moved = true;
+            let seat = SEAT_NAMES.iter().position(|sn| comment.starts_with(sn));
+            record.events.push(Event::Move { node: k, colour, point: parse_sgf_point(&values[0], size)?, seat });
+        }
+        if !moved && comment.starts_with("claim ") {
+            record.events.push(Event::Claim { intentional: comment == "claim intentional" });
         }
     }
-    if let Some(re) = prop(root, "RE") {
-        let re = re[0].trim().to_ascii_uppercase();
-        if !state.core().is_over() {
-            if re == "B+R" || re == "B+RESIGN" {
-                state.resign(1)?;
-            } else if re == "W+R" || re == "W+RESIGN" {
-                state.resign(0)?;
-            } else if state.core().phase == Phase::Marking {
-                match &dead {
-                    Some(dead) => agree_marking(&mut state, dead)?,
-                    None => {
-                        let accept = (2 * size * size + 1) as u32;
-                        state.apply_action(accept)?;
-                        state.apply_action(accept)?;
-                    }
+    Ok(record)
+}
+
+/// Places the record's handicap stones (free placement) or checks them against the fixed points.
+fn place_handicap<S: GoLike>(state: &mut S, rec: &Record, text: &str) -> Result<()> {
+    let perr = |reason: String| LudoError::parse("SGF", snippet(text), reason);
+    let rules = state.core().rules;
+    if rules.size != rec.size {
+        return Err(perr(format!("LU says board_size={} but SZ[{}]", rules.size, rec.size)));
+    }
+    if let Some((stones, to_move)) = &rec.setup {
+        return state.setup(stones, if *to_move == BLACK { 0 } else { 1 });
+    }
+    if rules.handicap != rec.handicap.len() {
+        return Err(perr(format!("{} AB stones for a handicap of {}", rec.handicap.len(), rules.handicap)));
+    }
+    if rules.free_handicap {
+        for &pt in &rec.handicap {
+            let a = state.action_of(Move::Place(pt));
+            state.apply_action(a)?;
+        }
+    } else {
+        let mut sorted = rec.handicap.clone();
+        sorted.sort_unstable();
+        if state.core().handicap_stones != sorted {
+            return Err(perr("AB stones are not the fixed handicap points of the game string".into()));
+        }
+    }
+    Ok(())
+}
+
+/// Replays one move; `action` turns the move into the game's action id.
+fn replay_move<S: GoLike>(state: &mut S, text: &str, node: usize, colour: u8, action: Action) -> Result<()> {
+    let perr = |reason: String| LudoError::parse("SGF", snippet(text), reason);
+    if state.core().is_over() {
+        return Err(perr(format!("node {node}: a move after the end of the game")));
+    }
+    if state.core().phase == Phase::Marking {
+        // Play went on after two passes: the players resumed.
+        let a = state.action_of(Move::Resume);
+        state.apply_action(a)?;
+    }
+    if state.core().to_move != colour {
+        return Err(perr(format!("node {node}: {} moves but the other colour is to play", if colour == BLACK { "B" } else { "W" })));
+    }
+    state.apply_action(action)
+}
+
+/// Applies the record's result: resignation (`resign(loser)`), or the agreed marking.
+fn apply_result<S: GoLike>(state: &mut S, rec: &Record, resign: impl FnOnce(&mut S, usize) -> Result<()>) -> Result<()> {
+    if state.core().is_over() {
+        return Ok(());
+    }
+    match rec.result.as_deref() {
+        Some("B+R" | "B+RESIGN") => resign(state, 1),
+        Some("W+R" | "W+RESIGN") => resign(state, 0),
+        Some(_) if state.core().phase == Phase::Marking => match &rec.dead {
+            Some(dead) => agree_marking(state, dead),
+            None => {
+                while !state.core().is_over() {
+                    let a = state.action_of(Move::Accept);
+                    state.apply_action(a)?;
                 }
+                Ok(())
+            }
+        },
+        _ => Ok(()),
+    }
+}
+
+/// Reads a Go game from SGF: the game and the state after every move.
+pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
+    let rec = read_record(text, "go")?;
+    let game = GoGame::from_game_string(&rec.spec)?;
+    let mut state = game.new_initial_state();
+    place_handicap(&mut state, &rec, text)?;
+    if let Some([b, w]) = &rec.names {
+        state.set_player_names(b, w);
+    }
+    for ev in &rec.events {
+        match *ev {
+            Event::Move { node, colour, point, .. } => {
+                let a = state.action_of(point.map_or(Move::Pass, Move::Place));
+                replay_move(&mut state, text, node, colour, a)?;
+            }
+            Event::Claim { .. } => return Err(LudoError::parse("SGF", snippet(text), "a Rengo claim in a go record")),
+        }
+    }
+    apply_result(&mut state, &rec, |s, side| s.resign(side))?;
+    Ok((game, state))
+}
+
+/// Reads a Rengo game from SGF (as [`rengo_to_sgf`] writes it): the seat of each play comes from the
+/// node's comment (`B2 ...`; the expected player when absent), claims from `C[claim ...]` nodes, the
+/// team names from `BT`/`WT`.
+pub fn rengo_from_sgf(text: &str) -> Result<(RengoGame, RengoState)> {
+    let rec = read_record(text, "rengo")?;
+    let (name, raw) = Params::parse_game_string(&rec.spec)?;
+    if name != "rengo" {
+        return Err(LudoError::parse("SGF", snippet(text), format!("LU names {name}, not rengo")));
+    }
+    let game = RengoGame::from_params(Params::resolve(RengoGame::INFO.params, &raw, RengoGame::INFO.presets)?)?;
+    let mut state = game.new_initial_state();
+    place_handicap(&mut state, &rec, text)?;
+    if let Some([b, w]) = &rec.teams {
+        state.set_team_names(b, w);
+    }
+    let n = rec.size;
+    for ev in &rec.events {
+        match *ev {
+            Event::Move { node, colour, point, seat } => {
+                let seat = seat.unwrap_or_else(|| state.expected_seat());
+                let vertex = point.map_or("pass".to_string(), |p| super::coord::gtp_name(p, n));
+                let a = state.string_to_action(&format!("{} {vertex}", SEAT_NAMES[seat]))?;
+                replay_move(&mut state, text, node, colour, a)?;
+            }
+            Event::Claim { intentional } => {
+                let a = state.string_to_action(if intentional { "claim intentional" } else { "claim unintentional" })?;
+                state.apply_action(a)?;
             }
         }
     }
+    apply_result(&mut state, &rec, |s, side| s.resign(side))?;
     Ok((game, state))
 }
 
 /// Ends a marking phase with exactly the chains through `dead` marked dead (toggling where the
 /// automatic proposal differs), then both sides accept.
-fn agree_marking(state: &mut GoState, dead: &[usize]) -> Result<()> {
+fn agree_marking<S: GoLike>(state: &mut S, dead: &[usize]) -> Result<()> {
     let n = state.core().rules.size;
-    let n2 = n * n;
-    for pt in 0..n2 {
+    for pt in 0..n * n {
         let core = state.core();
         let p = core.board.cell(pt);
         if core.board.at(p) == super::board::EMPTY || core.board.chain_head(p) != p {
@@ -388,11 +540,13 @@ fn agree_marking(state: &mut GoState, dead: &[usize]) -> Result<()> {
         }
         let want = core.board.chain_stones(p).any(|s| dead.contains(&core.board.point(s)));
         if core.dead[pt] != want {
-            state.apply_action((n2 + 1 + pt) as u32)?;
+            let a = state.action_of(Move::Mark(pt));
+            state.apply_action(a)?;
         }
     }
     while !state.core().is_over() {
-        state.apply_action((2 * n2 + 1) as u32)?;
+        let a = state.action_of(Move::Accept);
+        state.apply_action(a)?;
     }
     Ok(())
 }

@@ -527,7 +527,7 @@ fn rengo_handicap_is_b1s_turn() {
 }
 
 #[test]
-fn rengo_random_games_finish() {
+fn rengo_random_games_finish_and_round_trip_through_sgf() {
     let g = rengo("rengo(board_size=7)");
     let mut rng = Rng::new(5);
     let mut legal = Vec::new();
@@ -541,8 +541,14 @@ fn rengo_random_games_finish() {
         let mut r = [0.0; 4];
         s.returns(&mut r);
         assert_eq!((r[0], r[1]), (r[2], r[3]));
-        let sgf = sgf::rengo_to_sgf(&g, &s);
-        assert!(sgf.starts_with("(;GM[1]") && sgf.ends_with(')'));
+        s.set_team_names("Tigers", "Cranes");
+        let text = sgf::rengo_to_sgf(&g, &s);
+        let (g2, s2) = sgf::rengo_from_sgf(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(g2.game_string(), g.game_string());
+        assert_eq!(s2.core().board.hash(), s.core().board.hash());
+        assert_eq!((s2.result(), s2.adjustments(), s2.team_names()), (s.result(), s.adjustments(), s.team_names()), "{text}");
+        assert_eq!(s2.rotation_errors().len(), s.rotation_errors().len());
+        assert_eq!(sgf::rengo_to_sgf(&g2, &s2), text);
     }
 }
 
@@ -583,7 +589,7 @@ fn sgf_import_of_a_foreign_record() {
     let (g, s) = sgf::from_sgf("(;SZ[9]HA[2]AB[aa][bb];W[ee])").unwrap();
     assert!(g.rules().free_handicap);
     assert_eq!(s.core().handicap_stones, vec![72, 64]);
-    for bad in ["", "(;SZ[9]", "(;SZ[9];B[zz])", "(;SZ[x])", "(;GM[2])", "(;SZ[9]AW[aa])", "(;SZ[9];W[ee])", "(;SZ[9];B[ee];W[ee])", "(;SZ[9];B[ee]", "(;SZ[9]C)", "(;SZ[40])", "(;SZ[9]C[ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé];B[é])"] {
+    for bad in ["", "(;SZ[9]", "(;SZ[9];B[zz])", "(;SZ[x])", "(;GM[2])", "(;SZ[9]AW[aa][aa])", "(;SZ[2]AB[aa][ab][ba][bb])", "(;SZ[9];W[ee])", "(;SZ[9];B[ee];W[ee])", "(;SZ[9];B[ee]", "(;SZ[9]C)", "(;SZ[40])", "(;SZ[9]C[ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé];B[é])"] {
         assert!(sgf::from_sgf(bad).is_err(), "{bad:?} should be refused");
     }
 }
@@ -643,6 +649,22 @@ fn display_parses_back_as_a_diagram() {
     for bad in ["", ". . .", "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . Q", "X O . . .\nO . . . .\n. . . . .\n. . . . .\n. . . . ."] {
         assert!(GoState::from_diagram(&g, bad, 0).is_err(), "{bad:?}");
     }
+}
+
+#[test]
+fn sgf_keeps_diagram_setups() {
+    let g = game("go(board_size=9,ruleset=chinese)");
+    let diagram = ". . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . . X O . . .\n. . . . X O . . .\n. . . . X O . . .\n. . . . X O . . .";
+    let mut s = GoState::from_diagram(&g, diagram, 1).unwrap();
+    for m in ["A1", "J9", "pass", "pass", "accept", "accept"] {
+        act(&mut s, m);
+    }
+    let text = sgf::to_sgf(&g, &s);
+    assert!(text.contains("AW[") && text.contains("PL[W]"), "{text}");
+    let (_, back) = sgf::from_sgf(&text).unwrap();
+    assert_eq!(stones_of(&back), stones_of(&s));
+    assert_eq!(back.result(), s.result());
+    assert_eq!(sgf::to_sgf(&g, &back), text);
 }
 
 #[test]
