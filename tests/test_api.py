@@ -26,7 +26,7 @@ def test_error_hierarchy() -> None:
     [
         ("nosuchgame", errors.UnknownGameError, "briscola"),
         ("briscola(players=9)", errors.InvalidParameterError, "outside 2..=6"),
-        ("briscola(players=5)", errors.InvalidParameterError, "Chiamata"),
+        ("briscola(players=5,tie_rule=replay)", errors.InvalidParameterError, "Chiamata"),
         ("briscola(colour=red)", errors.InvalidParameterError, "unknown parameter"),
         ("briscola(players=four)", errors.InvalidParameterError, "integer"),
         ("briscola(players=4", errors.ParseError, "closing"),

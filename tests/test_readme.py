@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ludoteca.catalog import games_markdown
+from ludoteca.catalog import games_markdown, readme_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_readme_game_table_matches_the_registry() -> None:
     text = README.read_text(encoding="utf-8")
-    table = text.split("<!-- games:")[1].split("-->", 1)[1].split("<!-- /games -->")[0].strip()
-    assert table == games_markdown()
+    assert readme_table(text) == games_markdown(), "run: python -m ludoteca.catalog --write README.md"
 
 
 def test_readme_has_exactly_two_setup_commands() -> None:
