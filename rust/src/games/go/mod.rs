@@ -43,6 +43,11 @@
 //! # Observation
 //! `[5, N, N]` planes for the observing player: own stones, opponent stones, empty points, the simple-ko
 //! point, and a constant plane that is 1 when Black is to move.
+//!
+//! # Results, bots, records
+//! Returns are +1/−1 (0 for jigo, no result or a draw); `scores()` are both sides' totals
+//! ([`GoState::final_score`] has the parts). Bots: `random` and `random_no_eye` ([`bots`]). SGF import
+//! and export: [`sgf`]. Diagrams (`X`, `O`, `.`) set up positions: [`GoState::from_diagram`].
 pub mod board;
 pub mod bots;
 pub mod coord;
