@@ -1,4 +1,4 @@
-//! SGF (FF[4]) export and import of whole games.
+//! SGF (`FF[4]`) export and import of whole games.
 //!
 //! Export writes the root (`GM FF CA AP SZ KM RU HA PB PW BT WT RE`, the handicap stones as `AB`, and
 //! the exact game string in the private property `LU`, since `RU` cannot carry every flag), then one
