@@ -52,6 +52,7 @@ pub trait GoLike: State {
 /// The playout bot; `no_eye` selects `random_no_eye`.
 #[derive(Clone, Copy, Debug)]
 pub struct PlayoutBot {
+    /// Never fill one's own eye (`random_no_eye`).
     pub no_eye: bool,
 }
 

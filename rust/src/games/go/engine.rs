@@ -31,6 +31,7 @@ type SeenSet = HashSet<u64, BuildHasherDefault<IdHasher>>;
 pub enum Move {
     /// A stone on point `pt` (play, or a free handicap stone).
     Place(usize),
+    /// A pass.
     Pass,
     /// Marking phase: toggle the dead mark of the chain through point `pt`.
     Mark(usize),
@@ -45,9 +46,11 @@ pub enum Move {
 pub enum Phase {
     /// Black places free handicap stones (`remaining` to go).
     Handicap { remaining: usize },
+    /// Stones and passes.
     Play,
     /// After two passes under `dead_stone_mode=agreement`.
     Marking,
+    /// The game has ended.
     Over,
 }
 
@@ -67,10 +70,13 @@ pub enum End {
 /// Position, rules and phase of one game of Go.
 #[derive(Clone, Debug)]
 pub struct GoCore {
+    /// The rule flags.
     pub rules: Rules,
+    /// Stones, chains and liberties.
     pub board: Board,
     /// Colour to act (`BLACK` or `WHITE`).
     pub to_move: u8,
+    /// Where the game is.
     pub phase: Phase,
     /// Simple-ko point (cell) forbidden to `to_move`, or 0.
     pub ko: u16,
@@ -85,6 +91,7 @@ pub struct GoCore {
     /// Marking phase: dead points (by point index) of the current proposal / final marking.
     pub dead: Vec<bool>,
     accepted: u8,
+    /// How the game ended, once over.
     pub end: Option<End>,
     /// Points added to Black's and White's totals (Rengo penalties).
     pub adjustment: [f64; 2],

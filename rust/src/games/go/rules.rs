@@ -56,17 +56,29 @@ pub enum HandicapCompensation {
 /// Every rule flag, resolved.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rules {
+    /// Board side (`board_size`).
     pub size: usize,
+    /// Area or territory counting.
     pub scoring: Scoring,
+    /// Points added to White.
     pub komi: f64,
+    /// Ko rule.
     pub ko: KoRule,
+    /// Outcome of a repeated situation under simple ko.
     pub long_cycle: LongCycle,
+    /// Multi-stone suicide is legal.
     pub suicide_allowed: bool,
+    /// How dead stones are settled.
     pub dead_stones: DeadStones,
+    /// Territory scoring: eyes of groups in seki count.
     pub seki_territory: bool,
+    /// AGA pass stones (and White passes last).
     pub pass_stones: bool,
+    /// Handicap stones (0 or 2..9).
     pub handicap: usize,
+    /// Black places the handicap stones one action at a time.
     pub free_handicap: bool,
+    /// Area-scoring points for White in handicap games.
     pub handicap_compensation: HandicapCompensation,
     /// Actions after which a game still running is stopped and counted (`max_moves`, 0 = 4·N²).
     pub max_moves: usize,
