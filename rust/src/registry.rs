@@ -28,6 +28,8 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::solo::Solo::INFO, loader::<crate::games::solo::Solo>),
     (crate::games::zole::Zole::INFO, loader::<crate::games::zole::Zole>),
     (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
+    (crate::games::go::Type::INFO, loader::<crate::games::go::Type>),
+    (crate::games::go::rengo::Type::INFO, loader::<crate::games::go::rengo::Type>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -4,3 +4,4 @@ pub mod schafkopf;
 pub mod solo;
 pub mod zole;
 pub mod twenty_four;
+pub mod go;
