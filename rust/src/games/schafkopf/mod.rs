@@ -39,6 +39,8 @@ use trumps::{QueenJackTrumps, TRUMP_SUIT};
 
 /// The registered game type.
 pub type Schafkopf = TrickGame<SchafkopfRules>;
+/// The registry's name for the game type.
+pub type Type = Schafkopf;
 /// A Schafkopf position.
 pub type SchafkopfState = TrickState<SchafkopfRules>;
 

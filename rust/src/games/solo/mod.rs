@@ -47,6 +47,8 @@ use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, Tr
 
 /// The registered game type.
 pub type Solo = TrickGame<SoloRules>;
+/// The registry's name for the game type.
+pub type Type = Solo;
 /// A Solo position.
 pub type SoloState = TrickState<SoloRules>;
 

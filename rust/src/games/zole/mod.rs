@@ -42,6 +42,8 @@ use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, Tr
 
 /// The registered game type.
 pub type Zole = TrickGame<ZoleRules>;
+/// The registry's name for the game type.
+pub type Type = Zole;
 /// A Zole position.
 pub type ZoleState = TrickState<ZoleRules>;
 
