@@ -370,6 +370,10 @@ impl TrickRules for SchafkopfRules {
             o => format!("bury {}", self.deck.name_of(Card((o - BURY) as u8))),
         }
     }
+    fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
+        // Which cards go face down is the buryer's secret.
+        offset < BURY || actor == viewer
+    }
     fn parse_extra(&self, text: &str) -> Option<u32> {
         match text {
             "pass" => Some(PASS),

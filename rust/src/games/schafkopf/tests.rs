@@ -121,6 +121,13 @@ fn picking_goes_eldest_then_dealer_last_and_bury_two() {
     // The eldest leads, whoever picked.
     assert_eq!(st.current_player(), Player::Seat(0));
     assert_eq!(st.extra.stage, Stage::Play);
+    // Only the picker knows what was buried.
+    assert!(st.information_state_string(2).contains("2 bury 10♥"));
+    for other in [0, 1] {
+        let info = st.information_state_string(other);
+        assert!(!info.contains("bury"), "seat {other} sees the burial: {info}");
+        assert_eq!(info.matches("2 ?").count(), 2);
+    }
 }
 
 #[test]

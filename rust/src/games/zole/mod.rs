@@ -432,6 +432,10 @@ impl TrickRules for ZoleRules {
             o => format!("discard {}", self.deck.name_of(Card((o - DISCARD) as u8))),
         }
     }
+    fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
+        // Which cards go face down is the discarder's secret.
+        offset < DISCARD || actor == viewer
+    }
     fn parse_extra(&self, text: &str) -> Option<u32> {
         match text {
             "pass" | "garām" | "garam" => Some(PASS),
