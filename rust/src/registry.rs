@@ -24,6 +24,8 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 /// Every registered game: one line each.
 static REGISTRY: &[(&GameInfo, Loader)] = &[
     // (game::Type::INFO, loader::<game::Type>),
+    (crate::games::xiangqi::Xiangqi::INFO, loader::<crate::games::xiangqi::Xiangqi>),
+    (crate::games::xiangqi::Jieqi::INFO, loader::<crate::games::xiangqi::Jieqi>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -1,1 +1,2 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
+pub mod xiangqi;
