@@ -32,6 +32,8 @@ pub mod state;
 
 #[cfg(test)]
 mod perft_tests;
+#[cfg(test)]
+mod tests;
 
 pub use jieqi::{Jieqi, JieqiState};
 pub use state::XiangqiState;
