@@ -15,3 +15,6 @@ pub mod error;
 pub use error::{LudoError, Result};
 pub mod games;
 pub mod registry;
+pub mod trick;
+#[cfg(feature = "python")]
+pub mod py;

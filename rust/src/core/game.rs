@@ -128,6 +128,13 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
         self.chance_outcomes(&mut outs);
         sample_outcome(&outs, rng)
     }
+    /// A uniformly random legal action at a decision node (the `random` bot). Games override this
+    /// with an allocation-free version; the default lists the legal actions.
+    fn random_action(&self, rng: &mut Rng) -> Action {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal[rng.below(legal.len() as u32) as usize]
+    }
     /// Total utility per seat so far (final at terminal states).
     fn returns(&self, out: &mut [f64]);
     /// Reward per seat for the last transition. Default: returns at terminal, zero before.
@@ -183,9 +190,7 @@ pub struct RandomBot;
 
 impl<S: State> Bot<S> for RandomBot {
     fn act(&self, state: &S, rng: &mut Rng) -> Action {
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        legal[rng.below(legal.len() as u32) as usize]
+        state.random_action(rng)
     }
 }
 

@@ -1,2 +1,3 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
+pub mod briscola;
 pub mod xiangqi;

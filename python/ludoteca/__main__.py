@@ -1,0 +1,5 @@
+"""``python -m ludoteca``: the command-line interface."""
+
+from ludoteca.cli import main
+
+main()

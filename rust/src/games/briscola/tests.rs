@@ -1,0 +1,411 @@
+//! Concrete situations from the rules file (§2, §3, §10 oracles 1–19 for 2, 3, 4, 6 players and the
+//! American game).
+
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
+use crate::registry::Registered;
+
+fn game(spec: &str) -> Briscola {
+    let (_, raw) = Params::parse_game_string(spec).unwrap();
+    Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap()
+}
+
+fn card(st: &BriscolaState, name: &str) -> u32 {
+    st.string_to_action(name).unwrap()
+}
+
+/// Applies the named chance outcomes (deal order: eldest first, one card at a time, then the face-up).
+fn deal(st: &mut BriscolaState, cards: &[&str]) {
+    for c in cards {
+        assert_eq!(st.current_player(), Player::Chance);
+        let a = card(st, c);
+        st.apply_action(a).unwrap();
+    }
+}
+
+fn play(st: &mut BriscolaState, cards: &[&str]) {
+    for c in cards {
+        let a = card(st, c);
+        st.apply_action(a).unwrap_or_else(|e| panic!("{c}: {e}"));
+    }
+}
+
+#[test]
+fn packs_total_120_points() {
+    for players in [2, 3, 4, 6] {
+        let g = game(&format!("briscola(players={players})"));
+        let r = g.rules();
+        let live = r.deck().all() - r.removed();
+        assert_eq!(r.points_of(live), 120, "{players} players");
+        assert_eq!(live.len(), [0, 0, 40, 39, 40, 0, 36][players]);
+        for s in 0..4 {
+            assert_eq!(r.points_of(r.deck().suit_mask(s)), 30);
+        }
+    }
+}
+
+#[test]
+fn strength_order_is_a_3_r_c_f_7_6_5_4_2() {
+    let g = game("briscola");
+    let r = g.rules();
+    let order = ["A", "3", "K", "C", "J", "7", "6", "5", "4", "2"];
+    let st = g.new_initial_state();
+    let s: Vec<u8> = order.iter().map(|o| r.strength(Card(card(&st, &format!("{o}♠")) as u8))).collect();
+    assert!(s.windows(2).all(|w| w[0] > w[1]), "{s:?}");
+}
+
+#[test]
+fn two_player_deal_face_up_and_first_lead() {
+    let g = game("briscola");
+    let mut st = g.new_initial_state();
+    // Dealer is seat 1, so seat 0 (eldest) gets cards 1, 3, 5.
+    deal(&mut st, &["A♠", "2♠", "3♥", "4♥", "5♣", "6♣", "7♦"]);
+    assert_eq!(st.core.hands[0].len(), 3);
+    assert_eq!(st.rules().deck().format_set(st.core.hands[0]), "5♣ 3♥ A♠");
+    assert_eq!(st.core.face_up_card.map(|c| st.rules().deck().name_of(c).to_string()), Some("7♦".into()));
+    assert_eq!(st.core.stock_count(), 34);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // Free play: every card in hand is legal.
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 3);
+}
+
+#[test]
+fn trick_winner_rules() {
+    let g = game("briscola(players=4)");
+    let r = g.rules();
+    let st = g.new_initial_state();
+    let c = |n: &str| Card(card(&st, n) as u8);
+    let trump = Some(r.deck().suit(c("2♦")));
+    let win = |t: &[&str]| {
+        let cards: Vec<Card> = t.iter().map(|n| c(n)).collect();
+        crate::trick::follow::highest_trump_else_led(r.deck(), &cards, trump, |x| r.strength(x))
+    };
+    assert_eq!(win(&["7♠", "A♥", "3♣", "K♥"]), 0, "nobody followed or trumped: the leader wins");
+    assert_eq!(win(&["7♠", "A♠", "3♣", "K♠"]), 1, "highest of the led suit");
+    assert_eq!(win(&["A♠", "2♦", "3♠", "K♠"]), 1, "any trump beats the led suit");
+    assert_eq!(win(&["A♠", "2♦", "3♦", "K♠"]), 2, "highest trump");
+    assert_eq!(win(&["K♠", "3♠", "4♠", "C♠"]), 1, "the 3 beats the king");
+    assert_eq!(win(&["2♦", "A♠", "A♥", "A♣"]), 0, "a trump lead wins against off-suit aces");
+}
+
+#[test]
+fn follower_order_never_changes_the_winning_card() {
+    let g = game("briscola(players=4)");
+    let r = g.rules();
+    let mut rng = Rng::new(5);
+    for _ in 0..2000 {
+        let mut pool: Vec<Card> = r.deck().all().iter().collect();
+        let mut t = Vec::new();
+        for _ in 0..4 {
+            let i = rng.below(pool.len() as u32) as usize;
+            t.push(pool.swap_remove(i));
+        }
+        let trump = Some(rng.below(4) as u8);
+        let w = t[crate::trick::follow::highest_trump_else_led(r.deck(), &t, trump, |x| r.strength(x))];
+        let mut u = t.clone();
+        u[1..].reverse();
+        u.swap(1, 2);
+        assert_eq!(w, u[crate::trick::follow::highest_trump_else_led(r.deck(), &u, trump, |x| r.strength(x))]);
+    }
+}
+
+#[test]
+fn draws_winner_first_and_face_up_card_last() {
+    let g = game("briscola");
+    let mut rng = Rng::new(11);
+    for _ in 0..200 {
+        let mut st = g.new_initial_state();
+        let mut draw_rounds = 0;
+        let mut tricks_without_draw = 0;
+        let mut expected_holder = None;
+        while !st.is_terminal() {
+            match st.current_player() {
+                Player::Chance => {
+                    let a = st.sample_chance(&mut rng);
+                    st.apply_action(a).unwrap();
+                    if st.core.phase == Phase::Play {
+                        if let Some(h) = expected_holder.take() {
+                            assert_eq!(st.core.face_up_holder, Some(h));
+                        }
+                    }
+                }
+                Player::Seat(p) => {
+                    let legal = st.legal_cards();
+                    let c = legal.nth(rng.below(legal.len() as u32) as usize).unwrap();
+                    let before = st.core.tricks_played;
+                    let stock_before = st.core.stock_count();
+                    st.apply_action(c.0 as u32).unwrap();
+                    let _ = p;
+                    if st.core.tricks_played > before {
+                        let winner = st.core.leader;
+                        if stock_before > 0 {
+                            draw_rounds += 1;
+                            // Winner draws first: the next chance node (if any) serves the winner.
+                            if st.current_player() == Player::Chance {
+                                assert_eq!(st.core.to_move, winner);
+                            }
+                            if stock_before == 2 {
+                                // Last round: the face-up card goes to the seat before the winner.
+                                expected_holder = Some(st.core.prev_seat(winner));
+                            }
+                        } else {
+                            tricks_without_draw += 1;
+                        }
+                    }
+                }
+                Player::Terminal => unreachable!(),
+            }
+        }
+        assert!(expected_holder.is_none());
+        assert_eq!(draw_rounds, 17);
+        assert_eq!(tricks_without_draw, 3);
+        assert_eq!(st.core.tricks_played, 20);
+        assert_eq!(st.points_of(0) + st.points_of(1), 120);
+    }
+}
+
+#[test]
+fn draw_rounds_and_tricks_per_player_count() {
+    for (players, rounds, tricks) in [(2, 17, 20), (3, 10, 13), (4, 7, 10), (6, 3, 6)] {
+        let g = game(&format!("briscola(players={players})"));
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(players as u64);
+        let mut draws = 0;
+        while !st.is_terminal() {
+            if st.is_chance_node() {
+                if st.core.phase == Phase::Draw {
+                    draws += 1;
+                }
+                let a = st.sample_chance(&mut rng);
+                st.apply_action(a).unwrap();
+            } else {
+                let legal = st.legal_cards();
+                st.apply_action(legal.first().unwrap().0 as u32).unwrap();
+            }
+        }
+        // Every draw round has `players` draws, one of them (the face-up card) forced.
+        assert_eq!(draws + 1, rounds * players, "{players} players");
+        assert_eq!(st.core.tricks_played, tricks);
+        let total: i32 = (0..players).map(|s| st.points_of(s)).sum();
+        assert_eq!(total, 120);
+    }
+}
+
+fn finished_core(g: &Briscola, won: &[(usize, &[&str])]) -> TrickCore {
+    let st = g.new_initial_state();
+    let mut core = st.core.clone();
+    for (seat, cards) in won {
+        for c in *cards {
+            core.won[*seat].insert(Card(card(&st, c) as u8));
+        }
+    }
+    core
+}
+
+#[test]
+fn sixty_sixty_is_a_draw_and_61_wins() {
+    let g = game("briscola");
+    // 60 points each: A+3+K+C+J = 30 per suit, two suits each.
+    let s = |suit: &str| ["A", "3", "K", "C", "J"].map(|r| format!("{r}{suit}"));
+    let (a, b, c, d) = (s("♠"), s("♥"), s("♣"), s("♦"));
+    let side0: Vec<&str> = a.iter().chain(b.iter()).map(String::as_str).collect();
+    let side1: Vec<&str> = c.iter().chain(d.iter()).map(String::as_str).collect();
+    let core = finished_core(&g, &[(0, &side0), (1, &side1)]);
+    let out = g.rules().score_deal(&core, &BriscolaExtra::default());
+    assert_eq!(&out.returns[..2], &[0.0, 0.0]);
+    // Move the J♦ (2 points) across: 62–58.
+    let mut side0b = side0.clone();
+    side0b.push("J♦");
+    let side1b: Vec<&str> = side1.iter().copied().filter(|c| *c != "J♦").collect();
+    let core = finished_core(&g, &[(0, &side0b), (1, &side1b)]);
+    let out = g.rules().score_deal(&core, &BriscolaExtra::default());
+    assert_eq!(&out.returns[..2], &[1.0, -1.0]);
+    // last_trick_wins breaks a 60–60 tie for the last trick's winner.
+    let g2 = game("briscola(tie_rule=last_trick_wins)");
+    let mut core = finished_core(&g2, &[(0, &side0), (1, &side1)]);
+    core.last_trick = Some((0, [Card(0); MAX_PLAYERS], 1));
+    assert_eq!(&g2.rules().score_deal(&core, &BriscolaExtra::default()).returns[..2], &[-1.0, 1.0]);
+}
+
+#[test]
+fn three_players_highest_total_wins_even_below_61() {
+    let g = game("briscola(players=3)");
+    let core = finished_core(&g, &[(0, &["A♠", "3♠", "K♠", "C♠", "J♠", "A♥", "3♥"]), (1, &["K♥", "C♥", "J♥", "A♣", "3♣"]), (2, &["K♣", "C♣", "J♣", "A♦", "3♦", "K♦"])]);
+    // 51 / 30 / 34 (the remaining points are uncounted here: only the ranking matters).
+    let out = g.rules().score_deal(&core, &BriscolaExtra::default());
+    assert_eq!(&out.returns[..3], &[1.0, -0.5, -0.5]);
+    let tie = finished_core(&g, &[(0, &["A♠"]), (1, &["A♥"])]);
+    assert_eq!(&g.rules().score_deal(&tie, &BriscolaExtra::default()).returns[..3], &[0.0, 0.0, 0.0]);
+    // The removed 2 (clubs by default) is public and never dealt.
+    let st = g.new_initial_state();
+    assert_eq!(st.rules().deck().format_set(st.core.removed), "2♣");
+    assert!(!st.core.stock.contains(Card(card(&st, "2♣") as u8)));
+}
+
+#[test]
+fn teams_alternate_seats() {
+    let g4 = game("briscola(players=4)");
+    assert_eq!((0..4).map(|s| g4.rules().team(s)).collect::<Vec<_>>(), vec![0, 1, 0, 1]);
+    let g6 = game("briscola(players=6)");
+    for s in 0..6 {
+        assert_ne!(g6.rules().team(s), g6.rules().team((s + 1) % 6), "teammates never adjacent");
+    }
+}
+
+#[test]
+fn best_of_three_match() {
+    let g = game("briscola(scope=match)");
+    let mut rng = Rng::new(3);
+    for _ in 0..50 {
+        let mut st = g.new_initial_state();
+        let mut dealers = vec![st.core.dealer];
+        while !st.is_terminal() {
+            let deals = st.core.deals_done;
+            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
+            st.apply_action(a).unwrap();
+            if st.core.deals_done > deals && !st.is_terminal() {
+                dealers.push(st.core.dealer);
+            }
+        }
+        let wins = (0..2).map(|t| st.core.ledger[t]).collect::<Vec<_>>();
+        assert!(wins.contains(&2.0) && !wins.iter().all(|&w| w == 2.0), "{wins:?}");
+        let mut r = [0.0; 2];
+        st.returns(&mut r);
+        assert_eq!(r[0], if wins[0] == 2.0 { 1.0 } else { -1.0 });
+        assert!(dealers.windows(2).all(|w| w[1] == (w[0] + 1) % 2), "dealer alternates: {dealers:?}");
+    }
+}
+
+#[test]
+fn american_partners_see_each_other_after_the_face_up_card_is_drawn() {
+    let g = game("briscola(players=4,ruleset=american)");
+    let mut rng = Rng::new(8);
+    let mut st = g.new_initial_state();
+    let mut saw_reveal = false;
+    while !st.is_terminal() && st.core.deals_done == 0 {
+        let exchanged = st.core.face_up_card.is_some() && st.core.stock_count() == 0;
+        for viewer in 0..4 {
+            let partner = (viewer + 2) % 4;
+            let opp = (viewer + 1) % 4;
+            let seen = crate::trick::encode::visible_hand(&st, viewer, partner);
+            if exchanged && st.core.phase != Phase::Deal {
+                assert_eq!(seen, st.core.hands[partner]);
+                saw_reveal |= !seen.is_empty();
+            }
+            // Opponents learn nothing but the publicly drawn face-up card.
+            let opp_seen = crate::trick::encode::visible_hand(&st, viewer, opp);
+            assert!(opp_seen.len() <= 1);
+            if let Some(c) = opp_seen.first() {
+                assert_eq!(Some(c), st.core.face_up_card);
+            }
+        }
+        let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
+        st.apply_action(a).unwrap();
+    }
+    assert!(saw_reveal);
+}
+
+#[test]
+fn american_claims() {
+    let g = game("briscola(players=4,ruleset=american)");
+    let claim = |st: &BriscolaState| st.string_to_action("claim").unwrap();
+    let mut rng = Rng::new(1);
+    // A claim in the first deal is always wrong (at most 120 points): the claimer's team loses.
+    let mut st = g.new_initial_state();
+    while st.is_chance_node() {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    let claimer = match st.current_player() {
+        Player::Seat(s) => s,
+        _ => unreachable!(),
+    };
+    st.apply_action(claim(&st)).unwrap();
+    assert!(st.is_terminal());
+    let mut r = [0.0; 4];
+    st.returns(&mut r);
+    assert_eq!(r[claimer], -1.0);
+    assert_eq!(r[(claimer + 1) % 4], 1.0);
+    // A correct claim: set the ledger so that team 0 already has 121 after this deal's first trick.
+    let mut st = g.new_initial_state();
+    st.core.ledger = [121.0, 0.0, 121.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    while st.is_chance_node() {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    st.apply_action(claim(&st)).unwrap();
+    st.returns(&mut r);
+    assert_eq!(&r, &[1.0, -1.0, 1.0, -1.0]);
+}
+
+#[test]
+fn american_match_needs_at_least_two_deals_and_ends_at_121() {
+    let g = game("briscola(players=4,ruleset=american,claim_allowed=false)");
+    let mut rng = Rng::new(4);
+    for _ in 0..30 {
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
+            st.apply_action(a).unwrap();
+        }
+        assert!(st.core.deals_done >= 2);
+        let (t0, t1) = (st.core.ledger[0], st.core.ledger[1]);
+        assert!(t0.max(t1) >= 121.0 && t0 != t1);
+        let mut r = [0.0; 4];
+        st.returns(&mut r);
+        assert_eq!(r[0], if t0 > t1 { 1.0 } else { -1.0 });
+    }
+}
+
+#[test]
+fn count_out_stops_at_the_first_trick_reaching_121() {
+    let g = game("briscola(players=4,ruleset=american,claim_allowed=false,count_out=true)");
+    let mut rng = Rng::new(9);
+    for _ in 0..30 {
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
+            st.apply_action(a).unwrap();
+        }
+        let (t0, t1) = (st.core.ledger[0], st.core.ledger[1]);
+        assert!((t0 >= 121.0) != (t1 >= 121.0), "exactly one side over: {t0} {t1}");
+    }
+}
+
+#[test]
+fn must_follow_suit_flag() {
+    let g = game("briscola(must_follow_suit=true)");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &["A♠", "2♠", "3♥", "4♥", "5♣", "6♣", "7♦"]);
+    play(&mut st, &["3♥"]);
+    let err = st.apply_action(card(&st, "2♠")).unwrap_err();
+    assert!(err.to_string().contains("must follow suit ♥"), "{err}");
+    let before = st.history().len();
+    assert_eq!(st.history().len(), before, "a failed call changes nothing");
+    play(&mut st, &["4♥"]);
+}
+
+#[test]
+fn bad_parameters_are_named() {
+    let (_, raw) = Params::parse_game_string("briscola(players=5)").unwrap();
+    let e = Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("players"));
+    let (_, raw) = Params::parse_game_string("briscola(claim_allowed=true)").unwrap();
+    assert!(Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).is_err());
+}
+
+#[test]
+fn greedy_beats_random() {
+    use crate::batch::{simulate, SimConfig};
+    for (spec, bots) in [("briscola", vec!["greedy", "random"]), ("briscola(players=4)", vec!["greedy", "random", "greedy", "random"])] {
+        let g = game(spec);
+        let cfg = SimConfig { n_games: 4000, seed: 1, first_game: 0, bots: bots.iter().map(|s| s.to_string()).collect(), threads: Some(1) };
+        let r = simulate(&g, &cfg).unwrap();
+        let np = g.num_players();
+        let wins = (0..cfg.n_games).filter(|&i| r.returns[i * np] > 0.0).count() as f64 / cfg.n_games as f64;
+        assert!(wins > 0.6, "{spec}: greedy won only {wins}");
+    }
+}

@@ -1,0 +1,170 @@
+//! `simulate` and `VectorEnv` for Python: the GIL is released while Rust works, arrays come back as numpy.
+
+use super::game::PyGame;
+use super::state::PyState;
+use crate::batch::{DynVectorEnv, SimConfig};
+use crate::core::dynamic::DynGame;
+use crate::error::LudoError;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Arc;
+
+/// A `Game` or a game string.
+pub(crate) fn game_arg(game: &Bound<'_, PyAny>) -> PyResult<Arc<dyn DynGame>> {
+    if let Ok(g) = game.cast::<PyGame>() {
+        return Ok(Arc::clone(&g.get().inner));
+    }
+    if let Ok(s) = game.extract::<String>() {
+        return Ok(Arc::from(crate::registry::load_game(&s)?));
+    }
+    Err(PyTypeError::new_err("game must be a ludoteca Game or a game string such as 'briscola(players=4)'"))
+}
+
+/// Plays `n_games` whole games in Rust (GIL released, rayon threads). Game `k` uses the random stream
+/// `(seed, first_game + k)`, so results do not depend on `threads` or on chunking. Returns a dict of
+/// numpy arrays: `returns` and `scores` (n_games, players) float64, `lengths` (n_games,) uint32.
+#[pyfunction]
+#[pyo3(signature = (game, n_games, seed = 0, bots = None, threads = None, first_game = 0))]
+pub fn simulate<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    n_games: usize,
+    seed: u64,
+    bots: Option<Vec<String>>,
+    threads: Option<usize>,
+    first_game: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let g = game_arg(game)?;
+    let cfg = SimConfig { n_games, seed, first_game, bots: bots.unwrap_or_default(), threads };
+    let r = py.detach(|| g.simulate(&cfg))?;
+    let np = r.num_players;
+    let d = PyDict::new(py);
+    d.set_item("returns", PyArray1::from_vec(py, r.returns).reshape([n_games, np])?)?;
+    d.set_item("scores", PyArray1::from_vec(py, r.scores).reshape([n_games, np])?)?;
+    d.set_item("lengths", PyArray1::from_vec(py, r.lengths))?;
+    Ok(d)
+}
+
+/// `n` environments of one game stepped together (pgx-style record as numpy arrays). Chance is resolved
+/// inside, so every environment waits at a decision node or is terminated; terminated environments
+/// stay so (all-True mask, zero rewards) until `reset`.
+#[pyclass(name = "VectorEnv", module = "ludoteca._core")]
+pub struct PyVectorEnv {
+    env: Box<dyn DynVectorEnv>,
+    game: Arc<dyn DynGame>,
+}
+
+#[pymethods]
+impl PyVectorEnv {
+    #[new]
+    #[pyo3(signature = (game, num_envs, seed = 0))]
+    fn new(game: &Bound<'_, PyAny>, num_envs: usize, seed: u64) -> PyResult<Self> {
+        if num_envs == 0 {
+            return Err(LudoError::param("num_envs", "must be at least 1").into());
+        }
+        let g = game_arg(game)?;
+        Ok(PyVectorEnv { env: g.vector_env(num_envs, seed), game: g })
+    }
+    /// Number of environments.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.env.num_envs()
+    }
+    /// The game.
+    #[getter]
+    fn game(&self) -> PyGame {
+        PyGame { inner: Arc::clone(&self.game) }
+    }
+    /// Seat to act per environment (int32; TERMINAL = -4 once over).
+    fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        let mut v = vec![0; self.env.num_envs()];
+        self.env.write_current_player(&mut v);
+        PyArray1::from_vec(py, v)
+    }
+    /// Legal actions, bool (num_envs, num_distinct_actions).
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (n, a) = (self.env.num_envs(), self.env.num_actions());
+        let mut v = vec![false; n * a];
+        let env = &self.env;
+        py.detach(|| env.write_legal_action_mask(&mut v));
+        Ok(PyArray1::from_vec(py, v).reshape([n, a])?.into_any())
+    }
+    /// Whether each environment's game is over (bool).
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut v = vec![false; self.env.num_envs()];
+        self.env.write_terminated(&mut v);
+        PyArray1::from_vec(py, v)
+    }
+    /// Observations of the seat to move, float32 (num_envs, *observation_shape); written into `out`
+    /// (C-contiguous float32 of shape (num_envs, prod(observation_shape))) when given.
+    #[pyo3(signature = (out = None))]
+    fn observe<'py>(&self, py: Python<'py>, out: Option<Bound<'py, PyArray2<f32>>>) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.env.num_envs();
+        let shape = self.env.observation_shape();
+        let k: usize = shape.iter().product();
+        let env = &self.env;
+        match out {
+            Some(arr) => {
+                {
+                    let mut rw = arr.try_readwrite().map_err(|e| LudoError::Shape { expected: "a writable float32 array".into(), got: e.to_string() })?;
+                    if rw.shape() != [n, k] {
+                        return Err(LudoError::Shape { expected: format!("({n}, {k}) float32"), got: format!("{:?}", rw.shape()) }.into());
+                    }
+                    let slice = rw.as_slice_mut().map_err(|_| LudoError::Shape { expected: "a C-contiguous array".into(), got: "a strided view".into() })?;
+                    py.detach(|| env.write_observations(slice));
+                }
+                Ok(arr.into_any())
+            }
+            None => {
+                let mut v = vec![0f32; n * k];
+                py.detach(|| env.write_observations(&mut v));
+                let mut full = vec![n];
+                full.extend(shape);
+                Ok(PyArray1::from_vec(py, v).reshape(full)?.into_any())
+            }
+        }
+    }
+    /// Applies one action per environment (ignored where terminated) and returns the rewards, float32
+    /// (num_envs, players). Every action is checked first: an illegal one raises IllegalActionError
+    /// naming the environment, and nothing changes.
+    fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArray1<'py, i64>) -> PyResult<Bound<'py, PyAny>> {
+        let (n, np) = (self.env.num_envs(), self.env.num_players());
+        let raw = actions.as_slice().map_err(|_| LudoError::Shape { expected: "a contiguous int64 array".into(), got: "a strided view".into() })?;
+        let limit = self.env.num_actions() as i64;
+        let mut acts = Vec::with_capacity(raw.len());
+        for (i, &a) in raw.iter().enumerate() {
+            if a < 0 || a >= limit {
+                return Err(LudoError::illegal(a.clamp(0, u32::MAX as i64) as u32, format!("#{a}"), format!("environment {i}: action ids are 0..{}", limit - 1)).into());
+            }
+            acts.push(a as u32);
+        }
+        let mut rewards = vec![0f32; n * np];
+        let env = &mut self.env;
+        py.detach(|| env.step(&acts, &mut rewards))?;
+        Ok(PyArray1::from_vec(py, rewards).reshape([n, np])?.into_any())
+    }
+    /// Restarts the environments where `mask` is True (all of them when `mask` is None).
+    #[pyo3(signature = (mask = None))]
+    fn reset(&mut self, mask: Option<PyReadonlyArray1<'_, bool>>) -> PyResult<()> {
+        match mask {
+            None => Ok(self.env.reset(&[])?),
+            Some(m) => {
+                let m = m.as_slice().map_err(|_| LudoError::Shape { expected: "a contiguous bool array".into(), got: "a strided view".into() })?.to_vec();
+                if m.is_empty() {
+                    return Ok(());
+                }
+                Ok(self.env.reset(&m)?)
+            }
+        }
+    }
+    /// A copy of environment `i`'s state (explicit chance), for inspection.
+    fn state(&self, i: usize) -> PyResult<PyState> {
+        let s = self.env.state(i).ok_or_else(|| LudoError::param("i", format!("environment {i} does not exist (0..{})", self.env.num_envs() - 1)))?;
+        Ok(PyState::new_from(Arc::clone(&self.game), s, None))
+    }
+    fn __repr__(&self) -> String {
+        format!("<VectorEnv {} num_envs={}>", self.env.game_string(), self.env.num_envs())
+    }
+}

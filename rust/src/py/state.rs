@@ -1,0 +1,321 @@
+//! `State` for Python: a boxed game state plus, unless chance is explicit, the seeded random stream that
+//! resolves dealing and drawing inside Rust.
+
+use super::game::PyGame;
+use crate::core::dynamic::{DynGame, DynState};
+use crate::core::game::{Action, Player};
+use crate::core::rng::Rng;
+use crate::error::{LudoError, Result};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use std::sync::Arc;
+
+/// A game position. Methods follow OpenSpiel's names in snake_case.
+#[pyclass(name = "State", module = "ludoteca._core")]
+pub struct PyState {
+    pub(crate) game: Arc<dyn DynGame>,
+    pub(crate) inner: Box<dyn DynState>,
+    /// `None` when chance is explicit (chance nodes are exposed to the caller).
+    pub(crate) rng: Option<Rng>,
+}
+
+/// Draws a seed from the OS-seeded hasher when the caller gives none.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    h.finish()
+}
+
+impl PyState {
+    /// Wraps a concrete state (for game-specific constructors such as `from_fen`). Chance stays explicit
+    /// unless `rng` is given.
+    pub fn new_from(game: Arc<dyn DynGame>, inner: Box<dyn DynState>, rng: Option<Rng>) -> Self {
+        let mut s = PyState { game, inner, rng };
+        s.resolve_chance();
+        s
+    }
+
+    pub(crate) fn fresh(game: Arc<dyn DynGame>, seed: Option<u64>, explicit_chance: bool) -> PyResult<Self> {
+        let inner = game.new_state();
+        let rng = (!explicit_chance).then(|| Rng::new(seed.unwrap_or_else(fresh_seed)));
+        Ok(PyState::new_from(game, inner, rng))
+    }
+
+    /// The concrete state, if it is of type `T` (game-specific bindings).
+    pub fn downcast_ref<T: 'static>(&self) -> PyResult<&T> {
+        self.inner.as_any().downcast_ref::<T>().ok_or_else(|| PyTypeError::new_err(format!("this is a {} state", self.game.info().short_name)))
+    }
+
+    /// Mutable access to the concrete state. Callers must keep chance resolution in mind: call
+    /// `resolve_chance` after changing it if the state may now be at a chance node.
+    pub fn downcast_mut<T: 'static>(&mut self) -> PyResult<&mut T> {
+        let name = self.game.info().short_name;
+        self.inner.as_any_mut().downcast_mut::<T>().ok_or_else(|| PyTypeError::new_err(format!("this is a {name} state")))
+    }
+
+    /// With seeded chance, advances through chance nodes.
+    pub fn resolve_chance(&mut self) {
+        if let Some(rng) = self.rng.as_mut() {
+            while self.inner.current_player() == Player::Chance {
+                let a = self.inner.sample_chance(rng);
+                // Sampled outcomes are legal by construction.
+                let _ = self.inner.apply_action(a);
+            }
+        }
+    }
+
+    fn check_player(&self, player: Option<i64>) -> Result<usize> {
+        let n = self.game.num_players();
+        match player {
+            None => Ok(match self.inner.current_player() {
+                Player::Seat(s) => s,
+                _ => 0,
+            }),
+            Some(p) if p >= 0 && (p as usize) < n => Ok(p as usize),
+            Some(p) => Err(LudoError::param("player", format!("seat {p} does not exist: this game has seats 0..{}", n - 1))),
+        }
+    }
+
+    fn to_action(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        if let Ok(text) = action.extract::<String>() {
+            return Ok(self.inner.string_to_action(&text)?);
+        }
+        let id: i64 = action.extract().map_err(|_| PyTypeError::new_err("an action is an int id or an action name (str)"))?;
+        if id < 0 || id >= self.game.num_distinct_actions() as i64 {
+            return Err(LudoError::illegal(id.clamp(0, u32::MAX as i64) as u32, format!("#{id}"), format!("action ids of {} are 0..{}", self.game.info().short_name, self.game.num_distinct_actions() - 1)).into());
+        }
+        Ok(id as Action)
+    }
+
+    fn serialize_text(&self) -> String {
+        let chance = match &self.rng {
+            None => "explicit".to_string(),
+            Some(r) => {
+                let s = r.state();
+                format!("rng {:016x} {:016x} {:016x} {:016x}", s[0], s[1], s[2], s[3])
+            }
+        };
+        let hist: Vec<String> = self.inner.history().iter().map(|a| a.to_string()).collect();
+        format!("ludoteca-state 1\ngame {}\nchance {chance}\nhistory {}\n", self.game.game_string(), hist.join(" "))
+    }
+}
+
+/// The parsed text of `State.serialize()`.
+pub(crate) struct StateFormat {
+    pub game: String,
+    rng: Option<[u64; 4]>,
+    history: Vec<Action>,
+}
+
+impl StateFormat {
+    pub fn parse(text: &str) -> Result<StateFormat> {
+        let bad = |why: &str| LudoError::parse("serialized state", text.lines().next().unwrap_or(""), why.to_string());
+        let mut lines = text.lines();
+        if lines.next().map(str::trim) != Some("ludoteca-state 1") {
+            return Err(bad("the first line must be 'ludoteca-state 1'"));
+        }
+        let mut field = |key: &str| -> Result<String> {
+            let line = lines.next().ok_or_else(|| bad(&format!("missing the '{key}' line")))?;
+            line.strip_prefix(key).map(|v| v.trim().to_string()).ok_or_else(|| bad(&format!("expected a '{key}' line")))
+        };
+        let game = field("game")?;
+        let chance = field("chance")?;
+        let history = field("history")?;
+        let rng = match chance.as_str() {
+            "explicit" => None,
+            c => {
+                let words: Vec<&str> = c.strip_prefix("rng").map(|w| w.split_whitespace().collect()).unwrap_or_default();
+                if words.len() != 4 {
+                    return Err(bad("chance is 'explicit' or 'rng' and four hex words"));
+                }
+                let mut s = [0u64; 4];
+                for (w, t) in s.iter_mut().zip(words) {
+                    *w = u64::from_str_radix(t, 16).map_err(|_| bad("rng words are hexadecimal"))?;
+                }
+                Some(s)
+            }
+        };
+        let history = history
+            .split_whitespace()
+            .map(|t| t.parse::<Action>().map_err(|_| bad("history entries are action ids")))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(StateFormat { game, rng, history })
+    }
+
+    /// Replays the history on a fresh state of `game` (every action checked).
+    pub fn replay(self, game: Arc<dyn DynGame>) -> PyResult<PyState> {
+        let mut inner = game.new_state();
+        for (i, &a) in self.history.iter().enumerate() {
+            inner.apply_action(a).map_err(|e| LudoError::parse("serialized state", &format!("history entry {i}"), e.to_string()))?;
+        }
+        // The stream is restored after the replay, so future chance continues exactly where it was.
+        Ok(PyState { game, inner, rng: self.rng.map(Rng::from_state) })
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// Seat to act, `CHANCE` (-1) at chance nodes, `TERMINAL` (-4) when the game is over.
+    fn current_player(&self) -> i32 {
+        self.inner.current_player().to_i32()
+    }
+    /// Legal action ids in ascending order (chance outcomes at chance nodes; empty when over).
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.inner.legal_actions(&mut v);
+        v
+    }
+    /// Boolean mask over `num_distinct_actions()`: True where the action is legal.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut mask = vec![false; self.game.num_distinct_actions()];
+        let mut v = Vec::new();
+        self.inner.legal_actions(&mut v);
+        for a in v {
+            mask[a as usize] = true;
+        }
+        PyArray1::from_vec(py, mask)
+    }
+    /// Applies an action (id or name). Raises IllegalActionError naming the rule if it is not legal;
+    /// GameOverError when the game is over. With seeded chance, chance nodes that follow are resolved.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = self.to_action(action)?;
+        self.inner.apply_action(a)?;
+        self.resolve_chance();
+        Ok(())
+    }
+    /// Name of an action id; a pure function of the id.
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        if action < 0 || action >= self.game.num_distinct_actions() as i64 {
+            return Err(LudoError::param("action", format!("{action} is not an action id of {} (0..{})", self.game.info().short_name, self.game.num_distinct_actions() - 1)).into());
+        }
+        Ok(self.inner.action_to_string(action as Action))
+    }
+    /// Parses an action name (`"A♠"`, `"as"`, `"claim"`); raises ParseError.
+    fn string_to_action(&self, text: &str) -> PyResult<Action> {
+        Ok(self.inner.string_to_action(text)?)
+    }
+    /// True when the game is over.
+    fn is_terminal(&self) -> bool {
+        self.inner.current_player() == Player::Terminal
+    }
+    /// True at a chance node (only with `explicit_chance=True`).
+    fn is_chance_node(&self) -> bool {
+        self.inner.current_player() == Player::Chance
+    }
+    /// Whether chance nodes are exposed (True) or resolved from the seed (False).
+    fn is_explicit_chance(&self) -> bool {
+        self.rng.is_none()
+    }
+    /// `(action, probability)` pairs at a chance node; NodeKindError elsewhere.
+    fn chance_outcomes(&self) -> PyResult<Vec<(Action, f64)>> {
+        if self.inner.current_player() != Player::Chance {
+            return Err(LudoError::NodeKind { expected: "chance".into(), found: node_kind(self.inner.current_player()).into() }.into());
+        }
+        let mut v = Vec::new();
+        self.inner.chance_outcomes(&mut v);
+        Ok(v)
+    }
+    /// Utility per seat (final when the game is over, zero before for one-shot games).
+    fn returns(&self) -> Vec<f64> {
+        let mut v = vec![0.0; self.game.num_players()];
+        self.inner.returns(&mut v);
+        v
+    }
+    /// Reward per seat for the last transition.
+    fn rewards(&self) -> Vec<f64> {
+        let mut v = vec![0.0; self.game.num_players()];
+        self.inner.rewards(&mut v);
+        v
+    }
+    /// Game-specific result numbers per seat (card points of the deal; match totals in a match).
+    fn scores(&self) -> Vec<f64> {
+        let mut v = vec![0.0; self.game.num_players()];
+        self.inner.scores(&mut v);
+        v
+    }
+    /// What `player` (default: the player to move) sees, as text.
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.observation_string(self.check_player(player)?))
+    }
+    /// What `player` (default: the player to move) sees, as float32 of `Game.observation_shape()`.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let p = self.check_player(player)?;
+        let shape = self.game.observation_shape();
+        let mut buf = vec![0f32; shape.iter().product()];
+        self.inner.write_observation(p, &mut buf);
+        Ok(PyArray1::from_vec(py, buf).reshape(shape)?.into_any())
+    }
+    /// Everything `player` (default: the player to move) has observed since the start, as text.
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.information_state_string(self.check_player(player)?))
+    }
+    /// Every action applied so far (chance included), as ids.
+    fn history(&self) -> Vec<Action> {
+        self.inner.history().to_vec()
+    }
+    /// Card games: `{place: [card ids]}` for every place a card can be; None for other games.
+    fn card_locations<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(locs) = self.inner.card_locations() else { return Ok(None) };
+        let d = PyDict::new(py);
+        for (k, v) in locs {
+            d.set_item(k, v)?;
+        }
+        Ok(Some(d))
+    }
+    /// The action a built-in bot picks here (`Game.bots()` lists the names).
+    #[pyo3(signature = (bot = "random", seed = None))]
+    fn bot_action(&self, bot: &str, seed: Option<u64>) -> PyResult<Action> {
+        let mut rng = Rng::new(seed.unwrap_or_else(fresh_seed));
+        Ok(self.game.bot_action(bot, self.inner.as_ref(), &mut rng)?)
+    }
+    /// The game this state belongs to.
+    fn get_game(&self) -> PyGame {
+        PyGame { inner: Arc::clone(&self.game) }
+    }
+    /// An independent copy (with its own copy of the chance stream).
+    fn clone(&self) -> PyState {
+        PyState { game: Arc::clone(&self.game), inner: self.inner.clone_box(), rng: self.rng.clone() }
+    }
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+    /// Text form: game string, chance mode (with the stream state) and history; see `deserialize_state`.
+    fn serialize(&self) -> String {
+        self.serialize_text()
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let f = py.import("ludoteca._core")?.getattr("deserialize_state")?;
+        PyTuple::new(py, [f, PyTuple::new(py, [self.serialize_text()])?.into_any()])
+    }
+    fn __str__(&self) -> String {
+        self.inner.to_display()
+    }
+    fn __repr__(&self) -> String {
+        format!("<State {} move={} player={}>", self.game.game_string(), self.inner.history().len(), self.inner.current_player().to_i32())
+    }
+}
+
+fn node_kind(p: Player) -> &'static str {
+    match p {
+        Player::Seat(_) => "decision",
+        Player::Chance => "chance",
+        Player::Terminal => "terminal",
+    }
+}
+
+/// Rebuilds a state from `State.serialize()`.
+#[pyfunction]
+pub fn deserialize_state(text: &str) -> PyResult<PyState> {
+    let fmt = StateFormat::parse(text)?;
+    let game: Arc<dyn DynGame> = Arc::from(crate::registry::load_game(&fmt.game)?);
+    fmt.replay(game)
+}

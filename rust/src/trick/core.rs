@@ -1,0 +1,166 @@
+//! The data every trick game has (hands, trick, captured piles, stock, talon, dealer, match ledger)
+//! and the moves of the phase machine Deal → [Bidding] → Play ⇄ Draw → deal over. Rules hooks read
+//! and drive it; the engine (`state.rs`) owns the order of events.
+
+use crate::cards::{Card, CardSet};
+use crate::core::game::MAX_PLAYERS;
+
+/// Where the deal stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Cards are being dealt (chance).
+    Deal,
+    /// A rules-driven phase before play (auction, calls, exchanges): only extra actions.
+    Bidding,
+    /// Trick play (cards, plus any extra actions the rules allow, such as claims).
+    Play,
+    /// Players draw from the stock after a trick (chance, winner first).
+    Draw,
+    /// The game (deal or match) is over.
+    Over,
+}
+
+/// Engine data of a trick game. Fields are public so rules hooks can read them directly; rules change
+/// them only through the methods below or in their own extra-action handlers.
+#[derive(Clone, Debug)]
+pub struct TrickCore {
+    pub num_players: usize,
+    pub phase: Phase,
+    pub dealer: usize,
+    /// Seat to act in `Bidding` and `Play`; in `Draw`, the seat that draws next.
+    pub to_move: usize,
+    /// Cards dealt so far in this deal.
+    pub dealt: usize,
+    pub hands: [CardSet; MAX_PLAYERS],
+    /// Cards captured in tricks, per seat.
+    pub won: [CardSet; MAX_PLAYERS],
+    pub talon: CardSet,
+    /// The face-down stock: cards not dealt yet. Their order does not exist until drawn (chance).
+    pub stock: CardSet,
+    /// Cards out of play for the whole game (public).
+    pub removed: CardSet,
+    /// The card turned face up this deal (stays recorded after it is drawn: it fixed trump).
+    pub face_up_card: Option<Card>,
+    pub face_up_on_table: bool,
+    /// Who drew the face-up card (public knowledge until it is played).
+    pub face_up_holder: Option<usize>,
+    pub trick: [Card; MAX_PLAYERS],
+    pub trick_len: usize,
+    pub leader: usize,
+    pub tricks_played: usize,
+    /// The last completed trick: leader, cards in play order, winning seat.
+    pub last_trick: Option<(usize, [Card; MAX_PLAYERS], usize)>,
+    /// Draws still to make in the current draw round.
+    pub draws_left: usize,
+    /// Deals completed in this game (match scope chains several).
+    pub deals_done: u32,
+    /// Match totals per seat (deal wins, cumulative points, chips: the rules decide).
+    pub ledger: [f64; MAX_PLAYERS],
+    /// Final utilities once `phase == Over`.
+    pub returns: [f64; MAX_PLAYERS],
+}
+
+impl TrickCore {
+    pub(crate) fn new(num_players: usize, dealer: usize, deck: CardSet, removed: CardSet) -> Self {
+        TrickCore {
+            num_players,
+            phase: Phase::Deal,
+            dealer,
+            to_move: 0,
+            dealt: 0,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            won: [CardSet::EMPTY; MAX_PLAYERS],
+            talon: CardSet::EMPTY,
+            stock: deck - removed,
+            removed,
+            face_up_card: None,
+            face_up_on_table: false,
+            face_up_holder: None,
+            trick: [Card(0); MAX_PLAYERS],
+            trick_len: 0,
+            leader: 0,
+            tricks_played: 0,
+            last_trick: None,
+            draws_left: 0,
+            deals_done: 0,
+            ledger: [0.0; MAX_PLAYERS],
+            returns: [0.0; MAX_PLAYERS],
+        }
+    }
+
+    /// Clears the cards for a new deal by `dealer`, keeping the match ledger.
+    pub(crate) fn new_deal(&mut self, dealer: usize, deck: CardSet) {
+        let (ledger, deals_done, removed) = (self.ledger, self.deals_done, self.removed);
+        *self = TrickCore::new(self.num_players, dealer, deck, removed);
+        self.ledger = ledger;
+        self.deals_done = deals_done;
+    }
+
+    /// The seat after `seat` in turn order.
+    #[inline]
+    pub fn next_seat(&self, seat: usize) -> usize {
+        // No `%`: an integer division costs more than the rest of a card play.
+        if seat + 1 == self.num_players {
+            0
+        } else {
+            seat + 1
+        }
+    }
+    /// The seat before `seat` in turn order.
+    #[inline]
+    pub fn prev_seat(&self, seat: usize) -> usize {
+        if seat == 0 {
+            self.num_players - 1
+        } else {
+            seat - 1
+        }
+    }
+    /// The seat `steps` places after `seat` in turn order (`steps < num_players`).
+    #[inline]
+    pub fn seat_after(&self, seat: usize, steps: usize) -> usize {
+        let s = seat + steps;
+        if s >= self.num_players {
+            s - self.num_players
+        } else {
+            s
+        }
+    }
+    /// Starts trick play with `leader` to lead.
+    pub fn start_play(&mut self, leader: usize) {
+        self.phase = Phase::Play;
+        self.leader = leader;
+        self.to_move = leader;
+    }
+    /// Enters a rules-driven phase with `seat` to act.
+    pub fn start_bidding(&mut self, seat: usize) {
+        self.phase = Phase::Bidding;
+        self.to_move = seat;
+    }
+    /// The current trick's cards in play order.
+    #[inline]
+    pub fn trick_cards(&self) -> &[Card] {
+        &self.trick[..self.trick_len]
+    }
+    /// The card led to the current trick, if any.
+    #[inline]
+    pub fn led_card(&self) -> Option<Card> {
+        (self.trick_len > 0).then(|| self.trick[0])
+    }
+    /// Cards left to draw: the face-down stock plus the face-up card while it is on the table.
+    #[inline]
+    pub fn stock_count(&self) -> usize {
+        self.stock.len() + self.face_up_on_table as usize
+    }
+    /// Every card played to a trick so far this deal (captured or on the table).
+    pub fn played(&self) -> CardSet {
+        let mut s = self.trick_cards().iter().copied().collect::<CardSet>();
+        for w in &self.won[..self.num_players] {
+            s |= *w;
+        }
+        s
+    }
+    /// Cards captured by the seats in `team_members`.
+    pub fn won_by(&self, seats: impl Iterator<Item = usize>) -> CardSet {
+        seats.fold(CardSet::EMPTY, |acc, s| acc | self.won[s])
+    }
+}

@@ -1,0 +1,168 @@
+//! The per-game hooks of the trick engine. A trick game is a value implementing [`TrickRules`];
+//! [`TrickGame`](super::TrickGame) turns it into a full [`Game`](crate::core::Game).
+//!
+//! Most hooks have defaults (free play, highest trump else highest of the led suit, no auction, eldest
+//! leads). The phases a game can add (auction, calls, exchanges, claims) are *extra actions*: ids after
+//! the deck's card ids, listed and applied by the rules, with the engine's data given to them.
+
+use super::core::TrickCore;
+use super::state::TrickState;
+use crate::cards::{Card, CardSet, Deck};
+use crate::core::game::{Action, Bot, GameInfo, MAX_PLAYERS};
+use crate::core::params::Params;
+use crate::error::Result;
+use std::fmt::Debug;
+
+/// Where the `k`-th card of the deal goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Into a seat's hand.
+    Hand(usize),
+    /// Face up on the table; in stock games it is the last card of the stock and fixes trump.
+    FaceUp,
+    /// Face down to the talon / widow / skat.
+    Talon,
+}
+
+/// What happens after a rules-defined (extra) action.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Keep going: the rules have set the phase and the player to move in the core.
+    Continue,
+    /// The deal is over now (e.g. a claim); the engine scores it with `score_deal`.
+    EndDeal,
+}
+
+/// The result of one deal.
+#[derive(Copy, Clone, Debug, PartialEq, Default)]
+pub struct DealOutcome {
+    /// Utility per seat if the game is a single deal.
+    pub returns: [f64; MAX_PLAYERS],
+    /// What this deal adds to the match ledger per seat (deal wins, points, chips ...).
+    pub ledger: [f64; MAX_PLAYERS],
+}
+
+/// The hooks of one trick-taking game.
+pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
+    /// Game-specific state of a deal (auction, contract, called card, claims). Reset each deal.
+    type Extra: Clone + Debug + Default + Send + Sync + 'static;
+
+    /// Static description (name, parameters, presets, rules text, bots).
+    const INFO: &'static GameInfo;
+    /// Builds the rules from resolved parameters.
+    fn from_params(params: &Params) -> Result<Self>;
+
+    /// The deck (its card ids are the card action ids).
+    fn deck(&self) -> &Deck;
+    /// Number of seats (turn order `0, 1, ..., n-1`).
+    fn num_players(&self) -> usize;
+    /// Team of each seat (seat = team for individual games). Teams are public unless the rules say
+    /// otherwise (Chiamata); this is used for scoring displays and returns only.
+    fn team(&self, seat: usize) -> usize {
+        seat
+    }
+    /// Whether `scope=match` was requested (several deals, match result as returns).
+    fn is_match(&self) -> bool;
+    /// The first dealer of a game.
+    fn first_dealer(&self) -> usize {
+        self.num_players() - 1
+    }
+    /// Destination of the `k`-th dealt card (dealt one at a time from the top of a shuffled deck),
+    /// `None` once the deal is complete. Cards never dealt stay in the face-down stock.
+    fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot>;
+    /// Cards taken out of the pack before the deal (public), e.g. the 2 removed for three players.
+    fn removed(&self) -> CardSet {
+        CardSet::EMPTY
+    }
+
+    /// Called once the deal is complete: set `core.phase` (Play, or Bidding for an auction) and
+    /// `core.to_move`. Default: the eldest (`next(dealer)`) leads the first trick.
+    fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut Self::Extra) {
+        let eldest = core.next_seat(core.dealer);
+        core.start_play(eldest);
+    }
+
+    /// Trump suit now, if any.
+    fn trump(&self, core: &TrickCore, _extra: &Self::Extra) -> Option<u8> {
+        core.face_up_card.map(|c| self.deck().suit(c))
+    }
+    /// Strength of a card within its suit (higher wins).
+    fn strength(&self, card: Card) -> u8;
+    /// Points a card is worth when captured.
+    fn points(&self, _card: Card) -> i32 {
+        0
+    }
+    /// Cards the player to move may play (`hand` is non-empty).
+    fn legal_plays(&self, _core: &TrickCore, _extra: &Self::Extra, hand: CardSet) -> CardSet {
+        hand
+    }
+    /// Why `card` (in hand, not in `legal_plays`) may not be played, for the error message.
+    fn illegal_play_reason(&self, _core: &TrickCore, _extra: &Self::Extra, _card: Card) -> String {
+        "not allowed now".to_string()
+    }
+    /// Position in the trick (0 = leader) of the winning card. Default: highest trump, else the highest
+    /// card of the led suit.
+    fn trick_winner(&self, core: &TrickCore, extra: &Self::Extra, trick: &[Card]) -> usize {
+        super::follow::highest_trump_else_led(self.deck(), trick, self.trump(core, extra), |c| self.strength(c))
+    }
+
+    /// Number of extra (non-card) action ids this game uses; they start at `deck().len()`.
+    fn num_extra_actions(&self) -> usize {
+        0
+    }
+    /// Legal extra actions now, as offsets `0..num_extra_actions()` (ascending), appended to `out`.
+    fn extra_legal(&self, _core: &TrickCore, _extra: &Self::Extra, _out: &mut Vec<u32>) {}
+    /// Applies a legal extra action (offset).
+    fn apply_extra(&self, _core: &mut TrickCore, _extra: &mut Self::Extra, _offset: u32) -> Effect {
+        Effect::Continue
+    }
+    /// Name of an extra action (offset); a pure function of the offset.
+    fn extra_name(&self, offset: u32) -> String {
+        format!("extra{offset}")
+    }
+    /// Parses an extra action name (already lower-cased and trimmed).
+    fn parse_extra(&self, _text: &str) -> Option<u32> {
+        None
+    }
+    /// Called after every completed trick (the engine has already moved the cards and set the leader).
+    /// Return `EndDeal` to stop the deal early (count-out rules).
+    fn after_trick(&self, _core: &mut TrickCore, _extra: &mut Self::Extra) -> Effect {
+        Effect::Continue
+    }
+
+    /// Cards of seat `other` that `viewer` knows beyond the public ones (partner's hand shown, ...).
+    fn known_cards(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: usize, _other: usize) -> CardSet {
+        CardSet::EMPTY
+    }
+    /// Extra observation floats written after the engine's own layout.
+    fn extra_observation_len(&self) -> usize {
+        0
+    }
+    /// Writes the extra observation for `viewer` (player-relative).
+    fn write_extra_observation(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: usize, _out: &mut [f32]) {}
+    /// Extra lines of the text observation.
+    fn describe_extra(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: Option<usize>) -> String {
+        String::new()
+    }
+
+    /// Scores a finished deal.
+    fn score_deal(&self, core: &TrickCore, extra: &Self::Extra) -> DealOutcome;
+    /// With `scope=match`: the match returns once it is over, given the ledger after the last deal
+    /// (and the last deal's extra state, e.g. a claim).
+    fn match_result(&self, core: &TrickCore, extra: &Self::Extra) -> Option<[f64; MAX_PLAYERS]>;
+    /// Upper bound on deals in a match, for `max_game_length`.
+    fn max_deals(&self) -> usize {
+        1
+    }
+
+    /// Game-specific bots (besides `random`).
+    fn new_bot(&self, _name: &str) -> Option<Box<dyn Bot<TrickState<Self>>>> {
+        None
+    }
+}
+
+/// Converts an action id into a card if it is one.
+#[inline]
+pub fn as_card(deck: &Deck, action: Action) -> Option<Card> {
+    ((action as usize) < deck.len()).then_some(Card(action as u8))
+}

@@ -1,0 +1,470 @@
+//! `TrickGame<R>` and `TrickState<R>`: the [`Game`]/[`State`] implementation shared by every trick game.
+
+use super::core::{Phase, TrickCore};
+use super::encode;
+use super::rules::{as_card, Effect, Slot, TrickRules};
+use crate::cards::{Card, CardSet};
+use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State, MAX_PLAYERS};
+use crate::core::params::Params;
+use crate::core::rng::Rng;
+use crate::error::{LudoError, Result};
+use crate::registry::Registered;
+use std::fmt;
+use std::sync::Arc;
+
+/// A trick game: the rules value plus its resolved parameters.
+#[derive(Clone, Debug)]
+pub struct TrickGame<R: TrickRules> {
+    rules: Arc<R>,
+    params: Params,
+}
+
+impl<R: TrickRules> TrickGame<R> {
+    /// The rules value.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+}
+
+impl<R: TrickRules> Registered for TrickGame<R> {
+    const INFO: &'static GameInfo = R::INFO;
+    fn from_params(params: Params) -> Result<Self> {
+        Ok(TrickGame { rules: Arc::new(R::from_params(&params)?), params })
+    }
+}
+
+/// `actors` entry of the face-up card (a public chance event).
+const FACE_UP: u8 = u8::MAX;
+/// `actors` entry of a card dealt to the talon (nobody sees it).
+const TALON: u8 = u8::MAX - 1;
+/// Flag on an `actors` entry: the seat *received* this card by chance (private to that seat).
+const RECEIVED: u8 = 0x40;
+
+/// A position of a trick game.
+#[derive(Clone, Debug)]
+pub struct TrickState<R: TrickRules> {
+    rules: Arc<R>,
+    /// Engine data (public so bots and rules can read it).
+    pub core: TrickCore,
+    /// The rules' own per-deal data.
+    pub extra: R::Extra,
+    history: Vec<Action>,
+    /// For each history entry: the acting seat, the seat that received a dealt/drawn card, FACE_UP or TALON.
+    actors: Vec<u8>,
+}
+
+impl<R: TrickRules> Game for TrickGame<R> {
+    type State = TrickState<R>;
+
+    fn info(&self) -> &'static GameInfo {
+        R::INFO
+    }
+    fn params(&self) -> &Params {
+        &self.params
+    }
+    fn num_players(&self) -> usize {
+        self.rules.num_players()
+    }
+    fn num_distinct_actions(&self) -> usize {
+        self.rules.deck().len() + self.rules.num_extra_actions()
+    }
+    fn max_chance_outcomes(&self) -> usize {
+        self.rules.deck().len()
+    }
+    fn max_game_length(&self) -> usize {
+        // Every card dealt or drawn once and played once, plus extra actions (bounded per deal).
+        self.rules.max_deals() * (2 * self.rules.deck().len() + 4 * self.rules.num_extra_actions() + 8)
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![encode::observation_len(&*self.rules)]
+    }
+    fn new_initial_state(&self) -> TrickState<R> {
+        let r = &self.rules;
+        let core = TrickCore::new(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
+        TrickState {
+            rules: Arc::clone(&self.rules),
+            core,
+            extra: R::Extra::default(),
+            history: Vec::with_capacity(2 * r.deck().len()),
+            actors: Vec::with_capacity(2 * r.deck().len()),
+        }
+    }
+    fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<TrickState<R>>>> {
+        if name == "random" {
+            return Ok(Box::new(RandomBot));
+        }
+        self.rules.new_bot(name).ok_or_else(|| crate::core::game::unknown_bot(name, R::INFO))
+    }
+}
+
+impl<R: TrickRules> TrickState<R> {
+    /// The rules value.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// Card points captured by `seat` this deal.
+    pub fn points_of(&self, seat: usize) -> i32 {
+        self.core.won[seat].iter().map(|c| self.rules.points(c)).sum()
+    }
+
+    /// Legal cards for the player to move (empty outside play).
+    pub fn legal_cards(&self) -> CardSet {
+        if self.core.phase != Phase::Play {
+            return CardSet::EMPTY;
+        }
+        let hand = self.core.hands[self.core.to_move];
+        if hand.is_empty() {
+            return CardSet::EMPTY;
+        }
+        self.rules.legal_plays(&self.core, &self.extra, hand)
+    }
+
+    fn deal_card(&mut self, card: Card) {
+        let core = &mut self.core;
+        core.stock.remove(card);
+        let slot = self.rules.deal_slot(core.dealer, core.dealt).expect("deal phase has a slot");
+        core.dealt += 1;
+        let actor = match slot {
+            Slot::Hand(s) => {
+                core.hands[s].insert(card);
+                RECEIVED | s as u8
+            }
+            Slot::FaceUp => {
+                core.face_up_card = Some(card);
+                core.face_up_on_table = true;
+                FACE_UP
+            }
+            Slot::Talon => {
+                core.talon.insert(card);
+                TALON
+            }
+        };
+        self.actors.push(actor);
+        if self.rules.deal_slot(core.dealer, core.dealt).is_none() {
+            self.rules.start_after_deal(&mut self.core, &mut self.extra);
+        }
+    }
+
+    fn draw_card(&mut self, card: Card) {
+        let core = &mut self.core;
+        core.stock.remove(card);
+        core.hands[core.to_move].insert(card);
+        self.actors.push(RECEIVED | core.to_move as u8);
+        core.draws_left -= 1;
+        core.to_move = core.next_seat(core.to_move);
+        self.settle_draws();
+    }
+
+    /// Gives the face-up card to the drawer once the face-down stock is gone (that draw is forced, so
+    /// it is no chance node), and returns to play when the round is complete.
+    fn settle_draws(&mut self) {
+        let core = &mut self.core;
+        while core.draws_left > 0 && core.stock.is_empty() && core.face_up_on_table {
+            let card = core.face_up_card.expect("face-up card on table");
+            core.hands[core.to_move].insert(card);
+            core.face_up_on_table = false;
+            core.face_up_holder = Some(core.to_move);
+            core.draws_left -= 1;
+            core.to_move = core.next_seat(core.to_move);
+        }
+        if core.draws_left == 0 {
+            core.phase = Phase::Play;
+            core.to_move = core.leader;
+        }
+    }
+
+    fn play_card(&mut self, card: Card) {
+        let n = self.core.num_players;
+        let seat = self.core.to_move;
+        self.actors.push(seat as u8);
+        let core = &mut self.core;
+        core.hands[seat].remove(card);
+        if core.face_up_holder == Some(seat) && core.face_up_card == Some(card) {
+            core.face_up_holder = None;
+        }
+        core.trick[core.trick_len] = card;
+        core.trick_len += 1;
+        if core.trick_len < n {
+            core.to_move = core.next_seat(seat);
+            return;
+        }
+        let pos = self.rules.trick_winner(&self.core, &self.extra, self.core.trick_cards());
+        let core = &mut self.core;
+        let winner = core.seat_after(core.leader, pos);
+        for &c in &core.trick[..n] {
+            core.won[winner].insert(c);
+        }
+        core.last_trick = Some((core.leader, core.trick, winner));
+        core.trick_len = 0;
+        core.tricks_played += 1;
+        core.leader = winner;
+        core.to_move = winner;
+        if self.rules.after_trick(&mut self.core, &mut self.extra) == Effect::EndDeal {
+            return self.end_deal();
+        }
+        let core = &mut self.core;
+        if core.stock_count() > 0 {
+            core.phase = Phase::Draw;
+            core.draws_left = n;
+            self.settle_draws();
+        } else if core.hands[..n].iter().all(|h| h.is_empty()) {
+            self.end_deal();
+        }
+    }
+
+    fn end_deal(&mut self) {
+        let outcome = self.rules.score_deal(&self.core, &self.extra);
+        let n = self.core.num_players;
+        for s in 0..n {
+            self.core.ledger[s] += outcome.ledger[s];
+        }
+        self.core.deals_done += 1;
+        if !self.rules.is_match() {
+            self.core.returns = outcome.returns;
+            self.core.phase = Phase::Over;
+            return;
+        }
+        match self.rules.match_result(&self.core, &self.extra) {
+            Some(r) => {
+                self.core.returns = r;
+                self.core.phase = Phase::Over;
+            }
+            // A match that has not ended after `max_deals` deals (drawn deals can repeat) is a draw.
+            None if self.core.deals_done as usize >= self.rules.max_deals() => {
+                self.core.returns = [0.0; MAX_PLAYERS];
+                self.core.phase = Phase::Over;
+            }
+            None => {
+                let dealer = self.core.next_seat(self.core.dealer);
+                self.core.new_deal(dealer, self.rules.deck().all());
+                self.extra = R::Extra::default();
+            }
+        }
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal.binary_search(&action).is_ok()
+    }
+
+    fn illegal_reason(&self, action: Action) -> String {
+        let core = &self.core;
+        match (core.phase, as_card(self.rules.deck(), action)) {
+            (Phase::Deal | Phase::Draw, _) => "this is a chance node: the outcome must be a card still in the stock".into(),
+            (Phase::Bidding, Some(_)) => "cards are not played during the auction".into(),
+            (Phase::Play, Some(c)) if !core.hands[core.to_move].contains(c) => {
+                format!("player {} does not hold {}", core.to_move, self.rules.deck().name_of(c))
+            }
+            (Phase::Play, Some(c)) => self.rules.illegal_play_reason(core, &self.extra, c),
+            (_, None) if action as usize >= self.rules.deck().len() + self.rules.num_extra_actions() => {
+                "no such action id in this game".into()
+            }
+            _ => "not available now".into(),
+        }
+    }
+}
+
+impl<R: TrickRules> State for TrickState<R> {
+    fn current_player(&self) -> Player {
+        match self.core.phase {
+            Phase::Deal | Phase::Draw => Player::Chance,
+            Phase::Bidding | Phase::Play => Player::Seat(self.core.to_move),
+            Phase::Over => Player::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.core.phase {
+            Phase::Deal | Phase::Draw => out.extend(self.core.stock.iter().map(|c| c.0 as Action)),
+            Phase::Play => {
+                out.extend(self.legal_cards().iter().map(|c| c.0 as Action));
+                self.push_extra(out);
+            }
+            Phase::Bidding => self.push_extra(out),
+            Phase::Over => {}
+        }
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<()> {
+        if self.core.phase == Phase::Over {
+            return Err(LudoError::GameOver);
+        }
+        if !self.is_legal(action) {
+            let name = if (action as usize) < self.rules.deck().len() + self.rules.num_extra_actions() {
+                self.action_to_string(action)
+            } else {
+                format!("#{action}")
+            };
+            return Err(LudoError::illegal(action, name, self.illegal_reason(action)));
+        }
+        self.apply_action_unchecked(action);
+        Ok(())
+    }
+
+    fn apply_action_unchecked(&mut self, action: Action) {
+        self.history.push(action);
+        let deck_len = self.rules.deck().len() as Action;
+        match self.core.phase {
+            Phase::Deal => self.deal_card(Card(action as u8)),
+            Phase::Draw => self.draw_card(Card(action as u8)),
+            Phase::Play if action < deck_len => self.play_card(Card(action as u8)),
+            Phase::Play | Phase::Bidding => {
+                self.actors.push(self.core.to_move as u8);
+                if self.rules.apply_extra(&mut self.core, &mut self.extra, action - deck_len) == Effect::EndDeal {
+                    self.end_deal();
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        if matches!(self.core.phase, Phase::Deal | Phase::Draw) {
+            let p = 1.0 / self.core.stock.len() as f64;
+            out.extend(self.core.stock.iter().map(|c| (c.0 as Action, p)));
+        }
+    }
+
+    #[inline]
+    fn sample_chance(&self, rng: &mut Rng) -> Action {
+        let stock = self.core.stock;
+        stock.nth(rng.below(stock.len() as u32) as usize).map_or(0, |c| c.0 as Action)
+    }
+
+    fn random_action(&self, rng: &mut Rng) -> Action {
+        if self.core.phase == Phase::Play && self.rules.num_extra_actions() == 0 {
+            let legal = self.legal_cards();
+            return legal.nth(rng.below(legal.len() as u32) as usize).map_or(0, |c| c.0 as Action);
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal[rng.below(legal.len() as u32) as usize]
+    }
+
+    fn returns(&self, out: &mut [f64]) {
+        let n = self.core.num_players;
+        if self.core.phase == Phase::Over {
+            out[..n].copy_from_slice(&self.core.returns[..n]);
+        } else {
+            out[..n].iter_mut().for_each(|x| *x = 0.0);
+        }
+    }
+
+    fn scores(&self, out: &mut [f64]) {
+        // Card points of the last deal; in a match, the ledger.
+        let n = self.core.num_players;
+        if self.rules.is_match() {
+            out[..n].copy_from_slice(&self.core.ledger[..n]);
+        } else {
+            for (s, o) in out[..n].iter_mut().enumerate() {
+                *o = self.points_of(s) as f64;
+            }
+        }
+    }
+
+    fn action_to_string(&self, action: Action) -> String {
+        let deck = self.rules.deck();
+        match as_card(deck, action) {
+            Some(c) => deck.name_of(c).to_string(),
+            None => self.rules.extra_name(action - deck.len() as Action),
+        }
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<Action> {
+        let deck = self.rules.deck();
+        if let Ok(card) = deck.parse(text) {
+            return Ok(card.0 as Action);
+        }
+        let norm = text.trim().to_lowercase();
+        match self.rules.parse_extra(&norm) {
+            Some(off) if (off as usize) < self.rules.num_extra_actions() => Ok(deck.len() as Action + off),
+            _ => Err(LudoError::parse(
+                "action",
+                text,
+                format!("not a card of the {} deck nor an action name of {}", deck.name(), R::INFO.short_name),
+            )),
+        }
+    }
+
+    fn observation_string(&self, player: usize) -> String {
+        encode::describe(self, Some(player))
+    }
+
+    fn write_observation(&self, player: usize, out: &mut [f32]) {
+        encode::write(self, player, out)
+    }
+
+    fn information_state_string(&self, player: usize) -> String {
+        let mut s = format!("seat {player}\n");
+        for (&a, &actor) in self.history.iter().zip(&self.actors) {
+            let name = self.action_to_string(a);
+            let line = match actor {
+                FACE_UP => format!("up {name}"),
+                TALON => "talon ?".to_string(),
+                // A card dealt or drawn: only its receiver sees it.
+                x if x & RECEIVED != 0 && (x & !RECEIVED) as usize == player => format!("get {name}"),
+                x if x & RECEIVED != 0 => format!("{} gets ?", x & !RECEIVED),
+                // Plays and extra actions are public.
+                x => format!("{x} {name}"),
+            };
+            s.push_str(&line);
+            s.push('\n');
+        }
+        s.push_str(&encode::describe(self, Some(player)));
+        s
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
+        let c = &self.core;
+        let ids = |set: CardSet| set.iter().map(|x| x.0 as Action).collect::<Vec<_>>();
+        let mut out = Vec::new();
+        for s in 0..c.num_players {
+            out.push((format!("hand {s}"), ids(c.hands[s])));
+            out.push((format!("won {s}"), ids(c.won[s])));
+        }
+        out.push(("trick".into(), c.trick_cards().iter().map(|x| x.0 as Action).collect()));
+        out.push(("talon".into(), ids(c.talon)));
+        out.push(("stock".into(), ids(c.stock)));
+        let up = if c.face_up_on_table { c.face_up_card.map(CardSet::single).unwrap_or_default() } else { CardSet::EMPTY };
+        out.push(("face-up".into(), ids(up)));
+        out.push(("removed".into(), ids(c.removed)));
+        Some(out)
+    }
+}
+
+impl<R: TrickRules> TrickState<R> {
+    fn push_extra(&self, out: &mut Vec<Action>) {
+        if self.rules.num_extra_actions() == 0 {
+            return;
+        }
+        let base = self.rules.deck().len() as Action;
+        let start = out.len();
+        let mut offs = Vec::new();
+        self.rules.extra_legal(&self.core, &self.extra, &mut offs);
+        out.extend(offs.into_iter().map(|o| base + o));
+        debug_assert!(out[start..].windows(2).all(|w| w[0] < w[1]));
+    }
+}
+
+impl<R: TrickRules> fmt::Display for TrickState<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&encode::describe(self, None))
+    }
+}
+
+/// Per-seat array helper: `[f64; MAX_PLAYERS]` from a closure over seats `0..n`.
+pub fn per_seat(n: usize, f: impl Fn(usize) -> f64) -> [f64; MAX_PLAYERS] {
+    let mut out = [0.0; MAX_PLAYERS];
+    for (s, o) in out.iter_mut().enumerate().take(n) {
+        *o = f(s);
+    }
+    out
+}

@@ -1,0 +1,19 @@
+//! Throughput smoke runs for profiling (`cargo test --release --test throughput -- --ignored --nocapture`).
+//! Not a timed assertion: the numbers that count are in `benches/` (pytest-benchmark).
+
+use ludoteca::batch::SimConfig;
+use ludoteca::registry::load_game;
+use std::time::Instant;
+
+#[test]
+#[ignore = "profiling aid; run by hand"]
+fn briscola_random_games_per_second() {
+    for spec in ["briscola", "briscola(players=4)"] {
+        let game = load_game(spec).unwrap();
+        let cfg = SimConfig { n_games: 2_000_000, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
+        let t = Instant::now();
+        let r = game.simulate(&cfg).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        println!("{spec}: {:.0} games/s single thread ({} games)", cfg.n_games as f64 / secs, r.lengths.len());
+    }
+}
