@@ -5,6 +5,7 @@ pub mod batch;
 pub mod errors;
 pub mod game;
 pub mod state;
+pub mod xiangqi;
 
 use pyo3::prelude::*;
 
@@ -23,5 +24,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(batch::simulate, m)?)?;
     // Per-game extras: one line each, e.g. `twenty_four::register(m)?;`.
+    xiangqi::register(m)?;
     Ok(())
 }
