@@ -431,6 +431,10 @@ pub struct Position {
     /// for them. Always false in Xiangqi, which keeps its hot path lean.
     pub(crate) free_pieces: bool,
     pub(crate) hash: u64,
+    /// Occupied points per rank (bit = file) and per file (bit = rank): the attack test finds the
+    /// first and second piece on a line with two bit scans instead of walking the ray.
+    rank_occ: [u16; RANKS],
+    file_occ: [u16; FILES],
 }
 
 impl Position {
@@ -438,15 +442,19 @@ impl Position {
     pub fn from_board(board: [u8; SQUARES], side: Color, free_pieces: bool) -> Position {
         let mut kings = [0u8; 2];
         let mut hash = if side == BLACK { ZOBRIST_BLACK } else { 0 };
+        let mut rank_occ = [0u16; RANKS];
+        let mut file_occ = [0u16; FILES];
         for (sq, &c) in board.iter().enumerate() {
             if c != EMPTY {
                 if kind_of(c) == KING && c & HIDDEN == 0 {
                     kings[color_of(c)] = sq as u8;
                 }
                 hash ^= ZOBRIST[c as usize][sq];
+                rank_occ[rank_of(sq)] |= 1 << file_of(sq);
+                file_occ[file_of(sq)] |= 1 << rank_of(sq);
             }
         }
-        Position { board, kings, side, free_pieces, hash }
+        Position { board, kings, side, free_pieces, hash, rank_occ, file_occ }
     }
 
     /// The standard start position.
@@ -482,12 +490,20 @@ impl Position {
     /// Appends every pseudo-legal move of the side to move (own general may be left attacked).
     pub fn gen_pseudo(&self, list: &mut MoveList) {
         let us = self.side;
-        let b = &self.board;
         for from in 0..SQUARES {
-            let c = b[from];
-            if c == EMPTY || color_of(c) != us {
-                continue;
+            let c = self.board[from];
+            if c != EMPTY && color_of(c) == us {
+                self.gen_piece(from, c, list);
             }
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the piece `c` (of the side to move) on `from`.
+    #[inline]
+    fn gen_piece(&self, from: usize, c: u8, list: &mut MoveList) {
+        let us = self.side;
+        let b = &self.board;
+        {
             match kind_of(c) {
                 ROOK => {
                     for ray in &RAYS[from] {
@@ -563,30 +579,38 @@ impl Position {
         let rook = ROOK | them_bit;
         let cannon = CANNON | them_bit;
         let king = KING | them_bit;
-        for ray in &RAYS[sq] {
-            let sqs = &ray.sq[..ray.n as usize];
-            let mut i = 0;
-            while i < sqs.len() {
-                let t = b[sqs[i] as usize];
-                if t != EMPTY {
-                    // A hidden piece never counts as a rook or general here: HIDDEN makes the cell differ.
-                    if t == rook || t == king {
-                        return true;
-                    }
-                    break;
+        let (f, r) = (file_of(sq), rank_of(sq));
+        // Each line through `sq`, both ways: the first piece attacks if it is a chariot (or the
+        // general, the flying-general rule; a face-down piece never equals these cells), the second
+        // if it is a cannon.
+        let lines = [(self.rank_occ[r] as u32, f, true), (self.file_occ[f] as u32, r, false)];
+        for (occ, p, along_rank) in lines {
+            let at = |i: u32| -> u8 {
+                let i = i as usize;
+                b[if along_rank { square(i, r) } else { square(f, i) }]
+            };
+            let up = occ & !((2u32 << p) - 1);
+            if up != 0 {
+                let first = at(up.trailing_zeros());
+                if first == rook || first == king {
+                    return true;
                 }
-                i += 1;
+                let rest = up & (up - 1);
+                if rest != 0 && at(rest.trailing_zeros()) == cannon {
+                    return true;
+                }
             }
-            i += 1;
-            while i < sqs.len() {
-                let t = b[sqs[i] as usize];
-                if t != EMPTY {
-                    if t == cannon {
-                        return true;
-                    }
-                    break;
+            let down = occ & ((1u32 << p) - 1);
+            if down != 0 {
+                let hi = 31 - down.leading_zeros();
+                let first = at(hi);
+                if first == rook || first == king {
+                    return true;
                 }
-                i += 1;
+                let rest = down & !(1u32 << hi);
+                if rest != 0 && at(31 - rest.leading_zeros()) == cannon {
+                    return true;
+                }
             }
         }
         let horse = HORSE | them_bit;
@@ -603,20 +627,14 @@ impl Position {
                 return true;
             }
         }
-        if self.free_pieces {
-            // Hidden pieces attack as their start-point kind; the start points of hidden rooks,
-            // cannons, horses and pawns can hit a general only through the tables above, which
-            // compare whole cells, so repeat them with the hidden bit for completeness.
-            if self.attacked_by_free_or_hidden(sq, by) {
-                return true;
-            }
-        }
-        false
+        // Face-down pieces are not looked for: they stand on their start points, from which no
+        // piece of any start kind reaches the enemy palace (rules file §2.2 item 7; the test
+        // `hidden_pieces_never_attack_the_enemy_palace` checks the geometry).
+        self.free_pieces && self.attacked_by_free(sq, by)
     }
 
-    /// Jieqi part of [`Position::attacked`]: free advisors and elephants, and hidden pieces (which
-    /// attack as the piece of their start point).
-    fn attacked_by_free_or_hidden(&self, sq: usize, by: Color) -> bool {
+    /// Jieqi part of [`Position::attacked`]: revealed advisors and elephants free of their areas.
+    fn attacked_by_free(&self, sq: usize, by: Color) -> bool {
         let b = &self.board;
         let them_bit = if by == BLACK { BLACK_BIT } else { 0 };
         let adv = ADVISOR_FREE | them_bit;
@@ -630,36 +648,6 @@ impl Position {
         let e = &ELEPHANT_FREE_STEPS[sq];
         for i in 0..e.n as usize {
             if b[e.to[i] as usize] == ele && b[e.via[i] as usize] == EMPTY {
-                return true;
-            }
-        }
-        let hid = HIDDEN | them_bit;
-        for ray in &RAYS[sq] {
-            let sqs = &ray.sq[..ray.n as usize];
-            let mut i = 0;
-            while i < sqs.len() && b[sqs[i] as usize] == EMPTY {
-                i += 1;
-            }
-            if i < sqs.len() && b[sqs[i] as usize] == ROOK | hid {
-                return true;
-            }
-            i += 1;
-            while i < sqs.len() && b[sqs[i] as usize] == EMPTY {
-                i += 1;
-            }
-            if i < sqs.len() && b[sqs[i] as usize] == CANNON | hid {
-                return true;
-            }
-        }
-        let h = &HORSE_ATTACKERS[sq];
-        for i in 0..h.n as usize {
-            if b[h.to[i] as usize] == HORSE | hid && b[h.via[i] as usize] == EMPTY {
-                return true;
-            }
-        }
-        let p = &PAWN_ATTACKERS[by][sq];
-        for i in 0..p.n as usize {
-            if b[p.to[i] as usize] == PAWN | hid {
                 return true;
             }
         }
@@ -691,6 +679,10 @@ impl Position {
             ^ ZOBRIST_BLACK;
         self.board[from] = EMPTY;
         self.board[to] = arrive_as;
+        self.rank_occ[rank_of(from)] &= !(1 << file_of(from));
+        self.file_occ[file_of(from)] &= !(1 << rank_of(from));
+        self.rank_occ[rank_of(to)] |= 1 << file_of(to);
+        self.file_occ[file_of(to)] |= 1 << rank_of(to);
         if kind_of(moved) == KING && moved & HIDDEN == 0 {
             self.kings[self.side] = to as u8;
         }
@@ -710,6 +702,12 @@ impl Position {
             ^ ZOBRIST_BLACK;
         self.board[from] = u.moved;
         self.board[to] = u.captured;
+        self.rank_occ[rank_of(from)] |= 1 << file_of(from);
+        self.file_occ[file_of(from)] |= 1 << rank_of(from);
+        if u.captured == EMPTY {
+            self.rank_occ[rank_of(to)] &= !(1 << file_of(to));
+            self.file_occ[file_of(to)] &= !(1 << rank_of(to));
+        }
         if kind_of(u.moved) == KING && u.moved & HIDDEN == 0 {
             self.kings[self.side] = from as u8;
         }
@@ -719,6 +717,14 @@ impl Position {
     pub fn set_cell(&mut self, sq: usize, cell: u8) {
         self.hash ^= ZOBRIST[self.board[sq] as usize][sq] ^ ZOBRIST[cell as usize][sq];
         self.board[sq] = cell;
+        let (f, r) = (file_of(sq), rank_of(sq));
+        if cell == EMPTY {
+            self.rank_occ[r] &= !(1 << f);
+            self.file_occ[f] &= !(1 << r);
+        } else {
+            self.rank_occ[r] |= 1 << f;
+            self.file_occ[f] |= 1 << r;
+        }
     }
 
     /// Can playing `mv` change whether the mover's general is attacked? Only if the general moves,
@@ -757,19 +763,33 @@ impl Position {
         ok
     }
 
-    /// Does the side to move have at least one legal move? (Stops at the first one.)
-    pub fn has_legal_move(&mut self) -> bool {
-        let mut list = MoveList::default();
-        self.gen_pseudo(&mut list);
+    /// Does the side to move have at least one legal move, and is it in check? (Stops at the
+    /// first legal move.)
+    pub fn has_legal_move_and_check(&mut self) -> (bool, bool) {
         let in_check = self.in_check();
-        for i in 0..list.len() {
-            let mv = list.moves[i];
-            let cell = self.board[mv.from as usize];
-            if self.is_legal(mv, cell, in_check) {
-                return true;
+        let us = self.side;
+        let mut list = MoveList::default();
+        // Piece by piece, so the usual case stops after the first piece with a move.
+        for from in 0..SQUARES {
+            let c = self.board[from];
+            if c == EMPTY || color_of(c) != us {
+                continue;
+            }
+            list.clear();
+            self.gen_piece(from, c, &mut list);
+            for i in 0..list.len() {
+                let mv = list.moves[i];
+                if self.is_legal(mv, c, in_check) {
+                    return (true, in_check);
+                }
             }
         }
-        false
+        (false, in_check)
+    }
+
+    /// Does the side to move have at least one legal move?
+    pub fn has_legal_move(&mut self) -> bool {
+        self.has_legal_move_and_check().0
     }
 
     /// Every legal move of the side to move. Hidden movers are tested as they stand: whether a move
@@ -896,6 +916,35 @@ mod tests {
         assert_eq!(PAWN_STEPS[RED][square(0, 5)].n, 2);
         assert_eq!(PAWN_STEPS[RED][square(4, 9)].n, 2);
         assert_eq!(start_board(), START_BOARD);
+    }
+
+    #[test]
+    fn hidden_pieces_never_attack_the_enemy_palace() {
+        // Rules file §2.2 item 7, which lets the attack test ignore face-down pieces: from a start
+        // point, a piece moving as the start kind reaches no point of the enemy palace, even on an
+        // empty board and even with a cannon screen anywhere (so no line through the palace).
+        for sq in 0..SQUARES {
+            let c = START_BOARD[sq];
+            if c == EMPTY || kind_of(c) == KING {
+                continue;
+            }
+            let enemy = 1 - color_of(c);
+            let palace: Vec<usize> = (0..SQUARES).filter(|&p| in_palace(enemy, p)).collect();
+            let steps = match kind_of(c) {
+                HORSE => Some(&HORSE_STEPS[sq]),
+                PAWN => Some(&PAWN_STEPS[color_of(c)][sq]),
+                ADVISOR => Some(&ADVISOR_STEPS[sq]),
+                ELEPHANT => Some(&ELEPHANT_STEPS[sq]),
+                _ => None,
+            };
+            match steps {
+                Some(s) => assert!(s.to[..s.n as usize].iter().all(|&t| !in_palace(enemy, t as usize)), "{sq}"),
+                None => assert!(
+                    palace.iter().all(|&p| file_of(p) != file_of(sq) && rank_of(p) != rank_of(sq)),
+                    "line piece on {sq}"
+                ),
+            }
+        }
     }
 
     #[test]

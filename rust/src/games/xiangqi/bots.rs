@@ -1,11 +1,43 @@
-//! A capture-greedy bot for Xiangqi and Jieqi: takes the most valuable piece it can (a face-down
-//! Jieqi piece counts as an average piece), otherwise plays a uniformly random legal move.
+//! Bots for Xiangqi and Jieqi: `random` ([`UniformBot`], the generic random bot without its
+//! allocations) and `greedy` ([`GreedyBot`]: takes the most valuable piece it can, a face-down Jieqi
+//! piece counting as an average piece, otherwise plays a uniformly random legal move).
 
 use super::board::*;
 use super::jieqi::JieqiState;
 use super::state::XiangqiState;
 use crate::core::game::{Action, Bot, State};
 use crate::core::rng::Rng;
+
+/// Uniformly random legal move. It picks exactly what the generic `RandomBot` picks from the same
+/// random stream (the same index into the ascending legal list) but builds the list on the stack.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformBot;
+
+/// The uniform choice among the legal moves of `pos`.
+pub fn uniform_choice(pos: &Position, rng: &mut Rng) -> Action {
+    let mut p = pos.clone();
+    let mut list = MoveList::default();
+    p.gen_legal(&mut list);
+    let mut ids = [0u32; 256];
+    let n = list.len();
+    for (slot, mv) in ids.iter_mut().zip(list.as_slice()) {
+        *slot = mv.action();
+    }
+    ids[..n].sort_unstable();
+    ids[rng.below(n as u32) as usize]
+}
+
+impl Bot<XiangqiState> for UniformBot {
+    fn act(&self, state: &XiangqiState, rng: &mut Rng) -> Action {
+        uniform_choice(state.position(), rng)
+    }
+}
+
+impl Bot<JieqiState> for UniformBot {
+    fn act(&self, state: &JieqiState, rng: &mut Rng) -> Action {
+        uniform_choice(state.position(), rng)
+    }
+}
 
 /// Greedy capturer (see the module docs).
 #[derive(Clone, Copy, Debug, Default)]
@@ -76,6 +108,22 @@ mod tests {
     use super::*;
     use crate::games::xiangqi::flow::EndRules;
     use crate::games::xiangqi::notation::parse_iccs;
+
+    #[test]
+    fn uniform_bot_picks_what_the_generic_random_bot_picks() {
+        use crate::core::game::{Game, RandomBot};
+        let g = crate::games::xiangqi::Xiangqi::from_params_default();
+        let mut s = g.new_initial_state();
+        let (mut r1, mut r2) = (Rng::new(4), Rng::new(4));
+        for _ in 0..60 {
+            if s.is_terminal() {
+                break;
+            }
+            let a = UniformBot.act(&s, &mut r1);
+            assert_eq!(a, RandomBot.act(&s, &mut r2));
+            s.apply_action(a).unwrap();
+        }
+    }
 
     #[test]
     fn greedy_takes_the_chariot_not_the_pawn() {

@@ -104,8 +104,8 @@ impl Record {
     /// Records a ply that has just been played, leading to `pos` (the side to move is the one
     /// that must answer). `capture` says whether it took a piece, `plies` is the game length so far.
     /// Decides whether the game is now over. `has_move` is whether the side to move has a legal move.
-    pub fn after_ply(&mut self, pos: &Position, capture: bool, has_move: bool, rules: &EndRules, plies: usize) {
-        let gave_check = pos.in_check();
+    /// `gave_check` is whether the side to move is now in check.
+    pub fn after_ply(&mut self, pos: &Position, capture: bool, has_move: bool, gave_check: bool, rules: &EndRules, plies: usize) {
         self.keys.push(pos.hash());
         self.checks.push(gave_check);
         if capture {
@@ -134,9 +134,20 @@ impl Record {
     fn repetition(&self, rules: &EndRules, mover: Color) -> Option<Outcome> {
         let n = self.keys.len() - 1;
         let key = self.keys[n];
-        // Same side to move means same parity; the hash includes the side, so equal keys suffice.
-        let occurrences: Vec<usize> = (self.since..=n).filter(|&i| self.keys[i] == key).collect();
-        if (occurrences.len() as u32) < rules.repetition_count.max(2) {
+        let need = rules.repetition_count.max(2);
+        // Equal positions have the same side to move, so only every second key can match; walking
+        // back from the newest finds the earliest of the `need` occurrences without allocating.
+        let mut count = 1;
+        let mut first = n;
+        let mut i = n;
+        while i >= self.since + 2 && count < need {
+            i -= 2;
+            if self.keys[i] == key {
+                count += 1;
+                first = i;
+            }
+        }
+        if count < need {
             return None;
         }
         if rules.repetition == RepetitionRule::Draw {
@@ -144,7 +155,6 @@ impl Record {
         }
         // The cycle: plies after the first counted occurrence up to now. Ply k (1-based) is
         // checks[k - 1]; the side that made it alternates, the last one by the side not to move.
-        let first = occurrences[occurrences.len() - rules.repetition_count.max(2) as usize];
         let mut all_check = [true, true];
         for k in first + 1..=n {
             // Plies n, n-2, ... were made by the side that just moved (index 0 here).

@@ -27,7 +27,7 @@ use super::flow::{draw_board, illegal_reason, kind_name, side_name, write_planes
 use super::notation::{iccs, wxf};
 use super::state::parse_move_text;
 use super::{MAX_PLIES, NO_CAPTURE, PRESETS, REPETITION_COUNT, REPETITION_RULE, RULESET};
-use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State};
+use crate::core::game::{Action, Bot, Game, GameInfo, Player, State};
 use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
@@ -101,6 +101,8 @@ perpetual check loses, other repetitions draw.",
 pub struct Jieqi {
     params: Params,
     rules: JieqiRules,
+    /// The start state, parsed once (new games clone it).
+    start: JieqiState,
 }
 
 impl Jieqi {
@@ -142,11 +144,11 @@ impl Game for Jieqi {
         vec![17, RANKS, FILES]
     }
     fn new_initial_state(&self) -> JieqiState {
-        JieqiState::from_fen(START_FEN, self.rules).expect("the Jieqi start FEN is valid")
+        self.start.clone()
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<JieqiState>>> {
         match name {
-            "random" => Ok(Box::new(RandomBot)),
+            "random" => Ok(Box::new(super::bots::UniformBot)),
             "greedy" => Ok(Box::new(super::bots::GreedyBot)),
             _ => Err(crate::core::game::unknown_bot(name, &INFO)),
         }
@@ -166,7 +168,8 @@ impl Registered for Jieqi {
             visibility,
             unrestricted: params.bool("revealed_advisor_elephant_unrestricted"),
         };
-        Ok(Jieqi { params, rules })
+        let start = JieqiState::from_fen(START_FEN, rules)?;
+        Ok(Jieqi { params, rules, start })
     }
 }
 
@@ -201,6 +204,8 @@ pub struct JieqiState {
     /// Whether the last move captured (for the no-capture clock once the chance is resolved).
     last_capture: bool,
     captured: Vec<Captured>,
+    /// Moves played (chance events not counted).
+    moves: usize,
     start_fullmove: u32,
     start_fen: Option<Arc<str>>,
 }
@@ -245,6 +250,7 @@ impl JieqiState {
             pending_capture: false,
             last_capture: false,
             captured: Vec::new(),
+            moves: 0,
             start_fullmove: f.fullmove,
             start_fen: custom,
         };
@@ -267,7 +273,7 @@ impl JieqiState {
     }
 
     fn moves_played(&self) -> usize {
-        self.events.iter().filter(|&&a| a < REVEAL_BASE).count()
+        self.moves
     }
 
     fn start_black(&self) -> bool {
@@ -456,6 +462,7 @@ impl JieqiState {
         let mover = color_of(cell);
         let arrive = if cell & HIDDEN != 0 && self.fixed { self.revealed_cell(mover, self.ident[from]) } else { cell };
         self.pos.make(mv, arrive);
+        self.moves += 1;
         self.history.push(mv.action());
         self.events.push(mv.action());
         self.last_capture = victim != EMPTY;
@@ -494,9 +501,9 @@ impl JieqiState {
     }
 
     fn finish_ply(&mut self) {
-        let has_move = self.pos.has_legal_move();
+        let (has_move, check) = self.pos.has_legal_move_and_check();
         let plies = self.moves_played();
-        self.record.after_ply(&self.pos, self.last_capture, has_move, &self.rules.end, plies);
+        self.record.after_ply(&self.pos, self.last_capture, has_move, check, &self.rules.end, plies);
     }
 
     fn apply_chance(&mut self, action: Action) {
@@ -610,6 +617,27 @@ impl State for JieqiState {
                 }
             }
         }
+    }
+    fn sample_chance(&self, rng: &mut Rng) -> Action {
+        // The same draw as the generic sampler over `chance_outcomes`, without building the list.
+        let Some((color, base)) = self.chance_side() else { return 0 };
+        let pool = &self.pool[color];
+        let total: u32 = pool.iter().map(|&n| n as u32).sum();
+        let mut u = rng.unit();
+        let mut last = base;
+        for k in ADVISOR..=PAWN {
+            let n = pool[k as usize];
+            if n == 0 {
+                continue;
+            }
+            let p = n as f64 / total as f64;
+            last = base + k as u32 - 1;
+            if u < p {
+                return last;
+            }
+            u -= p;
+        }
+        last
     }
     fn returns(&self, out: &mut [f64]) {
         let r = self.record.outcome.map(Outcome::returns).unwrap_or([0.0, 0.0]);

@@ -38,7 +38,7 @@ mod tests;
 pub use jieqi::{Jieqi, JieqiState};
 pub use state::XiangqiState;
 
-use crate::core::game::{Bot, Game, GameInfo, RandomBot};
+use crate::core::game::{Bot, Game, GameInfo};
 use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};
 use crate::error::Result;
 use crate::registry::Registered;
@@ -104,6 +104,12 @@ pub struct Xiangqi {
 }
 
 impl Xiangqi {
+    /// The game with every parameter at its default.
+    pub fn from_params_default() -> Xiangqi {
+        let params = Params::resolve(PARAMS, &[], PRESETS).unwrap_or_default();
+        let rules = EndRules::from_params(&params);
+        Xiangqi { params, rules }
+    }
     /// The end-of-game rules in force.
     pub fn end_rules(&self) -> EndRules {
         self.rules
@@ -145,7 +151,7 @@ impl Game for Xiangqi {
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<XiangqiState>>> {
         match name {
-            "random" => Ok(Box::new(RandomBot)),
+            "random" => Ok(Box::new(bots::UniformBot)),
             "greedy" => Ok(Box::new(bots::GreedyBot)),
             _ => Err(crate::core::game::unknown_bot(name, &INFO)),
         }

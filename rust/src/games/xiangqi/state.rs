@@ -112,8 +112,8 @@ impl XiangqiState {
         let capture = self.pos.at(mv.to as usize) != EMPTY;
         self.pos.make(mv, cell);
         self.history.push(mv.action());
-        let has_move = self.pos.has_legal_move();
-        self.record.after_ply(&self.pos, capture, has_move, &self.rules, self.history.len());
+        let (has_move, check) = self.pos.has_legal_move_and_check();
+        self.record.after_ply(&self.pos, capture, has_move, check, &self.rules, self.history.len());
     }
 }
 
