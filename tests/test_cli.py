@@ -116,7 +116,7 @@ def test_simulate_param_options_merge() -> None:
     ("game", "options", "fragments"),
     [
         ("nope", [], ["unknown game"]),
-        ("briscola(players=5)", [], ["players"]),
+        ("briscola(players=7)", [], ["players"]),
         ("briscola(foo=1)", [], ["foo", "unknown parameter"]),
         ("briscola(players=4", [], ["')'"]),
         ("briscola", ["--bots", "smart"], ["smart", "random, greedy"]),

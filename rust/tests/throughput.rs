@@ -8,9 +8,12 @@ use std::time::Instant;
 #[test]
 #[ignore = "profiling aid; run by hand"]
 fn briscola_random_games_per_second() {
+    // LUDO_GAMES=20000 keeps a `valgrind --tool=callgrind` run short (instruction counts are repeatable
+    // on a busy machine, wall time is not).
+    let n_games = std::env::var("LUDO_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000_000);
     for spec in ["briscola", "briscola(players=4)"] {
         let game = load_game(spec).unwrap();
-        let cfg = SimConfig { n_games: 2_000_000, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
+        let cfg = SimConfig { n_games, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
         let t = Instant::now();
         let r = game.simulate(&cfg).unwrap();
         let secs = t.elapsed().as_secs_f64();

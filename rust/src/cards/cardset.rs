@@ -90,7 +90,23 @@ impl CardSet {
         if k >= self.len() {
             return None;
         }
-        Some(Card(select(self.0, k as u32) as u8))
+        Some(self.nth_unchecked(k))
+    }
+
+    /// The `k`-th card, for `k < self.len()` (not checked: the caller drew `k` below the length).
+    #[inline]
+    pub fn nth_unchecked(self, k: usize) -> Card {
+        debug_assert!(k < self.len());
+        if k < 4 {
+            // Hands are small: clearing a few low bits beats the broadword select.
+            let mut bits = self.0;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            Card(bits.trailing_zeros() as u8)
+        } else {
+            Card(select(self.0, k as u32) as u8)
+        }
     }
     /// Cards in ascending index order.
     #[inline]

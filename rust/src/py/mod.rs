@@ -2,6 +2,7 @@
 //! except the per-game extra bindings, one file each, registered below.
 
 pub mod batch;
+pub mod cards;
 pub mod errors;
 pub mod game;
 pub mod state;
@@ -19,6 +20,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGameInfo>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<batch::PyVectorEnv>()?;
+    m.add_class::<cards::PyDeck>()?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(state::deserialize_state, m)?)?;

@@ -44,6 +44,13 @@ pub struct TrickCore {
     pub face_up_on_table: bool,
     /// Who drew the face-up card (public knowledge until it is played).
     pub face_up_holder: Option<usize>,
+    /// Cards everybody knows to be in a seat's hand (the face-up card once drawn, a card taken in an
+    /// exchange); intersect with the hand, since played cards are not removed here.
+    pub known: [CardSet; MAX_PLAYERS],
+    /// Face-down stock cards whose position is public (a re-turned face-up card put back in the middle):
+    /// `(cards above it, card)`. They are not in `stock`, so chance never draws them; the draw that
+    /// reaches one is forced.
+    pub pinned: Vec<(usize, Card)>,
     pub trick: [Card; MAX_PLAYERS],
     pub trick_len: usize,
     pub leader: usize,
@@ -76,6 +83,8 @@ impl TrickCore {
             face_up_card: None,
             face_up_on_table: false,
             face_up_holder: None,
+            known: [CardSet::EMPTY; MAX_PLAYERS],
+            pinned: Vec::new(),
             trick: [Card(0); MAX_PLAYERS],
             trick_len: 0,
             leader: 0,
@@ -149,7 +158,34 @@ impl TrickCore {
     /// Cards left to draw: the face-down stock plus the face-up card while it is on the table.
     #[inline]
     pub fn stock_count(&self) -> usize {
-        self.stock.len() + self.face_up_on_table as usize
+        self.face_down_count() + self.face_up_on_table as usize
+    }
+    /// Cards in the face-down stock (random ones plus pinned ones).
+    #[inline]
+    pub fn face_down_count(&self) -> usize {
+        self.stock.len() + self.pinned.len()
+    }
+    /// Puts `card` back into the face-down stock with `above` cards on top of it (public position).
+    pub fn pin_in_stock(&mut self, above: usize, card: Card) {
+        for p in &mut self.pinned {
+            if p.0 >= above {
+                p.0 += 1;
+            }
+        }
+        self.pinned.push((above, card));
+    }
+    /// The pinned card on top of the face-down stock, if the next draw is forced.
+    #[inline]
+    pub fn pinned_on_top(&self) -> Option<Card> {
+        self.pinned.iter().find(|p| p.0 == 0).map(|p| p.1)
+    }
+    /// One card left the top of the face-down stock: everything pinned moves up (the top one, if it was
+    /// the card drawn, is removed).
+    pub(crate) fn pop_top(&mut self) {
+        self.pinned.retain(|p| p.0 != 0);
+        for p in &mut self.pinned {
+            p.0 -= 1;
+        }
     }
     /// Every card played to a trick so far this deal (captured or on the table).
     pub fn played(&self) -> CardSet {

@@ -4,7 +4,8 @@
 //! Layout (`D` = deck size, `N` = seats, `S` = suits), all 0/1 unless noted:
 //! `hand[D]`, `known[N-1][D]` (cards of the other seats the observer knows: the face-up card's drawer,
 //! a partner's shown hand), `trick[N][D]` (current trick by relative seat), `won[N][D]` (captured, by
-//! relative seat), `face_up[D]` (on the table), `trump[S]`, `stock[1]` (fraction of the deck),
+//! relative seat), `face_up[D]` (on the table), `known_stock[D]` (face-down stock cards whose
+//! position is public), `trump[S]`, `stock[1]` (fraction of the deck),
 //! `to_move[N]`, `ledger[N]` (match totals, raw), then the rules' extra floats.
 
 use super::core::Phase;
@@ -15,7 +16,7 @@ use crate::cards::CardSet;
 /// Length of the flat observation vector.
 pub fn observation_len<R: TrickRules>(rules: &R) -> usize {
     let (d, n, s) = (rules.deck().len(), rules.num_players(), rules.deck().suits().len());
-    d + (n - 1) * d + n * d + n * d + d + s + 1 + n + n + rules.extra_observation_len()
+    d + (n - 1) * d + n * d + n * d + d + d + s + 1 + n + n + rules.extra_observation_len()
 }
 
 /// Cards of seat `other` that `viewer` can see: all of them for the viewer's own hand, else the known
@@ -25,13 +26,7 @@ pub fn visible_hand<R: TrickRules>(st: &TrickState<R>, viewer: usize, other: usi
     if viewer == other {
         return c.hands[other];
     }
-    let mut known = st.rules().known_cards(c, &st.extra, viewer, other);
-    if let (Some(h), Some(card)) = (c.face_up_holder, c.face_up_card) {
-        if h == other {
-            known.insert(card);
-        }
-    }
-    known & c.hands[other]
+    (st.rules().known_cards(c, &st.extra, viewer, other) | c.known[other]) & c.hands[other]
 }
 
 /// Writes the observation of `viewer` into `out` (length `observation_len`).
@@ -67,6 +62,10 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
         if let Some(card) = c.face_up_card {
             out[at + card.idx()] = 1.0;
         }
+    }
+    at += d;
+    for &(_, card) in &c.pinned {
+        out[at + card.idx()] = 1.0;
     }
     at += d;
     if let Some(t) = rules.trump(c, &st.extra) {
@@ -118,6 +117,12 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
         s.push_str(&format!("trump {} · face-up {} ({where_}) · stock {}\n", trump.clone().unwrap_or_default(), deck.name_of(card), c.stock_count()));
     } else if let Some(t) = &trump {
         s.push_str(&format!("trump {t}\n"));
+    }
+    if !c.pinned.is_empty() {
+        let mut pinned = c.pinned.clone();
+        pinned.sort();
+        let cards: Vec<String> = pinned.iter().map(|(above, card)| format!("{} under {above}", deck.name_of(*card))).collect();
+        s.push_str(&format!("known in the stock: {}\n", cards.join(", ")));
     }
     if !c.removed.is_empty() {
         s.push_str(&format!("removed: {}\n", deck.format_set(c.removed)));

@@ -2,12 +2,20 @@
 
 use crate::cards::{Card, CardSet, Deck};
 
-/// Cards of `hand` in the led suit, or the whole hand when void (or when leading).
+/// Cards of `hand` in the led suit, or the whole hand when void (or when leading). Printed suits; games
+/// whose trumps form a suit of their own (Schafkopf's queens) use [`follow_mask`].
 #[inline]
 pub fn follow_suit(deck: &Deck, led: Option<Card>, hand: CardSet) -> CardSet {
-    match led {
-        Some(card) => {
-            let same = hand & deck.suit_mask(deck.suit(card));
+    follow_mask(led.map(|c| deck.suit_mask(deck.suit(c))), hand)
+}
+
+/// Cards of `hand` inside `led_suit_cards` (all cards of the led *effective* suit), or the whole hand
+/// when it has none of them or nothing was led.
+#[inline]
+pub fn follow_mask(led_suit_cards: Option<CardSet>, hand: CardSet) -> CardSet {
+    match led_suit_cards {
+        Some(mask) => {
+            let same = hand & mask;
             if same.is_empty() {
                 hand
             } else {
@@ -18,26 +26,32 @@ pub fn follow_suit(deck: &Deck, led: Option<Card>, hand: CardSet) -> CardSet {
     }
 }
 
-/// Winner's position in the trick: the strongest trump if any trump was played, otherwise the
-/// strongest card of the led suit (the leader's own card always qualifies).
+/// Winner's position in the trick by printed suits: see [`highest_trump_else_led_by`].
 #[inline]
 pub fn highest_trump_else_led(deck: &Deck, trick: &[Card], trump: Option<u8>, strength: impl Fn(Card) -> u8) -> usize {
-    let led = deck.suit(trick[0]);
+    highest_trump_else_led_by(trick, trump, |c| deck.suit(c), strength)
+}
+
+/// Winner's position in the trick: the strongest trump if any trump was played, otherwise the
+/// strongest card of the led suit (the leader's own card always qualifies). `suit_of` gives each card's
+/// effective suit (trumps report the trump suit); `strength` must order the cards within a suit.
+#[inline]
+pub fn highest_trump_else_led_by(trick: &[Card], trump: Option<u8>, suit_of: impl Fn(Card) -> u8, strength: impl Fn(Card) -> u8) -> usize {
     let mut best = 0;
-    for i in 1..trick.len() {
-        let (c, b) = (trick[i], trick[best]);
-        let (cs, bs) = (deck.suit(c), deck.suit(b));
-        let beats = if cs == bs {
-            strength(c) > strength(b)
+    let mut best_suit = suit_of(trick[0]);
+    for (i, &c) in trick.iter().enumerate().skip(1) {
+        let cs = suit_of(c);
+        let beats = if cs == best_suit {
+            strength(c) > strength(trick[best])
         } else {
             // A different suit only wins as a trump over a non-trump (the led suit never loses to
             // an off-suit card).
-            Some(cs) == trump && Some(bs) != trump
+            Some(cs) == trump && Some(best_suit) != trump
         };
         if beats {
             best = i;
+            best_suit = cs;
         }
-        debug_assert!(deck.suit(trick[best]) == led || Some(deck.suit(trick[best])) == trump);
     }
     best
 }

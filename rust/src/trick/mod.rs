@@ -7,7 +7,7 @@ pub mod rules;
 pub mod state;
 
 pub use self::core::{Phase, TrickCore};
-pub use rules::{DealOutcome, Effect, Slot, TrickRules};
+pub use rules::{DealOutcome, Effect, FaceUpRule, Slot, TrickRules};
 pub use state::{per_seat, TrickGame, TrickState};
 
 use crate::core::params::{DefaultValue, Kind, ParamSpec};

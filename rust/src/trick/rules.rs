@@ -40,6 +40,19 @@ pub struct DealOutcome {
     pub returns: [f64; MAX_PLAYERS],
     /// What this deal adds to the match ledger per seat (deal wins, points, chips ...).
     pub ledger: [f64; MAX_PLAYERS],
+    /// The deal does not count: it is thrown in and dealt again by the next dealer (all pass in an
+    /// auction, a replayed tie). Bounded by `max_deals`.
+    pub redeal: bool,
+}
+
+/// What happens to the face-up card just turned (stock games).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FaceUpRule {
+    /// It stays face up.
+    Keep,
+    /// It goes back into the face-down stock with this many cards above it (its position is public),
+    /// and the next card is turned up instead.
+    Reinsert { above: usize },
 }
 
 /// The hooks of one trick-taking game.
@@ -75,6 +88,16 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         CardSet::EMPTY
     }
 
+    /// Whether the card just turned face up stays (default) or is put back (Briscola's ace/three rule).
+    /// `face_down` is the size of the face-down stock at that moment.
+    fn face_up_rule(&self, _card: Card, _face_down: usize) -> FaceUpRule {
+        FaceUpRule::Keep
+    }
+    /// The dealer of the next deal (default: the next seat).
+    fn next_dealer(&self, core: &TrickCore) -> usize {
+        core.next_seat(core.dealer)
+    }
+
     /// Called once the deal is complete: set `core.phase` (Play, or Bidding for an auction) and
     /// `core.to_move`. Default: the eldest (`next(dealer)`) leads the first trick.
     fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut Self::Extra) {
@@ -86,13 +109,24 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn trump(&self, core: &TrickCore, _extra: &Self::Extra) -> Option<u8> {
         core.face_up_card.map(|c| self.deck().suit(c))
     }
-    /// Strength of a card within its suit (higher wins).
+    /// Strength of a card within its effective suit (higher wins).
     fn strength(&self, card: Card) -> u8;
+    /// The suit a card belongs to for following and winning: its printed suit by default; games whose
+    /// trumps cut across suits (Schafkopf's queens and jacks, Tarok's taroks) return the trump suit.
+    fn effective_suit(&self, _core: &TrickCore, _extra: &Self::Extra, card: Card) -> u8 {
+        self.deck().suit(card)
+    }
+    /// All cards whose effective suit is `suit` (the mask a follower must play from when able).
+    fn effective_suit_cards(&self, _core: &TrickCore, _extra: &Self::Extra, suit: u8) -> CardSet {
+        self.deck().suit_mask(suit)
+    }
     /// Points a card is worth when captured.
     fn points(&self, _card: Card) -> i32 {
         0
     }
-    /// Cards the player to move may play (`hand` is non-empty).
+    /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
+    /// with a duty to follow call [`super::follow`] helpers, usually with
+    /// [`TrickRules::effective_suit_cards`] of the led card's effective suit.
     fn legal_plays(&self, _core: &TrickCore, _extra: &Self::Extra, hand: CardSet) -> CardSet {
         hand
     }
@@ -103,7 +137,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Position in the trick (0 = leader) of the winning card. Default: highest trump, else the highest
     /// card of the led suit.
     fn trick_winner(&self, core: &TrickCore, extra: &Self::Extra, trick: &[Card]) -> usize {
-        super::follow::highest_trump_else_led(self.deck(), trick, self.trump(core, extra), |c| self.strength(c))
+        super::follow::highest_trump_else_led_by(trick, self.trump(core, extra), |c| self.effective_suit(core, extra, c), |c| self.strength(c))
     }
 
     /// Number of extra (non-card) action ids this game uses; they start at `deck().len()`.

@@ -2,7 +2,7 @@
 
 use super::core::{Phase, TrickCore};
 use super::encode;
-use super::rules::{as_card, Effect, Slot, TrickRules};
+use super::rules::{as_card, Effect, FaceUpRule, Slot, TrickRules};
 use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State, MAX_PLAYERS};
 use crate::core::params::Params;
@@ -49,8 +49,6 @@ pub struct TrickState<R: TrickRules> {
     /// The rules' own per-deal data.
     pub extra: R::Extra,
     history: Vec<Action>,
-    /// For each history entry: the acting seat, the seat that received a dealt/drawn card, FACE_UP or TALON.
-    actors: Vec<u8>,
 }
 
 impl<R: TrickRules> Game for TrickGame<R> {
@@ -79,15 +77,7 @@ impl<R: TrickRules> Game for TrickGame<R> {
         vec![encode::observation_len(&*self.rules)]
     }
     fn new_initial_state(&self) -> TrickState<R> {
-        let r = &self.rules;
-        let core = TrickCore::new(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
-        TrickState {
-            rules: Arc::clone(&self.rules),
-            core,
-            extra: R::Extra::default(),
-            history: Vec::with_capacity(2 * r.deck().len()),
-            actors: Vec::with_capacity(2 * r.deck().len()),
-        }
+        TrickState::fresh(Arc::clone(&self.rules))
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<TrickState<R>>>> {
         if name == "random" {
@@ -98,6 +88,28 @@ impl<R: TrickRules> Game for TrickGame<R> {
 }
 
 impl<R: TrickRules> TrickState<R> {
+    fn fresh(rules: Arc<R>) -> Self {
+        let core = TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed());
+        let history = Vec::with_capacity(2 * rules.deck().len());
+        TrickState { rules, core, extra: R::Extra::default(), history }
+    }
+
+    /// Who takes part in the next action `_action`: the acting seat, the seat receiving a dealt or drawn
+    /// card (flagged RECEIVED), FACE_UP or TALON. Computed on demand (for the information-state text)
+    /// rather than logged, to keep the simulation hot path lean.
+    fn actor_of_next(&self, _action: Action) -> u8 {
+        let core = &self.core;
+        match core.phase {
+            Phase::Deal => match self.rules.deal_slot(core.dealer, core.dealt) {
+                Some(Slot::Hand(s)) => RECEIVED | s as u8,
+                Some(Slot::FaceUp) => FACE_UP,
+                _ => TALON,
+            },
+            Phase::Draw => RECEIVED | core.to_move as u8,
+            _ => core.to_move as u8,
+        }
+    }
+
     /// The rules value.
     pub fn rules(&self) -> &R {
         &self.rules
@@ -125,22 +137,24 @@ impl<R: TrickRules> TrickState<R> {
         core.stock.remove(card);
         let slot = self.rules.deal_slot(core.dealer, core.dealt).expect("deal phase has a slot");
         core.dealt += 1;
-        let actor = match slot {
+        match slot {
             Slot::Hand(s) => {
                 core.hands[s].insert(card);
-                RECEIVED | s as u8
             }
             Slot::FaceUp => {
-                core.face_up_card = Some(card);
-                core.face_up_on_table = true;
-                FACE_UP
+                if let FaceUpRule::Reinsert { above } = self.rules.face_up_rule(card, core.face_down_count()) {
+                    // Back into the stock at a public position; the same slot is dealt again.
+                    core.pin_in_stock(above, card);
+                    core.dealt -= 1;
+                } else {
+                    core.face_up_card = Some(card);
+                    core.face_up_on_table = true;
+                }
             }
             Slot::Talon => {
                 core.talon.insert(card);
-                TALON
             }
-        };
-        self.actors.push(actor);
+        }
         if self.rules.deal_slot(core.dealer, core.dealt).is_none() {
             self.rules.start_after_deal(&mut self.core, &mut self.extra);
         }
@@ -149,24 +163,34 @@ impl<R: TrickRules> TrickState<R> {
     fn draw_card(&mut self, card: Card) {
         let core = &mut self.core;
         core.stock.remove(card);
+        core.pop_top();
         core.hands[core.to_move].insert(card);
-        self.actors.push(RECEIVED | core.to_move as u8);
         core.draws_left -= 1;
         core.to_move = core.next_seat(core.to_move);
         self.settle_draws();
     }
 
-    /// Gives the face-up card to the drawer once the face-down stock is gone (that draw is forced, so
-    /// it is no chance node), and returns to play when the round is complete.
+    /// Makes the forced draws (a pinned card on top of the stock; the face-up card once the face-down
+    /// stock is gone): they are public and no chance nodes. Returns to play when the round is complete.
     fn settle_draws(&mut self) {
         let core = &mut self.core;
-        while core.draws_left > 0 && core.stock.is_empty() && core.face_up_on_table {
-            let card = core.face_up_card.expect("face-up card on table");
-            core.hands[core.to_move].insert(card);
-            core.face_up_on_table = false;
-            core.face_up_holder = Some(core.to_move);
+        while core.draws_left > 0 {
+            let seat = core.to_move;
+            if let Some(card) = core.pinned_on_top() {
+                core.pop_top();
+                core.hands[seat].insert(card);
+                core.known[seat].insert(card);
+            } else if core.face_down_count() == 0 && core.face_up_on_table {
+                let card = core.face_up_card.expect("face-up card on table");
+                core.hands[seat].insert(card);
+                core.known[seat].insert(card);
+                core.face_up_on_table = false;
+                core.face_up_holder = Some(seat);
+            } else {
+                break;
+            }
             core.draws_left -= 1;
-            core.to_move = core.next_seat(core.to_move);
+            core.to_move = core.next_seat(seat);
         }
         if core.draws_left == 0 {
             core.phase = Phase::Play;
@@ -177,7 +201,6 @@ impl<R: TrickRules> TrickState<R> {
     fn play_card(&mut self, card: Card) {
         let n = self.core.num_players;
         let seat = self.core.to_move;
-        self.actors.push(seat as u8);
         let core = &mut self.core;
         core.hands[seat].remove(card);
         if core.face_up_holder == Some(seat) && core.face_up_card == Some(card) {
@@ -216,6 +239,17 @@ impl<R: TrickRules> TrickState<R> {
     fn end_deal(&mut self) {
         let outcome = self.rules.score_deal(&self.core, &self.extra);
         let n = self.core.num_players;
+        if outcome.redeal {
+            self.core.deals_done += 1;
+            if self.core.deals_done as usize >= self.rules.max_deals() {
+                // Thrown in too often (only possible with adversarial explicit chance): a draw.
+                self.core.returns = [0.0; MAX_PLAYERS];
+                self.core.phase = Phase::Over;
+            } else {
+                self.start_next_deal();
+            }
+            return;
+        }
         for s in 0..n {
             self.core.ledger[s] += outcome.ledger[s];
         }
@@ -235,12 +269,14 @@ impl<R: TrickRules> TrickState<R> {
                 self.core.returns = [0.0; MAX_PLAYERS];
                 self.core.phase = Phase::Over;
             }
-            None => {
-                let dealer = self.core.next_seat(self.core.dealer);
-                self.core.new_deal(dealer, self.rules.deck().all());
-                self.extra = R::Extra::default();
-            }
+            None => self.start_next_deal(),
         }
+    }
+
+    fn start_next_deal(&mut self) {
+        let dealer = self.rules.next_dealer(&self.core);
+        self.core.new_deal(dealer, self.rules.deck().all());
+        self.extra = R::Extra::default();
     }
 
     fn is_legal(&self, action: Action) -> bool {
@@ -279,6 +315,7 @@ impl<R: TrickRules> State for TrickState<R> {
         out.clear();
         match self.core.phase {
             Phase::Deal | Phase::Draw => out.extend(self.core.stock.iter().map(|c| c.0 as Action)),
+
             Phase::Play => {
                 out.extend(self.legal_cards().iter().map(|c| c.0 as Action));
                 self.push_extra(out);
@@ -312,7 +349,6 @@ impl<R: TrickRules> State for TrickState<R> {
             Phase::Draw => self.draw_card(Card(action as u8)),
             Phase::Play if action < deck_len => self.play_card(Card(action as u8)),
             Phase::Play | Phase::Bidding => {
-                self.actors.push(self.core.to_move as u8);
                 if self.rules.apply_extra(&mut self.core, &mut self.extra, action - deck_len) == Effect::EndDeal {
                     self.end_deal();
                 }
@@ -332,13 +368,14 @@ impl<R: TrickRules> State for TrickState<R> {
     #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Action {
         let stock = self.core.stock;
-        stock.nth(rng.below(stock.len() as u32) as usize).map_or(0, |c| c.0 as Action)
+        debug_assert!(!stock.is_empty(), "sample_chance at a chance node with a stock");
+        stock.nth_unchecked(rng.below(stock.len() as u32) as usize).0 as Action
     }
 
     fn random_action(&self, rng: &mut Rng) -> Action {
         if self.core.phase == Phase::Play && self.rules.num_extra_actions() == 0 {
             let legal = self.legal_cards();
-            return legal.nth(rng.below(legal.len() as u32) as usize).map_or(0, |c| c.0 as Action);
+            return legal.nth_unchecked(rng.below(legal.len() as u32) as usize).0 as Action;
         }
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
@@ -400,7 +437,10 @@ impl<R: TrickRules> State for TrickState<R> {
 
     fn information_state_string(&self, player: usize) -> String {
         let mut s = format!("seat {player}\n");
-        for (&a, &actor) in self.history.iter().zip(&self.actors) {
+        let mut replay = TrickState::fresh(Arc::clone(&self.rules));
+        for &a in &self.history {
+            let actor = replay.actor_of_next(a);
+            replay.apply_action_unchecked(a);
             let name = self.action_to_string(a);
             let line = match actor {
                 FACE_UP => format!("up {name}"),
@@ -432,7 +472,8 @@ impl<R: TrickRules> State for TrickState<R> {
         }
         out.push(("trick".into(), c.trick_cards().iter().map(|x| x.0 as Action).collect()));
         out.push(("talon".into(), ids(c.talon)));
-        out.push(("stock".into(), ids(c.stock)));
+        let pinned: CardSet = c.pinned.iter().map(|p| p.1).collect();
+        out.push(("stock".into(), ids(c.stock | pinned)));
         let up = if c.face_up_on_table { c.face_up_card.map(CardSet::single).unwrap_or_default() } else { CardSet::EMPTY };
         out.push(("face-up".into(), ids(up)));
         out.push(("removed".into(), ids(c.removed)));

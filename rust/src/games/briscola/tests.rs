@@ -347,10 +347,7 @@ fn american_match_needs_at_least_two_deals_and_ends_at_121() {
     let mut rng = Rng::new(4);
     for _ in 0..30 {
         let mut st = g.new_initial_state();
-        while !st.is_terminal() {
-            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
-            st.apply_action(a).unwrap();
-        }
+        random_to_end(&mut st, &mut rng);
         assert!(st.core.deals_done >= 2);
         let (t0, t1) = (st.core.ledger[0], st.core.ledger[1]);
         assert!(t0.max(t1) >= 121.0 && t0 != t1);
@@ -366,10 +363,7 @@ fn count_out_stops_at_the_first_trick_reaching_121() {
     let mut rng = Rng::new(9);
     for _ in 0..30 {
         let mut st = g.new_initial_state();
-        while !st.is_terminal() {
-            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
-            st.apply_action(a).unwrap();
-        }
+        random_to_end(&mut st, &mut rng);
         let (t0, t1) = (st.core.ledger[0], st.core.ledger[1]);
         assert!((t0 >= 121.0) != (t1 >= 121.0), "exactly one side over: {t0} {t1}");
     }
@@ -390,10 +384,12 @@ fn must_follow_suit_flag() {
 
 #[test]
 fn bad_parameters_are_named() {
-    let (_, raw) = Params::parse_game_string("briscola(players=5)").unwrap();
-    let e = Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap_err();
-    assert!(e.to_string().contains("players"));
+    let (_, raw) = Params::parse_game_string("briscola(players=5,trump_exchange=seven)").unwrap();
+    let e = Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).err().unwrap();
+    assert!(e.to_string().contains("Chiamata has no face-up card"), "{e}");
     let (_, raw) = Params::parse_game_string("briscola(claim_allowed=true)").unwrap();
+    assert!(Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).is_err());
+    let (_, raw) = Params::parse_game_string("briscola(players=3,scope=match,match_points=121)").unwrap();
     assert!(Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).is_err());
 }
 
@@ -408,4 +404,217 @@ fn greedy_beats_random() {
         let wins = (0..cfg.n_games).filter(|&i| r.returns[i * np] > 0.0).count() as f64 / cfg.n_games as f64;
         assert!(wins > 0.6, "{spec}: greedy won only {wins}");
     }
+}
+
+fn random_to_end(st: &mut BriscolaState, rng: &mut Rng) {
+    while !st.is_terminal() {
+        let a = if st.is_chance_node() { st.sample_chance(rng) } else { st.random_action(rng) };
+        st.apply_action(a).unwrap();
+    }
+}
+
+fn deal_random(st: &mut BriscolaState, rng: &mut Rng) {
+    while st.is_chance_node() {
+        let a = st.sample_chance(rng);
+        st.apply_action(a).unwrap();
+    }
+}
+
+fn act(st: &mut BriscolaState, name: &str) {
+    let a = st.string_to_action(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    st.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}"));
+}
+
+#[test]
+fn chiamata_deals_eight_each_and_the_eldest_bids_first() {
+    let g = game("briscola(players=5)");
+    let mut st = g.new_initial_state();
+    deal_random(&mut st, &mut Rng::new(1));
+    assert!((0..5).all(|s| st.core.hands[s].len() == 8));
+    assert_eq!(st.core.stock_count(), 0);
+    assert_eq!(st.core.phase, Phase::Bidding);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    let names: Vec<String> = legal.iter().map(|&a| st.action_to_string(a)).collect();
+    assert_eq!(names.first().map(String::as_str), Some("pass"));
+    assert!(names.contains(&"bid 61".to_string()) && names.contains(&"bid 120".to_string()));
+    assert!(!names.iter().any(|n| n.starts_with("call")), "no call before the auction ends");
+}
+
+#[test]
+fn chiamata_auction_call_partner_and_payouts() {
+    let g = game("briscola(players=5)");
+    let mut rng = Rng::new(2);
+    let mut st = g.new_initial_state();
+    deal_random(&mut st, &mut rng);
+    act(&mut st, "bid 61"); // seat 0
+    act(&mut st, "pass"); // 1
+    act(&mut st, "bid 75"); // 2
+    assert!(st.apply_action(st.string_to_action("bid 70").unwrap()).is_err(), "bids must rise");
+    act(&mut st, "pass"); // 3
+    act(&mut st, "pass"); // 4
+    act(&mut st, "pass"); // 0: seat 2 wins with 75
+    assert_eq!(st.current_player(), Player::Seat(2));
+    // Call a card seat 2 does not hold.
+    let card = (st.rules().deck().all() - st.core.hands[2]).first().unwrap();
+    let holder = (0..5).find(|&s| st.core.hands[s].contains(card)).unwrap();
+    let call = format!("call {}", st.rules().deck().name_of(card));
+    act(&mut st, &call);
+    let c = st.extra.contract.unwrap();
+    assert_eq!((c.caller, c.holder, c.target), (2, holder, 75));
+    assert_eq!(st.rules().trump(&st.core, &st.extra), Some(st.rules().deck().suit(card)));
+    assert_eq!(st.current_player(), Player::Seat(0), "the eldest leads whoever called");
+    random_to_end(&mut st, &mut rng);
+    let mut r = [0.0; 5];
+    st.returns(&mut r);
+    let side = st.rules().points_of(st.core.won[2] | st.core.won[holder]);
+    let sign = if side >= 75 { 1.0 } else { -1.0 };
+    assert_eq!(r[2], 2.0 * sign);
+    assert_eq!(r[holder], sign);
+    assert_eq!(r.iter().sum::<f64>(), 0.0);
+    assert_eq!((0..5).map(|s| st.points_of(s)).sum::<i32>(), 120);
+}
+
+#[test]
+fn chiamata_120_ends_the_auction_at_once_and_all_pass_redeals() {
+    let g = game("briscola(players=5)");
+    let mut rng = Rng::new(3);
+    let mut st = g.new_initial_state();
+    deal_random(&mut st, &mut rng);
+    act(&mut st, "pass");
+    act(&mut st, "bid 120");
+    assert_eq!(st.current_player(), Player::Seat(1));
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    assert!(legal.iter().all(|&a| st.action_to_string(a).starts_with("call")));
+    // All pass: thrown in, the next dealer deals again.
+    let mut st = g.new_initial_state();
+    deal_random(&mut st, &mut rng);
+    let dealer = st.core.dealer;
+    for _ in 0..5 {
+        act(&mut st, "pass");
+    }
+    assert!(st.is_chance_node());
+    assert_eq!(st.core.dealer, (dealer + 1) % 5);
+    // Forced 61: the dealer plays.
+    let g = game("briscola(players=5,chiamata_all_pass=dealer_forced_61)");
+    let mut st = g.new_initial_state();
+    deal_random(&mut st, &mut rng);
+    for _ in 0..5 {
+        act(&mut st, "pass");
+    }
+    assert_eq!(st.current_player(), Player::Seat(st.core.dealer));
+    assert!(st.action_to_string({
+        let mut l = Vec::new();
+        st.legal_actions(&mut l);
+        l[0]
+    })
+    .starts_with("call"));
+}
+
+#[test]
+fn chiamata_rank_auction_and_caller_leads() {
+    let g = game("briscola(players=5,chiamata_auction=rank,chiamata_first_lead=caller,self_call_allowed=false)");
+    let mut rng = Rng::new(4);
+    let mut st = g.new_initial_state();
+    deal_random(&mut st, &mut rng);
+    act(&mut st, "bid 3");
+    assert!(st.string_to_action("bid A").is_ok_and(|a| st.clone().apply_action(a).is_err()), "ranks must descend");
+    act(&mut st, "bid 2");
+    act(&mut st, "bid 2 for 70");
+    act(&mut st, "pass");
+    act(&mut st, "pass");
+    act(&mut st, "pass");
+    act(&mut st, "pass");
+    assert_eq!(st.current_player(), Player::Seat(2));
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    for &a in &legal {
+        let card = st.rules().deck().parse(st.action_to_string(a).trim_start_matches("call ")).unwrap();
+        assert_eq!(st.rules().deck().rank(card), 2, "only a 2 may be called");
+        assert!(!st.core.hands[2].contains(card) || legal.len() == 4, "no self-call unless unavoidable");
+    }
+    st.apply_action(legal[0]).unwrap();
+    assert_eq!(st.extra.contract.unwrap().target, 70);
+    assert_eq!(st.current_player(), Player::Seat(2), "the caller leads");
+}
+
+#[test]
+fn chiamata_match_to_target() {
+    let g = game("briscola(players=5,scope=match,chiamata_target=5)");
+    let mut rng = Rng::new(5);
+    for _ in 0..20 {
+        let mut st = g.new_initial_state();
+        random_to_end(&mut st, &mut rng);
+        let totals = &st.core.ledger[..5];
+        assert_eq!(totals.iter().sum::<f64>(), 0.0);
+        let best = totals.iter().cloned().fold(f64::MIN, f64::max);
+        assert!(best >= 5.0 || st.core.deals_done as usize >= MAX_DEALS);
+        let mut r = [0.0; 5];
+        st.returns(&mut r);
+        if best >= 5.0 {
+            let w = (0..5).find(|&s| totals[s] == best).unwrap();
+            assert_eq!(r[w], 1.0);
+        }
+    }
+}
+
+#[test]
+fn ace_or_three_face_up_goes_back_to_the_middle() {
+    let g = game("briscola(reject_ace_three_upcard=true)");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &["5♠", "2♠", "5♥", "4♥", "5♣", "6♣", "A♦"]);
+    assert!(st.is_chance_node(), "the ace went back: another card is turned");
+    assert_eq!(st.core.pinned, vec![(16, Card(card(&st, "A♦") as u8))]);
+    deal(&mut st, &["3♣", "7♦"]);
+    assert_eq!(st.core.face_up_card, Some(Card(card(&st, "7♦") as u8)));
+    // 33 face-down cards: 3♣ at the middle of 32 (16 above), the ace then moved down to 17.
+    let mut pinned = st.core.pinned.clone();
+    pinned.sort();
+    assert_eq!(pinned, vec![(16, Card(card(&st, "3♣") as u8)), (17, Card(card(&st, "A♦") as u8))]);
+    assert_eq!(st.core.stock_count(), 34);
+    // The pinned cards are drawn by whoever reaches them, without a chance node, and become public.
+    let mut rng = Rng::new(6);
+    while st.core.pinned.len() == 2 || st.is_chance_node() && !st.core.pinned.is_empty() {
+        let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
+        st.apply_action(a).unwrap();
+    }
+    let holder = (0..2).find(|&s| st.core.hands[s].contains(Card(card(&st, "3♣") as u8))).unwrap();
+    assert!(st.core.known[holder].contains(Card(card(&st, "3♣") as u8)));
+    random_to_end(&mut st, &mut rng);
+    assert_eq!(st.points_of(0) + st.points_of(1), 120);
+}
+
+#[test]
+fn seven_of_trumps_takes_the_face_up_card() {
+    let g = game("briscola(trump_exchange=seven)");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &["7♦", "2♠", "5♥", "4♥", "5♣", "6♣", "A♦"]);
+    assert!(st.string_to_action("exchange").is_ok());
+    assert!(st.apply_action(st.string_to_action("exchange").unwrap()).is_err(), "only after winning a trick");
+    play(&mut st, &["5♣", "4♥"]); // seat 0 wins (led clubs)
+    deal(&mut st, &["K♠", "K♥"]);
+    act(&mut st, "exchange");
+    assert!(st.core.hands[0].contains(Card(card(&st, "A♦") as u8)));
+    assert_eq!(st.core.face_up_card, Some(Card(card(&st, "7♦") as u8)));
+    assert!(st.core.known[0].contains(Card(card(&st, "A♦") as u8)), "the swap is public");
+    assert_eq!(st.current_player(), Player::Seat(0), "exchanging is not a play");
+}
+
+#[test]
+fn replayed_ties_and_fixed_dealer() {
+    let g = game("briscola(tie_rule=replay,dealer_rotation=fixed)");
+    let mut rng = Rng::new(7);
+    let mut replays = 0;
+    for _ in 0..400 {
+        let mut st = g.new_initial_state();
+        random_to_end(&mut st, &mut rng);
+        if st.core.deals_done > 1 {
+            replays += 1;
+            assert_eq!(st.core.dealer, 1, "fixed dealer");
+        }
+        assert_ne!(st.points_of(0), 60, "a 60-60 deal is never final");
+    }
+    assert!(replays > 0);
 }

@@ -1,0 +1,214 @@
+"""Type stubs for the compiled core (``ludoteca._core``), checked with ``mypy.stubtest``."""
+
+from typing import Any, Optional, Sequence, Union, final
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "Deck",
+    "CHANCE",
+    "Game",
+    "GameInfo",
+    "State",
+    "TERMINAL",
+    "VectorEnv",
+    "__version__",
+    "deserialize_state",
+    "load_game",
+    "registered_games",
+    "simulate",
+]
+
+__version__: str
+CHANCE: int
+TERMINAL: int
+
+@final
+class GameInfo:
+    """Static description of a registered game."""
+
+    @property
+    def short_name(self) -> str:
+        """Stable short name used in game strings."""
+    @property
+    def long_name(self) -> str:
+        """Display name."""
+    @property
+    def version(self) -> int:
+        """Rules/encoding version."""
+    @property
+    def rules(self) -> str:
+        """The rules in brief."""
+    @property
+    def bots(self) -> list[str]:
+        """Built-in bot names."""
+    @property
+    def examples(self) -> list[str]:
+        """Game strings covering the game's variants."""
+    @property
+    def params(self) -> list[dict[str, Any]]:
+        """Parameters: dicts with name, type, default, doc and choices or min/max."""
+    @property
+    def presets(self) -> dict[str, dict[str, str]]:
+        """Named presets: {name: {param: value}}."""
+
+@final
+class Game:
+    """A loaded game (rules and parameters fixed)."""
+
+    @property
+    def name(self) -> str:
+        """The game's short name."""
+    @property
+    def params(self) -> dict[str, Union[bool, int, float, str]]:
+        """Resolved parameters, defaults included."""
+    def game_string(self) -> str:
+        """The canonical game string, e.g. ``briscola(players=4)``."""
+    def num_players(self) -> int:
+        """Number of seats."""
+    def num_distinct_actions(self) -> int:
+        """Size of the action space (chance outcomes included)."""
+    def max_chance_outcomes(self) -> int:
+        """Largest number of outcomes at a chance node."""
+    def max_game_length(self) -> int:
+        """Upper bound on the number of actions in one game."""
+    def observation_shape(self) -> list[int]:
+        """Shape of ``State.observation_tensor``."""
+    def rules(self) -> str:
+        """The rules as implemented, in brief."""
+    def presets(self) -> dict[str, dict[str, str]]:
+        """Named presets: {name: {param: value}}."""
+    def bots(self) -> list[str]:
+        """Names of the built-in bots."""
+    def new_initial_state(self, seed: Optional[int] = None, explicit_chance: bool = False) -> State:
+        """A new game; chance is resolved from ``seed`` unless ``explicit_chance``."""
+    def deserialize(self, text: str) -> State:
+        """Rebuilds a state of this game from ``State.serialize()``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class State:
+    """A game position (OpenSpiel's method names in snake_case)."""
+
+    def current_player(self) -> int:
+        """Seat to act, CHANCE (-1) at chance nodes, TERMINAL (-4) when over."""
+    def legal_actions(self) -> list[int]:
+        """Legal action ids in ascending order."""
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """Boolean mask over ``num_distinct_actions()``."""
+    def apply_action(self, action: Union[int, str]) -> None:
+        """Applies an action id or name; IllegalActionError names the rule broken."""
+    def action_to_string(self, action: int) -> str:
+        """Name of an action id (a pure function of the id)."""
+    def string_to_action(self, text: str) -> int:
+        """Parses an action name; ParseError if it names nothing."""
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+    def is_chance_node(self) -> bool:
+        """True at a chance node (only with explicit chance)."""
+    def is_explicit_chance(self) -> bool:
+        """Whether chance nodes are exposed to the caller."""
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node."""
+    def returns(self) -> list[float]:
+        """Utility per seat."""
+    def rewards(self) -> list[float]:
+        """Reward per seat for the last transition."""
+    def scores(self) -> list[float]:
+        """Game-specific result numbers per seat."""
+    def observation_string(self, player: Optional[int] = None) -> str:
+        """What ``player`` (default: the player to move) sees, as text."""
+    def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """What ``player`` sees, float32 of ``Game.observation_shape()``."""
+    def information_state_string(self, player: Optional[int] = None) -> str:
+        """Everything ``player`` has observed since the start, as text."""
+    def history(self) -> list[int]:
+        """Every action applied so far, chance included."""
+    def card_locations(self) -> Optional[dict[str, list[int]]]:
+        """Card games: every place a card can be, with its card ids; None otherwise."""
+    def bot_action(self, bot: str = "random", seed: Optional[int] = None) -> int:
+        """The action a built-in bot picks here."""
+    def get_game(self) -> Game:
+        """The game this state belongs to."""
+    def clone(self) -> State:
+        """An independent copy (with its own copy of the chance stream)."""
+    def serialize(self) -> str:
+        """Text form: game string, chance mode and history."""
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any, /) -> State: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class VectorEnv:
+    """Many environments of one game stepped together (numpy in and out)."""
+
+    def __new__(cls, game: Union[Game, str], num_envs: int, seed: int = 0) -> VectorEnv: ...
+    @property
+    def num_envs(self) -> int:
+        """Number of environments."""
+    @property
+    def game(self) -> Game:
+        """The game."""
+    def current_player(self) -> npt.NDArray[np.int32]:
+        """Seat to act per environment (TERMINAL once over)."""
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """Legal actions, (num_envs, num_distinct_actions)."""
+    def terminated(self) -> npt.NDArray[np.bool_]:
+        """Whether each environment's game is over."""
+    def observe(self, out: Optional[npt.NDArray[np.float32]] = None) -> npt.NDArray[np.float32]:
+        """Observations of the seat to move, (num_envs, *observation_shape)."""
+    def step(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+        """Applies one action per environment; returns rewards (num_envs, players)."""
+    def reset(self, mask: Optional[npt.NDArray[np.bool_]] = None) -> None:
+        """Restarts the environments where ``mask`` is True (all when None)."""
+    def state(self, i: int) -> State:
+        """A copy of environment ``i``'s state."""
+
+def load_game(spec: str) -> Game:
+    """Loads a game from a game string such as ``briscola(players=4)``."""
+
+def registered_games() -> list[GameInfo]:
+    """Every registered game."""
+
+def deserialize_state(text: str) -> State:
+    """Rebuilds a state from ``State.serialize()``."""
+
+def simulate(
+    game: Union[Game, str],
+    n_games: int,
+    seed: int = 0,
+    bots: Optional[Sequence[str]] = None,
+    threads: Optional[int] = None,
+    first_game: int = 0,
+) -> dict[str, npt.NDArray[Any]]:
+    """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``."""
+
+@final
+class Deck:
+    """A deck: its cards in dense order (the index is the card's action id in card games)."""
+
+    def __new__(cls, name: str) -> Deck: ...
+    @staticmethod
+    def names() -> list[str]:
+        """Every deck name."""
+    @property
+    def name(self) -> str:
+        """The deck's name."""
+    def __len__(self) -> int: ...
+    def card_names(self) -> list[str]:
+        """Display names in dense order."""
+    def parse(self, text: str) -> int:
+        """The id of a card name; ParseError otherwise."""
+    def name_of(self, card: int) -> str:
+        """Display name of a card id."""
+    def ascii_of(self, card: int) -> str:
+        """ASCII name of a card id."""
+    def suit_of(self, card: int) -> str:
+        """Suit name of a card id."""
+    def rank_of(self, card: int) -> int:
+        """Rank code of a card id."""
+    def suits(self) -> list[str]:
+        """Suit names in suit order."""

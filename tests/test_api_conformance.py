@@ -1,0 +1,235 @@
+"""The API contract, checked for every example game string of every registered game.
+
+A new game gets these checks without new test code: random playouts with explicit chance; legal actions
+sorted and equal to the mask; action names round-trip; clone and serialize/deserialize replay to the same
+state; illegal actions rejected with the documented exceptions and no change of state; for card games,
+every card in exactly one place at every step, and observations of a seat unchanged when only cards it
+cannot see are swapped.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Iterator, Optional
+
+import numpy as np
+import pytest
+
+import ludoteca
+from ludoteca import IllegalActionError, LudoError
+
+EXAMPLES = [ex for info in ludoteca.registered_games() for ex in info.examples]
+
+
+def _playout(game: ludoteca.Game, rng: random.Random) -> Iterator[ludoteca.State]:
+    """Yields every state of one random game with explicit chance."""
+    state = game.new_initial_state(explicit_chance=True)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            assert abs(sum(probs) - 1.0) < 1e-9
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_every_game_has_examples() -> None:
+    for info in ludoteca.registered_games():
+        assert info.examples, info.short_name
+        assert "random" in info.bots
+        assert info.rules
+
+
+@pytest.mark.parametrize("spec", EXAMPLES)
+def test_random_playouts_honour_the_api(spec: str) -> None:
+    game = ludoteca.load_game(spec)
+    assert ludoteca.load_game(game.game_string()) == game
+    n_players, n_actions = game.num_players(), game.num_distinct_actions()
+    obs_shape = tuple(game.observation_shape())
+    rng = random.Random(spec)
+    for _ in range(4):
+        steps = 0
+        all_cards: Optional[set[int]] = None
+        for state in _playout(game, rng):
+            steps += 1
+            legal = state.legal_actions()
+            assert legal == sorted(set(legal))
+            if state.is_terminal():
+                assert state.current_player() == ludoteca.TERMINAL
+                assert legal == []
+                assert len(state.returns()) == n_players
+                assert steps - 1 <= game.max_game_length()
+                break
+            mask = state.legal_action_mask()
+            assert mask.shape == (n_actions,) and mask.dtype == np.bool_
+            assert list(np.flatnonzero(mask)) == legal
+            for a in legal:
+                assert state.string_to_action(state.action_to_string(a)) == a
+            if not state.is_chance_node():
+                p = state.current_player()
+                assert 0 <= p < n_players
+                obs = state.observation_tensor(p)
+                assert obs.shape == obs_shape and obs.dtype == np.float32
+                assert isinstance(state.observation_string(p), str)
+                assert isinstance(state.information_state_string(p), str)
+            all_cards = _check_card_locations(state, all_cards)
+
+
+@pytest.mark.parametrize("spec", EXAMPLES)
+def test_action_names_are_a_function_of_the_id(spec: str) -> None:
+    game = ludoteca.load_game(spec)
+    a = game.new_initial_state(seed=1)
+    b = game.new_initial_state(seed=2)
+    for action in range(game.num_distinct_actions()):
+        name = a.action_to_string(action)
+        assert name == b.action_to_string(action)
+        assert a.string_to_action(name) == action
+        # Names are case-insensitive.
+        assert a.string_to_action(name.upper()) == action
+        assert a.string_to_action(name.lower()) == action
+
+
+@pytest.mark.parametrize("spec", EXAMPLES)
+def test_clone_serialize_and_pickle_replay_identically(spec: str) -> None:
+    game = ludoteca.load_game(spec)
+    rng = random.Random(7)
+    for explicit in (True, False):
+        state = game.new_initial_state(seed=3, explicit_chance=explicit)
+        for _ in range(rng.randrange(1, 60)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        copies = [state.clone(), game.deserialize(state.serialize()), pickle.loads(pickle.dumps(state))]
+        for c in copies:
+            assert c.serialize() == state.serialize()
+            assert str(c) == str(state)
+        # Futures agree too: the chance stream is part of the copy.
+        moves = random.Random(1)
+        for c in [state, *copies]:
+            moves.seed(5)
+            while not c.is_terminal():
+                c.apply_action(moves.choice(c.legal_actions()))
+        assert len({c.serialize() for c in [state, *copies]}) == 1
+        assert len({tuple(c.returns()) for c in [state, *copies]}) == 1
+
+
+@pytest.mark.parametrize("spec", EXAMPLES)
+def test_bad_input_raises_documented_errors_and_changes_nothing(spec: str) -> None:
+    game = ludoteca.load_game(spec)
+    state = game.new_initial_state(seed=11)
+    rng = random.Random(3)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        before = state.serialize()
+        legal = set(state.legal_actions())
+        illegal = [a for a in range(game.num_distinct_actions()) if a not in legal]
+        for a in rng.sample(illegal, min(5, len(illegal))) + [-1, game.num_distinct_actions(), 10**12]:
+            with pytest.raises(IllegalActionError):
+                state.apply_action(a)
+            assert state.serialize() == before
+        for text in ["", "zz-not-an-action", "🂡🂡"]:
+            with pytest.raises(LudoError):
+                state.apply_action(text)
+            assert state.serialize() == before
+        with pytest.raises(TypeError):
+            state.apply_action(1.5)  # type: ignore[arg-type]
+        state.apply_action(rng.choice(state.legal_actions()))
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ludoteca.GameOverError):
+        state.apply_action(0)
+    with pytest.raises(LudoError):
+        state.observation_string(game.num_players())
+
+
+@pytest.mark.parametrize("spec", [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None])
+def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
+    """Swap two cards that seat p cannot see throughout the history: p's view must not change."""
+    game = ludoteca.load_game(spec)
+    rng = random.Random(spec)
+    checked = 0
+    for trial in range(30):
+        state = game.new_initial_state(explicit_chance=True)
+        target = rng.randrange(10, 200)
+        for step in _playout(game, rng):
+            state = step
+            if len(state.history()) >= target and not state.is_chance_node():
+                break
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        for p in range(game.num_players()):
+            a, b = _two_unseen_cards(state, p, rng)
+            if a is None or b is None:
+                continue
+            swapped = _replay_swapped(game, state.history(), a, b)
+            if swapped is None:
+                continue
+            assert swapped.observation_string(p) == state.observation_string(p)
+            assert np.array_equal(swapped.observation_tensor(p), state.observation_tensor(p))
+            assert swapped.information_state_string(p) == state.information_state_string(p)
+            # The owners did see the difference (the test can fail).
+            assert swapped.serialize() != state.serialize()
+            checked += 1
+    assert checked > 0
+
+
+def _two_unseen_cards(state: ludoteca.State, p: int, rng: random.Random) -> tuple[Optional[int], Optional[int]]:
+    locs = state.card_locations()
+    assert locs is not None
+    view = state.observation_string(p)
+    hidden = [
+        c
+        for place, cards in locs.items()
+        if place.startswith("hand ") and place != f"hand {p}"
+        for c in cards
+        if f" {state.action_to_string(c)} " not in f" {view} ".replace("\n", " ")
+    ]
+    if len(hidden) < 2:
+        return None, None
+    a, b = rng.sample(hidden, 2)
+    return a, b
+
+
+def _replay_swapped(game: ludoteca.Game, history: list[int], a: int, b: int) -> Optional[ludoteca.State]:
+    """Replays `history` with the last occurrences of `a` and `b` exchanged (the chance events that put
+    the two cards where they are now; earlier deals of a match stay as they were)."""
+    ia = max(i for i, x in enumerate(history) if x == a)
+    ib = max(i for i, x in enumerate(history) if x == b)
+    swapped = list(history)
+    swapped[ia], swapped[ib] = b, a
+    state = game.new_initial_state(explicit_chance=True)
+    for x in swapped:
+        try:
+            state.apply_action(x)
+        except IllegalActionError:
+            return None
+    return state
+
+
+def _check_card_locations(state: ludoteca.State, expected: Optional[set[int]]) -> Optional[set[int]]:
+    """Every card in exactly one place, and the same cards throughout the game."""
+    locs = state.card_locations()
+    if locs is None:
+        return None
+    seen: list[int] = [c for cards in locs.values() for c in cards]
+    assert len(seen) == len(set(seen)), "a card is in two places"
+    if expected is not None:
+        assert set(seen) == expected, "a card appeared or vanished"
+    return set(seen)
+
+
+@pytest.mark.parametrize("spec", EXAMPLES)
+def test_rewards_add_up_to_returns(spec: str) -> None:
+    game = ludoteca.load_game(spec)
+    state = game.new_initial_state(seed=5)
+    total = np.zeros(game.num_players())
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        total += state.rewards()
+    assert np.allclose(total, state.returns())
