@@ -17,8 +17,8 @@
 //! * A state whose identities are fixed ([`JieqiState::resample_hidden`], or
 //!   [`JieqiState::with_identities`]) has no chance nodes: pieces reveal as assigned.
 //! * Everything else (mate and stalemate lose, flying general, repetition, caps) is Xiangqi's.
-//! * Action ids: moves `0..8100` as in Xiangqi, `8100 + k` reveals and `8107 + k` captured
-//!   identities with `k = 1..6` for advisor, elephant, horse, chariot, cannon, pawn.
+//! * Action ids: moves `0..8100` as in Xiangqi, `8100 + k` reveals and `8106 + k` captured
+//!   identities with `k = 0..6` for advisor, elephant, horse, chariot, cannon, pawn.
 //! * Extended FEN: `X`/`x` mark face-down pieces; revealed `A`/`B` may stand anywhere.
 
 use super::board::*;
@@ -35,12 +35,27 @@ use crate::registry::Registered;
 use std::fmt;
 use std::sync::Arc;
 
-/// First chance id: `REVEAL_BASE + kind - 1` is "the moved piece is a `kind`".
+/// First chance id: `REVEAL_BASE + kind - ADVISOR` is "the moved piece is a `kind`".
 pub const REVEAL_BASE: u32 = 8100;
-/// `CAPTURE_BASE + kind - 1` is "the captured face-down piece was a `kind`".
-pub const CAPTURE_BASE: u32 = 8107;
+/// `CAPTURE_BASE + kind - ADVISOR` is "the captured face-down piece was a `kind`".
+pub const CAPTURE_BASE: u32 = 8106;
 /// Number of action ids.
-pub const NUM_ACTIONS: usize = 8114;
+pub const NUM_ACTIONS: usize = 8112;
+
+/// The chance id "the moved face-down piece is a `kind`" (`kind` in advisor..=pawn).
+pub fn reveal_action(kind: u8) -> Action {
+    REVEAL_BASE + (kind - ADVISOR) as u32
+}
+
+/// The chance id "the captured face-down piece was a `kind`".
+pub fn capture_action(kind: u8) -> Action {
+    CAPTURE_BASE + (kind - ADVISOR) as u32
+}
+
+/// The kind of a chance id relative to its range's `base`.
+fn chance_kind(action: Action, base: u32) -> u8 {
+    (action - base) as u8 + ADVISOR
+}
 
 /// Pieces each side hides at the start, by kind (index = kind).
 const FULL_POOL: [u8; 8] = [0, 0, 2, 2, 2, 2, 2, 5];
@@ -478,7 +493,7 @@ impl JieqiState {
             self.captured.push(Captured { by: mover, kind, hidden });
             if hidden {
                 if self.fixed {
-                    self.events.push(CAPTURE_BASE + kind as u32 - 1);
+                    self.events.push(capture_action(kind));
                 } else {
                     self.pending_capture = true;
                 }
@@ -486,7 +501,7 @@ impl JieqiState {
         }
         if cell & HIDDEN != 0 {
             if self.fixed {
-                self.events.push(REVEAL_BASE + self.ident[from] as u32 - 1);
+                self.events.push(reveal_action(self.ident[from]));
                 self.ident[from] = 0;
             } else {
                 self.pending_reveal = Some(to as u8);
@@ -508,14 +523,14 @@ impl JieqiState {
 
     fn apply_chance(&mut self, action: Action) {
         if let Some(sq) = self.pending_reveal {
-            let kind = (action - REVEAL_BASE + 1) as u8;
+            let kind = chance_kind(action, REVEAL_BASE);
             let color = color_of(self.pos.at(sq as usize));
             self.pool[color][kind as usize] -= 1;
             let cell = self.revealed_cell(color, kind);
             self.pos.set_cell(sq as usize, cell);
             self.pending_reveal = None;
         } else {
-            let kind = (action - CAPTURE_BASE + 1) as u8;
+            let kind = chance_kind(action, CAPTURE_BASE);
             let victim = 1 - self.captured.last().map(|c| c.by).unwrap_or(RED);
             self.pool[victim][kind as usize] -= 1;
             if let Some(c) = self.captured.last_mut() {
@@ -576,7 +591,7 @@ impl State for JieqiState {
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         if let Some((color, base)) = self.chance_side() {
-            out.extend((ADVISOR..=PAWN).filter(|&k| self.pool[color][k as usize] > 0).map(|k| base + k as u32 - 1));
+            out.extend((ADVISOR..=PAWN).filter(|&k| self.pool[color][k as usize] > 0).map(|k| base + (k - ADVISOR) as u32));
             return;
         }
         out.extend(self.legal_moves().iter().map(|m| m.action()));
@@ -613,7 +628,7 @@ impl State for JieqiState {
             for k in ADVISOR..=PAWN {
                 let n = self.pool[color][k as usize];
                 if n > 0 {
-                    out.push((base + k as u32 - 1, n as f64 / total as f64));
+                    out.push((base + (k - ADVISOR) as u32, n as f64 / total as f64));
                 }
             }
         }
@@ -631,7 +646,7 @@ impl State for JieqiState {
                 continue;
             }
             let p = n as f64 / total as f64;
-            last = base + k as u32 - 1;
+            last = base + (k - ADVISOR) as u32;
             if u < p {
                 return last;
             }
@@ -648,9 +663,10 @@ impl State for JieqiState {
             return iccs(mv);
         }
         let (what, base) = if action < CAPTURE_BASE { ("reveal", REVEAL_BASE) } else { ("captured", CAPTURE_BASE) };
-        match action.checked_sub(base).map(|k| k + 1) {
-            Some(k) if (ADVISOR as u32..=PAWN as u32).contains(&k) => format!("{what} {}", kind_name(k as u8)),
-            _ => format!("invalid({action})"),
+        if action < NUM_ACTIONS as u32 {
+            format!("{what} {}", kind_name(chance_kind(action, base)))
+        } else {
+            format!("invalid({action})")
         }
     }
     fn string_to_action(&self, text: &str) -> Result<Action> {
@@ -661,7 +677,7 @@ impl State for JieqiState {
                 for k in ADVISOR..=PAWN {
                     let letter = super::fen::kind_letter(k).to_ascii_lowercase().to_string();
                     if rest == kind_name(k) || rest == letter || (k == ELEPHANT && rest == "e") || (k == HORSE && rest == "h") {
-                        return Ok(base + k as u32 - 1);
+                        return Ok(base + (k - ADVISOR) as u32);
                     }
                 }
                 return Err(LudoError::parse("Jieqi chance outcome", text, "expected e.g. 'reveal chariot' or 'captured p'"));

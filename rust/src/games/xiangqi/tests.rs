@@ -3,7 +3,7 @@
 
 use super::board::*;
 use super::flow::Outcome;
-use super::jieqi::{JieqiState, CAPTURE_BASE, REVEAL_BASE, START_FEN as JIEQI_START};
+use super::jieqi::{capture_action, reveal_action, JieqiState, START_FEN as JIEQI_START};
 use super::notation::parse_iccs;
 use super::{Jieqi, Xiangqi, XiangqiState};
 use crate::core::game::{Game, Player, State};
@@ -290,7 +290,7 @@ fn a_move_by_a_hidden_piece_is_followed_by_a_reveal_chance_node() {
     let total: f64 = outs.iter().map(|o| o.1).sum();
     assert!((total - 1.0).abs() < 1e-12);
     // 5 pawns out of 15 pieces.
-    let pawn = REVEAL_BASE + PAWN as u32 - 1;
+    let pawn = reveal_action(PAWN);
     assert!(outs.iter().any(|&(x, p)| x == pawn && (p - 5.0 / 15.0).abs() < 1e-12));
     assert!(matches!(s.apply_action(a("a9a8")), Err(LudoError::IllegalAction { .. })));
     s.apply_action(s.string_to_action("reveal advisor").unwrap()).unwrap();
@@ -310,7 +310,7 @@ fn revealed_elephants_cross_the_river_and_advisors_leave_the_palace() {
     // With the flag off a revealed advisor keeps the palace rule (here: stuck on a1).
     let mut r = jieqi(&[("revealed_advisor_elephant_unrestricted", "false")]).new_initial_state();
     r.apply_action(a("a0a1")).unwrap();
-    r.apply_action(REVEAL_BASE + ADVISOR as u32 - 1).unwrap();
+    r.apply_action(reveal_action(ADVISOR)).unwrap();
     assert_eq!(r.position().at(square(0, 1)), piece(RED, ADVISOR));
 }
 
@@ -364,9 +364,9 @@ fn captured_hidden_identity_is_shown_only_to_the_capturer() {
     // Red's hidden cannon b2 takes the hidden horse on b9.
     s.apply_action(a("b2b9")).unwrap();
     assert_eq!(s.current_player(), Player::Chance);
-    s.apply_action(REVEAL_BASE + ROOK as u32 - 1).unwrap();
+    s.apply_action(reveal_action(ROOK)).unwrap();
     assert_eq!(s.current_player(), Player::Chance);
-    s.apply_action(CAPTURE_BASE + HORSE as u32 - 1).unwrap();
+    s.apply_action(capture_action(HORSE)).unwrap();
     assert_eq!(s.current_player(), Player::Seat(BLACK));
     assert!(s.information_state_string(0).ends_with("b2b9 reveal chariot captured horse"));
     assert!(s.information_state_string(1).ends_with("b2b9 reveal chariot captured ?"));
@@ -374,7 +374,7 @@ fn captured_hidden_identity_is_shown_only_to_the_capturer() {
     assert!(!s.observation_string(1).contains("horse"));
     let both = jieqi(&[("captured_hidden_visibility", "both")]);
     let mut t = both.new_initial_state();
-    for x in [a("b2b9"), REVEAL_BASE + ROOK as u32 - 1, CAPTURE_BASE + HORSE as u32 - 1] {
+    for x in [a("b2b9"), reveal_action(ROOK), capture_action(HORSE)] {
         t.apply_action(x).unwrap();
     }
     assert!(t.information_state_string(1).ends_with("captured horse"));
