@@ -35,7 +35,7 @@ def test_perft_start(benchmark: Any, depth: int) -> None:
 
 def test_fairy_stockfish_perft_5(benchmark: Any) -> None:
     """Fairy-Stockfish `go perft 5` (variant xiangqi), for the side-by-side ratio."""
-    exe = shutil.which("fairy-stockfish")
+    exe = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
     if exe is None:
         pytest.skip("the fairy-stockfish binary (Debian package fairy-stockfish) is not installed")
 

@@ -26,13 +26,20 @@ pub const FILES: usize = 9;
 /// Ranks.
 pub const RANKS: usize = 10;
 
-/// Piece kinds (how a piece moves). Stored in the low 4 bits of a cell.
+// Piece kinds (how a piece moves), stored in the low 4 bits of a cell.
+/// General (king): one orthogonal step inside the palace.
 pub const KING: u8 = 1;
+/// Advisor: one diagonal step inside the palace.
 pub const ADVISOR: u8 = 2;
+/// Elephant: two diagonal steps on its own side of the river, blocked at the eye.
 pub const ELEPHANT: u8 = 3;
+/// Horse: one orthogonal then one diagonal step outward, blocked at the leg.
 pub const HORSE: u8 = 4;
+/// Chariot (rook).
 pub const ROOK: u8 = 5;
+/// Cannon: moves like a chariot, captures over exactly one screen.
 pub const CANNON: u8 = 6;
+/// Soldier (pawn).
 pub const PAWN: u8 = 7;
 /// A revealed Jieqi advisor: one diagonal step anywhere on the board.
 pub const ADVISOR_FREE: u8 = 8;
@@ -579,36 +586,9 @@ impl Position {
         let rook = ROOK | them_bit;
         let cannon = CANNON | them_bit;
         let king = KING | them_bit;
-        let (f, r) = (file_of(sq), rank_of(sq));
-        // Each line through `sq`, both ways: the first piece attacks if it is a chariot (or the
-        // general, the flying-general rule; a face-down piece never equals these cells), the second
-        // if it is a cannon.
-        let lines = [(self.rank_occ[r] as u32, f, true), (self.file_occ[f] as u32, r, false)];
-        for (occ, p, along_rank) in lines {
-            let at = |i: u32| -> u8 {
-                let i = i as usize;
-                b[if along_rank { square(i, r) } else { square(f, i) }]
-            };
-            let up = occ & !((2u32 << p) - 1);
-            if up != 0 {
-                let first = at(up.trailing_zeros());
-                if first == rook || first == king {
-                    return true;
-                }
-                let rest = up & (up - 1);
-                if rest != 0 && at(rest.trailing_zeros()) == cannon {
-                    return true;
-                }
-            }
-            let down = occ & ((1u32 << p) - 1);
-            if down != 0 {
-                let hi = 31 - down.leading_zeros();
-                let first = at(hi);
-                if first == rook || first == king {
-                    return true;
-                }
-                let rest = down & !(1u32 << hi);
-                if rest != 0 && at(31 - rest.leading_zeros()) == cannon {
+        for along_rank in [true, false] {
+            for upward in [true, false] {
+                if self.line_attacked(sq, along_rank, upward, rook, cannon, king) {
                     return true;
                 }
             }
@@ -631,6 +611,83 @@ impl Position {
         // piece of any start kind reaches the enemy palace (rules file §2.2 item 7; the test
         // `hidden_pieces_never_attack_the_enemy_palace` checks the geometry).
         self.free_pieces && self.attacked_by_free(sq, by)
+    }
+
+    /// One half-line from `sq` (along its rank or file, towards higher or lower indices): the first
+    /// piece attacks if it is the given chariot (or general, the flying-general rule; a face-down
+    /// piece never equals these cells), the second if it is the given cannon. Two bit scans on the
+    /// occupancy of the line instead of a walk.
+    #[inline]
+    fn line_attacked(&self, sq: usize, along_rank: bool, upward: bool, rook: u8, cannon: u8, king: u8) -> bool {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        let (occ, p) = if along_rank { (self.rank_occ[r] as u32, f) } else { (self.file_occ[f] as u32, r) };
+        let at = |i: u32| -> u8 {
+            let i = i as usize;
+            self.board[if along_rank { square(i, r) } else { square(f, i) }]
+        };
+        if upward {
+            let up = occ & !((2u32 << p) - 1);
+            if up == 0 {
+                return false;
+            }
+            let first = at(up.trailing_zeros());
+            if first == rook || first == king {
+                return true;
+            }
+            let rest = up & (up - 1);
+            rest != 0 && at(rest.trailing_zeros()) == cannon
+        } else {
+            let down = occ & ((1u32 << p) - 1);
+            if down == 0 {
+                return false;
+            }
+            let hi = 31 - down.leading_zeros();
+            let first = at(hi);
+            if first == rook || first == king {
+                return true;
+            }
+            let rest = down & !(1u32 << hi);
+            rest != 0 && at(31 - rest.leading_zeros()) == cannon
+        }
+    }
+
+    /// After a move from `from` to `to` by a piece other than the general of `us`, whose general
+    /// was not attacked before: is it attacked now? Only lines through `from` or `to` and the horse
+    /// legs / elephant eyes at `from` can have changed, so only those are looked at.
+    #[inline]
+    fn exposed_after(&self, us: Color, from: usize, to: usize) -> bool {
+        let k = self.kings[us] as usize;
+        let them_bit = if us == RED { BLACK_BIT } else { 0 };
+        let (rook, cannon, king) = (ROOK | them_bit, CANNON | them_bit, KING | them_bit);
+        let (kf, kr) = (file_of(k), rank_of(k));
+        for sq in [from, to] {
+            let (f, r) = (file_of(sq), rank_of(sq));
+            if r == kr && self.line_attacked(k, true, f > kf, rook, cannon, king) {
+                return true;
+            }
+            if f == kf && self.line_attacked(k, false, r > kr, rook, cannon, king) {
+                return true;
+            }
+        }
+        if file_of(from).abs_diff(kf) == 1 && rank_of(from).abs_diff(kr) == 1 {
+            let horse = HORSE | them_bit;
+            let h = &HORSE_ATTACKERS[k];
+            for i in 0..h.n as usize {
+                if h.via[i] as usize == from && self.board[h.to[i] as usize] == horse {
+                    return true;
+                }
+            }
+            if self.free_pieces {
+                let ele = ELEPHANT_FREE | them_bit;
+                let e = &ELEPHANT_FREE_STEPS[k];
+                for i in 0..e.n as usize {
+                    if e.via[i] as usize == from && self.board[e.to[i] as usize] == ele {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Jieqi part of [`Position::attacked`]: revealed advisors and elephants free of their areas.
@@ -757,8 +814,13 @@ impl Position {
             return true;
         }
         let us = self.side;
+        let general_moves = mv.from == self.kings[us];
         let u = self.make(mv, arrive_as);
-        let ok = !self.king_attacked(us);
+        let ok = if in_check || general_moves {
+            !self.king_attacked(us)
+        } else {
+            !self.exposed_after(us, mv.from as usize, mv.to as usize)
+        };
         self.unmake(u);
         ok
     }
@@ -834,8 +896,15 @@ impl Position {
             }
             let us = self.side;
             let test = self.needs_check_test(mv, in_check);
+            let general_moves = mv.from == self.kings[us];
             let u = self.make(mv, arrive);
-            if !test || !self.king_attacked(us) {
+            let legal = !test
+                || if in_check || general_moves {
+                    !self.king_attacked(us)
+                } else {
+                    !self.exposed_after(us, mv.from as usize, mv.to as usize)
+                };
+            if legal {
                 nodes += self.perft(depth - 1, reveal);
             }
             self.unmake(u);

@@ -119,21 +119,31 @@ fn jieqi_start_has_44_moves_for_any_arrangement() {
     let _ = Xiangqi::INFO;
 }
 
-/// Speed of whole random games through `simulate` (single thread); a profiling aid, not a timed assertion.
+/// Speed of whole random games through `simulate` (single thread); a profiling aid, not a timed
+/// assertion. Run under `perf stat -e task-clock` on a busy machine to read CPU time.
+fn random_games_per_second(spec: &str) {
+    let game = crate::registry::load_game(spec).unwrap();
+    let cfg = crate::batch::SimConfig { n_games: 20_000, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
+    let t = Instant::now();
+    let r = game.simulate(&cfg).unwrap();
+    let secs = t.elapsed().as_secs_f64();
+    let plies: u64 = r.lengths.iter().map(|&l| l as u64).sum();
+    println!(
+        "{spec}: {} random games in {secs:.2} s = {:.0} games/s single thread, {:.1} actions per game",
+        cfg.n_games,
+        cfg.n_games as f64 / secs,
+        plies as f64 / cfg.n_games as f64
+    );
+}
+
 #[test]
-#[ignore = "profiling aid: cargo test --release --lib random_games_per_second -- --ignored --nocapture"]
-fn random_games_per_second() {
-    for spec in ["xiangqi", "jieqi"] {
-        let game = crate::registry::load_game(spec).unwrap();
-        let cfg = crate::batch::SimConfig { n_games: 20_000, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
-        let t = Instant::now();
-        let r = game.simulate(&cfg).unwrap();
-        let secs = t.elapsed().as_secs_f64();
-        let plies: u64 = r.lengths.iter().map(|&l| l as u64).sum();
-        println!(
-            "{spec}: {:.0} random games/s single thread, {:.1} actions per game",
-            cfg.n_games as f64 / secs,
-            plies as f64 / cfg.n_games as f64
-        );
-    }
+#[ignore = "profiling aid: cargo test --release --lib random_games -- --ignored --nocapture"]
+fn random_games_xiangqi() {
+    random_games_per_second("xiangqi");
+}
+
+#[test]
+#[ignore = "profiling aid: cargo test --release --lib random_games -- --ignored --nocapture"]
+fn random_games_jieqi() {
+    random_games_per_second("jieqi");
 }
