@@ -38,15 +38,23 @@ fn xiangqi_from_fen(fen: &str, game: &str) -> PyResult<PyState> {
     Ok(PyState::new_from(Arc::new(g), Box::new(state), None))
 }
 
-/// A `jieqi` state from an extended FEN (`X`/`x` face down). Reveals are drawn from `seed` unless
-/// `explicit_chance`.
+/// A `jieqi` state from an extended FEN (`X`/`x` face down). Reveals are drawn from `seed` (fresh
+/// OS entropy when `None`, like `Game.new_initial_state`) unless `explicit_chance`.
 #[pyfunction]
 #[pyo3(signature = (fen, game = "jieqi", seed = None, explicit_chance = false))]
 fn jieqi_from_fen(fen: &str, game: &str, seed: Option<u64>, explicit_chance: bool) -> PyResult<PyState> {
     let g: Jieqi = load(game)?;
     let state = g.state_from_fen(fen)?;
-    let rng = (!explicit_chance).then(|| Rng::new(seed.unwrap_or(0)));
+    let rng = (!explicit_chance).then(|| Rng::new(seed.unwrap_or_else(fresh_seed)));
     Ok(PyState::new_from(Arc::new(g), Box::new(state), rng))
+}
+
+/// A seed from the OS-seeded hasher (the same source `State` uses when no seed is given).
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    h.finish()
 }
 
 /// The FEN of a `xiangqi` or `jieqi` state.

@@ -216,7 +216,11 @@ pub fn illegal_reason(pos: &Position, mv: Move) -> String {
             }
             ROOK | CANNON if df == 0 || dr == 0 => "the path is blocked".into(),
             PAWN => "a pawn steps forward, and sideways only after crossing the river".into(),
-            _ => format!("a {} does not move like that", kind_name(kind)),
+            _ => {
+                let name = kind_name(kind);
+                let article = if name.starts_with(['a', 'e']) { "an" } else { "a" };
+                format!("{article} {name} does not move like that")
+            }
         };
     }
     let mut p = pos.clone();

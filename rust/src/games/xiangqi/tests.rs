@@ -275,6 +275,8 @@ fn hidden_pieces_move_as_their_start_point() {
     assert_eq!(targets(&s, "d0"), ["e1"]); // palace advisor
     assert_eq!(targets(&s, "c0"), ["a2", "e2"]); // elephant
     assert_eq!(targets(&s, "b2").len(), 12); // cannon, including b2xb9
+    let mut t = s.clone();
+    assert_eq!(reason(&mut t, "d0d1"), "an advisor does not move like that");
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
     assert_eq!(legal.len(), 44);
