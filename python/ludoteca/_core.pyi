@@ -213,6 +213,44 @@ class Deck:
     def suits(self) -> list[str]:
         """Suit names in suit order."""
 
+# --- twenty_four ---
+__all__ += [
+    "twenty_four_board",
+    "twenty_four_check",
+    "twenty_four_count_solutions",
+    "twenty_four_first_solution",
+    "twenty_four_is_solvable",
+    "twenty_four_solve",
+    "twenty_four_solve_batch",
+]
+
+def twenty_four_solve(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> list[str]:
+    """Every distinct solution in canonical form."""
+
+def twenty_four_is_solvable(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> bool:
+    """Whether the numbers can make the target."""
+
+def twenty_four_count_solutions(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> int:
+    """Number of distinct solutions."""
+
+def twenty_four_first_solution(
+    numbers: Sequence[int], target: int = 24, intermediate: str = "rational"
+) -> Optional[str]:
+    """One solution, or None."""
+
+def twenty_four_check(
+    expression: str, cards: Sequence[int], target: int = 24, intermediate: str = "rational"
+) -> tuple[bool, str]:
+    """``(True, canonical form)`` or ``(False, reason)``; ParseError when malformed."""
+
+def twenty_four_solve_batch(
+    numbers: Any, target: int = 24, intermediate: str = "rational", threads: Optional[int] = None
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
+    """Solvable flags and distinct-solution counts for an (N, 4) integer array."""
+
+def twenty_four_board(state: State) -> list[int]:
+    """Centre card values of a Twenty-Four state, in centre order."""
+
 # --- xiangqi ---
 __all__ += [
     "jieqi_from_fen",

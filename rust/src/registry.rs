@@ -24,6 +24,7 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 /// Every registered game: one line each.
 static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::briscola::Briscola::INFO, loader::<crate::games::briscola::Briscola>),
+    (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
     (crate::games::xiangqi::Xiangqi::INFO, loader::<crate::games::xiangqi::Xiangqi>),
     (crate::games::xiangqi::Jieqi::INFO, loader::<crate::games::xiangqi::Jieqi>),
 ];

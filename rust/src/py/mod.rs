@@ -6,6 +6,7 @@ pub mod cards;
 pub mod errors;
 pub mod game;
 pub mod state;
+pub mod twenty_four;
 pub mod xiangqi;
 
 use pyo3::prelude::*;
@@ -26,6 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(batch::simulate, m)?)?;
     // Per-game extras: one line each, e.g. `twenty_four::register(m)?;`.
+    twenty_four::register(m)?;
     xiangqi::register(m)?;
     Ok(())
 }

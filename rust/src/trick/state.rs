@@ -132,6 +132,7 @@ impl<R: TrickRules> TrickState<R> {
         self.rules.legal_plays(&self.core, &self.extra, hand)
     }
 
+    #[inline]
     fn deal_card(&mut self, card: Card) {
         let core = &mut self.core;
         core.stock.remove(card);
@@ -212,6 +213,13 @@ impl<R: TrickRules> TrickState<R> {
             core.to_move = core.next_seat(seat);
             return;
         }
+        self.complete_trick();
+    }
+
+    /// Out of line: it runs once per trick, and inlining it into every card play costs registers.
+    #[inline(never)]
+    fn complete_trick(&mut self) {
+        let n = self.core.num_players;
         let pos = self.rules.trick_winner(&self.core, &self.extra, self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
@@ -236,6 +244,7 @@ impl<R: TrickRules> TrickState<R> {
         }
     }
 
+    #[inline(never)]
     fn end_deal(&mut self) {
         let outcome = self.rules.score_deal(&self.core, &self.extra);
         let n = self.core.num_players;
