@@ -127,7 +127,7 @@ def test_jieqi_hidden_identities_never_leak() -> None:
     for seed in range(4):
         d = jieqi.resample_hidden(s, 0, seed)
         assert not d.is_chance_node()
-        views.append([np.asarray(d.observation_tensor(p)).tolist() for p in (0, 1)] + [d.observation_string(0)])
+        views.append([np.asarray(d.observation_tensor(0)).tolist(), d.observation_string(0), d.information_state_string(0)])
     assert all(v == views[0] for v in views)
     assert jieqi.fen(jieqi.resample_hidden(s, 0, 0)) == jieqi.fen(s)
 

@@ -20,6 +20,9 @@
 //! * Action ids: moves `0..8100` as in Xiangqi, `8100 + k` reveals and `8106 + k` captured
 //!   identities with `k = 0..6` for advisor, elephant, horse, chariot, cannon, pawn.
 //! * Extended FEN: `X`/`x` mark face-down pieces; revealed `A`/`B` may stand anywhere.
+//! * Observation ([`OBS_PLANES`] x 10 x 9): the Xiangqi piece planes (face-up pieces by kind), a
+//!   plane of own and one of enemy face-down pieces, the side to move, then per side the count of
+//!   each kind the observer cannot rule out for a face-down piece (what it saw captured is ruled out).
 
 use super::board::*;
 use super::fen::{self, FenRules};
@@ -56,6 +59,11 @@ pub fn capture_action(kind: u8) -> Action {
 fn chance_kind(action: Action, base: u32) -> u8 {
     (action - base) as u8 + ADVISOR
 }
+
+/// Observation planes: the 17 board planes of [`write_planes`], then 12 constant planes with the
+/// number of pieces of each hidden kind (advisor..pawn) that the observer cannot rule out for a
+/// face-down piece, own side first, divided by 5.
+pub const OBS_PLANES: usize = 29;
 
 /// Pieces each side hides at the start, by kind (index = kind).
 const FULL_POOL: [u8; 8] = [0, 0, 2, 2, 2, 2, 2, 5];
@@ -156,7 +164,7 @@ impl Game for Jieqi {
         3 * self.rules.end.max_plies as usize
     }
     fn observation_shape(&self) -> Vec<usize> {
-        vec![17, RANKS, FILES]
+        vec![OBS_PLANES, RANKS, FILES]
     }
     fn new_initial_state(&self) -> JieqiState {
         self.start.clone()
@@ -317,6 +325,25 @@ impl JieqiState {
             }
     }
 
+    /// What a face-down piece of `side` may be, as `observer` knows it: per kind, the side's pieces
+    /// minus those face up on the board and minus the captured ones whose identity `observer` saw.
+    pub fn unknown_pool(&self, side: Color, observer: Color) -> [u8; 8] {
+        let mut left = FULL_POOL;
+        for sq in 0..SQUARES {
+            let c = self.pos.at(sq);
+            if c != EMPTY && c & HIDDEN == 0 && color_of(c) == side && kind_of(c) != KING {
+                let k = base_kind(kind_of(c)) as usize;
+                left[k] = left[k].saturating_sub(1);
+            }
+        }
+        for c in &self.captured {
+            if c.by != side && c.kind != 0 && self.captured_seen_by(c, observer) {
+                left[c.kind as usize] = left[c.kind as usize].saturating_sub(1);
+            }
+        }
+        left
+    }
+
     /// Are the face-down identities fixed (no chance nodes)?
     pub fn is_determinized(&self) -> bool {
         self.fixed
@@ -417,6 +444,18 @@ impl JieqiState {
         }
         out.ident = ident;
         out.fixed = true;
+        // The record of captured identities follows the resampled ones: the j-th face-down capture
+        // is the j-th "captured" event (and history entry).
+        let kinds: Vec<u8> = out.captured.iter().filter(|c| c.hidden).map(|c| c.kind).collect();
+        for log in [&mut out.events, &mut out.history] {
+            let mut j = 0;
+            for a in log.iter_mut().filter(|a| (CAPTURE_BASE..CAPTURE_BASE + 6).contains(*a)) {
+                if let Some(&k) = kinds.get(j) {
+                    *a = capture_action(k);
+                }
+                j += 1;
+            }
+        }
         Ok(out)
     }
 
@@ -707,7 +746,16 @@ impl State for JieqiState {
         s
     }
     fn write_observation(&self, player: usize, out: &mut [f32]) {
-        write_planes(&self.pos, player.min(1), true, out);
+        let p = player.min(1);
+        write_planes(&self.pos, p, true, out);
+        for (i, side) in [p, 1 - p].into_iter().enumerate() {
+            let counts = self.unknown_pool(side, p);
+            for k in ADVISOR..=PAWN {
+                let plane = 17 + i * 6 + (k - ADVISOR) as usize;
+                let v = counts[k as usize] as f32 / 5.0;
+                out[plane * SQUARES..(plane + 1) * SQUARES].iter_mut().for_each(|x| *x = v);
+            }
+        }
     }
     fn information_state_string(&self, player: usize) -> String {
         let p = player.min(1);

@@ -333,7 +333,7 @@ fn swapped_pair() -> (JieqiState, JieqiState) {
 fn views(s: &JieqiState) -> Vec<(Vec<f32>, String, String)> {
     (0..2)
         .map(|p| {
-            let mut o = vec![0.0f32; 17 * 90];
+            let mut o = vec![0.0f32; super::jieqi::OBS_PLANES * 90];
             s.write_observation(p, &mut o);
             (o, s.observation_string(p), s.information_state_string(p))
         })
@@ -355,7 +355,12 @@ fn observations_never_leak_hidden_identities() {
     y.apply_action(a("b2b9")).unwrap();
     let (vx, vy) = (views(&x), views(&y));
     assert_eq!(vx[1], vy[1], "Black, whose piece it was, learns nothing");
-    assert_eq!(vx[0].0, vy[0].0, "the planes show no identities");
+    assert_eq!(vx[0].0[..17 * 90], vy[0].0[..17 * 90], "the board planes show no identities");
+    // Red's pool planes for Black (planes 23..29) count what Red cannot rule out: Red has taken
+    // the h9 horse, then a horse (x) or an elephant (y) on b9.
+    let black_pool = |v: &[f32], k: u8| v[(23 + (k - ADVISOR) as usize) * 90] * 5.0;
+    assert_eq!((black_pool(&vx[0].0, HORSE), black_pool(&vx[0].0, ELEPHANT)), (0.0, 2.0));
+    assert_eq!((black_pool(&vy[0].0, HORSE), black_pool(&vy[0].0, ELEPHANT)), (1.0, 1.0));
     assert_ne!(vx[0].2, vy[0].2, "Red, the capturer, learns what it took");
     assert!(vx[0].1.contains("Red took horse (face down)") && vy[0].1.contains("Red took elephant (face down)"));
 }
@@ -428,4 +433,28 @@ fn jieqi_fen_validation() {
     // Three face-up red chariots.
     assert!(matches!(g.state_from_fen("3k5/9/9/9/9/RRR6/9/9/9/4K4 w"), Err(LudoError::InvalidPosition { .. })));
     assert!(matches!(g.state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX q"), Err(LudoError::Parse { .. })));
+}
+
+#[test]
+fn resample_redraws_what_the_player_did_not_see() {
+    // Black's cannon takes Red's face-down b0 piece, a horse in this deal; Red never learns that.
+    let mut s = jieqi_start();
+    for x in [a("a0a1"), reveal_action(ROOK), a("b7b0"), reveal_action(CANNON), capture_action(HORSE)] {
+        s.apply_action(x).unwrap();
+    }
+    let seen_by_red = views(&s)[0].clone();
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let d = s.resample_hidden(0, seed).unwrap();
+        assert_eq!(views(&d)[0], seen_by_red);
+        let k = d.captured()[0].kind;
+        kinds.insert(k);
+        // Black's own record follows the redraw.
+        assert!(d.information_state_string(1).ends_with(&format!("captured {}", super::flow::kind_name(k))));
+    }
+    assert!(kinds.len() > 2, "the unseen capture is redrawn: {kinds:?}");
+    // Black saw it, so Black's determinizations keep the horse.
+    for seed in 0..10 {
+        assert_eq!(s.resample_hidden(1, seed).unwrap().captured()[0].kind, HORSE);
+    }
 }
