@@ -448,12 +448,9 @@ impl JieqiState {
         // is the j-th "captured" event (and history entry).
         let kinds: Vec<u8> = out.captured.iter().filter(|c| c.hidden).map(|c| c.kind).collect();
         for log in [&mut out.events, &mut out.history] {
-            let mut j = 0;
-            for a in log.iter_mut().filter(|a| (CAPTURE_BASE..CAPTURE_BASE + 6).contains(*a)) {
-                if let Some(&k) = kinds.get(j) {
-                    *a = capture_action(k);
-                }
-                j += 1;
+            let captures = log.iter_mut().filter(|a| (CAPTURE_BASE..CAPTURE_BASE + 6).contains(*a));
+            for (a, &k) in captures.zip(&kinds) {
+                *a = capture_action(k);
             }
         }
         Ok(out)
