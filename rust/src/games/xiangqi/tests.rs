@@ -458,3 +458,49 @@ fn resample_redraws_what_the_player_did_not_see() {
         assert_eq!(s.resample_hidden(1, seed).unwrap().captured()[0].kind, HORSE);
     }
 }
+
+#[test]
+fn no_input_panics() {
+    // Mutated FENs parse or fail with an error, never panic.
+    let mut rng = Rng::new(99);
+    let alphabet: Vec<char> = "rnbakcpxRNBAKCPX0123456789/ wb-".chars().collect();
+    for fen in [super::fen::START_FEN, JIEQI_START] {
+        for _ in 0..3000 {
+            let mut chars: Vec<char> = fen.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(chars.len() as u32) as usize;
+                chars[i] = alphabet[rng.below(alphabet.len() as u32) as usize];
+            }
+            let text: String = chars.into_iter().collect();
+            let _ = xiangqi(&[]).state_from_fen(&text);
+            let _ = jieqi(&[]).state_from_fen(&text);
+        }
+    }
+    // Every id on a few positions of both games: Ok or an error, and errors leave the state alone.
+    let mut x = xiangqi(&[]).new_initial_state();
+    let mut j = jieqi(&[]).new_initial_state();
+    for step in 0..6 {
+        for id in 0..9000u32 {
+            let mut t = x.clone();
+            if t.apply_action(id).is_err() {
+                assert_eq!(t.to_string(), x.to_string());
+            }
+            let mut u = j.clone();
+            if u.apply_action(id).is_err() {
+                assert_eq!(u.to_string(), j.to_string());
+            }
+            let _ = x.string_to_action(&x.action_to_string(id));
+            let _ = j.string_to_action(&j.action_to_string(id));
+        }
+        let mut legal = Vec::new();
+        x.legal_actions(&mut legal);
+        x.apply_action(legal[step % legal.len()]).unwrap();
+        j.legal_actions(&mut legal);
+        j.apply_action(legal[step % legal.len()]).unwrap();
+        // Test the chance node itself on odd steps, resolve it on even ones.
+        while j.is_chance_node() && step % 2 == 0 {
+            let c = j.sample_chance(&mut rng);
+            j.apply_action(c).unwrap();
+        }
+    }
+}
