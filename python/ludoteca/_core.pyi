@@ -251,6 +251,38 @@ def twenty_four_solve_batch(
 def twenty_four_board(state: State) -> list[int]:
     """Centre card values of a Twenty-Four state, in centre order."""
 
+# --- go ---
+__all__ += [
+    "go_board",
+    "go_final_score",
+    "go_from_diagram",
+    "go_from_sgf",
+    "go_resign",
+    "go_result",
+    "go_set_names",
+    "go_to_sgf",
+    "rengo_rotation_errors",
+]
+
+def go_to_sgf(state: State) -> str:
+    """The SGF record of a Go or Rengo game."""
+def go_from_sgf(text: str) -> State:
+    """Reads an SGF record (main line) into a ``go`` state."""
+def go_final_score(state: State) -> dict[str, Any]:
+    """Both sides' totals and their parts."""
+def go_result(state: State) -> Optional[str]:
+    """The SGF-style result, or None while the game runs."""
+def go_resign(state: State, side: int) -> None:
+    """Side ``side`` (0 Black, 1 White) resigns."""
+def go_from_diagram(game: Game, diagram: str, to_move: int) -> State:
+    """A position from an ASCII diagram."""
+def go_set_names(state: State, black: str, white: str) -> None:
+    """Player (Go) or team (Rengo) names for SGF."""
+def go_board(state: State) -> list[list[int]]:
+    """Rows of 0/1/2, bottom row first."""
+def rengo_rotation_errors(state: State) -> list[tuple[int, int]]:
+    """Out-of-sequence plays as (history index, seat)."""
+
 # --- xiangqi ---
 __all__ += [
     "jieqi_from_fen",

@@ -25,6 +25,8 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::briscola::Briscola::INFO, loader::<crate::games::briscola::Briscola>),
     (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
+    (crate::games::go::Type::INFO, loader::<crate::games::go::Type>),
+    (crate::games::go::rengo::Type::INFO, loader::<crate::games::go::rengo::Type>),
     (crate::games::xiangqi::Xiangqi::INFO, loader::<crate::games::xiangqi::Xiangqi>),
     (crate::games::xiangqi::Jieqi::INFO, loader::<crate::games::xiangqi::Jieqi>),
 ];

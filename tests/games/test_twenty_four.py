@@ -118,8 +118,13 @@ def test_the_game_plays_with_expression_claims() -> None:
         state.apply_action("t3")  # a delay before a claim
     state.apply_action(f"claim {claim}")
     state.apply_action("t0")
-    state.apply_action("no solution")
-    state.apply_action("t7")
+    with pytest.raises(ludoteca.ParseError):
+        t24.commit(state, "8*(5", 3)
+    with pytest.raises(ludoteca.ParseError):
+        t24.commit(state, "no solution", 9)
+    before = state.serialize()
+    t24.commit(state, "no solution", 7)
+    assert state.serialize() != before
     assert f"p0 states {claim} (valid); p1 takes the cards" in state.observation_string(1)
     assert state.card_locations() is not None
 

@@ -38,6 +38,7 @@ __all__ = [
     "CheckResult",
     "board",
     "check",
+    "commit",
     "count_solutions",
     "first_solution",
     "is_solvable",
@@ -65,6 +66,22 @@ def board(state: _core.State) -> list[int]:
     ``solve(board(state))`` lists the solutions on the table. TypeError for another game's state.
     """
     return _core.twenty_four_board(state)
+
+
+def commit(state: _core.State, claim: str, delay: int = 0) -> None:
+    """Plays the seat to move's race commitment: the claim, then the reaction delay (``t0``..``t7``).
+
+    ``claim`` is an expression (``"8*5-(7+9)"``, mapped to its canonical template on the current
+    board), ``"no solution"``, ``"wrong"``, or a template name (``"c*a-d-b"``). Raises
+    :class:`ludoteca.ParseError` for a malformed claim and :class:`ludoteca.IllegalActionError` when it
+    is not the race (or ``no solution`` is refused under ``no_solution_check="solver"``); on error
+    nothing is applied.
+    """
+    text = claim.strip()
+    action = state.string_to_action(text if text.lower() == "no solution" else f"claim {text}")
+    delay_action = state.string_to_action(f"t{delay}")
+    state.apply_action(action)
+    state.apply_action(delay_action)
 
 
 def solve(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> list[str]:

@@ -5,6 +5,7 @@ pub mod batch;
 pub mod cards;
 pub mod errors;
 pub mod game;
+pub mod go;
 pub mod state;
 pub mod twenty_four;
 pub mod xiangqi;
@@ -28,6 +29,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::simulate, m)?)?;
     // Per-game extras: one line each, e.g. `twenty_four::register(m)?;`.
     twenty_four::register(m)?;
+    go::register(m)?;
     xiangqi::register(m)?;
     Ok(())
 }

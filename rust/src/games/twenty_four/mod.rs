@@ -116,8 +116,8 @@ static INFO: GameInfo = GameInfo {
     version: 1,
     rules: "40 cards A-10 (A = 1) dealt out face down. Each set the players turn up 4 cards in all (2 each with 2 \
 players, 1 each with 4) and race to make the target (24) with + - * / and brackets, each card once, exact \
-fractions allowed. The race is a sealed commitment per seat: a reaction delay and a claim (an expression, a wrong \
-one, or 'no solution'), revealed in time order. 2 players: the first claim decides; the loser of the set puts the \
+fractions allowed. The race is a sealed commitment per seat: a claim (an expression, a wrong one, or 'no solution') \
+then a reaction delay t0-t7, revealed in time order. 2 players: the first claim decides; the loser of the set puts the \
 4 cards under their stack; if both see no solution each takes back one of their cards and turns a new one. \
 4 players: at the third slap the odd player out picks a claimer to state; right, the odd player takes the cards; \
 wrong, the claimer does. The first player to run out of cards wins; a move cap ends endless games as a draw.",
