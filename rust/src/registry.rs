@@ -30,6 +30,8 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
     (crate::games::go::Type::INFO, loader::<crate::games::go::Type>),
     (crate::games::go::rengo::Type::INFO, loader::<crate::games::go::rengo::Type>),
+    (crate::games::xiangqi::Xiangqi::INFO, loader::<crate::games::xiangqi::Xiangqi>),
+    (crate::games::xiangqi::Jieqi::INFO, loader::<crate::games::xiangqi::Jieqi>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -5,3 +5,4 @@ pub mod solo;
 pub mod zole;
 pub mod twenty_four;
 pub mod go;
+pub mod xiangqi;
