@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-import gymnasium
+import gymnasium  # type: ignore[import-not-found, unused-ignore]
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]

@@ -80,9 +80,9 @@ def _versioned_module(info: ludoteca.GameInfo) -> ModuleType:
         """The unwrapped environment; keywords are the game's parameters."""
         return raw_env(game_string(info.short_name, params), render_mode=render_mode)
 
-    module.env = make_env  # type: ignore[attr-defined]
-    module.raw_env = make_raw_env  # type: ignore[attr-defined]
-    module.GAME = info.short_name  # type: ignore[attr-defined]
+    setattr(module, "env", make_env)
+    setattr(module, "raw_env", make_raw_env)
+    setattr(module, "GAME", info.short_name)
     return module
 
 
