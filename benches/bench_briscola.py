@@ -26,6 +26,24 @@ def test_simulate_random_games(benchmark: Any, spec: str, threads: Any) -> None:
     report(benchmark, label, N_GAMES, "games")
 
 
+VARIANTS = [
+    "briscola(players=3)",
+    "briscola(players=5)",
+    "briscola(players=5,chiamata_auction=rank)",
+    "briscola(players=6)",
+    "briscola(players=4,ruleset=american)",
+    "briscola(players=4,reject_ace_three_upcard=true,trump_exchange=seven)",
+]
+
+
+@pytest.mark.parametrize("spec", VARIANTS)
+def test_simulate_variants_random(benchmark: Any, spec: str) -> None:
+    """Every variant with random bots (Chiamata: random legal bidding and calling), one thread."""
+    n = N_GAMES // 4
+    benchmark.pedantic(lambda: ludoteca.simulate(spec, n, seed=1, threads=1), rounds=3, iterations=1)
+    report(benchmark, f"simulate {spec} random, 1 thread", n, "games")
+
+
 def test_simulate_greedy_vs_random(benchmark: Any) -> None:
     benchmark.pedantic(lambda: ludoteca.simulate("briscola", N_GAMES, seed=1, bots=["greedy", "random"], threads=1), rounds=3, iterations=1)
     report(benchmark, "simulate briscola greedy vs random, 1 thread", N_GAMES, "games")

@@ -49,8 +49,6 @@ pub struct TrickState<R: TrickRules> {
     /// The rules' own per-deal data.
     pub extra: R::Extra,
     history: Vec<Action>,
-    /// For each history entry: the acting seat, the seat that received a dealt/drawn card, FACE_UP or TALON.
-    actors: Vec<u8>,
 }
 
 impl<R: TrickRules> Game for TrickGame<R> {
@@ -79,15 +77,7 @@ impl<R: TrickRules> Game for TrickGame<R> {
         vec![encode::observation_len(&*self.rules)]
     }
     fn new_initial_state(&self) -> TrickState<R> {
-        let r = &self.rules;
-        let core = TrickCore::new(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
-        TrickState {
-            rules: Arc::clone(&self.rules),
-            core,
-            extra: R::Extra::default(),
-            history: Vec::with_capacity(2 * r.deck().len()),
-            actors: Vec::with_capacity(2 * r.deck().len()),
-        }
+        TrickState::fresh(Arc::clone(&self.rules))
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<TrickState<R>>>> {
         if name == "random" {
@@ -98,6 +88,28 @@ impl<R: TrickRules> Game for TrickGame<R> {
 }
 
 impl<R: TrickRules> TrickState<R> {
+    fn fresh(rules: Arc<R>) -> Self {
+        let core = TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed());
+        let history = Vec::with_capacity(2 * rules.deck().len());
+        TrickState { rules, core, extra: R::Extra::default(), history }
+    }
+
+    /// Who takes part in the next action `_action`: the acting seat, the seat receiving a dealt or drawn
+    /// card (flagged RECEIVED), FACE_UP or TALON. Computed on demand (for the information-state text)
+    /// rather than logged, to keep the simulation hot path lean.
+    fn actor_of_next(&self, _action: Action) -> u8 {
+        let core = &self.core;
+        match core.phase {
+            Phase::Deal => match self.rules.deal_slot(core.dealer, core.dealt) {
+                Some(Slot::Hand(s)) => RECEIVED | s as u8,
+                Some(Slot::FaceUp) => FACE_UP,
+                _ => TALON,
+            },
+            Phase::Draw => RECEIVED | core.to_move as u8,
+            _ => core.to_move as u8,
+        }
+    }
+
     /// The rules value.
     pub fn rules(&self) -> &R {
         &self.rules
@@ -120,15 +132,15 @@ impl<R: TrickRules> TrickState<R> {
         self.rules.legal_plays(&self.core, &self.extra, hand)
     }
 
+    #[inline]
     fn deal_card(&mut self, card: Card) {
         let core = &mut self.core;
         core.stock.remove(card);
         let slot = self.rules.deal_slot(core.dealer, core.dealt).expect("deal phase has a slot");
         core.dealt += 1;
-        let actor = match slot {
+        match slot {
             Slot::Hand(s) => {
                 core.hands[s].insert(card);
-                RECEIVED | s as u8
             }
             Slot::FaceUp => {
                 if let FaceUpRule::Reinsert { above } = self.rules.face_up_rule(card, core.face_down_count()) {
@@ -139,14 +151,11 @@ impl<R: TrickRules> TrickState<R> {
                     core.face_up_card = Some(card);
                     core.face_up_on_table = true;
                 }
-                FACE_UP
             }
             Slot::Talon => {
                 core.talon.insert(card);
-                TALON
             }
-        };
-        self.actors.push(actor);
+        }
         if self.rules.deal_slot(core.dealer, core.dealt).is_none() {
             self.rules.start_after_deal(&mut self.core, &mut self.extra);
         }
@@ -157,7 +166,6 @@ impl<R: TrickRules> TrickState<R> {
         core.stock.remove(card);
         core.pop_top();
         core.hands[core.to_move].insert(card);
-        self.actors.push(RECEIVED | core.to_move as u8);
         core.draws_left -= 1;
         core.to_move = core.next_seat(core.to_move);
         self.settle_draws();
@@ -194,7 +202,6 @@ impl<R: TrickRules> TrickState<R> {
     fn play_card(&mut self, card: Card) {
         let n = self.core.num_players;
         let seat = self.core.to_move;
-        self.actors.push(seat as u8);
         let core = &mut self.core;
         core.hands[seat].remove(card);
         if core.face_up_holder == Some(seat) && core.face_up_card == Some(card) {
@@ -206,6 +213,13 @@ impl<R: TrickRules> TrickState<R> {
             core.to_move = core.next_seat(seat);
             return;
         }
+        self.complete_trick();
+    }
+
+    /// Out of line: it runs once per trick, and inlining it into every card play costs registers.
+    #[inline(never)]
+    fn complete_trick(&mut self) {
+        let n = self.core.num_players;
         let pos = self.rules.trick_winner(&self.core, &self.extra, self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
@@ -230,6 +244,7 @@ impl<R: TrickRules> TrickState<R> {
         }
     }
 
+    #[inline(never)]
     fn end_deal(&mut self) {
         let outcome = self.rules.score_deal(&self.core, &self.extra);
         let n = self.core.num_players;
@@ -343,7 +358,6 @@ impl<R: TrickRules> State for TrickState<R> {
             Phase::Draw => self.draw_card(Card(action as u8)),
             Phase::Play if action < deck_len => self.play_card(Card(action as u8)),
             Phase::Play | Phase::Bidding => {
-                self.actors.push(self.core.to_move as u8);
                 if self.rules.apply_extra(&mut self.core, &mut self.extra, action - deck_len) == Effect::EndDeal {
                     self.end_deal();
                 }
@@ -432,7 +446,10 @@ impl<R: TrickRules> State for TrickState<R> {
 
     fn information_state_string(&self, player: usize) -> String {
         let mut s = format!("seat {player}\n");
-        for (&a, &actor) in self.history.iter().zip(&self.actors) {
+        let mut replay = TrickState::fresh(Arc::clone(&self.rules));
+        for &a in &self.history {
+            let actor = replay.actor_of_next(a);
+            replay.apply_action_unchecked(a);
             let name = self.action_to_string(a);
             let line = match actor {
                 FACE_UP => format!("up {name}"),

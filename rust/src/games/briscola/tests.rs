@@ -347,10 +347,7 @@ fn american_match_needs_at_least_two_deals_and_ends_at_121() {
     let mut rng = Rng::new(4);
     for _ in 0..30 {
         let mut st = g.new_initial_state();
-        while !st.is_terminal() {
-            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
-            st.apply_action(a).unwrap();
-        }
+        random_to_end(&mut st, &mut rng);
         assert!(st.core.deals_done >= 2);
         let (t0, t1) = (st.core.ledger[0], st.core.ledger[1]);
         assert!(t0.max(t1) >= 121.0 && t0 != t1);
@@ -366,10 +363,7 @@ fn count_out_stops_at_the_first_trick_reaching_121() {
     let mut rng = Rng::new(9);
     for _ in 0..30 {
         let mut st = g.new_initial_state();
-        while !st.is_terminal() {
-            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
-            st.apply_action(a).unwrap();
-        }
+        random_to_end(&mut st, &mut rng);
         let (t0, t1) = (st.core.ledger[0], st.core.ledger[1]);
         assert!((t0 >= 121.0) != (t1 >= 121.0), "exactly one side over: {t0} {t1}");
     }
