@@ -8,13 +8,16 @@ on any backend must reproduce ``backend="serial"`` exactly. The Ray test starts 
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any, Iterator
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 import ludoteca
+from ludoteca.cli import app
 from ludoteca.simulation import SimulationResult, _ShardSpec, run_shard
 
 GAMES = [ex for info in ludoteca.registered_games() for ex in info.examples[:3]]
@@ -122,3 +125,17 @@ def test_ray_task_failure_surfaces_as_the_ludoteca_error(local_ray: Any) -> None
     bad = _ShardSpec(GAMES[0], 0, ("no-such-bot",), 1)
     with pytest.raises(ludoteca.InvalidParameterError, match="no-such-bot"):
         local_ray.get(local_ray.remote(run_shard).remote(bad, 0, 5))
+
+
+def test_cli_simulate_backend_option() -> None:
+    runner = CliRunner()
+    args = ["simulate", GAMES[0], "-n", "600", "--seed", "3", "--json"]
+    serial = json.loads(runner.invoke(app, args).output)
+    result = runner.invoke(app, args + ["--backend", "processes", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    sharded = json.loads(result.output)
+    for data in (serial, sharded):
+        data.pop("seconds"), data.pop("games_per_second")
+    assert sharded == serial
+    bad = runner.invoke(app, args + ["--backend", "dask"])
+    assert bad.exit_code == 2 and "backend" in bad.output

@@ -256,3 +256,14 @@ def test_versioned_constructor_takes_game_parameters() -> None:
     assert env.unwrapped.game == ludoteca.load_game("briscola(players=4,must_follow_suit=true)")
     assert env.unwrapped.render_mode == "ansi"
     assert lpz.game_string("x", {}) == "x"
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_played_environment_game_is_a_valid_record(spec: str) -> None:
+    from ludoteca import record
+
+    env = lpz.raw_env(spec)
+    _play(env, seed=21)
+    rec = record.loads(record.dumps(env.state, seed=env.game_seed))
+    assert rec.seed == 21 and rec.returns == env.state.returns()
+    assert rec.replay().serialize() == env.state.serialize()
