@@ -212,3 +212,73 @@ class Deck:
         """Rank code of a card id."""
     def suits(self) -> list[str]:
         """Suit names in suit order."""
+
+# --- twenty_four ---
+__all__ += [
+    "twenty_four_board",
+    "twenty_four_check",
+    "twenty_four_count_solutions",
+    "twenty_four_first_solution",
+    "twenty_four_is_solvable",
+    "twenty_four_solve",
+    "twenty_four_solve_batch",
+]
+
+def twenty_four_solve(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> list[str]:
+    """Every distinct solution in canonical form."""
+
+def twenty_four_is_solvable(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> bool:
+    """Whether the numbers can make the target."""
+
+def twenty_four_count_solutions(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> int:
+    """Number of distinct solutions."""
+
+def twenty_four_first_solution(
+    numbers: Sequence[int], target: int = 24, intermediate: str = "rational"
+) -> Optional[str]:
+    """One solution, or None."""
+
+def twenty_four_check(
+    expression: str, cards: Sequence[int], target: int = 24, intermediate: str = "rational"
+) -> tuple[bool, str]:
+    """``(True, canonical form)`` or ``(False, reason)``; ParseError when malformed."""
+
+def twenty_four_solve_batch(
+    numbers: Any, target: int = 24, intermediate: str = "rational", threads: Optional[int] = None
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
+    """Solvable flags and distinct-solution counts for an (N, 4) integer array."""
+
+def twenty_four_board(state: State) -> list[int]:
+    """Centre card values of a Twenty-Four state, in centre order."""
+
+# --- go ---
+__all__ += [
+    "go_board",
+    "go_final_score",
+    "go_from_diagram",
+    "go_from_sgf",
+    "go_resign",
+    "go_result",
+    "go_set_names",
+    "go_to_sgf",
+    "rengo_rotation_errors",
+]
+
+def go_to_sgf(state: State) -> str:
+    """The SGF record of a Go or Rengo game."""
+def go_from_sgf(text: str) -> State:
+    """Reads an SGF record (main line) into a ``go`` state."""
+def go_final_score(state: State) -> dict[str, Any]:
+    """Both sides' totals and their parts."""
+def go_result(state: State) -> Optional[str]:
+    """The SGF-style result, or None while the game runs."""
+def go_resign(state: State, side: int) -> None:
+    """Side ``side`` (0 Black, 1 White) resigns."""
+def go_from_diagram(game: Game, diagram: str, to_move: int) -> State:
+    """A position from an ASCII diagram."""
+def go_set_names(state: State, black: str, white: str) -> None:
+    """Player (Go) or team (Rengo) names for SGF."""
+def go_board(state: State) -> list[list[int]]:
+    """Rows of 0/1/2, bottom row first."""
+def rengo_rotation_errors(state: State) -> list[tuple[int, int]]:
+    """Out-of-sequence plays as (history index, seat)."""

@@ -24,6 +24,9 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 /// Every registered game: one line each.
 static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::briscola::Briscola::INFO, loader::<crate::games::briscola::Briscola>),
+    (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
+    (crate::games::go::Type::INFO, loader::<crate::games::go::Type>),
+    (crate::games::go::rengo::Type::INFO, loader::<crate::games::go::rengo::Type>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

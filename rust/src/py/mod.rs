@@ -5,7 +5,9 @@ pub mod batch;
 pub mod cards;
 pub mod errors;
 pub mod game;
+pub mod go;
 pub mod state;
+pub mod twenty_four;
 
 use pyo3::prelude::*;
 
@@ -25,5 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(batch::simulate, m)?)?;
     // Per-game extras: one line each, e.g. `twenty_four::register(m)?;`.
+    twenty_four::register(m)?;
+    go::register(m)?;
     Ok(())
 }

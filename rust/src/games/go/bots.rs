@@ -1,0 +1,81 @@
+//! Playout policies: `random` (uniform over the legal moves and pass) and `random_no_eye` (uniform
+//! over the legal moves that do not fill one's own eye, and pass, as OpenSpiel's Go playouts do).
+//!
+//! Both sample by rejection from the list of empty points (a stack copy, no allocation): draw one
+//! candidate uniformly from the points not yet rejected plus pass, keep it if legal, otherwise drop it and
+//! draw again. The accepted move is uniform over the legal ones, and legality is tested only for the
+//! points drawn, which is what makes playouts fast. In the marking phase both bots accept the proposal
+//! (the automatic marking); Rengo bots always keep the rotation.
+
+use super::board::{Board, MAX_CELLS};
+use super::engine::{GoCore, Move, Phase};
+use crate::core::game::{Action, Bot, State};
+use crate::core::rng::Rng;
+
+/// Draws a placement for colour `c` uniformly among the empty cells that pass `legal` (and, with
+/// `no_eye`, are not `c`'s eyes), or `None` (pass). With `with_pass`, pass is one more candidate of
+/// the uniform draw; without it, `None` only when no placement qualifies.
+#[inline]
+pub fn sample_move(board: &Board, c: u8, rng: &mut Rng, with_pass: bool, no_eye: bool, legal: impl Fn(usize) -> bool) -> Option<usize> {
+    let empties = board.empties();
+    let mut buf = [0u16; MAX_CELLS];
+    let mut k = empties.len();
+    buf[..k].copy_from_slice(empties);
+    loop {
+        let total = k + with_pass as usize;
+        if total == 0 {
+            return None;
+        }
+        let i = rng.below(total as u32) as usize;
+        if i == k {
+            return None;
+        }
+        let p = buf[i] as usize;
+        if (!no_eye || !board.is_eye(p, c)) && legal(p) {
+            return Some(p);
+        }
+        k -= 1;
+        buf[i] = buf[k];
+    }
+}
+
+/// What the bots need from a Go-like state: the rules machine and the id of an in-rotation move.
+pub trait GoLike: State {
+    /// The rules machine.
+    fn core(&self) -> &GoCore;
+    /// The action id by which the player due to act makes `mv`.
+    fn action_of(&self, mv: Move) -> Action;
+    /// Replaces the position by setup stones, `to_move` (0 Black, 1 White) to play.
+    fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> crate::error::Result<()>;
+}
+
+/// The playout bot; `no_eye` selects `random_no_eye`.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutBot {
+    /// Never fill one's own eye (`random_no_eye`).
+    pub no_eye: bool,
+}
+
+impl<S: GoLike> Bot<S> for PlayoutBot {
+    fn act(&self, state: &S, rng: &mut Rng) -> Action {
+        let core = state.core();
+        let mv = match core.phase {
+            Phase::Marking => Move::Accept,
+            Phase::Handicap { .. } => {
+                let b = &core.board;
+                match sample_move(b, core.to_move, rng, false, false, |_| true) {
+                    Some(p) => Move::Place(b.point(p)),
+                    None => Move::Pass, // unreachable: free handicap always fits (checked at load)
+                }
+            }
+            _ => {
+                let b = &core.board;
+                match sample_move(b, core.to_move, rng, true, self.no_eye, |p| core.is_legal_cell(p)) {
+                    Some(p) => Move::Place(b.point(p)),
+                    None => Move::Pass,
+                }
+            }
+        };
+        state.action_of(mv)
+    }
+}

@@ -1,0 +1,691 @@
+//! Go tests: the ASCII fixtures of `tests/data/go/`, an independent naive rules oracle replayed against
+//! random games (captures, suicide, the three ko rules), random-game invariants, Rengo and SGF.
+
+use super::board::{BLACK, EMPTY, WHITE};
+use super::engine::Phase;
+use super::rengo::RengoGame;
+use super::*;
+use crate::core::game::{Game, State};
+use crate::core::params::Params;
+use crate::core::rng::Rng;
+use crate::registry::Registered;
+use super::rengo::RengoState;
+use std::path::PathBuf;
+
+fn game(spec: &str) -> GoGame {
+    GoGame::from_game_string(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn stones_of(state: &GoState) -> Vec<u8> {
+    let n = state.core.rules.size;
+    (0..n * n).map(|pt| state.core.board.at(state.core.board.cell(pt))).collect()
+}
+
+fn parse_rows(lines: &[&str], n: usize) -> Vec<u8> {
+    let mut out = vec![EMPTY; n * n];
+    for (i, line) in lines.iter().enumerate() {
+        let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(cells.len(), n, "row {line:?} should have {n} points");
+        for (col, c) in cells.iter().enumerate() {
+            out[(n - 1 - i) * n + col] = match c {
+                'X' => BLACK,
+                'O' => WHITE,
+                _ => EMPTY,
+            };
+        }
+    }
+    out
+}
+
+/// Runs one fixture file; each `game` line starts a new case.
+fn run_fixture(name: &str) {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "go", name].iter().collect();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    let mut g: Option<GoGame> = None;
+    let mut st: Option<GoState> = None;
+    let mut to_move = 0;
+    while i < lines.len() {
+        let line = lines[i].trim();
+        i += 1;
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let ctx = format!("{name}:{i}: {line}");
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let args: Vec<&str> = rest.split_whitespace().collect();
+        if cmd == "game" {
+            let gg = game(rest);
+            st = Some(gg.new_initial_state());
+            g = Some(gg);
+            to_move = 0;
+            continue;
+        }
+        let gg = g.as_ref().expect("a fixture starts with `game`");
+        let n = gg.rules.size;
+        let s = st.as_mut().expect("state");
+        let num = |k: usize| args[k].parse::<f64>().unwrap_or_else(|_| panic!("{ctx}: number expected"));
+        match cmd {
+            "to_move" => {
+                to_move = if args[0] == "black" { 0 } else { 1 };
+                if s.history.is_empty() {
+                    let c = if to_move == 0 { BLACK } else { WHITE };
+                    let stones: Vec<(usize, u8)> = stones_of(s).iter().enumerate().filter(|(_, &c)| c != EMPTY).map(|(p, &c)| (p, c)).collect();
+                    s.core.set_position(&stones, c).unwrap();
+                }
+            }
+            "setup" => {
+                let diagram = lines[i..i + n].join("\n");
+                i += n;
+                *s = GoState::from_diagram(gg, &diagram, to_move).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            }
+            "expect" => {
+                let want = parse_rows(&lines[i..i + n], n);
+                i += n;
+                assert_eq!(stones_of(s), want, "{ctx}: board differs:\n{s}");
+            }
+            "play" => {
+                for m in &args {
+                    let m = m.replace('_', " ");
+                    let a = s.string_to_action(&m).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    s.apply_action(a).unwrap_or_else(|e| panic!("{ctx}: {m}: {e}\n{s}"));
+                    s.core.board.check_invariants().unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                }
+            }
+            "illegal" => {
+                let a = s.string_to_action(args[0]).unwrap();
+                let before = stones_of(s);
+                let err = s.apply_action(a).expect_err(&ctx).to_string();
+                let reason = args[1..].join(" ");
+                assert!(err.contains(&reason), "{ctx}: error {err:?} should mention {reason:?}");
+                let mut legal = Vec::new();
+                s.legal_actions(&mut legal);
+                assert!(!legal.contains(&a), "{ctx}: listed as legal");
+                assert_eq!(stones_of(s), before, "{ctx}: a failed move changed the board");
+            }
+            "legal" => {
+                let a = s.string_to_action(args[0]).unwrap();
+                let mut legal = Vec::new();
+                s.legal_actions(&mut legal);
+                assert!(legal.contains(&a), "{ctx}: not listed as legal");
+            }
+            "current" => {
+                let want = if args[0] == "black" { 0 } else { 1 };
+                assert_eq!(s.current_player(), Player::Seat(want), "{ctx}");
+            }
+            "prisoners" => assert_eq!(s.core.prisoners, [num(0) as u32, num(1) as u32], "{ctx}"),
+            "set_prisoners" => s.core.prisoners = [num(0) as u32, num(1) as u32],
+            "adjust" => s.core.adjustment = [num(0), num(1)],
+            "dead" => {
+                for v in &args {
+                    let pt = coord::parse_gtp(v, n).unwrap();
+                    let p = s.core.board.cell(pt);
+                    let pts: Vec<usize> = s.core.board.chain_stones(p).map(|q| s.core.board.point(q)).collect();
+                    for q in pts {
+                        s.core.dead[q] = true;
+                    }
+                }
+            }
+            "auto_dead" => {
+                let got = score::auto_dead(&s.core);
+                let mut want = vec![false; n * n];
+                if args[0] != "none" {
+                    for v in &args {
+                        let p = s.core.board.cell(coord::parse_gtp(v, n).unwrap());
+                        for q in s.core.board.chain_stones(p) {
+                            want[s.core.board.point(q)] = true;
+                        }
+                    }
+                }
+                assert_eq!(got, want, "{ctx}");
+            }
+            "territory" => assert_eq!(s.final_score().territory, [num(0) as u32, num(1) as u32], "{ctx}"),
+            "score" => {
+                let sc = s.final_score();
+                assert_eq!((sc.black, sc.white), (num(0), num(1)), "{ctx}: {sc:?}");
+            }
+            "result" => assert_eq!(s.result().as_deref(), Some(args[0]), "{ctx}"),
+            "over" => assert!(s.is_terminal(), "{ctx}"),
+            "marking" => assert_eq!(s.core.phase, Phase::Marking, "{ctx}"),
+            _ => panic!("{ctx}: unknown fixture command"),
+        }
+    }
+}
+
+#[test]
+fn fixture_captures() {
+    run_fixture("captures.txt");
+}
+#[test]
+fn fixture_snapback() {
+    run_fixture("snapback.txt");
+}
+#[test]
+fn fixture_ko() {
+    run_fixture("ko.txt");
+}
+#[test]
+fn fixture_suicide() {
+    run_fixture("suicide.txt");
+}
+#[test]
+fn fixture_scoring_examples() {
+    run_fixture("scoring.txt");
+}
+#[test]
+fn fixture_seki() {
+    run_fixture("seki.txt");
+}
+#[test]
+fn fixture_dead_stones() {
+    run_fixture("dead_stones.txt");
+}
+#[test]
+fn fixture_triple_ko_superko() {
+    run_fixture("superko.txt");
+}
+#[test]
+fn fixture_handicap() {
+    run_fixture("handicap.txt");
+}
+
+/// A deliberately naive Go referee (flood fills, whole-board copies), written from the rules file
+/// alone, as an oracle for the incremental engine.
+struct Naive {
+    n: usize,
+    b: Vec<u8>,
+    to_move: u8,
+    seen: Vec<(Vec<u8>, u8)>,
+    before_last: Option<Vec<u8>>,
+    ko: rules::KoRule,
+    suicide: bool,
+}
+
+impl Naive {
+    fn nbs(&self, p: usize) -> Vec<usize> {
+        let (r, c, n) = (p / self.n, p % self.n, self.n);
+        let mut v = Vec::new();
+        if r > 0 {
+            v.push(p - n);
+        }
+        if r + 1 < n {
+            v.push(p + n);
+        }
+        if c > 0 {
+            v.push(p - 1);
+        }
+        if c + 1 < n {
+            v.push(p + 1);
+        }
+        v
+    }
+    fn group(&self, b: &[u8], p: usize) -> (Vec<usize>, usize) {
+        let mut g = vec![p];
+        let mut libs = std::collections::BTreeSet::new();
+        let mut i = 0;
+        while i < g.len() {
+            for q in self.nbs(g[i]) {
+                if b[q] == EMPTY {
+                    libs.insert(q);
+                } else if b[q] == b[p] && !g.contains(&q) {
+                    g.push(q);
+                }
+            }
+            i += 1;
+        }
+        (g, libs.len())
+    }
+    /// The board after `c` plays `p`, or None if occupied / forbidden suicide.
+    fn after(&self, p: usize, c: u8) -> Option<Vec<u8>> {
+        if self.b[p] != EMPTY {
+            return None;
+        }
+        let mut b = self.b.clone();
+        b[p] = c;
+        for q in self.nbs(p) {
+            if b[q] == 3 - c {
+                let (g, libs) = self.group(&b, q);
+                if libs == 0 {
+                    g.iter().for_each(|&s| b[s] = EMPTY);
+                }
+            }
+        }
+        let (g, libs) = self.group(&b, p);
+        if libs == 0 {
+            if !self.suicide || g.len() == 1 {
+                return None;
+            }
+            g.iter().for_each(|&s| b[s] = EMPTY);
+        }
+        Some(b)
+    }
+    fn legal(&self, p: usize) -> bool {
+        let c = self.to_move;
+        let Some(b) = self.after(p, c) else { return false };
+        match self.ko {
+            rules::KoRule::Simple => self.before_last.as_ref() != Some(&b),
+            rules::KoRule::PositionalSuperko => !self.seen.iter().any(|(s, _)| *s == b),
+            rules::KoRule::SituationalSuperko => !self.seen.iter().any(|(s, m)| *s == b && *m == 3 - c),
+        }
+    }
+    fn play(&mut self, p: Option<usize>) {
+        let before = self.b.clone();
+        if let Some(p) = p {
+            self.b = self.after(p, self.to_move).expect("oracle: legal");
+        }
+        self.before_last = Some(before);
+        self.to_move = 3 - self.to_move;
+        self.seen.push((self.b.clone(), self.to_move));
+    }
+}
+
+/// Random games on small boards under every ko rule, comparing the engine's legal moves and board
+/// with the naive referee after every move. Also checks that superko actually forbids moves that
+/// simple ko would allow.
+#[test]
+fn engine_agrees_with_naive_referee() {
+    let mut superko_only = 0;
+    let mut moves_checked = 0;
+    for spec in ["ruleset=japanese", "ruleset=tromp_taylor", "ruleset=nz", "ruleset=aga,pass_stones=false,dead_stone_mode=tromp_taylor"] {
+        for size in [2, 3, 4, 5, 7] {
+            let g = game(&format!("go(board_size={size},{spec},max_moves=300)"));
+            for seed in 0..12u64 {
+                let mut rng = Rng::new(seed * 31 + size as u64);
+                let mut s = g.new_initial_state();
+                let mut nv = Naive { n: size, b: vec![EMPTY; size * size], to_move: BLACK, seen: vec![(vec![EMPTY; size * size], BLACK)], before_last: None, ko: g.rules.ko, suicide: g.rules.suicide_allowed };
+                let mut legal = Vec::new();
+                while !s.is_terminal() && s.core.phase == Phase::Play {
+                    s.legal_actions(&mut legal);
+                    let n2 = size * size;
+                    let want: Vec<Action> = (0..n2).filter(|&p| nv.legal(p)).map(|p| p as Action).chain([n2 as Action]).collect();
+                    assert_eq!(legal, want, "{spec} {size}x{size} seed {seed} after {:?}\n{s}", s.history);
+                    if g.rules.ko != rules::KoRule::Simple {
+                        let simple = Naive { ko: rules::KoRule::Simple, seen: Vec::new(), b: nv.b.clone(), before_last: nv.before_last.clone(), ..nv };
+                        superko_only += (0..n2).filter(|&p| simple.legal(p) && !nv.legal(p)).count();
+                    }
+                    moves_checked += 1;
+                    // Pass rarely, so games reach crowded positions.
+                    let a = if rng.below(20) == 0 || legal.len() == 1 { n2 as Action } else { legal[rng.below(legal.len() as u32 - 1) as usize] };
+                    s.apply_action(a).unwrap();
+                    nv.play(if (a as usize) < n2 { Some(a as usize) } else { None });
+                    if s.is_terminal() {
+                        break;
+                    }
+                    assert_eq!(stones_of(&s), nv.b, "{spec} board after {:?}", s.history);
+                    s.core.board.check_invariants().unwrap();
+                }
+            }
+        }
+    }
+    println!("naive referee: {moves_checked} positions, every legal set equal; superko forbade {superko_only} simple-ko-legal moves");
+    assert!(moves_checked > 10_000, "{moves_checked}");
+    assert!(superko_only > 0, "superko never forbade a move that simple ko allows");
+}
+
+/// Stones are conserved: on the board = placed − captured − suicided, and no chain is left without a
+/// liberty, over random 9×9 and 19×19 games.
+#[test]
+fn random_games_keep_invariants() {
+    for (spec, games) in [("go(board_size=9,ruleset=tromp_taylor)", 20), ("go(board_size=19)", 2), ("go(board_size=13,ruleset=nz)", 3)] {
+        let g = game(spec);
+        let bot = g.new_bot("random").unwrap();
+        for seed in 0..games {
+            let mut rng = Rng::new(seed);
+            let mut s = g.new_initial_state();
+            let mut placed = [0u32; 2];
+            while !s.is_terminal() {
+                let a = bot.act(&s, &mut rng);
+                if s.core.phase == Phase::Play && (a as usize) < g.rules.size * g.rules.size {
+                    placed[ci(s.core.to_move)] += 1;
+                }
+                s.apply_action(a).unwrap();
+                let b = &s.core.board;
+                let removed = s.core.prisoners; // captured *by* each colour (no pass stones here)
+                assert_eq!(b.stone_count(BLACK), placed[0] - removed[1], "{spec}");
+                assert_eq!(b.stone_count(WHITE), placed[1] - removed[0], "{spec}");
+                if s.history.len() % 7 == 0 {
+                    b.check_invariants().unwrap();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn empty_board_has_every_point_and_pass() {
+    let g = game("go");
+    let s = g.new_initial_state();
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 362);
+    assert_eq!(s.action_to_string(360), "T19");
+    assert_eq!(s.string_to_action("t19").unwrap(), 360);
+    assert_eq!(s.string_to_action("PASS").unwrap(), 361);
+    assert!(matches!(s.string_to_action("I9"), Err(LudoError::Parse { .. })));
+    assert!(matches!(s.string_to_action("Z99"), Err(LudoError::Parse { .. })));
+}
+
+#[test]
+fn errors_leave_the_state_unchanged() {
+    let g = game("go(board_size=9,ruleset=tromp_taylor)");
+    let mut s = g.new_initial_state();
+    s.apply_action(40).unwrap();
+    let before = (s.history.clone(), stones_of(&s));
+    let e = s.apply_action(40).unwrap_err();
+    assert!(e.to_string().contains("occupied"), "{e}");
+    assert!(matches!(s.apply_action(10_000), Err(LudoError::IllegalAction { .. })));
+    assert!(matches!(s.apply_action(82), Err(LudoError::IllegalAction { .. })), "marking action during play");
+    assert_eq!((s.history.clone(), stones_of(&s)), before);
+    s.apply_action(81).unwrap();
+    s.apply_action(81).unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.apply_action(0), Err(LudoError::GameOver));
+}
+
+#[test]
+fn resignation_and_parameter_checks() {
+    let g = game("go(board_size=9)");
+    let mut s = g.new_initial_state();
+    s.resign(1).unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.result().as_deref(), Some("B+R"));
+    let mut r = [0.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [1.0, -1.0]);
+    assert!(GoGame::from_game_string("go(ruleset=japanese,dead_stone_mode=tromp_taylor)").is_err());
+    assert!(GoGame::from_game_string("go(board_size=5,handicap=2)").is_err(), "no star points on 5x5");
+    assert!(GoGame::from_game_string("go(handicap=1)").is_err());
+    assert!(GoGame::from_game_string("go(board_size=26)").is_err());
+}
+
+fn rengo(spec: &str) -> RengoGame {
+    let (_, raw) = Params::parse_game_string(spec).unwrap();
+    RengoGame::from_params(Params::resolve(RengoGame::INFO.params, &raw, RengoGame::INFO.presets).unwrap()).unwrap()
+}
+
+fn act<S: State>(s: &mut S, name: &str) {
+    let a = s.string_to_action(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    s.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}\n{s}"));
+}
+
+#[test]
+fn rengo_rotation_counts_passes() {
+    let g = rengo("rengo(board_size=9)");
+    let mut s = g.new_initial_state();
+    let mut seats = Vec::new();
+    for m in ["D4", "pass", "E5", "F6", "pass", "C3"] {
+        seats.push(s.expected_seat());
+        act(&mut s, m);
+    }
+    assert_eq!(seats, [0, 1, 2, 3, 0, 1]);
+    assert_eq!(s.action_to_string(s.string_to_action("B2 D5").unwrap()), "B2 D5");
+}
+
+#[test]
+fn rengo_out_of_sequence_claims() {
+    let g = rengo("rengo(board_size=9)");
+    let mut s = g.new_initial_state();
+    // B2 plays instead of B1: the move stands, then W1 is due and Black's next expected player is B1.
+    act(&mut s, "B2 E5");
+    assert_eq!(s.rotation_errors(), &[(0, 2)]);
+    assert_eq!(s.expected_seat(), 1);
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    let claim = s.string_to_action("claim unintentional").unwrap();
+    assert!(legal.contains(&claim));
+    act(&mut s, "claim unintentional");
+    assert_eq!(s.adjustments(), [0.0, 3.0]);
+    assert!(s.apply_action(claim).is_err(), "one claim per error");
+    act(&mut s, "C3");
+    assert_eq!(s.expected_seat(), 0, "rotation continues from the offender: B1 next");
+    // An error not claimed before the next play is absorbed.
+    act(&mut s, "B2 D4");
+    act(&mut s, "C4");
+    assert!(s.apply_action(claim).is_err());
+    // With auto_penalize_unclaimed, the next play turns an unclaimed error into the penalty.
+    let mut v = rengo("rengo(board_size=9,auto_penalize_unclaimed=true)").new_initial_state();
+    act(&mut v, "B2 E5");
+    assert_eq!(v.adjustments(), [0.0, 0.0]);
+    act(&mut v, "C3");
+    assert_eq!(v.adjustments(), [0.0, 3.0]);
+    // An intentional claim forfeits the game for the offending team.
+    let mut t = g.new_initial_state();
+    act(&mut t, "B2 E5");
+    act(&mut t, "claim intentional");
+    assert!(t.is_terminal());
+    let mut r = [0.0; 4];
+    t.returns(&mut r);
+    assert_eq!(r, [-1.0, 1.0, -1.0, 1.0]);
+    assert_eq!(t.result().as_deref(), Some("W+F"));
+    // A wrong colour is never legal.
+    let mut u = g.new_initial_state();
+    let e = u.apply_action(u.string_to_action("W1 E5").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("turn"), "{e}");
+}
+
+#[test]
+fn rengo_penalty_works_under_area_and_territory() {
+    // The rules file's examples: area 40:41 with komi 7.5 is W+8.5, W+11.5 after a claimed Black
+    // error; territory 35 vs 28+6.5 is B+0.5, B+3.5 after a claimed White error.
+    let area = "\
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .";
+    let g = rengo("rengo(board_size=9,ruleset=chinese)");
+    let mut s = RengoState::from_diagram(&g, area, 0).unwrap();
+    act(&mut s, "B2 pass");
+    act(&mut s, "claim unintentional");
+    act(&mut s, "pass");
+    assert_eq!(s.core().phase, Phase::Marking);
+    // Dead-stone marking: both teams accept the automatic marking (nothing is dead here).
+    act(&mut s, "accept");
+    act(&mut s, "accept");
+    assert_eq!(s.result().as_deref(), Some("W+11.5"));
+
+    let territory = "\
+. . . X . . O . .
+. . . X . . O . .
+. . . X . O . . .
+. . . X . O . . .
+. . . X . O . . .
+. . . X . O . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .";
+    let g = rengo("rengo(board_size=9)");
+    let mut s = RengoState::from_diagram(&g, territory, 1).unwrap();
+    act(&mut s, "W2 pass");
+    act(&mut s, "claim unintentional");
+    assert_eq!(s.adjustments(), [3.0, 0.0]);
+    s.core.prisoners = [5, 3];
+    let sc = s.final_score();
+    assert_eq!((sc.black, sc.white), (38.0, 34.5));
+}
+
+#[test]
+fn rengo_handicap_is_b1s_turn() {
+    let g = rengo("rengo(board_size=9,handicap=2)");
+    let mut s = g.new_initial_state();
+    assert_eq!(s.expected_seat(), 1);
+    act(&mut s, "E5");
+    assert_eq!(s.expected_seat(), 2);
+    let g = rengo("rengo(board_size=9,handicap=2,handicap_placement=free)");
+    let mut s = g.new_initial_state();
+    let mut seats = Vec::new();
+    for m in ["C3", "G7", "E5", "D4"] {
+        seats.push(s.expected_seat());
+        act(&mut s, m);
+    }
+    assert_eq!(seats, [0, 0, 1, 2]);
+}
+
+#[test]
+fn rengo_random_games_finish_and_round_trip_through_sgf() {
+    let g = rengo("rengo(board_size=7)");
+    let mut rng = Rng::new(5);
+    let mut legal = Vec::new();
+    for _ in 0..20 {
+        let mut s = g.new_initial_state();
+        while !s.is_terminal() {
+            s.legal_actions(&mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            s.apply_action(a).unwrap();
+        }
+        let mut r = [0.0; 4];
+        s.returns(&mut r);
+        assert_eq!((r[0], r[1]), (r[2], r[3]));
+        s.set_team_names("Tigers", "Cranes");
+        let text = sgf::rengo_to_sgf(&g, &s);
+        let (g2, s2) = sgf::rengo_from_sgf(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(g2.game_string(), g.game_string());
+        assert_eq!(s2.core().board.hash(), s.core().board.hash());
+        assert_eq!((s2.result(), s2.adjustments(), s2.team_names()), (s.result(), s.adjustments(), s.team_names()), "{text}");
+        assert_eq!(s2.rotation_errors().len(), s.rotation_errors().len());
+        assert_eq!(sgf::rengo_to_sgf(&g2, &s2), text);
+    }
+}
+
+#[test]
+fn sgf_round_trips_random_games() {
+    for spec in ["go(board_size=9)", "go(board_size=9,ruleset=chinese,handicap=3)", "go(board_size=7,ruleset=aga,handicap=2,handicap_placement=free)", "go(board_size=13,ruleset=tromp_taylor,komi=0.5)", "go(board_size=25,max_moves=200)"] {
+        let g = game(spec);
+        let bot = g.new_bot("random_no_eye").unwrap();
+        for seed in 0..4 {
+            let mut rng = Rng::new(seed);
+            let mut s = g.new_initial_state();
+            s.set_player_names("Honinbo ]Shusaku[", "Gennan");
+            while !s.is_terminal() {
+                let a = bot.act(&s, &mut rng);
+                s.apply_action(a).unwrap();
+            }
+            let text = sgf::to_sgf(&g, &s);
+            let (g2, s2) = sgf::from_sgf(&text).unwrap_or_else(|e| panic!("{spec}: {e}\n{text}"));
+            assert_eq!(g2.game_string(), g.game_string());
+            assert_eq!(stones_of(&s2), stones_of(&s), "{spec}");
+            assert_eq!(s2.result(), s.result(), "{spec}");
+            assert_eq!(s2.player_names(), s.player_names());
+            assert_eq!(sgf::to_sgf(&g2, &s2), text);
+        }
+    }
+}
+
+#[test]
+fn sgf_import_of_a_foreign_record() {
+    let text = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]RU[Chinese]PB[Black]PW[White]RE[W+R]AB[gc][cg]\n;W[ee];B[dc](;W[ce];B[cd])(;W[aa]))";
+    let (g, s) = sgf::from_sgf(text).unwrap();
+    let r = g.rules();
+    assert_eq!((r.size, r.scoring, r.komi, r.handicap, r.free_handicap), (9, rules::Scoring::Area, 0.5, 2, false));
+    assert_eq!(s.history().len(), 4, "main line only");
+    assert_eq!(s.result().as_deref(), Some("W+R"));
+    assert_eq!(s.player_names().map(|n| n[0].as_str()), Some("Black"));
+    // Free placement when the stones are not the star points.
+    let (g, s) = sgf::from_sgf("(;SZ[9]HA[2]AB[aa][bb];W[ee])").unwrap();
+    assert!(g.rules().free_handicap);
+    assert_eq!(s.core().handicap_stones, vec![72, 64]);
+    for bad in ["", "(;SZ[9]", "(;SZ[9];B[zz])", "(;SZ[x])", "(;GM[2])", "(;SZ[9]AW[aa][aa])", "(;SZ[2]AB[aa][ab][ba][bb])", "(;SZ[9];W[ee])", "(;SZ[9];B[ee];W[ee])", "(;SZ[9];B[ee]", "(;SZ[9]C)", "(;SZ[40])", "(;SZ[9]C[ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé];B[é])"] {
+        assert!(sgf::from_sgf(bad).is_err(), "{bad:?} should be refused");
+    }
+}
+
+/// Go playout throughput through `simulate`:
+/// `cargo test --release --lib go_random_playouts -- --ignored --nocapture`.
+/// Not a timed assertion: it prints games/s and plies/s, single thread and all threads.
+#[test]
+#[ignore = "throughput measurement; run by hand in release mode"]
+fn go_random_playouts_per_second() {
+    let runs = [
+        ("go(board_size=9,ruleset=tromp_taylor)", 200_000),
+        ("go(board_size=19,ruleset=tromp_taylor)", 20_000),
+        ("go(board_size=9)", 20_000),
+        ("rengo(board_size=9,ruleset=tromp_taylor)", 100_000),
+    ];
+    for (spec, n) in runs {
+        let game = crate::registry::load_game(spec).unwrap();
+        for bot in ["random_no_eye", "random"] {
+            for threads in [Some(1), None] {
+                let cfg = crate::batch::SimConfig { n_games: n, seed: 1, first_game: 0, bots: vec![bot.into()], threads };
+                let t = std::time::Instant::now();
+                let r = game.simulate(&cfg).unwrap();
+                let secs = t.elapsed().as_secs_f64();
+                let plies: u64 = r.lengths.iter().map(|&l| l as u64).sum();
+                println!(
+                    "{spec} {bot} threads={}: {:.0} games/s, {:.0} plies/s, {:.1} plies/game",
+                    threads.map_or("all".to_string(), |t| t.to_string()),
+                    n as f64 / secs,
+                    plies as f64 / secs,
+                    plies as f64 / n as f64
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn display_parses_back_as_a_diagram() {
+    for spec in ["go(board_size=9,ruleset=tromp_taylor)", "go(board_size=25,ruleset=tromp_taylor,max_moves=300)"] {
+        let g = game(spec);
+        let bot = g.new_bot("random_no_eye").unwrap();
+        let mut rng = Rng::new(3);
+        let mut s = g.new_initial_state();
+        for _ in 0..150 {
+            if s.is_terminal() {
+                break;
+            }
+            let a = bot.act(&s, &mut rng);
+            s.apply_action(a).unwrap();
+        }
+        let text = s.to_string();
+        let back = GoState::from_diagram(&g, &text, ci(s.core.to_move)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(stones_of(&back), stones_of(&s), "{text}");
+    }
+    let g = game("go(board_size=5)");
+    for bad in ["", ". . .", "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . Q", "X O . . .\nO . . . .\n. . . . .\n. . . . .\n. . . . ."] {
+        assert!(GoState::from_diagram(&g, bad, 0).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn sgf_keeps_diagram_setups() {
+    let g = game("go(board_size=9,ruleset=chinese)");
+    let diagram = ". . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . . X O . . .\n. . . . X O . . .\n. . . . X O . . .\n. . . . X O . . .";
+    let mut s = GoState::from_diagram(&g, diagram, 1).unwrap();
+    for m in ["A1", "J9", "pass", "pass", "accept", "accept"] {
+        act(&mut s, m);
+    }
+    let text = sgf::to_sgf(&g, &s);
+    assert!(text.contains("AW[") && text.contains("PL[W]"), "{text}");
+    let (_, back) = sgf::from_sgf(&text).unwrap();
+    assert_eq!(stones_of(&back), stones_of(&s));
+    assert_eq!(back.result(), s.result());
+    assert_eq!(sgf::to_sgf(&g, &back), text);
+}
+
+#[test]
+fn sgf_import_never_panics_on_damaged_records() {
+    let g = game("go(board_size=9,ruleset=chinese,handicap=2)");
+    let bot = g.new_bot("random_no_eye").unwrap();
+    let mut rng = Rng::new(9);
+    let mut s = g.new_initial_state();
+    s.set_player_names("Ñoño [ü]", "白");
+    while !s.is_terminal() {
+        let a = bot.act(&s, &mut rng);
+        s.apply_action(a).unwrap();
+    }
+    let text = sgf::to_sgf(&g, &s);
+    let chars: Vec<char> = text.chars().collect();
+    for cut in 0..chars.len() {
+        let prefix: String = chars[..cut].iter().collect();
+        let _ = sgf::from_sgf(&prefix);
+        let mut damaged = chars.clone();
+        damaged[cut] = ['[', ']', ';', '(', ')', '\\', 'z', 'é'][cut % 8];
+        let _ = sgf::from_sgf(&damaged.iter().collect::<String>());
+    }
+    assert!(sgf::from_sgf(&text).is_ok());
+}
