@@ -23,6 +23,13 @@ from ludoteca.simulation import SimulationResult, _ShardSpec, run_shard
 GAMES = [ex for info in ludoteca.registered_games() for ex in info.examples[:3]]
 
 
+def mixed_bots(spec: str) -> list[str]:
+    """One bot per seat, alternating the game's plainly named bots (``random`` and, e.g., ``greedy``)."""
+    game = ludoteca.load_game(spec)
+    names = [b for b in game.bots() if "(" not in b]
+    return (names * game.num_players())[: game.num_players()]
+
+
 def assert_identical(a: SimulationResult, b: SimulationResult) -> None:
     """Same game, seed, bots and the same arrays: dtype, shape and every byte."""
     assert (a.game, a.seed, a.bots) == (b.game, b.seed, b.bots)
@@ -34,7 +41,7 @@ def assert_identical(a: SimulationResult, b: SimulationResult) -> None:
 
 @pytest.mark.parametrize("spec", GAMES)
 def test_shards_reproduce_slices_of_the_serial_run(spec: str) -> None:
-    serial = ludoteca.simulate(spec, 300, seed=11, bots=["greedy", "random"] if ludoteca.load_game(spec).num_players() == 2 else None)
+    serial = ludoteca.simulate(spec, 300, seed=11, bots=mixed_bots(spec))
     shard = _ShardSpec(serial.game, 11, tuple(serial.bots), 1)
     for first, count in ((0, 1), (17, 100), (299, 1), (150, 150)):
         part = run_shard(shard, first, count)
@@ -45,11 +52,12 @@ def test_shards_reproduce_slices_of_the_serial_run(spec: str) -> None:
 
 def test_processes_backend_is_bit_identical_to_serial() -> None:
     spec = GAMES[0]
-    serial = ludoteca.simulate(spec, 2_000, seed=1234, bots=["greedy"])
+    bots = mixed_bots(spec)
+    serial = ludoteca.simulate(spec, 2_000, seed=1234, bots=bots)
     for workers, shard_size in ((2, 250), (2, 333), (1, None), (2, None)):
         done: list[int] = []
         result = ludoteca.simulate(
-            spec, 2_000, seed=1234, bots=["greedy"], backend="processes", workers=workers, shard_size=shard_size,
+            spec, 2_000, seed=1234, bots=bots, backend="processes", workers=workers, shard_size=shard_size,
             progress=lambda d, total: done.append(d),
         )
         assert_identical(serial, result)
@@ -109,14 +117,15 @@ def local_ray() -> Iterator[Any]:
 @pytest.mark.slow
 def test_ray_backend_is_bit_identical_to_serial(local_ray: Any) -> None:
     spec = GAMES[0]
-    serial = ludoteca.simulate(spec, 2_000, seed=99, bots=["greedy", "random"])
+    bots = mixed_bots(spec)
+    serial = ludoteca.simulate(spec, 2_000, seed=99, bots=bots)
     done: list[int] = []
-    result = ludoteca.simulate(spec, 2_000, seed=99, bots=["greedy", "random"], backend="ray", shard_size=250, progress=lambda d, t: done.append(d))
+    result = ludoteca.simulate(spec, 2_000, seed=99, bots=bots, backend="ray", shard_size=250, progress=lambda d, t: done.append(d))
     assert_identical(serial, result)
     assert done[-1] == 2_000 and len(done) == 8
     # Another sharding (and the default one) gives the same arrays again.
-    assert_identical(serial, ludoteca.simulate(spec, 2_000, seed=99, bots=["greedy", "random"], backend="ray", shard_size=777))
-    assert_identical(serial, ludoteca.simulate(spec, 2_000, seed=99, bots=["greedy", "random"], backend="ray"))
+    assert_identical(serial, ludoteca.simulate(spec, 2_000, seed=99, bots=bots, backend="ray", shard_size=777))
+    assert_identical(serial, ludoteca.simulate(spec, 2_000, seed=99, bots=bots, backend="ray"))
     assert local_ray.is_initialized()  # simulate used the running instance and left it up
 
 
