@@ -75,6 +75,7 @@ def test_processes_backend_edge_sizes() -> None:
     ("kwargs", "fragment"),
     [
         ({"backend": "threads"}, "backend"),
+        ({"seed": -1}, "seed"),
         ({"backend": "processes", "workers": 0}, "workers"),
         ({"backend": "processes", "shard_size": 0}, "shard_size"),
         ({"backend": "processes", "bots": ["no-such-bot"]}, "no-such-bot"),

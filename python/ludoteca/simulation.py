@@ -127,6 +127,8 @@ def simulate(
     """
     if n_games < 0:
         raise _invalid("n_games", f"must be non-negative, got {n_games}")
+    if not 0 <= seed < 2**64:
+        raise _invalid("seed", f"must be in 0..2**64-1, got {seed}")
     if backend not in BACKENDS:
         raise _invalid("backend", f"must be one of {', '.join(BACKENDS)}, got {backend!r}")
     for name, value in (("workers", workers), ("shard_size", shard_size), ("threads", threads)):
