@@ -198,6 +198,8 @@ def test_raw_env_rejects_illegal_actions_and_keeps_the_state() -> None:
     illegal = next(a for a in range(env.game.num_distinct_actions()) if a not in env.state.legal_actions())
     with pytest.raises(ludoteca.IllegalActionError):
         env.step(illegal)
+    with pytest.raises(ludoteca.IllegalActionError, match="step\\(None\\)"):
+        env.step(None)
     assert env.state.serialize() == before
     assert not any(env.terminations.values())
 

@@ -140,6 +140,8 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             return
         state = self._require_state()
         agent = self.agent_selection
+        if action is None:
+            raise ludoteca.IllegalActionError(f"{agent} is to act: step(None) is only for agents whose game is over")
         # The agent has now seen what it was owed; what follows accumulates until its next turn.
         self._cumulative_rewards[agent] = 0.0
         state.apply_action(int(action))
