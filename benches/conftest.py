@@ -11,6 +11,8 @@ _lines: list[str] = []
 
 def report(benchmark: Any, label: str, units: float, unit: str) -> None:
     """Records `units` per mean round as throughput in the benchmark's extra info and the summary."""
+    if benchmark.stats is None:  # --benchmark-disable: the body ran once, untimed
+        return
     mean = benchmark.stats.stats.mean
     rate = units / mean
     benchmark.extra_info[unit + "_per_s"] = rate

@@ -282,3 +282,41 @@ def go_board(state: State) -> list[list[int]]:
     """Rows of 0/1/2, bottom row first."""
 def rengo_rotation_errors(state: State) -> list[tuple[int, int]]:
     """Out-of-sequence plays as (history index, seat)."""
+
+# --- xiangqi ---
+__all__ += [
+    "jieqi_from_fen",
+    "jieqi_perft",
+    "jieqi_resample_hidden",
+    "xiangqi_action_to_iccs",
+    "xiangqi_action_to_wxf",
+    "xiangqi_fen",
+    "xiangqi_from_fen",
+    "xiangqi_iccs_to_action",
+    "xiangqi_iccs_to_wxf",
+    "xiangqi_perft",
+    "xiangqi_wxf_to_iccs",
+]
+
+def xiangqi_perft(depth: int, fen: Optional[str] = None) -> int:
+    """Leaf count `depth` plies deep from `fen` (start position by default); releases the GIL."""
+def xiangqi_from_fen(fen: str, game: str = "xiangqi") -> State:
+    """A xiangqi state from a FEN; InvalidPositionError for impossible positions."""
+def jieqi_from_fen(fen: str, game: str = "jieqi", seed: Optional[int] = None, explicit_chance: bool = False) -> State:
+    """A jieqi state from an extended FEN (X/x face down)."""
+def xiangqi_fen(state: State) -> str:
+    """The FEN of a xiangqi or jieqi state."""
+def xiangqi_action_to_wxf(state: State, action: int) -> str:
+    """WXF name of a legal action."""
+def xiangqi_wxf_to_iccs(state: State, wxf: str) -> str:
+    """ICCS of a legal WXF move."""
+def xiangqi_iccs_to_wxf(state: State, iccs_text: str) -> str:
+    """WXF of a legal ICCS move."""
+def xiangqi_action_to_iccs(action: int) -> str:
+    """ICCS name of a move id."""
+def xiangqi_iccs_to_action(text: str) -> int:
+    """Move id of an ICCS text."""
+def jieqi_resample_hidden(state: State, player: int, seed: int) -> State:
+    """A determinization of a jieqi state for `player` (no chance nodes)."""
+def jieqi_perft(state: State, depth: int) -> int:
+    """Leaf count of a jieqi state (fixed identities needed once face-down pieces move)."""

@@ -24,9 +24,14 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 /// Every registered game: one line each.
 static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::briscola::Briscola::INFO, loader::<crate::games::briscola::Briscola>),
+    (crate::games::schafkopf::Type::INFO, loader::<crate::games::schafkopf::Type>),
+    (crate::games::solo::Type::INFO, loader::<crate::games::solo::Type>),
+    (crate::games::zole::Type::INFO, loader::<crate::games::zole::Type>),
     (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
     (crate::games::go::Type::INFO, loader::<crate::games::go::Type>),
     (crate::games::go::rengo::Type::INFO, loader::<crate::games::go::rengo::Type>),
+    (crate::games::xiangqi::Xiangqi::INFO, loader::<crate::games::xiangqi::Xiangqi>),
+    (crate::games::xiangqi::Jieqi::INFO, loader::<crate::games::xiangqi::Jieqi>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -8,6 +8,7 @@ pub mod game;
 pub mod go;
 pub mod state;
 pub mod twenty_four;
+pub mod xiangqi;
 
 use pyo3::prelude::*;
 
@@ -29,5 +30,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Per-game extras: one line each, e.g. `twenty_four::register(m)?;`.
     twenty_four::register(m)?;
     go::register(m)?;
+    xiangqi::register(m)?;
     Ok(())
 }

@@ -154,6 +154,11 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn extra_name(&self, offset: u32) -> String {
         format!("extra{offset}")
     }
+    /// Whether `viewer` sees which extra action (offset) `actor` took: false for private choices such
+    /// as the cards buried or discarded into a skat. Others then only learn that `actor` acted.
+    fn extra_visible(&self, _offset: u32, _actor: usize, _viewer: usize) -> bool {
+        true
+    }
     /// Parses an extra action name (already lower-cased and trimmed).
     fn parse_extra(&self, _text: &str) -> Option<u32> {
         None

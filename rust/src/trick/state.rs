@@ -382,9 +382,16 @@ impl<R: TrickRules> State for TrickState<R> {
     }
 
     fn random_action(&self, rng: &mut Rng) -> Action {
-        if self.core.phase == Phase::Play && self.rules.num_extra_actions() == 0 {
-            let legal = self.legal_cards();
-            return legal.nth_unchecked(rng.below(legal.len() as u32) as usize).0 as Action;
+        if self.core.phase == Phase::Play {
+            // `Vec::new` does not allocate: only games with extra actions available right now pay.
+            let mut extra = Vec::new();
+            if self.rules.num_extra_actions() > 0 {
+                self.rules.extra_legal(&self.core, &self.extra, &mut extra);
+            }
+            if extra.is_empty() {
+                let legal = self.legal_cards();
+                return legal.nth_unchecked(rng.below(legal.len() as u32) as usize).0 as Action;
+            }
         }
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
@@ -446,6 +453,7 @@ impl<R: TrickRules> State for TrickState<R> {
 
     fn information_state_string(&self, player: usize) -> String {
         let mut s = format!("seat {player}\n");
+        let deck_len = self.rules.deck().len() as Action;
         let mut replay = TrickState::fresh(Arc::clone(&self.rules));
         for &a in &self.history {
             let actor = replay.actor_of_next(a);
@@ -457,7 +465,8 @@ impl<R: TrickRules> State for TrickState<R> {
                 // A card dealt or drawn: only its receiver sees it.
                 x if x & RECEIVED != 0 && (x & !RECEIVED) as usize == player => format!("get {name}"),
                 x if x & RECEIVED != 0 => format!("{} gets ?", x & !RECEIVED),
-                // Plays and extra actions are public.
+                // Plays are public; extra actions unless the rules keep them private (a discard).
+                x if a >= deck_len && !self.rules.extra_visible(a - deck_len, x as usize, player) => format!("{x} ?"),
                 x => format!("{x} {name}"),
             };
             s.push_str(&line);

@@ -1,0 +1,369 @@
+//! FEN for Xiangqi (UCCI/WXF: `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`)
+//! and its Jieqi extension (`X`/`x` for a face-down piece, which always stands on a start point of
+//! its side and moves as the piece that starts there).
+//!
+//! Ranks are listed from Black's back rank (rank 9) down to Red's (rank 0); upper case is Red. The
+//! side to move is `w` or `r` for Red and `b` for Black. Elephants and horses are accepted as `b`/`e`
+//! and `n`/`h`; `b`/`n` are written. The optional fields after the side (`- - halfmove fullmove`)
+//! are read when present; only the half-move clock (plies since the last capture) is used.
+
+use super::board::*;
+use crate::error::{LudoError, Result};
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// Which rules a FEN is checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenRules {
+    /// Standard Xiangqi: no hidden pieces, advisors and elephants on their points.
+    Xiangqi,
+    /// Jieqi: hidden pieces on start points, revealed advisors and elephants anywhere.
+    Jieqi,
+}
+
+/// A parsed FEN.
+#[derive(Clone, Debug)]
+pub struct Fen {
+    pub position: Position,
+    /// Plies since the last capture (FEN's half-move clock), 0 when absent.
+    pub halfmove: u32,
+    /// Full move number, 1 when absent.
+    pub fullmove: u32,
+}
+
+fn letter_kind(ch: char) -> Option<u8> {
+    Some(match ch.to_ascii_lowercase() {
+        'k' | 'g' => KING,
+        'a' => ADVISOR,
+        'b' | 'e' => ELEPHANT,
+        'n' | 'h' => HORSE,
+        'r' => ROOK,
+        'c' => CANNON,
+        'p' | 's' => PAWN,
+        _ => return None,
+    })
+}
+
+/// The FEN letter of a kind (upper case).
+pub fn kind_letter(kind: u8) -> char {
+    match kind {
+        KING => 'K',
+        ADVISOR | ADVISOR_FREE => 'A',
+        ELEPHANT | ELEPHANT_FREE => 'B',
+        HORSE => 'N',
+        ROOK => 'R',
+        CANNON => 'C',
+        PAWN => 'P',
+        _ => '?',
+    }
+}
+
+/// The FEN letter of a cell (`X`/`x` for a hidden piece, `.` for empty).
+pub fn cell_letter(cell: u8) -> char {
+    if cell == EMPTY {
+        return '.';
+    }
+    let ch = if cell & HIDDEN != 0 { 'X' } else { kind_letter(kind_of(cell)) };
+    if color_of(cell) == BLACK {
+        ch.to_ascii_lowercase()
+    } else {
+        ch
+    }
+}
+
+/// Most pieces of each kind a side starts with (index by kind, advisors/elephants counted once).
+const MAX_COUNT: [u8; 8] = [0, 1, 2, 2, 2, 2, 2, 5];
+
+/// Parses and validates a FEN.
+pub fn parse(text: &str, rules: FenRules) -> Result<Fen> {
+    let bad = |reason: String| LudoError::parse("FEN", text, reason);
+    let mut fields = text.split_whitespace();
+    let board_text = fields.next().ok_or_else(|| bad("empty FEN".into()))?;
+    let rows: Vec<&str> = board_text.split('/').collect();
+    if rows.len() != RANKS {
+        return Err(bad(format!("the board needs {RANKS} ranks separated by '/', found {}", rows.len())));
+    }
+    let mut board = [EMPTY; SQUARES];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = RANKS - 1 - i;
+        let mut file = 0usize;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if d == 0 {
+                    return Err(bad(format!("rank {rank}: '0' is not a run of empty points")));
+                }
+                file += d as usize;
+            } else {
+                let color = if ch.is_ascii_uppercase() { RED } else { BLACK };
+                let cell = if ch.eq_ignore_ascii_case(&'x') {
+                    if rules == FenRules::Xiangqi {
+                        return Err(bad("hidden pieces ('x') exist only in Jieqi".into()));
+                    }
+                    // Kind filled in below from the start point.
+                    HIDDEN | piece(color, 0)
+                } else {
+                    let k = letter_kind(ch).ok_or_else(|| bad(format!("rank {rank}: unknown piece letter {ch:?}")))?;
+                    let k = match (rules, k) {
+                        (FenRules::Jieqi, ADVISOR) => ADVISOR_FREE,
+                        (FenRules::Jieqi, ELEPHANT) => ELEPHANT_FREE,
+                        _ => k,
+                    };
+                    piece(color, k)
+                };
+                if file >= FILES {
+                    return Err(bad(format!("rank {rank} has more than {FILES} points")));
+                }
+                board[square(file, rank)] = cell;
+                file += 1;
+            }
+        }
+        if file != FILES {
+            return Err(bad(format!("rank {rank} has {file} points, not {FILES}")));
+        }
+    }
+    let side = match fields.next() {
+        None => RED,
+        Some("w") | Some("r") | Some("W") | Some("R") => RED,
+        Some("b") | Some("B") => BLACK,
+        Some(s) => return Err(bad(format!("side to move {s:?} is not w, r or b"))),
+    };
+    // Skip the two chess-style placeholders when present, then read the clocks.
+    let rest: Vec<&str> = fields.collect();
+    let nums: Vec<&str> = rest.iter().copied().filter(|s| *s != "-").collect();
+    let parse_num = |s: &str, what: &str| -> Result<u32> {
+        s.parse::<u32>().map_err(|_| bad(format!("{what} {s:?} is not a number")))
+    };
+    let halfmove = match nums.first() {
+        Some(s) => parse_num(s, "half-move clock")?,
+        None => 0,
+    };
+    let fullmove = match nums.get(1) {
+        Some(s) => parse_num(s, "move number")?,
+        None => 1,
+    };
+    if nums.len() > 2 {
+        return Err(bad(format!("unexpected trailing fields {:?}", &nums[2..])));
+    }
+    fill_hidden_kinds(&mut board)?;
+    validate(&board, side, rules)?;
+    let position = Position::from_board(board, side, rules == FenRules::Jieqi);
+    if position.king_attacked(1 - side) {
+        let who = if side == RED { "Black" } else { "Red" };
+        return Err(LudoError::InvalidPosition {
+            reason: format!("{who}'s general is attacked (or faces the other general) although it is not {who}'s turn"),
+        });
+    }
+    Ok(Fen { position, halfmove, fullmove })
+}
+
+fn invalid(reason: String) -> LudoError {
+    LudoError::InvalidPosition { reason }
+}
+
+fn point_name(sq: usize) -> String {
+    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq))
+}
+
+/// A hidden piece moves as the piece of its start point, so it must stand on one of its side's.
+fn fill_hidden_kinds(board: &mut [u8; SQUARES]) -> Result<()> {
+    for sq in 0..SQUARES {
+        let c = board[sq];
+        if c & HIDDEN == 0 {
+            continue;
+        }
+        let start = START_BOARD[sq];
+        if start == EMPTY || color_of(start) != color_of(c) || kind_of(start) == KING {
+            return Err(invalid(format!(
+                "a hidden piece stands on {} which is not a start point of its side (hidden pieces never move)",
+                point_name(sq)
+            )));
+        }
+        board[sq] = c | kind_of(start);
+    }
+    Ok(())
+}
+
+fn validate(board: &[u8; SQUARES], side: Color, rules: FenRules) -> Result<()> {
+    let _ = side;
+    let names = ["", "general", "advisor", "elephant", "horse", "chariot", "cannon", "pawn"];
+    for color in [RED, BLACK] {
+        let who = if color == RED { "Red" } else { "Black" };
+        let mut count = [0u8; 8];
+        let mut total = 0;
+        for (sq, &c) in board.iter().enumerate() {
+            if c == EMPTY || color_of(c) != color {
+                continue;
+            }
+            total += 1;
+            if c & HIDDEN != 0 {
+                continue;
+            }
+            let k = match kind_of(c) {
+                ADVISOR_FREE => ADVISOR,
+                ELEPHANT_FREE => ELEPHANT,
+                k => k,
+            };
+            count[k as usize] += 1;
+            let at = point_name(sq);
+            match k {
+                KING if !in_palace(color, sq) => {
+                    return Err(invalid(format!("{who}'s general on {at} is outside its palace")));
+                }
+                ADVISOR if rules == FenRules::Xiangqi && !in_palace(color, sq) => {
+                    return Err(invalid(format!("{who}'s advisor on {at} is outside its palace")));
+                }
+                ADVISOR if rules == FenRules::Xiangqi && (file_of(sq) + rank_of(sq)) % 2 != 1 - color => {
+                    return Err(invalid(format!("{who}'s advisor on {at} is not on a palace diagonal point")));
+                }
+                ELEPHANT if rules == FenRules::Xiangqi && !elephant_point(color, sq) => {
+                    return Err(invalid(format!("{who}'s elephant on {at} is not on one of its 7 points")));
+                }
+                PAWN if rules == FenRules::Xiangqi && !pawn_point(color, sq) => {
+                    return Err(invalid(format!(
+                        "{who}'s pawn on {at} cannot get there (pawns never retreat or step sideways before the river)"
+                    )));
+                }
+                _ => {}
+            }
+        }
+        for k in KING..=PAWN {
+            if count[k as usize] > MAX_COUNT[k as usize] {
+                return Err(invalid(format!(
+                    "{who} has {} {}s, at most {} are allowed",
+                    count[k as usize], names[k as usize], MAX_COUNT[k as usize]
+                )));
+            }
+        }
+        if count[KING as usize] != 1 {
+            return Err(invalid(format!("{who} needs exactly one general, found {}", count[KING as usize])));
+        }
+        if total > 16 {
+            return Err(invalid(format!("{who} has {total} pieces, at most 16")));
+        }
+    }
+    Ok(())
+}
+
+fn elephant_point(color: Color, sq: usize) -> bool {
+    let (f, r) = (file_of(sq), rank_of(sq));
+    let r = if color == RED { r } else { 9 - r };
+    matches!((f, r), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+}
+
+fn pawn_point(color: Color, sq: usize) -> bool {
+    let r = if color == RED { rank_of(sq) } else { 9 - rank_of(sq) };
+    match r {
+        0..=2 => false,
+        3 | 4 => file_of(sq) % 2 == 0,
+        _ => true,
+    }
+}
+
+/// Writes the FEN of a position (`- -` placeholders and the two clocks included).
+pub fn write(pos: &Position, halfmove: u32, fullmove: u32) -> String {
+    let mut s = String::with_capacity(96);
+    for rank in (0..RANKS).rev() {
+        let mut empty = 0;
+        for file in 0..FILES {
+            let c = pos.at(square(file, rank));
+            if c == EMPTY {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    s.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                s.push(cell_letter(c));
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s.push_str(if pos.side() == RED { " w" } else { " b" });
+    s.push_str(&format!(" - - {halfmove} {fullmove}"));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_round_trips() {
+        let f = parse(START_FEN, FenRules::Xiangqi).unwrap();
+        assert_eq!(f.position, Position::start());
+        assert_eq!(write(&f.position, 0, 1), START_FEN);
+        // Short form, `r` for Red, WXF letters.
+        let g = parse("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r", FenRules::Xiangqi).unwrap();
+        assert_eq!(g.position, Position::start());
+    }
+
+    #[test]
+    fn malformed_text_is_a_parse_error() {
+        for bad in [
+            "",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNZ w",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+            "xnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        ] {
+            assert!(matches!(parse(bad, FenRules::Xiangqi), Err(LudoError::Parse { .. })), "{bad}");
+        }
+    }
+
+    #[test]
+    fn impossible_positions_are_rejected_with_reasons() {
+        let cases = [
+            // Generals face each other on an open file with Red to move: Red could capture.
+            ("4k4/9/9/9/9/9/9/9/9/4K4 w", "attacked"),
+            ("3k5/9/9/9/9/9/9/9/9/4K4 w", ""), // legal: different files
+            ("4k4/9/9/9/9/9/9/9/9/5K3 w", ""),
+            ("4k4/9/9/9/9/9/9/9/9/9 w", "exactly one general"),
+            ("4k4/9/9/9/9/9/9/9/9/3KK4 w", "generals"),
+            ("4k4/9/9/9/9/9/9/9/9/K8 w", "outside its palace"),
+            ("4k4/9/9/9/9/9/9/9/9/3KA4 w", "palace diagonal"),
+            ("3k5/4a4/9/9/9/9/9/9/4A4/4K4 w", ""),
+            ("4k4/9/9/9/9/9/9/9/9/3KB4 w", "7 points"),
+            ("4k4/9/9/9/9/9/1P7/9/9/3K5 w", "pawn"),
+            ("4k4/9/9/9/9/9/9/9/P8/3K5 w", "pawn"),
+            ("3k5/9/9/9/9/RRR6/9/9/9/4K4 w", "chariots"),
+            // Red to move but Black's general is in check from a Red chariot.
+            ("3k5/9/9/9/9/9/9/9/9/3RK4 w", "attacked"),
+        ];
+        for (fen, want) in cases {
+            let r = parse(fen, FenRules::Xiangqi);
+            if want.is_empty() {
+                assert!(r.is_ok(), "{fen}: {r:?}");
+            } else {
+                match r {
+                    Err(LudoError::InvalidPosition { reason }) => assert!(reason.contains(want), "{fen}: {reason}"),
+                    other => panic!("{fen}: expected InvalidPosition({want}), got {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn jieqi_hidden_pieces_take_the_start_kind() {
+        let f = parse("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1", FenRules::Jieqi).unwrap();
+        assert_eq!(f.position.at(square(0, 0)), HIDDEN | ROOK);
+        assert_eq!(f.position.at(square(1, 7)), HIDDEN | BLACK_BIT | CANNON);
+        assert_eq!(
+            write(&f.position, 0, 1),
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1"
+        );
+        // A hidden piece off its start points is impossible.
+        let e = parse("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXXX1 w", FenRules::Jieqi);
+        assert!(matches!(e, Err(LudoError::InvalidPosition { .. })), "{e:?}");
+        // Revealed advisors may stand anywhere in Jieqi.
+        assert!(parse("3k5/9/9/9/9/A8/9/9/9/4K4 w", FenRules::Jieqi).is_ok());
+        assert!(parse("3k5/9/9/9/9/A8/9/9/9/4K4 w", FenRules::Xiangqi).is_err());
+    }
+}

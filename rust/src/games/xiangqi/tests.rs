@@ -1,0 +1,506 @@
+//! Rule tests for the registered games: each rule as a small concrete position with the expected
+//! legal moves, errors or result.
+
+use super::board::*;
+use super::flow::Outcome;
+use super::jieqi::{capture_action, reveal_action, JieqiState, START_FEN as JIEQI_START};
+use super::notation::parse_iccs;
+use super::{Jieqi, Xiangqi, XiangqiState};
+use crate::core::game::{Game, Player, State};
+use crate::core::params::Params;
+use crate::core::rng::Rng;
+use crate::error::LudoError;
+use crate::registry::{load_game, Registered};
+
+fn xiangqi(spec: &[(&str, &str)]) -> Xiangqi {
+    let raw: Vec<(String, String)> = spec.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Xiangqi::from_params(Params::resolve(Xiangqi::INFO.params, &raw, Xiangqi::INFO.presets).unwrap()).unwrap()
+}
+
+fn jieqi(spec: &[(&str, &str)]) -> Jieqi {
+    let raw: Vec<(String, String)> = spec.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Jieqi::from_params(Params::resolve(Jieqi::INFO.params, &raw, Jieqi::INFO.presets).unwrap()).unwrap()
+}
+
+fn at(fen: &str) -> XiangqiState {
+    xiangqi(&[]).state_from_fen(fen).unwrap()
+}
+
+fn a(iccs: &str) -> u32 {
+    parse_iccs(iccs).unwrap().action()
+}
+
+/// Targets of the piece on `from` among the legal moves, as ICCS points, sorted.
+fn targets<S: State>(s: &S, from: &str) -> Vec<String> {
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    let mut v: Vec<String> =
+        legal.iter().map(|&x| s.action_to_string(x)).filter(|n| n.starts_with(from)).map(|n| n[2..].to_string()).collect();
+    v.sort();
+    v
+}
+
+fn reason(s: &mut impl State, mv: &str) -> String {
+    let before = s.to_string();
+    let hist = s.history().len();
+    match s.apply_action(a(mv)) {
+        Err(LudoError::IllegalAction { reason, .. }) => {
+            assert_eq!(s.to_string(), before, "a failed move leaves the state unchanged");
+            assert_eq!(s.history().len(), hist);
+            reason
+        }
+        other => panic!("{mv}: expected IllegalAction, got {other:?}"),
+    }
+}
+
+#[test]
+fn horse_leg_blocks() {
+    // Red horse e4 with a red pawn on e5 (its forward leg): d6 and f6 are blocked, the rest open.
+    let mut s = at("3k5/9/9/9/4P4/4N4/9/9/9/5K3 w");
+    assert_eq!(targets(&s, "e4"), ["c3", "c5", "d2", "f2", "g3", "g5"]);
+    assert!(reason(&mut s, "e4d6").contains("blocked leg"));
+}
+
+#[test]
+fn elephant_eye_and_river() {
+    // Elephant e2: the eye d3 is blocked, c4 and g4 stay on Red's side; it never reaches the river's far side.
+    let mut s = at("3k5/9/9/9/9/9/3N5/4B4/9/5K3 w");
+    assert_eq!(targets(&s, "e2"), ["c0", "g0", "g4"]);
+    assert!(reason(&mut s, "e2c4").contains("blocked eye"));
+    let mut s = at("3k5/9/9/9/9/2B6/9/9/9/5K3 w");
+    assert_eq!(targets(&s, "c4"), ["a2", "e2"]);
+    assert!(reason(&mut s, "c4e6").contains("river"));
+}
+
+#[test]
+fn cannon_needs_exactly_one_screen() {
+    // Cannon a0 with a red pawn on a3 (the screen) and a black pawn on a6: it slides to a1, a2,
+    // captures a6 over a3, and cannot take the black chariot on a9 (two pieces in between).
+    let mut s = at("r2k5/9/9/p8/9/9/P8/9/9/C4K3 w");
+    assert_eq!(targets(&s, "a0"), ["a1", "a2", "a6", "b0", "c0", "d0", "e0"]);
+    assert!(reason(&mut s, "a0a9").contains("screen"));
+    assert!(reason(&mut s, "a0a3").contains("own piece"));
+}
+
+#[test]
+fn chariot_slides_until_blocked() {
+    let s = at("3k5/9/9/9/9/9/9/9/R8/p4K3 w");
+    assert_eq!(targets(&s, "a1"), ["a0", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"]);
+    let mut s2 = at("3k5/9/9/9/9/P8/9/9/R8/5K3 w");
+    assert!(reason(&mut s2, "a1a6").contains("blocked"));
+}
+
+#[test]
+fn palace_limits_general_and_advisor() {
+    let mut s = at("3k5/9/9/9/9/9/9/9/9/3AK4 w");
+    assert_eq!(targets(&s, "e0"), ["e1", "f0"]);
+    assert_eq!(targets(&s, "d0"), ["e1"]);
+    assert!(reason(&mut s, "d0c1").contains("palace"));
+    let mut s = at("5k3/9/9/9/9/9/9/3K5/9/9 w");
+    assert_eq!(targets(&s, "d2"), ["d1", "e2"]);
+    assert!(reason(&mut s, "d2d3").contains("palace"));
+}
+
+#[test]
+fn soldier_steps_sideways_only_after_the_river() {
+    let mut s = at("3k5/9/9/9/9/4P4/9/9/9/5K3 w");
+    assert_eq!(targets(&s, "e4"), ["e5"]);
+    assert!(reason(&mut s, "e4d4").contains("pawn"));
+    let s = at("3k5/9/9/9/4P4/9/9/9/9/5K3 w");
+    assert_eq!(targets(&s, "e5"), ["d5", "e6", "f5"]);
+    // On the last rank only sideways.
+    let s = at("4P4/9/3k5/9/9/9/9/9/9/5K3 w");
+    assert_eq!(targets(&s, "e9"), ["d9", "f9"]);
+    // Black pawns go down the board.
+    let s = at("4k4/9/9/9/9/4p4/9/9/9/3K5 b");
+    assert_eq!(targets(&s, "e4"), ["d4", "e3", "f4"]);
+}
+
+#[test]
+fn flying_general_and_check_reasons() {
+    // The red advisor on e1 is the only piece between the generals: it may not move at all.
+    let mut s = at("4k4/9/9/9/9/9/9/9/4A4/4K4 w");
+    assert!(targets(&s, "e1").is_empty());
+    assert!(reason(&mut s, "e1d2").contains("flying general"));
+    // Nor may a general step onto the other general's open file.
+    let mut s = at("4k4/9/9/9/9/9/9/9/9/3K5 w");
+    assert_eq!(targets(&s, "d0"), ["d1"]);
+    assert!(reason(&mut s, "d0e0").contains("flying general"));
+    // A pinned chariot: moving it off the file exposes the general to the black chariot.
+    let mut s = at("3k5/9/9/4r4/9/9/9/9/4R4/4K4 w");
+    assert!(reason(&mut s, "e1d1").contains("in check"));
+    assert_eq!(targets(&s, "e1"), ["e2", "e3", "e4", "e5", "e6"]);
+    assert!(reason(&mut s, "d9d8").contains("not your piece"));
+    assert!(reason(&mut s, "a0a1").contains("no piece"));
+}
+
+#[test]
+fn checkmate_loses() {
+    let mut s = at("3k5/1R7/R8/9/9/9/9/9/9/5K3 w");
+    s.apply_action(a("a7a9")).unwrap();
+    assert_eq!(s.current_player(), Player::Terminal);
+    assert_eq!(s.outcome(), Some(Outcome::Win { winner: RED, reason: "checkmate" }));
+    let mut r = [0.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [1.0, -1.0]);
+    assert_eq!(s.apply_action(a("d9d8")), Err(LudoError::GameOver));
+    let mut legal = vec![1];
+    s.legal_actions(&mut legal);
+    assert!(legal.is_empty());
+}
+
+#[test]
+fn stalemate_loses() {
+    // After i7i8 Black's general has no legal move (d8 attacked, e9 faces the red general) but is not in check.
+    let mut s = at("3k5/9/8R/9/9/9/9/9/9/4K4 w");
+    s.apply_action(a("i7i8")).unwrap();
+    assert!(!s.in_check());
+    assert_eq!(s.outcome(), Some(Outcome::Win { winner: RED, reason: "stalemate" }));
+}
+
+/// Red checks on a9 and a8 in turn while Black's general steps d9-d8-d9.
+const PERPETUAL: [&str; 8] = ["a8a9", "d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9"];
+const PERPETUAL_FEN: &str = "3k5/R8/9/9/9/9/9/9/9/5K3 w";
+
+#[test]
+fn perpetual_check_loses_on_the_third_occurrence() {
+    let mut s = at(PERPETUAL_FEN);
+    for (i, mv) in PERPETUAL.iter().enumerate() {
+        assert!(!s.is_terminal(), "ended early at ply {i}");
+        s.apply_action(a(mv)).unwrap();
+    }
+    assert_eq!(s.outcome(), Some(Outcome::Win { winner: BLACK, reason: "perpetual check" }));
+    // With repetition_rule=draw the same cycle is a draw.
+    let mut d = xiangqi(&[("repetition_rule", "draw")]).state_from_fen(PERPETUAL_FEN).unwrap();
+    for mv in PERPETUAL {
+        d.apply_action(a(mv)).unwrap();
+    }
+    assert_eq!(d.outcome(), Some(Outcome::Draw { reason: "repetition" }));
+}
+
+#[test]
+fn quiet_repetition_draws_and_caps_apply() {
+    let quiet = ["f0f1", "d9d8", "f1f0", "d8d9", "f0f1", "d9d8", "f1f0", "d8d9"];
+    let mut s = at("3k5/9/9/9/9/9/9/9/9/5K3 w");
+    for mv in quiet {
+        s.apply_action(a(mv)).unwrap();
+    }
+    assert_eq!(s.outcome(), Some(Outcome::Draw { reason: "repetition" }));
+    let mut c = xiangqi(&[("no_capture_draw_plies", "4")]).state_from_fen("3k5/9/9/9/9/9/9/9/9/5K3 w").unwrap();
+    for mv in &quiet[..4] {
+        c.apply_action(a(mv)).unwrap();
+    }
+    assert_eq!(c.outcome(), Some(Outcome::Draw { reason: "no capture rule" }));
+    let mut m = xiangqi(&[("max_plies", "3")]).new_initial_state();
+    for mv in ["h2e2", "h9g7", "h0g2"] {
+        m.apply_action(a(mv)).unwrap();
+    }
+    assert_eq!(m.outcome(), Some(Outcome::Draw { reason: "move cap" }));
+}
+
+#[test]
+fn action_texts_both_notations() {
+    let s = xiangqi(&[]).new_initial_state();
+    for text in ["h2e2", "H2E2", "h2-e2", "C2.5", "c2=5"] {
+        assert_eq!(s.string_to_action(text).unwrap(), a("h2e2"), "{text}");
+    }
+    for bad in ["", "h2", "zz99", "C2.9", "castle"] {
+        assert!(matches!(s.string_to_action(bad), Err(LudoError::Parse { .. })), "{bad}");
+    }
+    assert_eq!(s.action_to_string(a("h2e2")), "h2e2");
+    assert_eq!(s.action_to_wxf(a("h2e2")).unwrap(), "C2.5");
+    assert_eq!(s.wxf_to_action("H2+3").unwrap(), a("h0g2"));
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 44);
+    assert!(legal.windows(2).all(|w| w[0] < w[1]));
+    for &x in &legal {
+        assert_eq!(s.string_to_action(&s.action_to_string(x)).unwrap(), x);
+    }
+}
+
+#[test]
+fn fen_follows_the_game() {
+    let mut s = xiangqi(&[]).new_initial_state();
+    s.apply_action(a("h2e2")).unwrap();
+    assert_eq!(s.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+    s.apply_action(a("h9g7")).unwrap();
+    assert_eq!(s.fen(), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    let t = at(&s.fen());
+    assert_eq!(t.position(), s.position());
+}
+
+#[test]
+fn observation_is_player_relative() {
+    let g = xiangqi(&[]);
+    let s = g.new_initial_state();
+    let n: usize = g.observation_shape().iter().product();
+    let (mut red, mut black) = (vec![0.0f32; n], vec![0.0f32; n]);
+    s.write_observation(0, &mut red);
+    s.write_observation(1, &mut black);
+    // Own general at the bottom centre for both; the side-to-move plane differs.
+    let own_king = |o: &[f32]| o[9 * 9 + 4];
+    assert_eq!((own_king(&red), own_king(&black)), (1.0, 1.0));
+    assert_eq!(red[14 * 90], 1.0);
+    assert_eq!(black[14 * 90], 0.0);
+    assert_eq!(red[..14 * 90], black[..14 * 90]);
+    assert_eq!(red.iter().take(14 * 90).filter(|&&x| x == 1.0).count(), 32);
+    assert!(s.to_string().contains("Red to move"));
+}
+
+#[test]
+fn registry_loads_both_games_and_simulates() {
+    for spec in Xiangqi::INFO.examples.iter().chain(Jieqi::INFO.examples) {
+        let g = load_game(spec).unwrap();
+        let cfg = crate::batch::SimConfig { n_games: 4, seed: 1, first_game: 0, bots: vec!["greedy".into(), "random".into()], threads: Some(1) };
+        let r = g.simulate(&cfg).unwrap();
+        for i in 0..4 {
+            let (x, y) = (r.returns[2 * i], r.returns[2 * i + 1]);
+            assert_eq!(x + y, 0.0, "{spec}: zero-sum");
+            assert!(r.lengths[i] as usize <= g.max_game_length(), "{spec}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Jieqi
+
+fn jieqi_start() -> JieqiState {
+    jieqi(&[]).new_initial_state()
+}
+
+#[test]
+fn hidden_pieces_move_as_their_start_point() {
+    let s = jieqi_start();
+    assert_eq!(targets(&s, "a0"), ["a1", "a2"]); // chariot
+    assert_eq!(targets(&s, "d0"), ["e1"]); // palace advisor
+    assert_eq!(targets(&s, "c0"), ["a2", "e2"]); // elephant
+    assert_eq!(targets(&s, "b2").len(), 12); // cannon, including b2xb9
+    let mut t = s.clone();
+    assert_eq!(reason(&mut t, "d0d1"), "an advisor does not move like that");
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 44);
+}
+
+#[test]
+fn a_move_by_a_hidden_piece_is_followed_by_a_reveal_chance_node() {
+    let mut s = jieqi_start();
+    s.apply_action(a("a0a1")).unwrap();
+    assert_eq!(s.current_player(), Player::Chance);
+    let mut outs = Vec::new();
+    s.chance_outcomes(&mut outs);
+    let total: f64 = outs.iter().map(|o| o.1).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // 5 pawns out of 15 pieces.
+    let pawn = reveal_action(PAWN);
+    assert!(outs.iter().any(|&(x, p)| x == pawn && (p - 5.0 / 15.0).abs() < 1e-12));
+    assert!(matches!(s.apply_action(a("a9a8")), Err(LudoError::IllegalAction { .. })));
+    s.apply_action(s.string_to_action("reveal advisor").unwrap()).unwrap();
+    assert_eq!(s.current_player(), Player::Seat(BLACK));
+    // The revealed advisor on a1 is free: one diagonal step anywhere (b0 and b2... b2 holds a hidden cannon).
+    assert_eq!(s.position().at(square(0, 1)), piece(RED, ADVISOR_FREE));
+    s.apply_action(a("a9a8")).unwrap();
+    s.apply_action(s.string_to_action("reveal pawn").unwrap()).unwrap();
+    assert!(s.fen().starts_with("1xxxkxxxx/p8/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/A8/1XXXKXXXX w"), "{}", s.fen());
+}
+
+#[test]
+fn revealed_elephants_cross_the_river_and_advisors_leave_the_palace() {
+    let s = jieqi(&[]).state_from_fen("3k5/9/9/9/9/2B6/9/9/9/4KA3 w").unwrap();
+    assert_eq!(targets(&s, "c4"), ["a2", "a6", "e2", "e6"]);
+    assert_eq!(targets(&s, "f0"), ["e1", "g1"]);
+    // With the flag off a revealed advisor keeps the palace rule (here: stuck on a1).
+    let mut r = jieqi(&[("revealed_advisor_elephant_unrestricted", "false")]).new_initial_state();
+    r.apply_action(a("a0a1")).unwrap();
+    r.apply_action(reveal_action(ADVISOR)).unwrap();
+    assert_eq!(r.position().at(square(0, 1)), piece(RED, ADVISOR));
+}
+
+/// Two arrangements that differ only in face-down pieces: Red's a0 chariot and b0 horse are
+/// swapped, and so are Black's b9 horse and c9 elephant.
+fn swapped_pair() -> (JieqiState, JieqiState) {
+    let s = jieqi_start();
+    let mut k1 = [0u8; SQUARES];
+    for (sq, k) in k1.iter_mut().enumerate() {
+        *k = start_kind(sq).filter(|&k| k != KING).unwrap_or(0);
+    }
+    let mut k2 = k1;
+    k2.swap(square(0, 0), square(1, 0));
+    k2.swap(square(1, 9), square(2, 9));
+    (s.with_identities(&k1).unwrap(), s.with_identities(&k2).unwrap())
+}
+
+fn views(s: &JieqiState) -> Vec<(Vec<f32>, String, String)> {
+    (0..2)
+        .map(|p| {
+            let mut o = vec![0.0f32; super::jieqi::OBS_PLANES * 90];
+            s.write_observation(p, &mut o);
+            (o, s.observation_string(p), s.information_state_string(p))
+        })
+        .collect()
+}
+
+#[test]
+fn observations_never_leak_hidden_identities() {
+    let (mut x, mut y) = swapped_pair();
+    assert_eq!(views(&x), views(&y));
+    // Moves that reveal the same pieces in both arrangements keep the views equal.
+    for mv in ["h2h9", "i9i8"] {
+        x.apply_action(a(mv)).unwrap();
+        y.apply_action(a(mv)).unwrap();
+    }
+    assert_eq!(views(&x), views(&y));
+    // Red's cannon on b2 takes the face-down piece on b9: a horse in x, an elephant in y.
+    x.apply_action(a("b2b9")).unwrap();
+    y.apply_action(a("b2b9")).unwrap();
+    let (vx, vy) = (views(&x), views(&y));
+    assert_eq!(vx[1], vy[1], "Black, whose piece it was, learns nothing");
+    assert_eq!(vx[0].0[..17 * 90], vy[0].0[..17 * 90], "the board planes show no identities");
+    // Red's pool planes for Black (planes 23..29) count what Red cannot rule out: Red has taken
+    // the h9 horse, then a horse (x) or an elephant (y) on b9.
+    let black_pool = |v: &[f32], k: u8| v[(23 + (k - ADVISOR) as usize) * 90] * 5.0;
+    assert_eq!((black_pool(&vx[0].0, HORSE), black_pool(&vx[0].0, ELEPHANT)), (0.0, 2.0));
+    assert_eq!((black_pool(&vy[0].0, HORSE), black_pool(&vy[0].0, ELEPHANT)), (1.0, 1.0));
+    assert_ne!(vx[0].2, vy[0].2, "Red, the capturer, learns what it took");
+    assert!(vx[0].1.contains("Red took horse (face down)") && vy[0].1.contains("Red took elephant (face down)"));
+}
+
+#[test]
+fn captured_hidden_identity_is_shown_only_to_the_capturer() {
+    let mut s = jieqi_start();
+    // Red's hidden cannon b2 takes the hidden horse on b9.
+    s.apply_action(a("b2b9")).unwrap();
+    assert_eq!(s.current_player(), Player::Chance);
+    s.apply_action(reveal_action(ROOK)).unwrap();
+    assert_eq!(s.current_player(), Player::Chance);
+    s.apply_action(capture_action(HORSE)).unwrap();
+    assert_eq!(s.current_player(), Player::Seat(BLACK));
+    assert!(s.information_state_string(0).ends_with("b2b9 reveal chariot captured horse"));
+    assert!(s.information_state_string(1).ends_with("b2b9 reveal chariot captured ?"));
+    assert!(s.observation_string(0).contains("Red took horse"));
+    assert!(!s.observation_string(1).contains("horse"));
+    let both = jieqi(&[("captured_hidden_visibility", "both")]);
+    let mut t = both.new_initial_state();
+    for x in [a("b2b9"), reveal_action(ROOK), capture_action(HORSE)] {
+        t.apply_action(x).unwrap();
+    }
+    assert!(t.information_state_string(1).ends_with("captured horse"));
+}
+
+#[test]
+fn resample_hidden_is_consistent_and_seeded() {
+    let mut s = jieqi_start();
+    let mut rng = Rng::new(5);
+    for _ in 0..30 {
+        if s.is_terminal() {
+            break;
+        }
+        let x = match s.current_player() {
+            Player::Chance => s.sample_chance(&mut rng),
+            _ => {
+                let mut l = Vec::new();
+                s.legal_actions(&mut l);
+                l[rng.below(l.len() as u32) as usize]
+            }
+        };
+        s.apply_action(x).unwrap();
+    }
+    while s.is_chance_node() {
+        let x = s.sample_chance(&mut rng);
+        s.apply_action(x).unwrap();
+    }
+    let d1 = s.resample_hidden(0, 11).unwrap();
+    let d2 = s.resample_hidden(0, 11).unwrap();
+    assert_eq!(d1.fen(), s.fen());
+    assert_eq!(views(&d1)[0], views(&s)[0], "the determinization agrees with what player 0 saw");
+    assert_eq!(format!("{:?}", d1.captured()), format!("{:?}", d2.captured()));
+    assert!(d1.is_determinized() && !s.is_determinized());
+    // Play on without chance nodes.
+    let mut d = d1.clone();
+    let mut l = Vec::new();
+    d.legal_actions(&mut l);
+    if let Some(&m) = l.first() {
+        d.apply_action(m).unwrap();
+        assert_ne!(d.current_player(), Player::Chance);
+    }
+    assert!(s.resample_hidden(2, 0).is_err());
+}
+
+#[test]
+fn jieqi_fen_validation() {
+    let g = jieqi(&[]);
+    assert!(g.state_from_fen(JIEQI_START).is_ok());
+    // Three face-up red chariots.
+    assert!(matches!(g.state_from_fen("3k5/9/9/9/9/RRR6/9/9/9/4K4 w"), Err(LudoError::InvalidPosition { .. })));
+    assert!(matches!(g.state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX q"), Err(LudoError::Parse { .. })));
+}
+
+#[test]
+fn resample_redraws_what_the_player_did_not_see() {
+    // Black's cannon takes Red's face-down b0 piece, a horse in this deal; Red never learns that.
+    let mut s = jieqi_start();
+    for x in [a("a0a1"), reveal_action(ROOK), a("b7b0"), reveal_action(CANNON), capture_action(HORSE)] {
+        s.apply_action(x).unwrap();
+    }
+    let seen_by_red = views(&s)[0].clone();
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let d = s.resample_hidden(0, seed).unwrap();
+        assert_eq!(views(&d)[0], seen_by_red);
+        let k = d.captured()[0].kind;
+        kinds.insert(k);
+        // Black's own record follows the redraw.
+        assert!(d.information_state_string(1).ends_with(&format!("captured {}", super::flow::kind_name(k))));
+    }
+    assert!(kinds.len() > 2, "the unseen capture is redrawn: {kinds:?}");
+    // Black saw it, so Black's determinizations keep the horse.
+    for seed in 0..10 {
+        assert_eq!(s.resample_hidden(1, seed).unwrap().captured()[0].kind, HORSE);
+    }
+}
+
+#[test]
+fn no_input_panics() {
+    // Mutated FENs parse or fail with an error, never panic.
+    let mut rng = Rng::new(99);
+    let alphabet: Vec<char> = "rnbakcpxRNBAKCPX0123456789/ wb-".chars().collect();
+    for fen in [super::fen::START_FEN, JIEQI_START] {
+        for _ in 0..3000 {
+            let mut chars: Vec<char> = fen.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(chars.len() as u32) as usize;
+                chars[i] = alphabet[rng.below(alphabet.len() as u32) as usize];
+            }
+            let text: String = chars.into_iter().collect();
+            let _ = xiangqi(&[]).state_from_fen(&text);
+            let _ = jieqi(&[]).state_from_fen(&text);
+        }
+    }
+    // Every id on a few positions of both games: Ok or an error, and errors leave the state alone.
+    let mut x = xiangqi(&[]).new_initial_state();
+    let mut j = jieqi(&[]).new_initial_state();
+    for step in 0..6 {
+        for id in 0..9000u32 {
+            let mut t = x.clone();
+            if t.apply_action(id).is_err() {
+                assert_eq!(t.to_string(), x.to_string());
+            }
+            let mut u = j.clone();
+            if u.apply_action(id).is_err() {
+                assert_eq!(u.to_string(), j.to_string());
+            }
+            let _ = x.string_to_action(&x.action_to_string(id));
+            let _ = j.string_to_action(&j.action_to_string(id));
+        }
+        let mut legal = Vec::new();
+        x.legal_actions(&mut legal);
+        x.apply_action(legal[step % legal.len()]).unwrap();
+        j.legal_actions(&mut legal);
+        j.apply_action(legal[step % legal.len()]).unwrap();
+        // Test the chance node itself on odd steps, resolve it on even ones.
+        while j.is_chance_node() && step % 2 == 0 {
+            let c = j.sample_chance(&mut rng);
+            j.apply_action(c).unwrap();
+        }
+    }
+}

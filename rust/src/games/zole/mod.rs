@@ -1,0 +1,541 @@
+//! Zolīte (Latvian Zole) for three players, one rules value over the trick engine. Rules:
+//! `shared/rules/rules-seed000.md` §1 (resolutions Z1–Z11).
+//!
+//! * Pack: 26 cards (A 10 K Q J 9 of ♣ ♠ ♥, A 10 K Q J 9 8 7 of ♦). Trumps (14, high to low): Q♣ Q♠ Q♥
+//!   Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; ♣ ♠ ♥ keep A 10 K 9. Points A 11, 10 10, K 4, Q 3, J 2 (120).
+//! * Deal (pagat order): 4 to F (the dealer's left), 4 to D+2, 4 to D, 2 to the talon, 4 each again.
+//! * Contract: F, then D+2, then the dealer each speak once: `pass`, `take` (the talon goes into the
+//!   taker's hand, who then discards two cards one at a time, `discard X`), `zole` (the talon goes
+//!   unseen to the small ones' pile), or `maza zole` (with `enable_maza_zole`: win by taking no trick;
+//!   the talon counts for nobody). The first non-pass makes the speaker the lielais (big one).
+//! * Play: F always leads the first trick; follow the *effective* suit; no duty to trump or to head.
+//! * Scoring: the lielais wins with 61+ card points (discards included; `discards_count_only_if_lielais_takes_trick`
+//!   for the inbox.lv reading); 60:60 goes to the small ones (Z1), whose points are combined.
+//!   `scoring=seed`: tier 3 if the winners hold all 120 (`top_tier=no_trick`: if the losers took no
+//!   trick), 2 with 91+, else 1; a zole adds 4. The loser(s) pay each winner `tier(+4)`: the lielais gets
+//!   ±2× that, each small one ∓1× (Z5, Z11). `scoring=classic_lv` (preset `ruleset=classic_lv`): per
+//!   opponent, take +1/+2/+3 (61–90, 91+, all tricks), −2/−3/−4 (31–60, ≤30, no trick); zole +5/+6/+7,
+//!   −6/−7/−8. Mazā zole: +6 / −7 per opponent; the hand ends at the lielais's first trick.
+//! * Passed out: `passed_out=pool` (seed): each player puts a chip into the pool and the next dealer
+//!   deals (`redeal_same_dealer_after_passout`: the same one); the next hand actually played pays the
+//!   pool to its winner(s): a winning lielais takes it all, winning small ones split it and an odd chip
+//!   stays (`pool_split_on_small_win=stays_in_pool`: all of it stays). `redeal_only`: no chips.
+//!   `galdins` is not specified and is refused (Z10).
+//! * Returns: the chips won or lost. A single-deal game redeals after a pass-out until a hand is
+//!   played, and its returns include the chips paid into the pool. With `scope=match`, `hands` hands
+//!   (pass-outs count, Z4) with the dealer rotating, and the running chip totals as returns. Chips left
+//!   in the pool at the end belong to nobody.
+//! * The first dealer is seat 2 (so seat 0 is F) unless `first_dealer` says otherwise.
+//!
+//! Action ids: the 26 cards (dense order ♣ ♦ ♥ ♠, ascending ranks), then `pass` (26), `take` (27),
+//! `zole` (28), `maza zole` (29), `discard <card>` (30 + card id).
+
+mod bot;
+
+use crate::cards::{Card, CardSet, Deck};
+use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
+use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::error::{LudoError, Result};
+use crate::games::schafkopf::deal::{Packet, PacketDeal};
+use crate::games::schafkopf::trumps::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+
+/// The registered game type.
+pub type Zole = TrickGame<ZoleRules>;
+/// The registry's name for the game type.
+pub type Type = Zole;
+/// A Zole position.
+pub type ZoleState = TrickState<ZoleRules>;
+
+const PLAYERS: usize = 3;
+const TRICKS: usize = 8;
+/// Extra-action offsets.
+const PASS: u32 = 0;
+const TAKE: u32 = 1;
+const ZOLE: u32 = 2;
+const MAZA: u32 = 3;
+const DISCARD: u32 = 4;
+/// The chip pool lives in the match ledger's first unused slot: the ledger is the only data the
+/// engine keeps across deals, and seats `0..3` hold the players' chips. (Engine wish: a per-match
+/// rules state next to the per-deal `Extra`.)
+const POOL: usize = PLAYERS;
+/// A single-deal game thrown in this many times in a row (only with adversarial chance) is a draw.
+const MAX_REDEALS: usize = 50;
+
+static PARAMS: &[ParamSpec] = &[
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "seed: the seed's symmetric chip tiers; classic_lv: the classic Latvian table (trick-based top tier)" },
+    SCOPE_PARAM,
+    ParamSpec { name: "hands", kind: Kind::Int { min: 1, max: 300 }, default: D::Int(12), doc: "scope=match: number of hands (deals) in the session, pass-outs included" },
+    ParamSpec { name: "scoring", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "chip settlement: the seed's tiers (+4 for a zole) or the classic Latvian table" },
+    ParamSpec { name: "top_tier", kind: Kind::Choice(&["points_120", "no_trick"]), default: D::Str("points_120"), doc: "seed scoring: the top tier needs all 120 points, or the losing side taking no trick" },
+    ParamSpec { name: "passed_out", kind: Kind::Choice(&["pool", "redeal_only", "galdins"]), default: D::Str("pool"), doc: "all pass: a chip each into the pool (seed) or a plain redeal; galdins is not specified and refused" },
+    ParamSpec { name: "pool_split_on_small_win", kind: Kind::Choice(&["split_carry_remainder", "stays_in_pool"]), default: D::Str("split_carry_remainder"), doc: "winning small ones split the pool (an odd chip stays) or leave it all in the pool" },
+    ParamSpec { name: "enable_maza_zole", kind: Kind::Bool, default: D::Bool(false), doc: "offer mazā zole: the lielais must take no trick (+6 / -7 per opponent)" },
+    ParamSpec { name: "discards_count_only_if_lielais_takes_trick", kind: Kind::Bool, default: D::Bool(false), doc: "the taker's two discards count only if they take a trick (inbox.lv)" },
+    ParamSpec { name: "redeal_same_dealer_after_passout", kind: Kind::Bool, default: D::Bool(false), doc: "after a pass-out the same dealer deals again (default: the next seat, Z4)" },
+    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 2 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 2, so seat 0 speaks and leads first" },
+];
+
+static PRESETS: &[crate::core::game::Preset] = &[("seed", &[]), ("classic_lv", &[("scoring", "classic_lv"), ("top_tier", "no_trick")])];
+
+static INFO: GameInfo = GameInfo {
+    short_name: "zole",
+    long_name: "Zole (Zolīte)",
+    params: PARAMS,
+    presets: PRESETS,
+    version: 1,
+    rules: "Three players, 26 cards, 8 each and 2 in the talon. Trumps high to low: Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ \
+J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; other suits A 10 K 9. Points A 11, 10 10, K 4, Q 3, J 2. From the dealer's left \
+each may pass, take the talon (then discard two) or declare zole (the talon goes unseen to the \
+opponents); the first to do so plays alone against the two small ones. The dealer's left leads; follow \
+the effective suit. 61 wins; the loser(s) pay each winner 1, 2 (91+) or 3 chips (all 120), 4 more for \
+a zole. All pass: a chip each into the pool for the next hand's winner.",
+    bots: &["random", "greedy"],
+    examples: &[
+        "zole",
+        "zole(ruleset=classic_lv)",
+        "zole(scope=match,hands=6)",
+        "zole(scope=match,hands=6,ruleset=classic_lv,enable_maza_zole=true,pool_split_on_small_win=stays_in_pool)",
+        "zole(enable_maza_zole=true,discards_count_only_if_lielais_takes_trick=true,top_tier=no_trick)",
+        "zole(passed_out=redeal_only,redeal_same_dealer_after_passout=true)",
+    ],
+};
+
+/// The contract of a hand.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Contract {
+    /// Still in the contract phase.
+    #[default]
+    Undecided,
+    /// The lielais took the talon (and discards two).
+    Take,
+    /// The lielais plays without the talon, which goes to the small ones.
+    Zole,
+    /// The lielais must take no trick; the talon counts for nobody.
+    MazaZole,
+    /// Everybody passed.
+    PassedOut,
+}
+
+/// Per-hand state of the contract phase and the settlement.
+#[derive(Clone, Debug, Default)]
+pub struct ZoleExtra {
+    pub contract: Contract,
+    /// Seats that passed (in turn from F).
+    pub passes: u8,
+    /// The big one.
+    pub lielais: Option<usize>,
+    /// Cards discarded so far after a take (they lie in the engine's talon).
+    pub discarded: u8,
+    /// Chips the pool pays each seat at the end of this hand (decided when the hand ends).
+    pub pool_paid: [f64; PLAYERS],
+}
+
+impl ZoleExtra {
+    /// Whether the lielais is discarding.
+    pub fn discarding(&self) -> bool {
+        self.contract == Contract::Take && self.discarded < 2
+    }
+}
+
+/// How the chips of a played hand are computed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Scoring {
+    Seed { top_no_trick: bool },
+    ClassicLv,
+}
+
+/// Zole rules resolved from parameters.
+#[derive(Clone, Debug)]
+pub struct ZoleRules {
+    deck: Deck,
+    t: QueenJackTrumps,
+    deal: PacketDeal,
+    is_match: bool,
+    hands: usize,
+    scoring: Scoring,
+    pool: bool,
+    pool_stays_on_small_win: bool,
+    maza: bool,
+    discards_need_trick: bool,
+    redeal_same_dealer: bool,
+    first_dealer: usize,
+}
+
+/// The facts a hand's settlement depends on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HandResult {
+    pub contract: Contract,
+    /// Card points of the lielais's pile and of the small ones' pile.
+    pub lielais_points: i32,
+    pub small_points: i32,
+    pub lielais_tricks: usize,
+    pub small_tricks: usize,
+}
+
+impl ZoleRules {
+    /// The trump tables.
+    pub fn trumps(&self) -> &QueenJackTrumps {
+        &self.t
+    }
+
+    /// Whether the lielais won the hand.
+    pub fn lielais_wins(&self, h: &HandResult) -> bool {
+        match h.contract {
+            Contract::MazaZole => h.lielais_tricks == 0,
+            _ => h.lielais_points >= 61,
+        }
+    }
+
+    /// Chips the lielais receives from (positive) or pays to (negative) *each* small one.
+    pub fn per_opponent(&self, h: &HandResult) -> i32 {
+        let wins = self.lielais_wins(h);
+        if h.contract == Contract::MazaZole {
+            return if wins { 6 } else { -7 };
+        }
+        let zole = h.contract == Contract::Zole;
+        match self.scoring {
+            Scoring::Seed { top_no_trick } => {
+                let (win_pts, loser_tricks) = if wins { (h.lielais_points, h.small_tricks) } else { (h.small_points, h.lielais_tricks) };
+                let top = if top_no_trick { loser_tricks == 0 } else { win_pts == 120 };
+                let tier = if top {
+                    3
+                } else if win_pts >= 91 {
+                    2
+                } else {
+                    1
+                };
+                let amount = tier + if zole { 4 } else { 0 };
+                if wins {
+                    amount
+                } else {
+                    -amount
+                }
+            }
+            Scoring::ClassicLv => {
+                let base = if wins {
+                    if h.small_tricks == 0 {
+                        3
+                    } else if h.lielais_points >= 91 {
+                        2
+                    } else {
+                        1
+                    }
+                } else if h.lielais_tricks == 0 {
+                    -4
+                } else if h.lielais_points <= 30 {
+                    -3
+                } else {
+                    -2
+                };
+                base + if !zole {
+                    0
+                } else if wins {
+                    4
+                } else {
+                    -4
+                }
+            }
+        }
+    }
+
+    /// The facts of a finished hand.
+    pub fn hand_result(&self, core: &TrickCore, extra: &ZoleExtra) -> Option<HandResult> {
+        let l = extra.lielais?;
+        let small = |s: usize| s != l;
+        let tricks = |s: usize| core.won[s].len() / PLAYERS;
+        let lielais_tricks = tricks(l);
+        let small_tricks: usize = (0..PLAYERS).filter(|&s| small(s)).map(tricks).sum();
+        let mut lielais_points = self.t.points_of(core.won[l]);
+        let mut small_points: i32 = (0..PLAYERS).filter(|&s| small(s)).map(|s| self.t.points_of(core.won[s])).sum();
+        let talon = self.t.points_of(core.talon);
+        match extra.contract {
+            Contract::Take if !self.discards_need_trick || lielais_tricks > 0 => lielais_points += talon,
+            Contract::Zole => small_points += talon,
+            _ => {}
+        }
+        Some(HandResult { contract: extra.contract, lielais_points, small_points, lielais_tricks, small_tricks })
+    }
+
+    /// Chip changes of a played hand per seat, pool excluded.
+    fn hand_chips(&self, core: &TrickCore, extra: &ZoleExtra) -> [f64; MAX_PLAYERS] {
+        match (self.hand_result(core, extra), extra.lielais) {
+            (Some(h), Some(l)) => {
+                let a = self.per_opponent(&h) as f64;
+                per_seat(PLAYERS, |s| if s == l { 2.0 * a } else { -a })
+            }
+            _ => [0.0; MAX_PLAYERS],
+        }
+    }
+
+    /// Whether the hand is over (all tricks played, or a mazā zole lost at the lielais's first trick).
+    fn hand_over(&self, core: &TrickCore, extra: &ZoleExtra) -> bool {
+        core.tricks_played == TRICKS || (extra.contract == Contract::MazaZole && extra.lielais.is_some_and(|l| !core.won[l].is_empty()))
+    }
+
+    /// Pays the pool out to the winner(s) of a hand that was played.
+    fn settle_pool(&self, core: &mut TrickCore, extra: &mut ZoleExtra) {
+        let (Some(h), Some(l)) = (self.hand_result(core, extra), extra.lielais) else { return };
+        let pool = core.ledger[POOL];
+        if self.lielais_wins(&h) {
+            extra.pool_paid[l] = pool;
+            core.ledger[POOL] = 0.0;
+        } else if !self.pool_stays_on_small_win {
+            let half = (pool / 2.0).floor();
+            for s in (0..PLAYERS).filter(|&s| s != l) {
+                extra.pool_paid[s] = half;
+            }
+            core.ledger[POOL] = pool - 2.0 * half;
+        }
+    }
+}
+
+impl TrickRules for ZoleRules {
+    type Extra = ZoleExtra;
+    const INFO: &'static GameInfo = &INFO;
+
+    fn from_params(p: &Params) -> Result<Self> {
+        if p.str("passed_out") == "galdins" {
+            return Err(LudoError::param("passed_out", "galdiņš is not specified by the rules (who loses, ties, the talon are open, Z10); use pool or redeal_only"));
+        }
+        let deck = Deck::zole26();
+        Ok(ZoleRules {
+            t: QueenJackTrumps::new(&deck),
+            deal: PacketDeal::new(PLAYERS, &[Packet::Each(4), Packet::Talon(2), Packet::Each(4)]),
+            deck,
+            is_match: p.str("scope") == "match",
+            hands: p.int("hands") as usize,
+            scoring: match p.str("scoring") {
+                "classic_lv" => Scoring::ClassicLv,
+                _ => Scoring::Seed { top_no_trick: p.str("top_tier") == "no_trick" },
+            },
+            pool: p.str("passed_out") == "pool",
+            pool_stays_on_small_win: p.str("pool_split_on_small_win") == "stays_in_pool",
+            maza: p.bool("enable_maza_zole"),
+            discards_need_trick: p.bool("discards_count_only_if_lielais_takes_trick"),
+            redeal_same_dealer: p.bool("redeal_same_dealer_after_passout"),
+            first_dealer: match p.int("first_dealer") {
+                -1 => PLAYERS - 1,
+                d => d as usize,
+            },
+        })
+    }
+
+    fn deck(&self) -> &Deck {
+        &self.deck
+    }
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+    fn is_match(&self) -> bool {
+        self.is_match
+    }
+    fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+    fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
+        // Packets of 4 to F, D+2, D; 2 to the talon; 4 each again.
+        self.deal.slot(dealer, k)
+    }
+    fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut ZoleExtra) {
+        let f = core.next_seat(core.dealer);
+        core.start_bidding(f);
+    }
+    fn trump(&self, _core: &TrickCore, _extra: &ZoleExtra) -> Option<u8> {
+        Some(TRUMP_SUIT)
+    }
+    fn strength(&self, card: Card) -> u8 {
+        self.t.strength[card.idx()]
+    }
+    fn effective_suit(&self, _core: &TrickCore, _extra: &ZoleExtra, card: Card) -> u8 {
+        self.t.eff_suit[card.idx()]
+    }
+    fn effective_suit_cards(&self, _core: &TrickCore, _extra: &ZoleExtra, suit: u8) -> CardSet {
+        self.t.masks[suit as usize]
+    }
+    fn points(&self, card: Card) -> i32 {
+        self.t.points[card.idx()]
+    }
+    fn legal_plays(&self, core: &TrickCore, _extra: &ZoleExtra, hand: CardSet) -> CardSet {
+        self.t.legal(core.led_card(), hand)
+    }
+    fn illegal_play_reason(&self, core: &TrickCore, _extra: &ZoleExtra, _card: Card) -> String {
+        self.t.follow_reason(&self.deck, core.led_card())
+    }
+
+    fn num_extra_actions(&self) -> usize {
+        DISCARD as usize + self.deck.len()
+    }
+    fn extra_legal(&self, core: &TrickCore, extra: &ZoleExtra, out: &mut Vec<u32>) {
+        match extra.contract {
+            Contract::Undecided => {
+                out.extend([PASS, TAKE, ZOLE]);
+                if self.maza {
+                    out.push(MAZA);
+                }
+            }
+            Contract::Take if extra.discarded < 2 => out.extend(core.hands[core.to_move].iter().map(|c| DISCARD + c.0 as u32)),
+            _ => {}
+        }
+    }
+    fn apply_extra(&self, core: &mut TrickCore, extra: &mut ZoleExtra, offset: u32) -> Effect {
+        let seat = core.to_move;
+        let f = core.next_seat(core.dealer);
+        match offset {
+            PASS => {
+                extra.passes += 1;
+                if extra.passes as usize == PLAYERS {
+                    // Each player puts a chip into the pool now: a thrown-in deal adds nothing to the
+                    // ledger through `score_deal`.
+                    extra.contract = Contract::PassedOut;
+                    if self.pool {
+                        for s in 0..PLAYERS {
+                            core.ledger[s] -= 1.0;
+                        }
+                        core.ledger[POOL] += PLAYERS as f64;
+                    }
+                    return Effect::EndDeal;
+                }
+                core.to_move = core.next_seat(seat);
+            }
+            TAKE => {
+                extra.contract = Contract::Take;
+                extra.lielais = Some(seat);
+                core.hands[seat] |= core.talon;
+                core.talon = CardSet::EMPTY;
+            }
+            ZOLE | MAZA => {
+                // The talon stays face down: it is the small ones' (zole) or nobody's (mazā zole).
+                extra.contract = if offset == ZOLE { Contract::Zole } else { Contract::MazaZole };
+                extra.lielais = Some(seat);
+                core.start_play(f);
+            }
+            _ => {
+                // Discards lie face down in the talon, known to the lielais only.
+                let card = Card((offset - DISCARD) as u8);
+                core.hands[seat].remove(card);
+                core.talon.insert(card);
+                extra.discarded += 1;
+                if extra.discarded == 2 {
+                    core.start_play(f);
+                }
+            }
+        }
+        Effect::Continue
+    }
+    fn extra_name(&self, offset: u32) -> String {
+        match offset {
+            PASS => "pass".to_string(),
+            TAKE => "take".to_string(),
+            ZOLE => "zole".to_string(),
+            MAZA => "maza zole".to_string(),
+            o => format!("discard {}", self.deck.name_of(Card((o - DISCARD) as u8))),
+        }
+    }
+    fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
+        // Which cards go face down is the discarder's secret.
+        offset < DISCARD || actor == viewer
+    }
+    fn parse_extra(&self, text: &str) -> Option<u32> {
+        match text {
+            "pass" | "garām" | "garam" => Some(PASS),
+            "take" | "pick" | "pick up" | "pacelt" => Some(TAKE),
+            "zole" => Some(ZOLE),
+            "maza zole" | "mazā zole" | "maza_zole" | "mazazole" => Some(MAZA),
+            _ => {
+                let card = text.strip_prefix("discard ").or_else(|| text.strip_prefix("bury "))?;
+                self.deck.parse(card).ok().map(|c| DISCARD + c.0 as u32)
+            }
+        }
+    }
+    fn after_trick(&self, core: &mut TrickCore, extra: &mut ZoleExtra) -> Effect {
+        if !self.hand_over(core, extra) {
+            return Effect::Continue;
+        }
+        self.settle_pool(core, extra);
+        Effect::EndDeal
+    }
+
+    fn extra_observation_len(&self) -> usize {
+        // contract one-hot [take, zole, maza, passed out], passed[3], lielais[3], discarding,
+        // pool (chips), own discards[26] (lielais only).
+        4 + 2 * PLAYERS + 2 + self.deck.len()
+    }
+    fn write_extra_observation(&self, core: &TrickCore, extra: &ZoleExtra, viewer: usize, out: &mut [f32]) {
+        let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
+        match extra.contract {
+            Contract::Take => out[0] = 1.0,
+            Contract::Zole => out[1] = 1.0,
+            Contract::MazaZole => out[2] = 1.0,
+            Contract::PassedOut => out[3] = 1.0,
+            Contract::Undecided => {}
+        }
+        let f = core.next_seat(core.dealer);
+        for k in 0..extra.passes as usize {
+            out[4 + rel(core.seat_after(f, k))] = 1.0;
+        }
+        if let Some(l) = extra.lielais {
+            out[4 + PLAYERS + rel(l)] = 1.0;
+            if l == viewer && extra.contract == Contract::Take {
+                for c in core.talon {
+                    out[6 + 2 * PLAYERS + c.idx()] = 1.0;
+                }
+            }
+        }
+        out[4 + 2 * PLAYERS] = extra.discarding() as u8 as f32;
+        out[5 + 2 * PLAYERS] = core.ledger[POOL] as f32;
+    }
+    fn describe_extra(&self, core: &TrickCore, extra: &ZoleExtra, viewer: Option<usize>) -> String {
+        let mut s = match (extra.contract, extra.lielais) {
+            (Contract::Undecided, _) => format!("contract phase: {} passed\n", extra.passes),
+            (Contract::PassedOut, _) => "passed out\n".to_string(),
+            (c, Some(l)) => format!("lielais: seat {l} ({})\n", ["take", "zole", "mazā zole"][c as usize - 1]),
+            (_, None) => String::new(),
+        };
+        if extra.contract == Contract::Take && extra.discarded == 2 && (viewer.is_none() || viewer == extra.lielais) {
+            s.push_str(&format!("discards: {}\n", self.deck.format_set(core.talon)));
+        }
+        if core.ledger[POOL] != 0.0 {
+            s.push_str(&format!("pool: {} chips\n", core.ledger[POOL]));
+        }
+        s
+    }
+
+    fn score_deal(&self, core: &TrickCore, extra: &ZoleExtra) -> DealOutcome {
+        if extra.contract == Contract::PassedOut {
+            // A single-deal game redeals until a hand is played; in a match the passed-out hand counts
+            // as one of its `hands` (its chips went into the pool in `apply_extra`).
+            return DealOutcome { redeal: !self.is_match, ..DealOutcome::default() };
+        }
+        let hand = self.hand_chips(core, extra);
+        let chips = per_seat(PLAYERS, |s| hand[s] + extra.pool_paid[s]);
+        // Returns of a single-deal game: the chips of the whole game, pass-outs before it included.
+        let returns = per_seat(PLAYERS, |s| core.ledger[s] + chips[s]);
+        DealOutcome { returns, ledger: chips, redeal: false }
+    }
+    fn match_result(&self, core: &TrickCore, _extra: &ZoleExtra) -> Option<[f64; MAX_PLAYERS]> {
+        ((core.deals_done as usize) >= self.hands).then(|| per_seat(PLAYERS, |s| core.ledger[s]))
+    }
+    fn max_deals(&self) -> usize {
+        if self.is_match {
+            self.hands
+        } else {
+            MAX_REDEALS
+        }
+    }
+    fn next_dealer(&self, core: &TrickCore) -> usize {
+        // Only a passed-out hand ends without a trick.
+        if self.redeal_same_dealer && core.tricks_played == 0 {
+            core.dealer
+        } else {
+            core.next_seat(core.dealer)
+        }
+    }
+
+    fn new_bot(&self, name: &str) -> Option<Box<dyn Bot<ZoleState>>> {
+        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn Bot<ZoleState>>)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,348 @@
+//! Concrete situations from `rules-seed000.md` §1: the contract phase, effective suits, the worked
+//! settlement numbers of §1.7, the pool of §1.8 and the match ledger.
+
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
+use crate::registry::Registered;
+
+fn game(spec: &str) -> Zole {
+    let (_, raw) = Params::parse_game_string(spec).unwrap();
+    Zole::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap()
+}
+
+fn rules(spec: &str) -> ZoleRules {
+    game(spec).rules().clone()
+}
+
+fn c(st: &ZoleState, name: &str) -> Card {
+    st.rules().deck().parse(name).unwrap()
+}
+
+fn set(st: &ZoleState, names: &str) -> CardSet {
+    names.split_whitespace().map(|n| c(st, n)).collect()
+}
+
+fn act(st: &mut ZoleState, names: &[&str]) {
+    for n in names {
+        let a = st.string_to_action(n).unwrap();
+        st.apply_action(a).unwrap_or_else(|e| panic!("{n}: {e}"));
+    }
+}
+
+fn legal_names(st: &ZoleState) -> Vec<String> {
+    let mut v = Vec::new();
+    st.legal_actions(&mut v);
+    let mut n: Vec<String> = v.iter().map(|&a| st.action_to_string(a)).collect();
+    n.sort();
+    n
+}
+
+const H0: &str = "Q♣ Q♠ J♣ A♦ 10♦ A♣ 10♣ A♥";
+const H1: &str = "Q♥ J♠ J♥ K♦ 9♦ K♣ 9♣ A♠";
+const H2: &str = "Q♦ J♦ 8♦ 7♦ 10♥ K♥ 9♥ 10♠";
+const TALON: &str = "K♠ 9♠";
+
+/// Deals `H0..H2` and `TALON` in the pagat order (dealer seat 2): 4 each from F, talon, 4 each.
+fn dealt(spec: &str) -> ZoleState {
+    let mut st = game(spec).new_initial_state();
+    let h: Vec<Vec<&str>> = [H0, H1, H2].iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = h.iter().flat_map(|x| x[..4].iter().copied()).collect();
+    order.extend(TALON.split_whitespace());
+    order.extend(h.iter().flat_map(|x| x[4..].iter().copied()));
+    for n in order {
+        assert_eq!(st.current_player(), Player::Chance);
+        act(&mut st, &[n]);
+    }
+    st
+}
+
+#[test]
+fn deck_trumps_and_points() {
+    let st = game("zole").new_initial_state();
+    let r = st.rules();
+    assert_eq!(r.deck().len(), 26);
+    let trumps: Vec<Card> = "Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦".split_whitespace().map(|n| c(&st, n)).collect();
+    assert!(trumps.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
+    assert_eq!(r.trumps().masks[TRUMP_SUIT as usize], trumps.iter().copied().collect::<CardSet>());
+    for suit in ["♣", "♥", "♠"] {
+        let plain: Vec<Card> = ["A", "10", "K", "9"].iter().map(|x| c(&st, &format!("{x}{suit}"))).collect();
+        assert!(plain.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
+        assert_eq!(r.trumps().masks[r.deck().suit(plain[0]) as usize], plain.iter().copied().collect::<CardSet>());
+    }
+    assert_eq!(r.trumps().points_of(r.deck().all()), 120);
+}
+
+#[test]
+fn deal_in_packets_of_four_with_the_talon_in_the_middle() {
+    let r = rules("zole");
+    let slots: Vec<Option<Slot>> = (0..27).map(|k| r.deal_slot(2, k)).collect();
+    let h = |s| Some(Slot::Hand(s));
+    let mut want: Vec<Option<Slot>> = [0, 1, 2].iter().flat_map(|&s| [h(s); 4]).collect();
+    want.extend([Some(Slot::Talon); 2]);
+    want.extend([0, 1, 2].iter().flat_map(|&s| [h(s); 4]));
+    want.push(None);
+    assert_eq!(slots, want);
+    let st = dealt("zole");
+    for (s, hand) in [H0, H1, H2].iter().enumerate() {
+        assert_eq!(st.core.hands[s], set(&st, hand));
+    }
+    assert_eq!(st.core.talon, set(&st, TALON));
+    assert_eq!(st.current_player(), Player::Seat(0), "F speaks first");
+    assert_eq!(legal_names(&st), ["pass", "take", "zole"]);
+    let st = dealt("zole(enable_maza_zole=true)");
+    assert_eq!(legal_names(&st), ["maza zole", "pass", "take", "zole"]);
+}
+
+#[test]
+fn take_then_discard_two_and_f_leads() {
+    let mut st = dealt("zole");
+    act(&mut st, &["pass", "take"]);
+    assert_eq!(st.extra.lielais, Some(1));
+    assert_eq!(st.core.hands[1].len(), 10);
+    let legal = legal_names(&st);
+    assert_eq!(legal.len(), 10);
+    assert!(legal.iter().all(|n| n.starts_with("discard ")));
+    act(&mut st, &["discard A♠", "discard K♣"]);
+    assert_eq!(st.core.talon, set(&st, "A♠ K♣"));
+    assert_eq!(st.current_player(), Player::Seat(0), "F leads even as a small one");
+    assert!(st.observation_string(1).contains("discards: K♣ A♠") || st.observation_string(1).contains("discards: A♠ K♣"));
+    assert!(!st.observation_string(0).contains("discards"));
+    assert!(!st.observation_string(2).contains("A♠"));
+}
+
+#[test]
+fn zole_leaves_the_talon_unseen_and_the_dealer_speaks_last() {
+    let mut st = dealt("zole");
+    act(&mut st, &["pass", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(2));
+    act(&mut st, &["zole"]);
+    assert_eq!(st.extra.contract, Contract::Zole);
+    assert_eq!(st.core.hands[2].len(), 8);
+    assert_eq!(st.core.talon, set(&st, TALON));
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert!(!st.observation_string(2).contains("K♠"), "not even the lielais sees the talon");
+}
+
+#[test]
+fn effective_suit_following() {
+    let mut st = dealt("zole");
+    act(&mut st, &["zole", "A♥"]);
+    // Seat 1's hearts are Q♥ and J♥, both trumps: void in hearts, anything goes.
+    assert_eq!(legal_names(&st).len(), 8);
+    act(&mut st, &["A♠"]);
+    // Seat 2 holds 10♥ K♥ 9♥ and must follow.
+    assert_eq!(legal_names(&st), ["10♥", "9♥", "K♥"]);
+    let err = st.apply_action(st.string_to_action("Q♦").unwrap()).unwrap_err();
+    assert!(err.to_string().contains("must follow suit ♥"), "{err}");
+    act(&mut st, &["10♥"]);
+    assert_eq!(st.core.leader, 0);
+    // Trump led (Q♣): seat 1 must play one of its trumps, jacks and diamonds alike.
+    act(&mut st, &["Q♣"]);
+    assert_eq!(legal_names(&st), ["9♦", "J♠", "J♥", "K♦", "Q♥"]);
+    act(&mut st, &["9♦", "7♦"]);
+    // Clubs led: seat 1 has K♣ 9♣; seat 2 has no club and plays anything (a trump wins).
+    act(&mut st, &["A♣"]);
+    assert_eq!(legal_names(&st), ["9♣", "K♣"]);
+    act(&mut st, &["9♣", "8♦"]);
+    assert_eq!(st.core.leader, 2, "8♦ trumps the ace of clubs");
+}
+
+fn hand(contract: Contract, lp: i32, sp: i32, lt: usize, st: usize) -> HandResult {
+    HandResult { contract, lielais_points: lp, small_points: sp, lielais_tricks: lt, small_tricks: st }
+}
+
+#[test]
+fn worked_settlements_of_the_rules_file() {
+    let seed = rules("zole");
+    let no_trick = rules("zole(top_tier=no_trick)");
+    let lv = rules("zole(ruleset=classic_lv)");
+    // (result, seed, classic_lv) per opponent; the lielais gets twice, each small one minus once.
+    let cases = [
+        (hand(Contract::Take, 74, 46, 5, 3), 1, 1),
+        (hand(Contract::Zole, 95, 25, 6, 2), 6, 6),
+        (hand(Contract::Take, 48, 72, 3, 5), -1, -2),
+        (hand(Contract::Zole, 25, 95, 1, 7), -6, -7),
+        (hand(Contract::Zole, 106, 14, 8, 0), 6, 7),
+        // 60:60 goes to the small ones (Z1), tier 1.
+        (hand(Contract::Take, 60, 60, 4, 4), -1, -2),
+        // The lielais takes nothing: classic −4 per opponent; seed: the small ones hold 120, tier 3.
+        (hand(Contract::Take, 0, 120, 0, 8), -3, -4),
+        (hand(Contract::Take, 14, 106, 0, 8), -2, -4),
+        (hand(Contract::Zole, 0, 120, 0, 8), -7, -8),
+        (hand(Contract::Take, 120, 0, 8, 0), 3, 3),
+        (hand(Contract::Take, 25, 95, 2, 6), -2, -3),
+    ];
+    for (h, s, l) in cases {
+        assert_eq!(seed.per_opponent(&h), s, "seed {h:?}");
+        assert_eq!(lv.per_opponent(&h), l, "classic {h:?}");
+    }
+    assert_eq!(no_trick.per_opponent(&hand(Contract::Zole, 106, 14, 8, 0)), 7);
+    assert_eq!(no_trick.per_opponent(&hand(Contract::Take, 14, 106, 0, 8)), -3);
+    // Mazā zole: +6 for no trick, −7 otherwise, under both scorings.
+    for r in [&seed, &lv] {
+        assert_eq!(r.per_opponent(&hand(Contract::MazaZole, 0, 0, 0, 5)), 6);
+        assert_eq!(r.per_opponent(&hand(Contract::MazaZole, 0, 0, 1, 4)), -7);
+    }
+}
+
+/// Scores a hand from given piles (the card play is tested above) with `pool` chips pending.
+fn settle(spec: &str, contract: Contract, lielais: usize, won: [&str; 3], talon: &str, pool: f64) -> ([f64; 3], f64) {
+    let mut st = dealt(spec);
+    for (s, w) in won.iter().enumerate() {
+        st.core.hands[s] = CardSet::EMPTY;
+        st.core.won[s] = set(&st, w);
+    }
+    st.core.talon = set(&st, talon);
+    st.core.tricks_played = TRICKS;
+    st.core.ledger[POOL] = pool;
+    st.extra = ZoleExtra { contract, passes: 0, lielais: Some(lielais), discarded: 2, pool_paid: [0.0; 3] };
+    let r = st.rules().clone();
+    assert_eq!(r.after_trick(&mut st.core, &mut st.extra), Effect::EndDeal);
+    let out = r.score_deal(&st.core, &st.extra).returns;
+    ([out[0], out[1], out[2]], st.core.ledger[POOL])
+}
+
+#[test]
+fn discards_count_for_the_taker_and_the_talon_for_the_small_ones() {
+    // Seat 1 took: tricks 11+10+11+4+3+2+2+10 = 53 (A♣ 10♣ A♦ K♦ Q♥ J♠ J♥ 10♦ and four 0-point
+    // cards), discards A♠ 10♠ (21): 74, tier 1, +2 / −1 each.
+    let won1 = "A♣ 10♣ A♦ K♦ Q♥ J♠ J♥ 10♦ 9♣ 9♦ 8♦ 7♦";
+    let won0 = "Q♣ Q♠ J♣ A♥ 10♥ K♥ 9♥ Q♦ J♦";
+    let won2 = "K♣ K♠ 9♠";
+    let (r, _) = settle("zole", Contract::Take, 1, [won0, won1, won2], "A♠ 10♠", 0.0);
+    assert_eq!(r, [-1.0, 2.0, -1.0]);
+    // Without the discards the taker has 53 and loses.
+    let (r, _) = settle("zole(discards_count_only_if_lielais_takes_trick=true)", Contract::Take, 1, [won0, won1, won2], "A♠ 10♠", 0.0);
+    assert_eq!(r, [-1.0, 2.0, -1.0], "the taker took tricks, so the discards still count");
+    // Zole: the same piles but the talon belongs to the small ones: 53 for the lielais, a loss of 5.
+    let (r, _) = settle("zole", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 0.0);
+    assert_eq!(r, [5.0, -10.0, 5.0]);
+}
+
+#[test]
+fn pool_goes_to_the_winners_of_the_next_played_hand() {
+    let won1 = "A♣ 10♣ A♦ K♦ Q♥ J♠ J♥ 10♦ 9♣ 9♦ 8♦ 7♦";
+    let won0 = "Q♣ Q♠ J♣ A♥ 10♥ K♥ 9♥ Q♦ J♦";
+    let won2 = "K♣ K♠ 9♠";
+    // The lielais wins: all 3 chips.
+    let (r, left) = settle("zole", Contract::Take, 1, [won0, won1, won2], "A♠ 10♠", 3.0);
+    assert_eq!((r, left), ([-1.0, 5.0, -1.0], 0.0));
+    // The small ones win: one chip each, the odd chip stays.
+    let (r, left) = settle("zole", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 3.0);
+    assert_eq!((r, left), ([6.0, -10.0, 6.0], 1.0));
+    let (r, left) = settle("zole(pool_split_on_small_win=stays_in_pool)", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 3.0);
+    assert_eq!((r, left), ([5.0, -10.0, 5.0], 3.0));
+}
+
+#[test]
+fn passed_out_hand_feeds_the_pool_and_the_deal_passes_on() {
+    for spec in ["zole(scope=match,hands=3)", "zole"] {
+        let mut st = dealt(spec);
+        act(&mut st, &["pass", "pass", "pass"]);
+        assert_eq!(st.current_player(), Player::Chance, "{spec}: redeal");
+        assert_eq!(st.core.dealer, 0, "the next dealer redeals");
+        assert_eq!(st.core.ledger[..4], [-1.0, -1.0, -1.0, 3.0]);
+        assert!(st.observation_string(0).contains("pool: 3 chips"));
+    }
+    // A single deal goes on until a hand is played; its returns include the chip paid to the pool.
+    let mut st = dealt("zole");
+    act(&mut st, &["pass", "pass", "pass"]);
+    let mut rng = Rng::new(1);
+    while st.current_player() == Player::Chance {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    act(&mut st, &["take"]);
+    let l = st.extra.lielais.unwrap();
+    while st.current_player() != Player::Terminal {
+        let a = st.random_action(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    let mut ret = [0.0; 3];
+    st.returns(&mut ret);
+    let pool_left = st.core.ledger[POOL];
+    assert_eq!(ret.iter().sum::<f64>() + pool_left, 0.0, "{ret:?} + pool {pool_left}");
+    let won = ret[l] > 0.0;
+    assert_eq!(pool_left, if won { 0.0 } else { 1.0 });
+    let mut st = dealt("zole(passed_out=redeal_only,redeal_same_dealer_after_passout=true)");
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert_eq!(st.core.dealer, 2, "the same dealer deals again");
+    assert_eq!(st.core.ledger[..4], [0.0; 4]);
+    let (_, raw) = Params::parse_game_string("zole(passed_out=galdins)").unwrap();
+    let e = Zole::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("not specified"));
+}
+
+#[test]
+fn maza_zole_ends_at_the_lielais_first_trick() {
+    let mut st = dealt("zole(enable_maza_zole=true)");
+    act(&mut st, &["maza zole"]);
+    assert_eq!(st.extra.lielais, Some(0));
+    // Seat 0 leads Q♣, the top trump: it wins the trick and the hand is lost at once.
+    act(&mut st, &["Q♣", "Q♥", "Q♦"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    let mut ret = [0.0; 3];
+    st.returns(&mut ret);
+    assert_eq!(ret, [-14.0, 7.0, 7.0]);
+}
+
+#[test]
+fn match_returns_are_the_chip_totals_and_the_dealer_rotates() {
+    let g = game("zole(scope=match,hands=6)");
+    for seed in 0..20 {
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(seed);
+        let mut dealers = vec![st.core.dealer];
+        while st.current_player() != Player::Terminal {
+            let a = if st.current_player() == Player::Chance { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
+            st.apply_action(a).unwrap();
+            if st.core.dealer != *dealers.last().unwrap() {
+                dealers.push(st.core.dealer);
+            }
+        }
+        assert_eq!(dealers, [2, 0, 1, 2, 0, 1]);
+        let mut ret = [0.0; 3];
+        st.returns(&mut ret);
+        assert_eq!(ret[..], st.core.ledger[..3]);
+        // Chips are conserved: the players' totals plus the pool are zero.
+        assert_eq!(ret.iter().sum::<f64>() + st.core.ledger[POOL], 0.0);
+    }
+}
+
+#[test]
+fn greedy_beats_random() {
+    use crate::batch::{simulate, SimConfig};
+    let g = game("zole");
+    let (mut mine, mut theirs) = (0.0, 0.0);
+    for seat in 0..3 {
+        let bots: Vec<String> = (0..3).map(|s| if s == seat { "greedy" } else { "random" }.to_string()).collect();
+        let cfg = SimConfig { n_games: 2000, seed: 7, first_game: 0, bots, threads: Some(1) };
+        let r = simulate(&g, &cfg).unwrap();
+        for i in 0..cfg.n_games {
+            for s in 0..3 {
+                if s == seat {
+                    mine += r.returns[i * 3 + s];
+                } else {
+                    theirs += r.returns[i * 3 + s] / 2.0;
+                }
+            }
+        }
+    }
+    assert!(mine > theirs + 0.5 * 6000.0, "greedy {mine} vs random {theirs}");
+}
+
+/// Profiling aid, not a timed assertion (`cargo test --release zole_games_per_second -- --ignored --nocapture`);
+/// the numbers that count come from `benches/bench_zole.py`.
+#[test]
+#[ignore = "profiling aid; run by hand"]
+fn zole_games_per_second() {
+    use crate::batch::{simulate, SimConfig};
+    let g = game("zole");
+    for bots in ["random", "greedy"] {
+        let cfg = SimConfig { n_games: 1_000_000, seed: 1, first_game: 0, bots: vec![bots.into()], threads: Some(1) };
+        let t = std::time::Instant::now();
+        simulate(&g, &cfg).unwrap();
+        println!("zole ({bots}): {:.0} games/s single thread", cfg.n_games as f64 / t.elapsed().as_secs_f64());
+    }
+}
