@@ -31,7 +31,9 @@ def _specs() -> list[str]:
     """Every example game string and every preset (as ``ruleset=<preset>``) of every game, deduplicated."""
     seen: dict[str, str] = {}
     for info in ludoteca.registered_games():
-        candidates = list(info.examples) + [f"{info.short_name}(ruleset={p})" for p in info.presets]
+        # Presets are chosen with the `ruleset` parameter (games without it have none to choose).
+        selectable = any(p["name"] == "ruleset" for p in info.params)
+        candidates = list(info.examples) + [f"{info.short_name}(ruleset={p})" for p in info.presets if selectable]
         for spec in candidates:
             seen.setdefault(ludoteca.load_game(spec).game_string(), spec)
     return list(seen.values())
