@@ -12,6 +12,7 @@
 
 use super::card::{Card, CardInfo};
 use super::cardset::CardSet;
+use super::table::CardTable;
 use super::notation::{normalize, rank_aliases, SUITS_FRENCH, SUIT_TRUMPS};
 use crate::error::{LudoError, Result};
 use std::collections::HashMap;
@@ -49,6 +50,7 @@ pub struct Deck {
     cards: Vec<CardInfo>,
     suits: Vec<SuitInfo>,
     suit_masks: Vec<CardSet>,
+    suit_of: CardTable<u8>,
     lookup: HashMap<String, Card>,
 }
 
@@ -71,7 +73,8 @@ impl Deck {
                 lookup.entry(a.clone()).or_insert(Card(i as u8));
             }
         }
-        Deck { name: name.to_string(), cards: infos, suits, suit_masks, lookup }
+        let suit_of = CardTable::from_values(infos.iter().map(|c| c.suit));
+        Deck { name: name.to_string(), cards: infos, suits, suit_masks, suit_of, lookup }
     }
 
     /// Suit-and-rank cards: every rank in `ranks` of every suit, names from `label`.
@@ -205,7 +208,7 @@ impl Deck {
     /// Suit index of a card.
     #[inline]
     pub fn suit(&self, card: Card) -> u8 {
-        self.cards[card.idx()].suit
+        self.suit_of[card]
     }
     /// Rank code of a card.
     #[inline]

@@ -3,7 +3,9 @@ pub mod card;
 pub mod cardset;
 pub mod deck;
 pub mod notation;
+pub mod table;
 
 pub use card::{Card, CardInfo};
 pub use cardset::CardSet;
 pub use deck::{Deck, FaceStyle, SuitInfo};
+pub use table::CardTable;

@@ -5,7 +5,7 @@
 //! (`simulate`, `VectorEnv`) are generic over the concrete game and monomorphised inside `DynGame`.
 
 use crate::batch::{self, DynVectorEnv, SimConfig, SimResult, VecEnv};
-use crate::core::game::{Action, Game, GameInfo, Player, State};
+use crate::core::game::{Action, Game, GameInfo, Player, Setup, State};
 use crate::core::params::Params;
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
@@ -23,6 +23,8 @@ pub trait DynGame: Send + Sync {
     fn max_game_length(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
     fn new_state(&self) -> Box<dyn DynState>;
+    /// A state from a setup text (see [`Setup`]).
+    fn new_state_from_setup(&self, text: &str) -> Result<Box<dyn DynState>>;
     /// Checks that every bot name exists for this game.
     fn check_bots(&self, names: &[String]) -> Result<()>;
     /// The action a named bot picks in `state` (which must come from this game).
@@ -50,6 +52,7 @@ pub trait DynState: Send + Sync {
     fn information_state_string(&self, player: usize) -> String;
     fn history(&self) -> &[Action];
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>>;
+    fn setup(&self) -> Setup;
     fn to_display(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynState>;
     fn as_any(&self) -> &dyn Any;
@@ -102,6 +105,9 @@ impl<S: State> DynState for S {
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         State::card_locations(self)
     }
+    fn setup(&self) -> Setup {
+        State::setup(self)
+    }
     fn to_display(&self) -> String {
         self.to_string()
     }
@@ -143,6 +149,9 @@ impl<G: Game> DynGame for G {
     }
     fn new_state(&self) -> Box<dyn DynState> {
         Box::new(self.new_initial_state())
+    }
+    fn new_state_from_setup(&self, text: &str) -> Result<Box<dyn DynState>> {
+        Ok(Box::new(Game::new_state_from_setup(self, text)?))
     }
     fn check_bots(&self, names: &[String]) -> Result<()> {
         names.iter().try_for_each(|n| self.new_bot(n).map(|_| ()))

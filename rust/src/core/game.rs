@@ -72,6 +72,18 @@ pub struct GameInfo {
     pub examples: &'static [&'static str],
 }
 
+/// How a state's starting position is written when the state is serialised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setup {
+    /// The game's own initial state (the usual case): the history says everything.
+    Standard,
+    /// A position set up by the caller (a FEN, a Go diagram): one line that
+    /// [`Game::new_state_from_setup`] reads back, then the history from there.
+    Text(String),
+    /// A state that no setup text and history can rebuild (a determinised sample); the reason.
+    Unrepresentable(String),
+}
+
 /// A game definition: parameters resolved, ready to create states.
 pub trait Game: Clone + Send + Sync + 'static {
     /// The state type this game creates.
@@ -93,6 +105,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn observation_shape(&self) -> Vec<usize>;
     /// The root state (a chance node for games that deal).
     fn new_initial_state(&self) -> Self::State;
+    /// A state from a setup text written by [`State::setup`] (FEN, diagram). Games that only start from
+    /// their initial state refuse.
+    fn new_state_from_setup(&self, text: &str) -> Result<Self::State> {
+        Err(LudoError::parse("setup", text, format!("{} always starts from its initial state", self.info().short_name)))
+    }
     /// A built-in policy by name (see `GameInfo::bots`).
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<Self::State>>> {
         match name {
@@ -165,6 +182,11 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
     /// can check that each card is in exactly one place. `None` for games without cards.
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         None
+    }
+
+    /// The starting position for serialisation (default: the standard initial state).
+    fn setup(&self) -> Setup {
+        Setup::Standard
     }
 
     /// `current_player() == Terminal`.

@@ -4,6 +4,6 @@ pub mod game;
 pub mod params;
 pub mod rng;
 
-pub use game::{Action, Bot, Game, GameInfo, Player, State, CHANCE, MAX_PLAYERS, TERMINAL};
+pub use game::{Action, Bot, Game, GameInfo, Player, Setup, State, CHANCE, MAX_PLAYERS, TERMINAL};
 pub use params::{DefaultValue, Kind, ParamSpec, Params, Value};
 pub use rng::Rng;

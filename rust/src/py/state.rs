@@ -3,7 +3,7 @@
 
 use super::game::PyGame;
 use crate::core::dynamic::{DynGame, DynState};
-use crate::core::game::{Action, Player};
+use crate::core::game::{Action, Player, Setup};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use numpy::{PyArray1, PyArrayMethods};
@@ -90,7 +90,7 @@ impl PyState {
         Ok(id as Action)
     }
 
-    fn serialize_text(&self) -> String {
+    fn serialize_text(&self) -> PyResult<String> {
         let chance = match &self.rng {
             None => "explicit".to_string(),
             Some(r) => {
@@ -98,8 +98,15 @@ impl PyState {
                 format!("rng {:016x} {:016x} {:016x} {:016x}", s[0], s[1], s[2], s[3])
             }
         };
+        let setup = match self.inner.setup() {
+            Setup::Standard => String::new(),
+            Setup::Text(t) => format!("setup {}\n", t.replace('\\', "\\\\").replace('\n', "\\n")),
+            Setup::Unrepresentable(why) => {
+                return Err(LudoError::param("state", format!("cannot be serialised: {why}")).into());
+            }
+        };
         let hist: Vec<String> = self.inner.history().iter().map(|a| a.to_string()).collect();
-        format!("ludoteca-state 1\ngame {}\nchance {chance}\nhistory {}\n", self.game.game_string(), hist.join(" "))
+        Ok(format!("ludoteca-state 1\ngame {}\nchance {chance}\n{setup}history {}\n", self.game.game_string(), hist.join(" ")))
     }
 }
 
@@ -107,6 +114,7 @@ impl PyState {
 pub(crate) struct StateFormat {
     pub game: String,
     rng: Option<[u64; 4]>,
+    setup: Option<String>,
     history: Vec<Action>,
 }
 
@@ -123,7 +131,9 @@ impl StateFormat {
         };
         let game = field("game")?;
         let chance = field("chance")?;
-        let history = field("history")?;
+        let mut next = field("setup").ok();
+        let setup = next.take().map(|t| unescape(&t));
+        let history = if setup.is_some() { field("history")? } else { history_after_chance(text)? };
         let rng = match chance.as_str() {
             "explicit" => None,
             c => {
@@ -142,18 +152,47 @@ impl StateFormat {
             .split_whitespace()
             .map(|t| t.parse::<Action>().map_err(|_| bad("history entries are action ids")))
             .collect::<Result<Vec<_>>>()?;
-        Ok(StateFormat { game, rng, history })
+        Ok(StateFormat { game, rng, setup, history })
     }
 
     /// Replays the history on a fresh state of `game` (every action checked).
     pub fn replay(self, game: Arc<dyn DynGame>) -> PyResult<PyState> {
-        let mut inner = game.new_state();
+        let mut inner = match &self.setup {
+            Some(text) => game.new_state_from_setup(text)?,
+            None => game.new_state(),
+        };
         for (i, &a) in self.history.iter().enumerate() {
             inner.apply_action(a).map_err(|e| LudoError::parse("serialized state", &format!("history entry {i}"), e.to_string()))?;
         }
         // The stream is restored after the replay, so future chance continues exactly where it was.
         Ok(PyState { game, inner, rng: self.rng.map(Rng::from_state) })
     }
+}
+
+/// Undoes the escaping of the `setup` line (`\\` and `\n`).
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (c, c == '\\') {
+            (_, true) => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            },
+            (c, false) => out.push(c),
+        }
+    }
+    out
+}
+
+/// The `history` line of a serialised state that has no `setup` line (the fourth line).
+fn history_after_chance(text: &str) -> Result<String> {
+    text.lines()
+        .nth(3)
+        .and_then(|l| l.strip_prefix("history"))
+        .map(|v| v.trim().to_string())
+        .ok_or_else(|| LudoError::parse("serialized state", text.lines().next().unwrap_or(""), "expected a 'history' line"))
 }
 
 #[pymethods]
@@ -289,12 +328,12 @@ impl PyState {
         self.clone()
     }
     /// Text form: game string, chance mode (with the stream state) and history; see `deserialize_state`.
-    fn serialize(&self) -> String {
+    fn serialize(&self) -> PyResult<String> {
         self.serialize_text()
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let f = py.import("ludoteca._core")?.getattr("deserialize_state")?;
-        PyTuple::new(py, [f, PyTuple::new(py, [self.serialize_text()])?.into_any()])
+        PyTuple::new(py, [f, PyTuple::new(py, [self.serialize_text()?])?.into_any()])
     }
     fn __str__(&self) -> String {
         self.inner.to_display()

@@ -38,7 +38,7 @@ mod chiamata;
 
 use self::actions::{rank_label, Extra, Layout};
 use self::chiamata::{callable, Auction, AuctionEnd, Bid, Contract};
-use crate::cards::{Card, CardSet, Deck, FaceStyle};
+use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
@@ -163,8 +163,8 @@ pub struct BriscolaRules {
     first_dealer: usize,
     italian_suit_names: bool,
     layout: Layout,
-    strength: Vec<u8>,
-    points: Vec<i32>,
+    strength: CardTable<u8>,
+    points: CardTable<i32>,
 }
 
 /// Per-deal state: the auction and contract (Chiamata) and a claim (American game).
@@ -199,7 +199,7 @@ impl BriscolaRules {
     }
     /// Card points of a set.
     pub fn points_of(&self, set: CardSet) -> i32 {
-        set.iter().map(|c| self.points[c.idx()]).sum()
+        set.iter().map(|c| self.points[c]).sum()
     }
     /// Card points captured by each team this deal.
     pub fn team_points(&self, core: &TrickCore) -> [i32; MAX_PLAYERS] {
@@ -336,8 +336,8 @@ impl TrickRules for BriscolaRules {
         let chiamata = players == 5;
         let rank_auction = chiamata && p.str("chiamata_auction") == "rank";
         let claim_allowed = p.bool("claim_allowed");
-        let strength = deck.cards().iter().map(|c| STRENGTH[c.rank as usize]).collect();
-        let points = deck.cards().iter().map(|c| POINTS[c.rank as usize]).collect();
+        let strength = CardTable::from_values(deck.cards().iter().map(|c| STRENGTH[c.rank as usize]));
+        let points = CardTable::from_values(deck.cards().iter().map(|c| POINTS[c.rank as usize]));
         let rules = BriscolaRules {
             players,
             removed,
@@ -452,10 +452,10 @@ impl TrickRules for BriscolaRules {
         }
     }
     fn strength(&self, card: Card) -> u8 {
-        self.strength[card.idx()]
+        self.strength[card]
     }
     fn points(&self, card: Card) -> i32 {
-        self.points[card.idx()]
+        self.points[card]
     }
     fn legal_plays(&self, core: &TrickCore, _extra: &BriscolaExtra, hand: CardSet) -> CardSet {
         if self.must_follow {

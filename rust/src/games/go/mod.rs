@@ -67,6 +67,7 @@ use crate::core::params::Params;
 use crate::error::{LudoError, Result};
 use crate::registry::Registered;
 use std::fmt;
+use std::sync::Arc;
 
 /// The registered game type (`go`).
 pub type Type = GoGame;
@@ -84,6 +85,8 @@ pub struct GoState {
     core: GoCore,
     history: Vec<Action>,
     names: Option<Box<[String; 2]>>,
+    /// The set-up position when the game did not start on an empty board (see [`setup_text`]).
+    setup: Option<Arc<str>>,
 }
 
 const RULES_TEXT: &str = "Go on an N x N board (2..25). Place a stone on an empty point or pass; opponent chains without \
@@ -134,6 +137,13 @@ impl GoGame {
 }
 
 impl Game for GoGame {
+    fn new_state_from_setup(&self, text: &str) -> Result<GoState> {
+        let (stones, to_move) = parse_setup(text, self.rules.size)?;
+        let mut state = self.new_initial_state();
+        setup_core(&mut state.core, &stones, to_move)?;
+        state.setup = Some(text.into());
+        Ok(state)
+    }
     type State = GoState;
     fn info(&self) -> &'static GameInfo {
         Self::INFO
@@ -158,7 +168,7 @@ impl Game for GoGame {
         vec![5, self.rules.size, self.rules.size]
     }
     fn new_initial_state(&self) -> GoState {
-        GoState { core: GoCore::new(self.rules), history: Vec::with_capacity(256), names: None }
+        GoState { core: GoCore::new(self.rules), history: Vec::with_capacity(256), names: None, setup: None }
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<GoState>>> {
         match name {
@@ -261,6 +271,29 @@ pub fn diagram_stones(diagram: &str, n: usize) -> Result<Vec<(usize, u8)>> {
     Ok(stones)
 }
 
+/// The one-line setup text of a set-up position: `"<to_move 0|1>:<row>/<row>/..."`, rows top first,
+/// `.` empty, `X` Black, `O` White ([`parse_setup`] reads it back through [`diagram_stones`]).
+pub(crate) fn setup_text(n: usize, stones: &[(usize, u8)], to_move: usize) -> String {
+    let mut rows = vec![vec!['.'; n]; n];
+    for &(pt, c) in stones {
+        rows[n - 1 - pt / n][pt % n] = if c == BLACK { 'X' } else { 'O' };
+    }
+    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    format!("{to_move}:{}", rows.join("/"))
+}
+
+/// Reads [`setup_text`]: the stones and the side to move.
+pub(crate) fn parse_setup(text: &str, n: usize) -> Result<(Vec<(usize, u8)>, usize)> {
+    let bad = |why: &str| LudoError::parse("Go setup", text, why.to_string());
+    let (to_move, rows) = text.split_once(':').ok_or_else(|| bad("expected <to_move>:<rows separated by '/'>"))?;
+    let to_move = match to_move.trim() {
+        "0" => 0,
+        "1" => 1,
+        _ => return Err(bad("the side to move is 0 (Black) or 1 (White)")),
+    };
+    Ok((diagram_stones(&rows.replace('/', "\n"), n)?, to_move))
+}
+
 /// Sets up `core` from diagram stones (no handicap game).
 pub(crate) fn setup_core(core: &mut GoCore, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
     if core.rules.handicap > 0 {
@@ -301,6 +334,7 @@ impl GoState {
         let stones = diagram_stones(diagram, game.rules.size)?;
         let mut state = game.new_initial_state();
         setup_core(&mut state.core, &stones, to_move)?;
+        state.setup = Some(setup_text(game.rules.size, &stones, to_move).into());
         Ok(state)
     }
 
@@ -308,6 +342,7 @@ impl GoState {
     pub(crate) fn from_stones(game: &GoGame, stones: &[(usize, u8)], to_move: u8) -> GoState {
         let mut state = game.new_initial_state();
         let _ = state.core.set_position(stones, to_move);
+        state.setup = Some(setup_text(game.rules.size, stones, if to_move == BLACK { 0 } else { 1 }).into());
         state
     }
     /// The rules machine (board, prisoners, phase).
@@ -379,6 +414,12 @@ impl GoLike for GoState {
 }
 
 impl State for GoState {
+    fn setup(&self) -> crate::core::game::Setup {
+        match &self.setup {
+            Some(t) => crate::core::game::Setup::Text(t.to_string()),
+            None => crate::core::game::Setup::Standard,
+        }
+    }
     fn current_player(&self) -> Player {
         if self.core.is_over() {
             Player::Terminal

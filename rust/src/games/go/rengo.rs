@@ -39,6 +39,7 @@ use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::registry::Registered;
 use std::fmt;
+use std::sync::Arc;
 
 /// The registered game type (`rengo`).
 pub type Type = RengoGame;
@@ -93,6 +94,8 @@ pub struct RengoState {
     errors: Vec<(usize, usize)>,
     history: Vec<Action>,
     team_names: Option<Box<[String; 2]>>,
+    /// The set-up position when the game did not start on an empty board (see `setup_text`).
+    setup: Option<Arc<str>>,
 }
 
 impl Registered for RengoGame {
@@ -125,6 +128,13 @@ impl RengoGame {
 }
 
 impl Game for RengoGame {
+    fn new_state_from_setup(&self, text: &str) -> Result<RengoState> {
+        let (stones, to_move) = super::parse_setup(text, self.rules.size)?;
+        let mut state = self.new_initial_state();
+        super::setup_core(&mut state.core, &stones, to_move)?;
+        state.setup = Some(text.into());
+        Ok(state)
+    }
     type State = RengoState;
     fn info(&self) -> &'static GameInfo {
         Self::INFO
@@ -153,7 +163,7 @@ impl Game for RengoGame {
         let core = GoCore::new(self.rules);
         // A fixed handicap is B1's turn, so W1 and then B2 follow.
         let expected = if self.rules.handicap > 0 && !self.rules.free_handicap { [1, 0] } else { [0, 0] };
-        RengoState { core, penalty: self.penalty, auto_penalize: self.auto_penalize, expected, claimable: None, errors: Vec::new(), history: Vec::with_capacity(256), team_names: None }
+        RengoState { core, penalty: self.penalty, auto_penalize: self.auto_penalize, expected, claimable: None, errors: Vec::new(), history: Vec::with_capacity(256), team_names: None, setup: None }
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<RengoState>>> {
         match name {
@@ -183,6 +193,7 @@ impl RengoState {
         let stones = super::diagram_stones(diagram, game.rules.size)?;
         let mut state = game.new_initial_state();
         super::setup_core(&mut state.core, &stones, team)?;
+        state.setup = Some(super::setup_text(game.rules.size, &stones, team).into());
         Ok(state)
     }
 
@@ -190,6 +201,7 @@ impl RengoState {
     pub(crate) fn from_stones(game: &RengoGame, stones: &[(usize, u8)], to_move: u8) -> RengoState {
         let mut state = game.new_initial_state();
         let _ = state.core.set_position(stones, to_move);
+        state.setup = Some(super::setup_text(game.rules.size, stones, if to_move == BLACK { 0 } else { 1 }).into());
         state
     }
 
@@ -377,6 +389,12 @@ impl GoLike for RengoState {
 }
 
 impl State for RengoState {
+    fn setup(&self) -> crate::core::game::Setup {
+        match &self.setup {
+            Some(t) => crate::core::game::Setup::Text(t.to_string()),
+            None => crate::core::game::Setup::Standard,
+        }
+    }
     fn current_player(&self) -> Player {
         if self.core.is_over() {
             Player::Terminal

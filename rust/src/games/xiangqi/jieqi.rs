@@ -143,6 +143,9 @@ impl Jieqi {
 pub const START_FEN: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1";
 
 impl Game for Jieqi {
+    fn new_state_from_setup(&self, text: &str) -> Result<JieqiState> {
+        self.state_from_fen(text)
+    }
     type State = JieqiState;
     fn info(&self) -> &'static GameInfo {
         &INFO
@@ -231,6 +234,8 @@ pub struct JieqiState {
     moves: usize,
     start_fullmove: u32,
     start_fen: Option<Arc<str>>,
+    /// Made by `resample_hidden`: a sampled world that no history replays.
+    determinized: bool,
 }
 
 impl JieqiState {
@@ -276,6 +281,7 @@ impl JieqiState {
             moves: 0,
             start_fullmove: f.fullmove,
             start_fen: custom,
+            determinized: false,
         };
         if !s.pos.has_legal_move() {
             let reason = if s.pos.in_check() { "checkmate" } else { "stalemate" };
@@ -404,6 +410,7 @@ impl JieqiState {
         }
         let mut rng = Rng::new(seed);
         let mut out = self.clone();
+        out.determinized = true;
         let mut ident = [0u8; SQUARES];
         for color in [RED, BLACK] {
             // Everything `player` cannot tell apart: the undrawn pool (or, when fixed, the identities
@@ -615,6 +622,14 @@ fn base_kind(kind: u8) -> u8 {
 }
 
 impl State for JieqiState {
+    fn setup(&self) -> crate::core::game::Setup {
+        use crate::core::game::Setup;
+        match (&self.start_fen, self.determinized) {
+            (_, true) => Setup::Unrepresentable("a resample_hidden sample is not the result of its history".into()),
+            (Some(fen), false) => Setup::Text(fen.to_string()),
+            (None, false) => Setup::Standard,
+        }
+    }
     fn current_player(&self) -> Player {
         if self.record.outcome.is_some() {
             Player::Terminal

@@ -124,6 +124,9 @@ impl Xiangqi {
 pub const NUM_MOVE_ACTIONS: usize = board::SQUARES * board::SQUARES;
 
 impl Game for Xiangqi {
+    fn new_state_from_setup(&self, text: &str) -> Result<XiangqiState> {
+        self.state_from_fen(text)
+    }
     type State = XiangqiState;
     fn info(&self) -> &'static GameInfo {
         &INFO

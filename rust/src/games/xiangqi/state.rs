@@ -129,6 +129,12 @@ pub(crate) fn parse_move_text(pos: &Position, legal: impl FnOnce() -> Vec<Move>,
 }
 
 impl State for XiangqiState {
+    fn setup(&self) -> crate::core::game::Setup {
+        match &self.start_fen {
+            Some(fen) => crate::core::game::Setup::Text(fen.to_string()),
+            None => crate::core::game::Setup::Standard,
+        }
+    }
     fn current_player(&self) -> Player {
         if self.record.outcome.is_some() {
             Player::Terminal

@@ -1,0 +1,61 @@
+"""States set up from a position (FEN, Go diagram, SGF setup stones) serialise with their start."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import ludoteca
+from ludoteca.games import go, jieqi, xiangqi
+
+
+
+def _advance(state: ludoteca.State, n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(n):
+        if state.is_terminal():
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: xiangqi.from_fen("r2k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"),
+        lambda: jieqi.from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", seed=3),
+        lambda: go.from_diagram(ludoteca.load_game("go(board_size=5,ruleset=chinese)"), ". . . . .\n. X O . .\nX O . O .\n. X O . .\n. . . . .", 0),
+        lambda: go.from_diagram(go.new_rengo(board_size=5), ". X . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .", 1),
+    ],
+)
+def test_set_up_states_round_trip(make: object) -> None:
+    state = make()  # type: ignore[operator]
+    _advance(state, 6, 1)
+    text = state.serialize()
+    assert "\nsetup " in text
+    for copy in (ludoteca.deserialize_state(text), pickle.loads(pickle.dumps(state)), state.get_game().deserialize(text)):
+        assert copy.serialize() == text
+        assert str(copy) == str(state)
+        assert copy.legal_actions() == state.legal_actions()
+
+
+def test_standard_states_have_no_setup_line() -> None:
+    assert "setup" not in ludoteca.load_game("xiangqi").new_initial_state().serialize()
+
+
+def test_a_determinised_sample_refuses_to_serialise() -> None:
+    state = ludoteca.load_game("jieqi").new_initial_state(seed=2)
+    _advance(state, 4, 2)
+    sample = jieqi.resample_hidden(state, 0, 9)
+    with pytest.raises(ludoteca.InvalidParameterError, match="cannot be serialised"):
+        sample.serialize()
+
+
+def test_bad_setup_lines_are_parse_errors() -> None:
+    good = xiangqi.from_fen("r2k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1").serialize()
+    with pytest.raises(ludoteca.LudoError):
+        ludoteca.deserialize_state(good.replace("setup r2k5", "setup z3k4"))
+    plain = ludoteca.load_game("briscola").new_initial_state(seed=1).serialize()
+    with pytest.raises(ludoteca.ParseError, match="initial state"):
+        ludoteca.deserialize_state(plain.replace("chance", "chance", 1).replace("\nhistory", "\nsetup x\nhistory"))
