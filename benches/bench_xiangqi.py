@@ -19,7 +19,7 @@ import pytest
 import ludoteca
 from ludoteca.games import xiangqi
 
-from conftest import report
+from conftest import bench_simulate, report
 
 START_NODES = {4: 3_290_240, 5: 133_312_995}
 
@@ -60,9 +60,7 @@ N_GAMES = 20_000
 @pytest.mark.parametrize("spec", ["xiangqi", "jieqi"])
 @pytest.mark.parametrize("threads", [1, None], ids=["1-thread", "all-threads"])
 def test_simulate_random_games(benchmark: Any, spec: str, threads: Any) -> None:
-    game = ludoteca.load_game(spec)
-    benchmark.pedantic(lambda: ludoteca.simulate(game, N_GAMES, seed=1, threads=threads), rounds=3, iterations=1)
-    report(benchmark, f"simulate {spec} random, {threads or os.cpu_count()} thread(s)", N_GAMES, "games")
+    bench_simulate(benchmark, spec, N_GAMES, threads)
 
 
 def test_simulate_greedy_vs_random(benchmark: Any) -> None:

@@ -1,12 +1,14 @@
 //! The generic trick-taking engine: one state machine (deal → [auction] → play ⇄ draw → score, chained
 //! into a match) and per-game hooks ([`TrickRules`]). A new trick game is one rules file.
 pub mod core;
+pub mod deal;
 pub mod encode;
 pub mod follow;
 pub mod rules;
 pub mod state;
 
 pub use self::core::{Phase, TrickCore};
+pub use deal::{Packet, PacketDeal};
 pub use rules::{DealOutcome, Effect, FaceUpRule, Slot, TrickRules};
 pub use state::{per_seat, TrickGame, TrickState};
 

@@ -26,7 +26,6 @@
 //! `bury <card>` (34 + card id).
 
 pub(crate) mod bot;
-pub mod deal;
 pub mod trumps;
 
 use crate::cards::{Card, CardSet, Deck};
@@ -34,7 +33,7 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
-use deal::{Packet, PacketDeal};
+use crate::trick::{Packet, PacketDeal};
 use trumps::{QueenJackTrumps, TRUMP_SUIT};
 
 /// The registered game type.

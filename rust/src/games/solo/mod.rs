@@ -41,7 +41,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
-use crate::games::schafkopf::deal::{Packet, PacketDeal};
+use crate::trick::{Packet, PacketDeal};
 use crate::games::schafkopf::top_scorers_win;
 use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
 

@@ -36,7 +36,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::games::schafkopf::deal::{Packet, PacketDeal};
+use crate::trick::{Packet, PacketDeal};
 use crate::games::schafkopf::trumps::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
 

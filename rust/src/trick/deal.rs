@@ -1,8 +1,9 @@
 //! Packet deals as a table: where the `k`-th card goes, relative to the eldest, computed once per game
 //! so that dealing a card is a look-up (the packet arithmetic would cost an integer division per card,
-//! a visible share of a random deal). Used by Schafkopf, Zole and Solo.
+//! a visible share of a random deal). Part of the engine so every trick game with packet deals uses it
+//! (Schafkopf, Zole, Solo).
 
-use crate::trick::Slot;
+use super::rules::Slot;
 
 /// One round of a packet deal.
 #[derive(Copy, Clone, Debug)]
