@@ -1,4 +1,5 @@
-"""The ``ludoteca`` command: list games, read their rules, simulate them in bulk, play them in the terminal.
+"""The ``ludoteca`` command: list games, read their rules, simulate them in bulk, play them in the terminal,
+replay and check game records.
 
 Run ``ludoteca --help`` for the commands. Every error caused by bad input (an unknown game, a bad
 parameter, an unknown bot, a malformed option) prints one red line on stderr and exits with code 2,
@@ -13,6 +14,7 @@ import random
 import secrets
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator, List, NoReturn, Optional, Sequence
 
 import typer
@@ -25,6 +27,7 @@ from rich.text import Text
 
 import ludoteca
 from ludoteca import Game, GameInfo, LudoError, SimulationResult, State
+from ludoteca import record as records
 
 #: Exit code for bad input, matching the code Typer/Click use for usage errors.
 EXIT_USAGE = 2
@@ -223,7 +226,9 @@ def rules_command(
 # Command: simulate
 
 
-def run_with_progress(game: Game, n: int, seed: int, bots: list[str], threads: Optional[int]) -> SimulationResult:
+def run_with_progress(
+    game: Game, n: int, seed: int, bots: list[str], threads: Optional[int], backend: str = "serial", workers: Optional[int] = None
+) -> SimulationResult:
     """Runs :func:`ludoteca.simulate` with a Rich progress bar on stderr."""
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -239,7 +244,7 @@ def run_with_progress(game: Game, n: int, seed: int, bots: list[str], threads: O
         def report(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return ludoteca.simulate(game, n, seed=seed, bots=bots, threads=threads, progress=report)
+        return ludoteca.simulate(game, n, seed=seed, bots=bots, threads=threads, progress=report, backend=backend, workers=workers)
 
 
 def summary(result: SimulationResult) -> dict[str, Any]:
@@ -297,6 +302,8 @@ def simulate_command(
     threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Worker threads (default: all cores)."),
     param: Optional[List[str]] = typer.Option(None, "--param", "-p", help="Game parameter key=value (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
+    backend: str = typer.Option("serial", "--backend", help="serial, processes or ray (same results, see ludoteca.simulate)."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Worker processes for --backend processes (default: one per core)."),
 ) -> None:
     """Play N whole games of GAME with built-in bots and summarise returns, win rates and scores."""
     with _user_errors():
@@ -304,9 +311,9 @@ def simulate_command(
         names = parse_bots(bots, loaded)
         try:
             if as_json:
-                result = ludoteca.simulate(loaded, n, seed=seed, bots=names, threads=threads)
+                result = ludoteca.simulate(loaded, n, seed=seed, bots=names, threads=threads, backend=backend, workers=workers)
             else:
-                result = run_with_progress(loaded, n, seed, names, threads)
+                result = run_with_progress(loaded, n, seed, names, threads, backend, workers)
         except KeyboardInterrupt:
             _fail("interrupted", EXIT_INTERRUPTED)
     data = summary(result)
@@ -439,6 +446,16 @@ def play_loop(console: Console, match: Match) -> None:
             bot_turn(console, match)
 
 
+def write_record(match: Match, seed: int, path: Path) -> None:
+    """Saves the game so far as a record (``ludoteca replay`` reads it back)."""
+    names = ["you" if s == match.human else match.bots[s] for s in range(match.state.get_game().num_players())]
+    try:
+        records.dump(match.state, path, seed=seed, players=names)
+    except OSError as e:
+        _fail(f"cannot write the record to {path}: {e.strerror}")
+    _err().print(Text(f"record written to {path}", style="dim"))
+
+
 @app.command("play")
 def play_command(
     game: str = typer.Argument(..., help="Game string, e.g. 'briscola(players=4)'."),
@@ -446,6 +463,7 @@ def play_command(
     bots: str = typer.Option("greedy", "--bots", "-b", help="Bot for the other seats, or one per other seat."),
     seed: Optional[int] = typer.Option(None, "--seed", "-s", min=0, help="Seed of the deal and the bots (replays a game)."),
     param: Optional[List[str]] = typer.Option(None, "--param", "-p", help="Game parameter key=value (repeatable)."),
+    record: Optional[Path] = typer.Option(None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."),
 ) -> None:
     """Play GAME in the terminal against built-in bots; type an action name or its number."""
     with _user_errors():
@@ -464,7 +482,103 @@ def play_command(
         _fail("input ended before the game did; game abandoned", EXIT_ABANDONED)
     except KeyboardInterrupt:
         _fail("interrupted; game abandoned", EXIT_INTERRUPTED)
+    finally:
+        if record is not None:
+            write_record(match, chosen, record)
     show_result(console, match)
+
+
+# --------------------------------------------------------------------------------------------------
+# Command: replay
+
+
+def read_record(file: str) -> records.Record:
+    """Reads and validates a record from a path, or from standard input for ``-``."""
+    if file == "-":
+        return records.loads(sys.stdin.read(), source="<stdin>")
+    try:
+        return records.load(file)
+    except OSError as e:
+        raise UsageProblem(f"cannot read {file}: {e.strerror}") from None
+
+
+def record_summary(record: records.Record, state: State) -> dict[str, Any]:
+    """What ``replay`` reports, as plain data (``--json`` prints it, the tables show it)."""
+    finished = state.is_terminal()
+    return {
+        "source": record.source,
+        "valid": True,
+        "game": record.game,
+        "preset": record.preset,
+        "seed": record.seed,
+        "ludoteca": record.ludoteca_version,
+        "players": record.players,
+        "actions": len(record.moves),
+        "chance_events": sum(1 for m in record.moves if m.player is None),
+        "finished": finished,
+        "to_move": None if finished else state.current_player(),
+        "returns": state.returns() if finished else None,
+        "scores": state.scores() if finished else None,
+    }
+
+
+def moves_table(record: records.Record) -> Table:
+    """Every action of a record: ply, who, name, id."""
+    table = Table(title="actions")
+    table.add_column("ply", justify="right")
+    table.add_column("player")
+    table.add_column("action")
+    table.add_column("id", justify="right")
+    for m in record.moves:
+        who = "chance" if m.player is None else f"seat {m.player}"
+        table.add_row(str(m.ply), who, m.name, str(m.action), style="dim" if m.player is None else None)
+    return table
+
+
+@app.command("replay")
+def replay_command(
+    file: str = typer.Argument(..., help="Game record (JSON Lines) to check, or - for standard input."),
+    moves: bool = typer.Option(False, "--moves", "-m", help="List every action."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Replay the game record FILE, checking every line; show the final position and the result.
+
+    A record that is malformed or does not replay (illegal action, wrong player, wrong name, a chance
+    outcome its seed does not deal, a wrong result) is rejected with its line number and the reason.
+    """
+    with _user_errors():
+        record = read_record(file)
+        state = records.replay(record)
+    data = record_summary(record, state)
+    if as_json:
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    console = _out()
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    grid.add_row("game", record.game)
+    grid.add_row("preset", str(record.preset or "-"))
+    grid.add_row("seed", "-" if record.seed is None else str(record.seed))
+    grid.add_row("written by", f"ludoteca {record.ludoteca_version}")
+    grid.add_row("actions", f"{data['actions']} ({data['chance_events']} chance)")
+    console.print(grid)
+    if moves:
+        console.print(moves_table(record))
+    console.print(Panel(Text(str(state).rstrip()), title="final position", title_align="left"))
+    if data["finished"]:
+        table = Table(title="result")
+        table.add_column("seat", justify="right")
+        table.add_column("player")
+        table.add_column("return", justify="right")
+        table.add_column("score", justify="right")
+        for seat, (ret, score) in enumerate(zip(data["returns"], data["scores"])):
+            who = record.players[seat] if record.players else "-"
+            table.add_row(str(seat), who, f"{ret:+g}", f"{score:g}")
+        console.print(table)
+    else:
+        console.print(f"unfinished: seat {data['to_move']} to move")
+    console.print(Text(f"valid record: {data['actions']} actions replayed and checked", style="bold green"))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,15 +1,33 @@
 """Whole-game simulation in bulk, with a summary (mean returns with 95% confidence intervals, win rates).
 
-The games run in Rust on all cores with the GIL released; game ``k`` always uses the random stream
-``(seed, k)``, so the arrays are identical for any thread count and any chunking.
+The games run in Rust with the GIL released; game ``k`` always uses the random stream ``(seed, k)``, so
+the arrays are identical for any thread count, any chunking and any backend:
+
+- ``backend="serial"`` (default): one Rust call in this process, on all cores (``threads``).
+- ``backend="processes"``: seeded shards of consecutive games on a pool of worker processes
+  (standard library, ``spawn`` start method), each shard one Rust batch.
+- ``backend="ray"``: the same shards as Ray tasks (``pip install 'ludoteca[ray]'``), for simulations that
+  outgrow one machine. Without ``ray_address`` an already initialised Ray is used, else ``ray.init()``
+  starts a local instance or joins the cluster named by the ``RAY_ADDRESS`` environment variable. To use
+  an existing cluster, install the same ludoteca version on every node and pass its address, e.g.
+  ``simulate(..., backend="ray", ray_address="ray://head-node:10001")`` (Ray Client) or
+  ``ray_address="auto"`` on a cluster node; or call ``ray.init(address=...)`` yourself before
+  ``simulate`` (then ``ray_address`` is not needed). A Ray instance started by ``simulate`` stays up for
+  later calls, as ``ray.init`` is meant to be called once; ``ray.shutdown()`` stops it.
+
+Shards are assembled by index, so ``simulate(..., backend=b)`` returns the same arrays for every ``b``.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
+import multiprocessing
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -80,6 +98,10 @@ class SimulationResult:
         return rows
 
 
+#: The backends :func:`simulate` accepts.
+BACKENDS = ("serial", "processes", "ray")
+
+
 def simulate(
     game: Union[str, _core.Game],
     n_games: int,
@@ -87,32 +109,47 @@ def simulate(
     bots: Optional[Sequence[str]] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int, int], None]] = None,
+    backend: str = "serial",
+    workers: Optional[int] = None,
+    shard_size: Optional[int] = None,
+    ray_address: Optional[str] = None,
 ) -> SimulationResult:
     """Plays ``n_games`` whole games of ``game`` with built-in bots and returns the per-game arrays.
 
     ``bots`` names one bot per seat, or one for every seat (default ``random``); ``Game.bots()``
-    lists them. ``threads`` defaults to all cores. ``progress(done, total)`` is called after each
-    chunk of games when given.
+    lists them. ``progress(done, total)`` is called as games complete when given.
+
+    ``backend`` is ``"serial"`` (one Rust batch in this process; ``threads`` defaults to all cores),
+    ``"processes"`` (shards on ``workers`` processes, default one per core) or ``"ray"`` (shards as
+    Ray tasks; ``ray_address`` as for ``ray.init``, see the module docstring). For the sharded
+    backends ``shard_size`` is the number of games per shard (default: about four shards per worker)
+    and ``threads`` the Rust threads per shard (default 1). The result does not depend on any of these.
     """
     if n_games < 0:
         raise _invalid("n_games", f"must be non-negative, got {n_games}")
+    if not 0 <= seed < 2**64:
+        raise _invalid("seed", f"must be in 0..2**64-1, got {seed}")
+    if backend not in BACKENDS:
+        raise _invalid("backend", f"must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    for name, value in (("workers", workers), ("shard_size", shard_size), ("threads", threads)):
+        if value is not None and value < 1:
+            raise _invalid(name, f"must be at least 1, got {value}")
     g = game if isinstance(game, _core.Game) else _core.load_game(game)
     names = list(bots) if bots else ["random"]
+    # Checks the bot names (and their count) here, before any work is sent anywhere.
+    empty = _core.simulate(g, 0, seed=seed, bots=names)
     start = time.perf_counter()
-    if progress is None:
-        parts = [_core.simulate(g, n_games, seed=seed, bots=names, threads=threads)]
+    if backend == "serial":
+        parts = _serial(g, n_games, seed, names, threads, progress)
     else:
-        parts = []
-        done = 0
-        while done < n_games:
-            k = min(_CHUNK, n_games - done)
-            parts.append(_core.simulate(g, k, seed=seed, bots=names, threads=threads, first_game=done))
-            done += k
-            progress(done, n_games)
+        spec = _ShardSpec(g.game_string(), seed, tuple(names), threads or 1)
+        n_workers = workers or os.cpu_count() or 1
+        shards = _shards(n_games, shard_size or max(1, -(-n_games // (4 * n_workers))))
+        run = _run_processes if backend == "processes" else _run_ray
+        parts = run(spec, shards, n_workers, progress, n_games, ray_address)
     seconds = time.perf_counter() - start
+    parts = parts or [empty]
     players = g.num_players()
-    if not parts:
-        parts = [_core.simulate(g, 0, seed=seed, bots=names, threads=threads)]
     return SimulationResult(
         game=g.game_string(),
         seed=seed,
@@ -122,6 +159,99 @@ def simulate(
         lengths=np.concatenate([p["lengths"] for p in parts]),
         seconds=seconds,
     )
+
+
+Arrays = dict[str, npt.NDArray[Any]]
+Progress = Optional[Callable[[int, int], None]]
+
+
+def _serial(g: _core.Game, n_games: int, seed: int, names: list[str], threads: Optional[int], progress: Progress) -> list[Arrays]:
+    """Runs the games in this process: one Rust call, or chunks when a progress callback is given."""
+    if progress is None:
+        return [_core.simulate(g, n_games, seed=seed, bots=names, threads=threads)]
+    parts = []
+    done = 0
+    while done < n_games:
+        k = min(_CHUNK, n_games - done)
+        parts.append(_core.simulate(g, k, seed=seed, bots=names, threads=threads, first_game=done))
+        done += k
+        progress(done, n_games)
+    return parts
+
+
+@dataclass(frozen=True)
+class _ShardSpec:
+    """What every shard of one simulation shares; plain data, so it pickles to any worker."""
+
+    game: str
+    seed: int
+    bots: tuple[str, ...]
+    threads: int
+
+
+def _shards(n_games: int, size: int) -> list[tuple[int, int]]:
+    """``(first_game, count)`` of consecutive shards covering games ``0..n_games``."""
+    return [(first, min(size, n_games - first)) for first in range(0, n_games, size)]
+
+
+def run_shard(spec: _ShardSpec, first_game: int, count: int) -> Arrays:
+    """Plays games ``first_game .. first_game + count`` of a simulation (one Rust batch).
+
+    Game ``k`` uses the stream ``(seed, k)`` whatever the shard, which is what makes sharded results
+    identical to a single batch. Runs in worker processes and Ray tasks, so it is a module-level function.
+    """
+    return _core.simulate(spec.game, count, seed=spec.seed, bots=list(spec.bots), threads=spec.threads, first_game=first_game)
+
+
+def _run_processes(
+    spec: _ShardSpec, shards: list[tuple[int, int]], workers: int, progress: Progress, total: int, _address: Optional[str]
+) -> list[Arrays]:
+    """Runs the shards on a process pool and returns their arrays in shard order."""
+    if not shards:
+        return []
+    # "spawn", not "fork": a forked child would inherit a Rust thread pool whose threads do not exist there.
+    context = multiprocessing.get_context("spawn")
+    results: list[Optional[Arrays]] = [None] * len(shards)
+    done = 0
+    with ProcessPoolExecutor(max_workers=min(workers, len(shards)), mp_context=context) as pool:
+        futures = {pool.submit(run_shard, spec, first, count): i for i, (first, count) in enumerate(shards)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            done += shards[i][1]
+            if progress is not None:
+                progress(done, total)
+    return [r for r in results if r is not None]
+
+
+def _run_ray(
+    spec: _ShardSpec, shards: list[tuple[int, int]], _workers: int, progress: Progress, total: int, address: Optional[str]
+) -> list[Arrays]:
+    """Runs the shards as Ray tasks (one Rust batch each) and returns their arrays in shard order."""
+    try:
+        # Imported by name so that the package (and mypy) need Ray only when this backend is used.
+        ray: Any = importlib.import_module("ray")
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("backend='ray' needs Ray: pip install 'ludoteca[ray]'") from e
+    if not shards:
+        return []
+    if not ray.is_initialized():
+        ray.init(address=address)
+    task = ray.remote(num_cpus=spec.threads)(run_shard)
+    refs = [task.remote(spec, first, count) for first, count in shards]
+    index = {ref: i for i, ref in enumerate(refs)}
+    results: list[Optional[Arrays]] = [None] * len(shards)
+    pending = list(refs)
+    done = 0
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            i = index[ref]
+            results[i] = ray.get(ref)
+            done += shards[i][1]
+            if progress is not None:
+                progress(done, total)
+    return [r for r in results if r is not None]
 
 
 def _invalid(name: str, reason: str) -> Exception:
