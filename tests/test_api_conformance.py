@@ -44,6 +44,18 @@ def test_every_game_has_examples() -> None:
         assert info.rules
 
 
+def test_every_preset_can_be_selected() -> None:
+    """A preset is reachable only through a `ruleset` parameter that offers its name."""
+    for info in ludoteca.registered_games():
+        if not info.presets:
+            continue
+        ruleset = [p for p in info.params if p["name"] == "ruleset"]
+        assert ruleset, f"{info.short_name} has presets but no ruleset parameter"
+        assert set(info.presets) <= set(ruleset[0]["choices"]), info.short_name
+        for name in info.presets:
+            ludoteca.load_game(f"{info.short_name}(ruleset={name})")
+
+
 @pytest.mark.parametrize("spec", EXAMPLES)
 def test_random_playouts_honour_the_api(spec: str) -> None:
     game = ludoteca.load_game(spec)

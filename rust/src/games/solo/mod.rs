@@ -91,7 +91,7 @@ static INFO: GameInfo = GameInfo {
     short_name: "solo",
     long_name: "Solo (German / Spanish Solo)",
     params: PARAMS,
-    presets: &[("seed", &[])],
+    presets: &[],
     version: 1,
     rules: "Four players, 32 cards, 8 each. Q♣ is always the top trump and Q♠ the third; the 7 of trumps is \
 the second. Auction by questions (ask, colour?, solo?, solo in colour?, tout?, tout in colour?) between the \
