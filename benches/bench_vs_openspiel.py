@@ -7,6 +7,7 @@ Run: `pytest benches/bench_vs_openspiel.py --benchmark-only` and compare the thr
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -37,6 +38,16 @@ def test_openspiel_evaluate_bots(benchmark: Any, case: tuple[Any, ...]) -> None:
 
     benchmark.pedantic(run, rounds=2, iterations=1)
     report(benchmark, f"OpenSpiel C++ evaluate_bots {label}, 1 thread", n, "games")
+    # Games can differ in length (OpenSpiel caps Go at 2*N*N moves, for instance): plies/s compares
+    # the engines fairly. Mean length from untimed uniform random playouts through the Python API.
+    rng = random.Random(0)
+    plies, games = 0, max(10, n // 20)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+    report(benchmark, f"OpenSpiel C++ evaluate_bots {label}, 1 thread", n * plies / games, "plies")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
@@ -44,5 +55,11 @@ def test_ludoteca_simulate(benchmark: Any, case: tuple[Any, ...]) -> None:
     label, _, _, spec, bot, n = case
     game = ludoteca.load_game(spec)
     n *= 10
-    benchmark.pedantic(lambda: ludoteca.simulate(game, n, seed=1, bots=[bot], threads=1), rounds=2, iterations=1)
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        result["r"] = ludoteca.simulate(game, n, seed=1, bots=[bot], threads=1)
+
+    benchmark.pedantic(run, rounds=2, iterations=1)
     report(benchmark, f"ludoteca simulate {label} ({bot}), 1 thread", n, "games")
+    report(benchmark, f"ludoteca simulate {label} ({bot}), 1 thread", float(result["r"].lengths.sum()), "plies")
