@@ -90,7 +90,10 @@ pub fn play_game<G: Game>(game: &G, bots: &[Box<dyn Bot<G::State>>], rng: &mut R
     loop {
         let action = match state.current_player() {
             Player::Terminal => return state,
-            Player::Chance => state.sample_chance(rng),
+            Player::Chance => {
+                state.resolve_chance(rng);
+                continue;
+            }
             Player::Seat(p) => bots[p].act(&state, rng),
         };
         state.apply_action_unchecked(action);
@@ -99,10 +102,7 @@ pub fn play_game<G: Game>(game: &G, bots: &[Box<dyn Bot<G::State>>], rng: &mut R
 
 /// Advances through chance nodes with `rng` until a decision node or the end.
 pub fn resolve_chance<S: State>(state: &mut S, rng: &mut Rng) {
-    while state.current_player() == Player::Chance {
-        let a = state.sample_chance(rng);
-        state.apply_action_unchecked(a);
-    }
+    state.resolve_chance(rng)
 }
 
 /// Object-safe interface of [`VecEnv`] for the Python layer.
