@@ -275,3 +275,34 @@ impl<G: Game> DynVectorEnv for VecEnv<G> {
         self.states.get(i).map(|s| Box::new(s.clone()) as Box<dyn crate::core::dynamic::DynState>)
     }
 }
+
+/// Helpers for the games' own tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{simulate, SimConfig};
+    use crate::core::game::Game;
+
+    /// Mean return per game of `bot` and of the `field` bots facing it, with `bot` taking every seat in
+    /// turn (`n_games` per seat, one thread). Used by the "greedy beats random" tests.
+    pub(crate) fn bot_against_field<G: Game>(game: &G, bot: &str, field: &str, n_games: usize, seed: u64) -> (f64, f64) {
+        let np = game.num_players();
+        let (mut mine, mut theirs) = (0.0, 0.0);
+        for seat in 0..np {
+            let bots = (0..np).map(|s| if s == seat { bot } else { field }.to_string()).collect();
+            let cfg = SimConfig { n_games, seed, first_game: 0, bots, threads: Some(1) };
+            let r = simulate(game, &cfg).expect("bots exist");
+            for i in 0..n_games {
+                for s in 0..np {
+                    let x = r.returns[i * np + s];
+                    if s == seat {
+                        mine += x;
+                    } else {
+                        theirs += x / (np - 1) as f64;
+                    }
+                }
+            }
+        }
+        let games = (n_games * np) as f64;
+        (mine / games, theirs / games)
+    }
+}
