@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence, Union
 
@@ -217,7 +218,15 @@ def _run_processes(
         futures = {pool.submit(run_shard, spec, first, count): i for i, (first, count) in enumerate(shards)}
         for future in as_completed(futures):
             i = futures[future]
-            results[i] = future.result()
+            try:
+                results[i] = future.result()
+            except BrokenProcessPool as e:
+                # The usual cause: a script calling simulate at import time, which spawned workers
+                # re-import; Python's own message is printed by the workers, not raised here.
+                raise RuntimeError(
+                    "backend='processes': the worker processes died while starting. In a script, call "
+                    "simulate under `if __name__ == \"__main__\":` (worker processes import the main module)."
+                ) from e
             done += shards[i][1]
             if progress is not None:
                 progress(done, total)
