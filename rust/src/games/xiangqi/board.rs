@@ -12,6 +12,8 @@
 //! the piece of its start point), the `HIDDEN` bit marks face-down pieces, and two extra kinds
 //! describe revealed advisors and elephants that are free of the palace and the river.
 
+use crate::core::rng::Rng;
+
 /// A side. Red moves first and is seat 0.
 pub type Color = usize;
 /// Red (upper case in FEN, seat 0).
@@ -870,6 +872,28 @@ impl Position {
             }
         }
         list.truncate_to(kept);
+    }
+
+    /// A uniformly random legal move of the side to move (`None` when it has none); `in_check`
+    /// as in [`Position::is_legal`]. Rejection sampling: draw among the pseudo-legal moves, test only
+    /// the drawn one, and on an illegal draw remove it and draw again. Every legal move stays in the
+    /// pool until drawn, so each is equally likely, while the usual ply tests one move instead of
+    /// all of them and sorts nothing.
+    pub fn random_legal(&mut self, in_check: bool, rng: &mut Rng) -> Option<Move> {
+        let mut list = MoveList::default();
+        self.gen_pseudo(&mut list);
+        let mut n = list.len();
+        while n > 0 {
+            let i = rng.below(n as u32) as usize;
+            let mv = list.moves[i];
+            let cell = self.board[mv.from as usize];
+            if self.is_legal(mv, cell, in_check) {
+                return Some(mv);
+            }
+            n -= 1;
+            list.moves[i] = list.moves[n];
+        }
+        None
     }
 
     /// Number of leaf nodes `depth` plies deep (legal moves only, bulk-counted at the last ply).

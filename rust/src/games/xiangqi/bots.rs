@@ -8,34 +8,21 @@ use super::state::XiangqiState;
 use crate::core::game::{Action, Bot, State};
 use crate::core::rng::Rng;
 
-/// Uniformly random legal move. It picks exactly what the generic `RandomBot` picks from the same
-/// random stream (the same index into the ascending legal list) but builds the list on the stack.
+/// Uniformly random legal move: the game's own `State::random_action` (rejection sampling over
+/// the pseudo-legal moves, see [`Position::random_legal`]), so it picks exactly what the generic
+/// `RandomBot` picks from the same random stream.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UniformBot;
 
-/// The uniform choice among the legal moves of `pos`.
-pub fn uniform_choice(pos: &Position, rng: &mut Rng) -> Action {
-    let mut p = pos.clone();
-    let mut list = MoveList::default();
-    p.gen_legal(&mut list);
-    let mut ids = [0u32; 256];
-    let n = list.len();
-    for (slot, mv) in ids.iter_mut().zip(list.as_slice()) {
-        *slot = mv.action();
-    }
-    ids[..n].sort_unstable();
-    ids[rng.below(n as u32) as usize]
-}
-
 impl Bot<XiangqiState> for UniformBot {
     fn act(&self, state: &XiangqiState, rng: &mut Rng) -> Action {
-        uniform_choice(state.position(), rng)
+        state.random_action(rng)
     }
 }
 
 impl Bot<JieqiState> for UniformBot {
     fn act(&self, state: &JieqiState, rng: &mut Rng) -> Action {
-        uniform_choice(state.position(), rng)
+        state.random_action(rng)
     }
 }
 

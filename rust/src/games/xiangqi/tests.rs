@@ -504,3 +504,28 @@ fn no_input_panics() {
         }
     }
 }
+
+#[test]
+fn random_action_is_uniform_over_the_legal_moves_only() {
+    // In check from the chariot on e8: of the 20 pseudo-legal moves only the general's steps to
+    // d0 / f0 and the block a1e1 are legal, and the 16 illegal chariot moves sit next to the legal
+    // one in generation order, so "the next legal move after a random index" would favour a1e1.
+    let s = at("4k4/4r4/9/9/9/9/9/9/R8/4K4 w");
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal, {
+        let mut v = vec![a("e0d0"), a("e0f0"), a("a1e1")];
+        v.sort();
+        v
+    });
+    let mut rng = Rng::new(11);
+    let draws = 30_000;
+    let mut counts = [0u32; 3];
+    for _ in 0..draws {
+        let x = s.random_action(&mut rng);
+        let i = legal.iter().position(|&l| l == x).unwrap_or_else(|| panic!("illegal draw {}", s.action_to_string(x)));
+        counts[i] += 1;
+    }
+    // 10,000 expected each; the bounds are 12 standard deviations wide.
+    assert!(counts.iter().all(|&c| (9_000..=11_000).contains(&c)), "{counts:?}");
+}
