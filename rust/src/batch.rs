@@ -90,7 +90,10 @@ pub fn play_game<G: Game>(game: &G, bots: &[Box<dyn Bot<G::State>>], rng: &mut R
     loop {
         let action = match state.current_player() {
             Player::Terminal => return state,
-            Player::Chance => state.sample_chance(rng),
+            Player::Chance => {
+                state.resolve_chance(rng);
+                continue;
+            }
             Player::Seat(p) => bots[p].act(&state, rng),
         };
         state.apply_action_unchecked(action);
@@ -99,10 +102,7 @@ pub fn play_game<G: Game>(game: &G, bots: &[Box<dyn Bot<G::State>>], rng: &mut R
 
 /// Advances through chance nodes with `rng` until a decision node or the end.
 pub fn resolve_chance<S: State>(state: &mut S, rng: &mut Rng) {
-    while state.current_player() == Player::Chance {
-        let a = state.sample_chance(rng);
-        state.apply_action_unchecked(a);
-    }
+    state.resolve_chance(rng)
 }
 
 /// Object-safe interface of [`VecEnv`] for the Python layer.
@@ -273,5 +273,36 @@ impl<G: Game> DynVectorEnv for VecEnv<G> {
 
     fn state(&self, i: usize) -> Option<Box<dyn crate::core::dynamic::DynState>> {
         self.states.get(i).map(|s| Box::new(s.clone()) as Box<dyn crate::core::dynamic::DynState>)
+    }
+}
+
+/// Helpers for the games' own tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{simulate, SimConfig};
+    use crate::core::game::Game;
+
+    /// Mean return per game of `bot` and of the `field` bots facing it, with `bot` taking every seat in
+    /// turn (`n_games` per seat, one thread). Used by the "greedy beats random" tests.
+    pub(crate) fn bot_against_field<G: Game>(game: &G, bot: &str, field: &str, n_games: usize, seed: u64) -> (f64, f64) {
+        let np = game.num_players();
+        let (mut mine, mut theirs) = (0.0, 0.0);
+        for seat in 0..np {
+            let bots = (0..np).map(|s| if s == seat { bot } else { field }.to_string()).collect();
+            let cfg = SimConfig { n_games, seed, first_game: 0, bots, threads: Some(1) };
+            let r = simulate(game, &cfg).expect("bots exist");
+            for i in 0..n_games {
+                for s in 0..np {
+                    let x = r.returns[i * np + s];
+                    if s == seat {
+                        mine += x;
+                    } else {
+                        theirs += x / (np - 1) as f64;
+                    }
+                }
+            }
+        }
+        let games = (n_games * np) as f64;
+        (mine / games, theirs / games)
     }
 }

@@ -1,4 +1,5 @@
-//! Throughput smoke runs for profiling (`cargo test --release --test throughput -- --ignored --nocapture`).
+//! Throughput smoke runs for profiling (`cargo test --release --test throughput -- --ignored --nocapture`,
+//! `LUDO_SPECS='zole;schafkopf;solo'` for other games).
 //! Not a timed assertion: the numbers that count are in `benches/` (pytest-benchmark).
 
 use ludoteca::batch::SimConfig;
@@ -7,11 +8,13 @@ use std::time::Instant;
 
 #[test]
 #[ignore = "profiling aid; run by hand"]
-fn briscola_random_games_per_second() {
+fn random_games_per_second() {
     // LUDO_GAMES=20000 keeps a `valgrind --tool=callgrind` run short (instruction counts are repeatable
     // on a busy machine, wall time is not).
     let n_games = std::env::var("LUDO_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000_000);
-    for spec in ["briscola", "briscola(players=4)"] {
+    // LUDO_SPECS="zole;schafkopf" picks other games (game strings separated by semicolons).
+    let specs = std::env::var("LUDO_SPECS").unwrap_or_else(|_| "briscola;briscola(players=4)".into());
+    for spec in specs.split(';') {
         let game = load_game(spec).unwrap();
         let cfg = SimConfig { n_games, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
         let t = Instant::now();

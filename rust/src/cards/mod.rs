@@ -8,4 +8,4 @@ pub mod table;
 pub use card::{Card, CardInfo};
 pub use cardset::CardSet;
 pub use deck::{Deck, FaceStyle, SuitInfo};
-pub use table::CardTable;
+pub use table::{CardTable, PointMasks};

@@ -27,3 +27,35 @@ impl<T: Copy> Index<Card> for CardTable<T> {
         &self.0[card.idx() & 63]
     }
 }
+
+/// Card points as one mask per point value, so the points of a set are a few popcounts instead of a
+/// look-up per card (deal scoring runs once per simulated game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PointMasks {
+    masks: Vec<(i32, super::CardSet)>,
+}
+
+impl PointMasks {
+    /// Groups the cards of `points` (one value per card id of a deck with `len` cards) by value.
+    pub fn new(points: &CardTable<i32>, len: usize) -> Self {
+        let mut masks: Vec<(i32, super::CardSet)> = Vec::new();
+        for i in 0..len {
+            let (card, v) = (Card(i as u8), points[Card(i as u8)]);
+            if v == 0 {
+                continue;
+            }
+            match masks.iter_mut().find(|(value, _)| *value == v) {
+                Some((_, m)) => {
+                    m.insert(card);
+                }
+                None => masks.push((v, super::CardSet::single(card))),
+            }
+        }
+        PointMasks { masks }
+    }
+    /// Total points of `set`.
+    #[inline]
+    pub fn of(&self, set: super::CardSet) -> i32 {
+        self.masks.iter().map(|&(v, m)| v * (set & m).len() as i32).sum()
+    }
+}

@@ -42,6 +42,7 @@ pub trait DynState: Send + Sync {
     fn apply_action(&mut self, action: Action) -> Result<()>;
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>);
     fn sample_chance(&self, rng: &mut Rng) -> Action;
+    fn resolve_chance(&mut self, rng: &mut Rng);
     fn returns(&self, out: &mut [f64]);
     fn rewards(&self, out: &mut [f64]);
     fn scores(&self, out: &mut [f64]);
@@ -74,6 +75,9 @@ impl<S: State> DynState for S {
     }
     fn sample_chance(&self, rng: &mut Rng) -> Action {
         State::sample_chance(self, rng)
+    }
+    fn resolve_chance(&mut self, rng: &mut Rng) {
+        State::resolve_chance(self, rng)
     }
     fn returns(&self, out: &mut [f64]) {
         State::returns(self, out)

@@ -145,6 +145,15 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
         self.chance_outcomes(&mut outs);
         sample_outcome(&outs, rng)
     }
+    /// Advances through consecutive chance nodes, sampling each outcome from `rng` (as
+    /// `sample_chance` then `apply_action_unchecked`). Games override it with a tighter loop; the
+    /// outcomes must stay exactly those of the default.
+    fn resolve_chance(&mut self, rng: &mut Rng) {
+        while self.current_player() == Player::Chance {
+            let a = self.sample_chance(rng);
+            self.apply_action_unchecked(a);
+        }
+    }
     /// A uniformly random legal action at a decision node (the `random` bot). Games override this
     /// with an allocation-free version; the default lists the legal actions.
     fn random_action(&self, rng: &mut Rng) -> Action {

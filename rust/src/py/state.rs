@@ -59,11 +59,7 @@ impl PyState {
     /// With seeded chance, advances through chance nodes.
     pub fn resolve_chance(&mut self) {
         if let Some(rng) = self.rng.as_mut() {
-            while self.inner.current_player() == Player::Chance {
-                let a = self.inner.sample_chance(rng);
-                // Sampled outcomes are legal by construction.
-                let _ = self.inner.apply_action(a);
-            }
+            self.inner.resolve_chance(rng);
         }
     }
 

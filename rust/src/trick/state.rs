@@ -381,6 +381,25 @@ impl<R: TrickRules> State for TrickState<R> {
         stock.nth_unchecked(rng.below(stock.len() as u32) as usize).0 as Action
     }
 
+    fn resolve_chance(&mut self, rng: &mut Rng) {
+        // The same outcomes as `sample_chance` + `apply_action_unchecked`, without the per-action
+        // dispatch: a deal or a draw round is one tight loop.
+        loop {
+            let phase = self.core.phase;
+            if phase != Phase::Deal && phase != Phase::Draw {
+                return;
+            }
+            let stock = self.core.stock;
+            let card = stock.nth_unchecked(rng.below(stock.len() as u32) as usize);
+            self.history.push(card.0 as Action);
+            if phase == Phase::Deal {
+                self.deal_card(card);
+            } else {
+                self.draw_card(card);
+            }
+        }
+    }
+
     fn random_action(&self, rng: &mut Rng) -> Action {
         if self.core.phase == Phase::Play {
             // `Vec::new` does not allocate: only games with extra actions available right now pay.

@@ -38,7 +38,7 @@ mod chiamata;
 
 use self::actions::{rank_label, Extra, Layout};
 use self::chiamata::{callable, Auction, AuctionEnd, Bid, Contract};
-use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle};
+use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
@@ -165,6 +165,7 @@ pub struct BriscolaRules {
     layout: Layout,
     strength: CardTable<u8>,
     points: CardTable<i32>,
+    point_masks: PointMasks,
 }
 
 /// Per-deal state: the auction and contract (Chiamata) and a claim (American game).
@@ -199,7 +200,7 @@ impl BriscolaRules {
     }
     /// Card points of a set.
     pub fn points_of(&self, set: CardSet) -> i32 {
-        set.iter().map(|c| self.points[c]).sum()
+        self.point_masks.of(set)
     }
     /// Card points captured by each team this deal.
     pub fn team_points(&self, core: &TrickCore) -> [i32; MAX_PLAYERS] {
@@ -363,6 +364,7 @@ impl TrickRules for BriscolaRules {
             italian_suit_names: p.str("suit_names") == "italian",
             layout: Layout::new(&deck, claim_allowed, chiamata && !rank_auction, rank_auction, exchange != ExchangeRule::None),
             strength,
+            point_masks: PointMasks::new(&points, deck.len()),
             points,
             deck,
         };

@@ -349,37 +349,6 @@ fn action_names_parse_back() {
 
 #[test]
 fn greedy_beats_random() {
-    use crate::batch::{simulate, SimConfig};
-    let g = game("solo(zero_sum=true)");
-    let (mut mine, mut theirs) = (0.0, 0.0);
-    for seat in 0..4 {
-        let bots: Vec<String> = (0..4).map(|s| if s == seat { "greedy" } else { "random" }.to_string()).collect();
-        let cfg = SimConfig { n_games: 2000, seed: 7, first_game: 0, bots, threads: Some(1) };
-        let r = simulate(&g, &cfg).unwrap();
-        for i in 0..cfg.n_games {
-            for s in 0..4 {
-                if s == seat {
-                    mine += r.returns[i * 4 + s];
-                } else {
-                    theirs += r.returns[i * 4 + s] / 3.0;
-                }
-            }
-        }
-    }
-    assert!(mine > theirs + 0.3 * 8000.0, "greedy {mine} vs random {theirs}");
-}
-
-/// Profiling aid, not a timed assertion (`cargo test --release solo_games_per_second -- --ignored --nocapture`);
-/// the numbers that count come from `benches/bench_solo.py`.
-#[test]
-#[ignore = "profiling aid; run by hand"]
-fn solo_games_per_second() {
-    use crate::batch::{simulate, SimConfig};
-    let g = game("solo");
-    for bots in ["random", "greedy"] {
-        let cfg = SimConfig { n_games: 1_000_000, seed: 1, first_game: 0, bots: vec![bots.into()], threads: Some(1) };
-        let t = std::time::Instant::now();
-        simulate(&g, &cfg).unwrap();
-        println!("solo ({bots}): {:.0} games/s single thread", cfg.n_games as f64 / t.elapsed().as_secs_f64());
-    }
+    let (greedy, random) = crate::batch::testing::bot_against_field(&game("solo(zero_sum=true)"), "greedy", "random", 2000, 7);
+    assert!(greedy > random + 0.3, "greedy {greedy} vs random {random}");
 }

@@ -312,37 +312,6 @@ fn match_returns_are_the_chip_totals_and_the_dealer_rotates() {
 
 #[test]
 fn greedy_beats_random() {
-    use crate::batch::{simulate, SimConfig};
-    let g = game("zole");
-    let (mut mine, mut theirs) = (0.0, 0.0);
-    for seat in 0..3 {
-        let bots: Vec<String> = (0..3).map(|s| if s == seat { "greedy" } else { "random" }.to_string()).collect();
-        let cfg = SimConfig { n_games: 2000, seed: 7, first_game: 0, bots, threads: Some(1) };
-        let r = simulate(&g, &cfg).unwrap();
-        for i in 0..cfg.n_games {
-            for s in 0..3 {
-                if s == seat {
-                    mine += r.returns[i * 3 + s];
-                } else {
-                    theirs += r.returns[i * 3 + s] / 2.0;
-                }
-            }
-        }
-    }
-    assert!(mine > theirs + 0.5 * 6000.0, "greedy {mine} vs random {theirs}");
-}
-
-/// Profiling aid, not a timed assertion (`cargo test --release zole_games_per_second -- --ignored --nocapture`);
-/// the numbers that count come from `benches/bench_zole.py`.
-#[test]
-#[ignore = "profiling aid; run by hand"]
-fn zole_games_per_second() {
-    use crate::batch::{simulate, SimConfig};
-    let g = game("zole");
-    for bots in ["random", "greedy"] {
-        let cfg = SimConfig { n_games: 1_000_000, seed: 1, first_game: 0, bots: vec![bots.into()], threads: Some(1) };
-        let t = std::time::Instant::now();
-        simulate(&g, &cfg).unwrap();
-        println!("zole ({bots}): {:.0} games/s single thread", cfg.n_games as f64 / t.elapsed().as_secs_f64());
-    }
+    let (greedy, random) = crate::batch::testing::bot_against_field(&game("zole"), "greedy", "random", 2000, 7);
+    assert!(greedy > random + 0.5, "greedy {greedy} vs random {random}");
 }
