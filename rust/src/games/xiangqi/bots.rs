@@ -1,5 +1,5 @@
-//! Bots for Xiangqi and Jieqi: `random` ([`UniformBot`], the generic random bot without its
-//! allocations) and `greedy` ([`GreedyBot`]: takes the most valuable piece it can, a face-down Jieqi
+//! Bots for Xiangqi and Jieqi: `random` ([`UniformBot`], the states' allocation-free
+//! `random_action`: exactly uniform over the legal moves by rejection sampling) and `greedy` ([`GreedyBot`]: takes the most valuable piece it can, a face-down Jieqi
 //! piece counting as an average piece, otherwise plays a uniformly random legal move).
 
 use super::board::*;
