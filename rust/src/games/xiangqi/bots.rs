@@ -1,5 +1,5 @@
-//! Bots for Xiangqi and Jieqi: `random` ([`UniformBot`], the generic random bot without its
-//! allocations) and `greedy` ([`GreedyBot`]: takes the most valuable piece it can, a face-down Jieqi
+//! Bots for Xiangqi and Jieqi: `random` ([`UniformBot`], the states' allocation-free
+//! `random_action`: exactly uniform over the legal moves by rejection sampling) and `greedy` ([`GreedyBot`]: takes the most valuable piece it can, a face-down Jieqi
 //! piece counting as an average piece, otherwise plays a uniformly random legal move).
 
 use super::board::*;
@@ -8,34 +8,21 @@ use super::state::XiangqiState;
 use crate::core::game::{Action, Bot, State};
 use crate::core::rng::Rng;
 
-/// Uniformly random legal move. It picks exactly what the generic `RandomBot` picks from the same
-/// random stream (the same index into the ascending legal list) but builds the list on the stack.
+/// Uniformly random legal move: the game's own `State::random_action` (rejection sampling over
+/// the pseudo-legal moves, see [`Position::random_legal`]), so it picks exactly what the generic
+/// `RandomBot` picks from the same random stream.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UniformBot;
 
-/// The uniform choice among the legal moves of `pos`.
-pub fn uniform_choice(pos: &Position, rng: &mut Rng) -> Action {
-    let mut p = pos.clone();
-    let mut list = MoveList::default();
-    p.gen_legal(&mut list);
-    let mut ids = [0u32; 256];
-    let n = list.len();
-    for (slot, mv) in ids.iter_mut().zip(list.as_slice()) {
-        *slot = mv.action();
-    }
-    ids[..n].sort_unstable();
-    ids[rng.below(n as u32) as usize]
-}
-
 impl Bot<XiangqiState> for UniformBot {
     fn act(&self, state: &XiangqiState, rng: &mut Rng) -> Action {
-        uniform_choice(state.position(), rng)
+        state.random_action(rng)
     }
 }
 
 impl Bot<JieqiState> for UniformBot {
     fn act(&self, state: &JieqiState, rng: &mut Rng) -> Action {
-        uniform_choice(state.position(), rng)
+        state.random_action(rng)
     }
 }
 

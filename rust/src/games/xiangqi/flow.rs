@@ -93,12 +93,28 @@ pub struct Record {
     /// Index in `keys` of the first position after the last capture (no repetition crosses it).
     pub since: usize,
     pub outcome: Option<Outcome>,
+    /// A 1024-bit filter of the keys from `since` on (bit = top ten bits of the key): a position
+    /// whose bit is clear has not occurred since the last capture, so most plies skip the walk
+    /// back through `keys`.
+    seen: [u64; 16],
 }
 
 impl Record {
     /// A record starting at `pos`.
     pub fn new(pos: &Position, halfmove: u32) -> Record {
-        Record { keys: vec![pos.hash()], checks: Vec::new(), halfmove, since: 0, outcome: None }
+        let mut r = Record { keys: vec![pos.hash()], checks: Vec::new(), halfmove, since: 0, outcome: None, seen: [0; 16] };
+        r.note_seen(pos.hash());
+        r
+    }
+
+    /// Adds `key` to the filter; says whether its bit was already set (the key may have occurred).
+    #[inline]
+    fn note_seen(&mut self, key: u64) -> bool {
+        let bit = (key >> 54) as usize;
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let before = self.seen[word] & mask != 0;
+        self.seen[word] |= mask;
+        before
     }
 
     /// Records a ply that has just been played, leading to `pos` (the side to move is the one
@@ -111,6 +127,7 @@ impl Record {
         if capture {
             self.halfmove = 0;
             self.since = self.keys.len() - 1;
+            self.seen = [0; 16];
         } else {
             self.halfmove += 1;
         }
@@ -120,7 +137,8 @@ impl Record {
             self.outcome = Some(Outcome::Win { winner: 1 - to_move, reason });
             return;
         }
-        if let Some(o) = self.repetition(rules, 1 - to_move) {
+        let maybe_repeated = self.note_seen(pos.hash());
+        if let Some(o) = maybe_repeated.then(|| self.repetition(rules, 1 - to_move)).flatten() {
             self.outcome = Some(o);
             return;
         }

@@ -648,6 +648,17 @@ impl State for JieqiState {
         out.extend(self.legal_moves().iter().map(|m| m.action()));
         out.sort_unstable();
     }
+    fn random_action(&self, rng: &mut Rng) -> Action {
+        if self.is_chance_node() {
+            // Not a decision node: keep the generic behaviour (uniform over the listed outcomes).
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            return legal[rng.below(legal.len() as u32) as usize];
+        }
+        let mv = self.pos.clone().random_legal(self.pos.in_check(), rng);
+        debug_assert!(mv.is_some() && self.record.outcome.is_none(), "random_action at a finished game");
+        mv.map_or(0, Move::action)
+    }
     fn apply_action(&mut self, action: Action) -> Result<()> {
         if self.record.outcome.is_some() {
             return Err(LudoError::GameOver);

@@ -5,6 +5,7 @@ use super::fen::{self, FenRules};
 use super::flow::{draw_board, illegal_reason, side_name, write_planes, EndRules, Outcome, Record};
 use super::notation::{iccs, parse_iccs, parse_wxf, wxf};
 use crate::core::game::{Action, Player, State};
+use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use std::fmt;
 use std::sync::Arc;
@@ -152,6 +153,13 @@ impl State for XiangqiState {
         p.gen_legal(&mut list);
         out.extend(list.as_slice().iter().map(|m| m.action()));
         out.sort_unstable();
+    }
+    fn random_action(&self, rng: &mut Rng) -> Action {
+        // Whether the side to move is in check was found when the last ply was recorded.
+        let in_check = self.record.checks.last().copied().unwrap_or_else(|| self.pos.in_check());
+        let mv = self.pos.clone().random_legal(in_check, rng);
+        debug_assert!(mv.is_some() && self.record.outcome.is_none(), "random_action at a finished game");
+        mv.map_or(0, Move::action)
     }
     fn apply_action(&mut self, action: Action) -> Result<()> {
         let mv = self.checked_move(action)?;

@@ -504,3 +504,62 @@ fn no_input_panics() {
         }
     }
 }
+
+#[test]
+fn random_action_is_uniform_over_the_legal_moves_only() {
+    // In check from the chariot on e8: of the 20 pseudo-legal moves only the general's steps to
+    // d0 / f0 and the block a1e1 are legal, and the 16 illegal chariot moves sit next to the legal
+    // one in generation order, so "the next legal move after a random index" would favour a1e1.
+    let s = at("4k4/4r4/9/9/9/9/9/9/R8/4K4 w");
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal, {
+        let mut v = vec![a("e0d0"), a("e0f0"), a("a1e1")];
+        v.sort();
+        v
+    });
+    let mut rng = Rng::new(11);
+    let draws = 30_000;
+    let mut counts = [0u32; 3];
+    for _ in 0..draws {
+        let x = s.random_action(&mut rng);
+        let i = legal.iter().position(|&l| l == x).unwrap_or_else(|| panic!("illegal draw {}", s.action_to_string(x)));
+        counts[i] += 1;
+    }
+    // 10,000 expected each; the bounds are 12 standard deviations wide.
+    assert!(counts.iter().all(|&c| (9_000..=11_000).contains(&c)), "{counts:?}");
+}
+
+#[test]
+fn repetition_is_found_exactly_when_a_rescan_finds_it() {
+    // Random games where the second occurrence of a position since the last capture ends the game:
+    // the recorded detection (which skips the walk back for keys its filter has not seen) must agree
+    // ply by ply with a plain count over every position since the last capture.
+    let g = xiangqi(&[("repetition_rule", "draw"), ("repetition_count", "2"), ("no_capture_draw_plies", "0")]);
+    let mut repetitions = 0;
+    for seed in 0..200 {
+        let mut rng = Rng::new(seed);
+        let mut s = g.new_initial_state();
+        let mut window = vec![s.position().hash()];
+        while !s.is_terminal() {
+            let mv = Move::from_action(s.random_action(&mut rng)).unwrap();
+            let capture = s.position().at(mv.to as usize) != EMPTY;
+            s.apply_action(mv.action()).unwrap();
+            if capture {
+                window.clear();
+            }
+            let key = s.position().hash();
+            let repeated = window.contains(&key);
+            window.push(key);
+            match s.outcome() {
+                Some(Outcome::Win { reason: "checkmate" | "stalemate", .. }) => {}
+                Some(Outcome::Draw { reason: "repetition" }) => {
+                    assert!(repeated, "seed {seed}: repetition claimed");
+                    repetitions += 1;
+                }
+                _ => assert!(!repeated, "seed {seed}: repetition missed"),
+            }
+        }
+    }
+    assert!(repetitions > 50, "{repetitions}");
+}
