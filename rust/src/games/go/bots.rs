@@ -15,12 +15,37 @@ use crate::core::rng::Rng;
 /// Draws a placement for colour `c` uniformly among the empty cells that pass `legal` (and, with
 /// `no_eye`, are not `c`'s eyes), or `None` (pass). With `with_pass`, pass is one more candidate of
 /// the uniform draw; without it, `None` only when no placement qualifies.
+///
+/// The first draw reads the board's empty list in place: most first candidates are accepted, so the
+/// copy the rejection loop needs is made only after a rejection (same draws, same result).
 #[inline]
 pub fn sample_move(board: &Board, c: u8, rng: &mut Rng, with_pass: bool, no_eye: bool, legal: impl Fn(usize) -> bool) -> Option<usize> {
+    let empties = board.empties();
+    let k = empties.len();
+    let total = k + with_pass as usize;
+    if total == 0 {
+        return None;
+    }
+    let i = rng.below(total as u32) as usize;
+    if i == k {
+        return None;
+    }
+    let p = empties[i] as usize;
+    if (!no_eye || !board.is_eye(p, c)) && legal(p) {
+        return Some(p);
+    }
+    sample_after_rejection(board, c, rng, with_pass, no_eye, legal, i)
+}
+
+/// The rejection loop of [`sample_move`] once the candidate at index `first` was rejected.
+#[inline(never)]
+fn sample_after_rejection(board: &Board, c: u8, rng: &mut Rng, with_pass: bool, no_eye: bool, legal: impl Fn(usize) -> bool, first: usize) -> Option<usize> {
     let empties = board.empties();
     let mut buf = [0u16; MAX_CELLS];
     let mut k = empties.len();
     buf[..k].copy_from_slice(empties);
+    k -= 1;
+    buf[first] = buf[k];
     loop {
         let total = k + with_pass as usize;
         if total == 0 {

@@ -192,8 +192,13 @@ impl GoCore {
     /// Checks a placement of `to_move` on point `pt` in the play phase; `Err` names the rule broken.
     #[inline]
     pub fn check_place(&self, pt: usize) -> Result<(), &'static str> {
+        self.check_place_cell(self.board.cell(pt))
+    }
+
+    /// [`GoCore::check_place`] on cell `p` (no point/cell conversion, which divides).
+    #[inline]
+    fn check_place_cell(&self, p: usize) -> Result<(), &'static str> {
         let c = self.to_move;
-        let p = self.board.cell(pt);
         let preview = match self.board.preview(p, c, self.rules.suicide_allowed) {
             Ok(pv) => pv,
             Err(Refusal::Occupied) => return Err("the point is occupied"),
@@ -225,7 +230,7 @@ impl GoCore {
     pub fn is_legal_cell(&self, p: usize) -> bool {
         match self.rules.ko {
             KoRule::Simple if !self.rules.suicide_allowed => p != self.ko as usize && self.board.is_not_suicide(p, self.to_move),
-            _ => self.check_place(self.board.point(p)).is_ok(),
+            _ => self.check_place_cell(p).is_ok(),
         }
     }
 

@@ -689,3 +689,16 @@ fn sgf_import_never_panics_on_damaged_records() {
     }
     assert!(sgf::from_sgf(&text).is_ok());
 }
+
+/// A small fixed workload for instruction counts:
+/// `valgrind --tool=callgrind target/release/deps/ludoteca-* go_playouts_profile --ignored`.
+#[test]
+#[ignore = "profiling workload; run by hand under callgrind"]
+fn go_playouts_profile() {
+    let bot = std::env::var("GO_PROFILE_BOT").unwrap_or_else(|_| "random_no_eye".into());
+    let game = crate::registry::load_game("go(board_size=9,ruleset=tromp_taylor)").unwrap();
+    let cfg = crate::batch::SimConfig { n_games: 2000, seed: 1, first_game: 0, bots: vec![bot], threads: Some(1) };
+    let r = game.simulate(&cfg).unwrap();
+    let plies: u64 = r.lengths.iter().map(|&l| l as u64).sum();
+    println!("{} plies", plies);
+}
