@@ -123,7 +123,8 @@ impl GoCore {
             passes: 0,
             last_passer: 0,
             prisoners: [0; 2],
-            seen: SeenSet::default(),
+            // Sized for a typical game so the set rarely grows (rehashing costs more than the lookups).
+            seen: SeenSet::with_capacity_and_hasher(2 * rules.size * rules.size, Default::default()),
             actions: 0,
             dead: vec![false; rules.size * rules.size],
             accepted: 0,

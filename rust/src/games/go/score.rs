@@ -16,7 +16,7 @@
 //! touching a chain in seki are nobody's territory. Larger sekis are not detected; the players can
 //! always settle such positions by marking.
 
-use super::board::{opponent, Board, BLACK, BORDER, EMPTY, WHITE};
+use super::board::{opponent, Board, BLACK, BORDER, EMPTY, MAX_CELLS, WHITE};
 use super::bots::sample_move;
 use super::engine::{ci, GoCore};
 use super::rules::Scoring;
@@ -45,19 +45,27 @@ pub struct Score {
 
 /// Counts `core`'s position under its rules, removing the stones marked in `core.dead`.
 pub fn count(core: &GoCore) -> Score {
-    let mut board = core.board.clone();
-    let n = board.size();
+    // Copy the board only when stones must be removed (the copy costs more than the count).
+    let removed;
     let mut prisoners = core.prisoners;
-    for pt in 0..n * n {
-        let p = board.cell(pt);
-        let c = board.at(p);
-        if core.dead[pt] && c != EMPTY {
-            prisoners[ci(opponent(c))] += board.remove_chain_at(p);
+    let board = if core.dead.iter().any(|&d| d) {
+        let mut b = core.board.clone();
+        let n = b.size();
+        for pt in 0..n * n {
+            let p = b.cell(pt);
+            let c = b.at(p);
+            if core.dead[pt] && c != EMPTY {
+                prisoners[ci(opponent(c))] += b.remove_chain_at(p);
+            }
         }
-    }
+        removed = b;
+        &removed
+    } else {
+        &core.board
+    };
     let territory_scoring = core.rules.scoring == Scoring::Territory;
-    let seki = if territory_scoring && !core.rules.seki_territory { seki_chains(&board) } else { Vec::new() };
-    let territory = territory_of(&board, &seki);
+    let seki = if territory_scoring && !core.rules.seki_territory { seki_chains(board) } else { Vec::new() };
+    let territory = territory_of(board, &seki);
     let stones = [board.stone_count(BLACK), board.stone_count(WHITE)];
     let (mut black, mut white) = match core.rules.scoring {
         Scoring::Area => ((stones[0] + territory[0]) as f64, (stones[1] + territory[1]) as f64),
@@ -74,8 +82,8 @@ pub fn count(core: &GoCore) -> Score {
 /// head is listed in `no_territory` count for nobody.
 pub fn territory_of(board: &Board, no_territory: &[usize]) -> [u32; 2] {
     let mut out = [0u32; 2];
-    let mut seen = vec![false; board.stride() * board.stride()];
-    let mut stack = Vec::new();
+    let mut seen = [false; MAX_CELLS];
+    let mut stack = [0u16; MAX_CELLS];
     for &e in board.empties() {
         let e = e as usize;
         if seen[e] {
@@ -83,14 +91,18 @@ pub fn territory_of(board: &Board, no_territory: &[usize]) -> [u32; 2] {
         }
         let (mut size, mut borders, mut blocked) = (0u32, 0u8, false);
         seen[e] = true;
-        stack.push(e);
-        while let Some(p) = stack.pop() {
+        stack[0] = e as u16;
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let p = stack[top] as usize;
             size += 1;
             for q in board.neighbours(p) {
                 match board.at(q) {
                     EMPTY if !seen[q] => {
                         seen[q] = true;
-                        stack.push(q);
+                        stack[top] = q as u16;
+                        top += 1;
                     }
                     c @ (BLACK | WHITE) => {
                         borders |= c;
