@@ -72,8 +72,8 @@ pub enum End {
 pub struct GoCore {
     /// The rule flags.
     pub rules: Rules,
-    /// Stones, chains and liberties.
-    pub board: Board,
+    /// Stones, chains and liberties (boxed: the board is ~21 kB and states are moved by value).
+    pub board: Box<Board>,
     /// Colour to act (`BLACK` or `WHITE`).
     pub to_move: u8,
     /// Where the game is.
@@ -116,7 +116,7 @@ impl GoCore {
     pub fn new(rules: Rules) -> GoCore {
         let mut core = GoCore {
             rules,
-            board: Board::new(rules.size),
+            board: Box::new(Board::new(rules.size)),
             to_move: BLACK,
             phase: Phase::Play,
             ko: 0,
@@ -164,7 +164,7 @@ impl GoCore {
         if (board.stone_count(BLACK) + board.stone_count(WHITE)) as usize != stones.len() {
             return Err("a chain in the diagram has no liberty".into());
         }
-        self.board = board;
+        *self.board = board;
         self.setup = Some(Box::new((stones.to_vec(), to_move)));
         self.to_move = to_move;
         self.ko = 0;
