@@ -77,6 +77,9 @@ pub type Type = GoGame;
 pub struct GoGame {
     params: Params,
     rules: Rules,
+    /// The initial position, built once: cloning it copies the board straight into a new box, which
+    /// is cheaper than building a board (playouts create one state per game).
+    initial: Arc<GoCore>,
 }
 
 /// A Go position with its history.
@@ -116,7 +119,7 @@ impl Registered for GoGame {
     };
     fn from_params(params: Params) -> Result<Self> {
         let rules = Rules::from_params(&params)?;
-        Ok(GoGame { params, rules })
+        Ok(GoGame { params, rules, initial: Arc::new(GoCore::new(rules)) })
     }
 }
 
@@ -168,7 +171,7 @@ impl Game for GoGame {
         vec![5, self.rules.size, self.rules.size]
     }
     fn new_initial_state(&self) -> GoState {
-        GoState { core: GoCore::new(self.rules), history: Vec::with_capacity(256), names: None, setup: None }
+        GoState { core: (*self.initial).clone(), history: Vec::with_capacity(256), names: None, setup: None }
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<GoState>>> {
         match name {
