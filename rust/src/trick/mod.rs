@@ -6,11 +6,13 @@ pub mod encode;
 pub mod follow;
 pub mod rules;
 pub mod state;
+pub mod tables;
 
 pub use self::core::{Phase, TrickCore};
 pub use deal::{Packet, PacketDeal};
 pub use rules::{DealOutcome, Effect, FaceUpRule, Slot, TrickRules};
 pub use state::{per_seat, TrickGame, TrickState};
+pub use tables::SuitTables;
 
 use crate::core::params::{DefaultValue, Kind, ParamSpec};
 

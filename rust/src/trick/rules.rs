@@ -7,6 +7,7 @@
 
 use super::core::TrickCore;
 use super::state::TrickState;
+use super::tables::SuitTables;
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Action, Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::Params;
@@ -109,20 +110,28 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn trump(&self, core: &TrickCore, _extra: &Self::Extra) -> Option<u8> {
         core.face_up_card.map(|c| self.deck().suit(c))
     }
-    /// Strength of a card within its effective suit (higher wins).
-    fn strength(&self, card: Card) -> u8;
+    /// Fixed per-card tables (effective suit, strength, points) for games whose trump order never
+    /// changes; they supply the defaults of `strength`, `effective_suit`, `effective_suit_cards` and
+    /// `points`. `None` (the default): the game implements those hooks itself.
+    fn suit_tables(&self) -> Option<&SuitTables> {
+        None
+    }
+    /// Strength of a card within its effective suit (higher wins). Default: from `suit_tables`.
+    fn strength(&self, card: Card) -> u8 {
+        self.suit_tables().map_or(0, |t| t.strength[card.idx()])
+    }
     /// The suit a card belongs to for following and winning: its printed suit by default; games whose
     /// trumps cut across suits (Schafkopf's queens and jacks, Tarok's taroks) return the trump suit.
     fn effective_suit(&self, _core: &TrickCore, _extra: &Self::Extra, card: Card) -> u8 {
-        self.deck().suit(card)
+        self.suit_tables().map_or_else(|| self.deck().suit(card), |t| t.eff_suit[card.idx()])
     }
     /// All cards whose effective suit is `suit` (the mask a follower must play from when able).
     fn effective_suit_cards(&self, _core: &TrickCore, _extra: &Self::Extra, suit: u8) -> CardSet {
-        self.deck().suit_mask(suit)
+        self.suit_tables().map_or_else(|| self.deck().suit_mask(suit), |t| t.masks[suit as usize])
     }
-    /// Points a card is worth when captured.
-    fn points(&self, _card: Card) -> i32 {
-        0
+    /// Points a card is worth when captured. Default: from `suit_tables`, else 0.
+    fn points(&self, card: Card) -> i32 {
+        self.suit_tables().map_or(0, |t| t.points[card.idx()])
     }
     /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
     /// with a duty to follow call [`super::follow`] helpers, usually with

@@ -32,7 +32,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+use crate::trick::{per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
 use crate::trick::{Packet, PacketDeal};
 use trumps::{QueenJackTrumps, TRUMP_SUIT};
 
@@ -300,17 +300,8 @@ impl TrickRules for SchafkopfRules {
     fn trump(&self, _core: &TrickCore, _extra: &SchafkopfExtra) -> Option<u8> {
         Some(TRUMP_SUIT)
     }
-    fn strength(&self, card: Card) -> u8 {
-        self.t.strength[card.idx()]
-    }
-    fn effective_suit(&self, _core: &TrickCore, _extra: &SchafkopfExtra, card: Card) -> u8 {
-        self.t.eff_suit[card.idx()]
-    }
-    fn effective_suit_cards(&self, _core: &TrickCore, _extra: &SchafkopfExtra, suit: u8) -> CardSet {
-        self.t.masks[suit as usize]
-    }
-    fn points(&self, card: Card) -> i32 {
-        self.t.points[card.idx()]
+    fn suit_tables(&self) -> Option<&SuitTables> {
+        Some(&self.t.tables)
     }
     fn legal_plays(&self, core: &TrickCore, _extra: &SchafkopfExtra, hand: CardSet) -> CardSet {
         self.t.legal(core.led_card(), hand)

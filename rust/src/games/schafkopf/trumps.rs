@@ -3,6 +3,7 @@
 //! rank A 10 K 9 (8 7). Built once per game from the deck, so play-time queries are table look-ups.
 
 use crate::cards::{Card, CardSet, Deck};
+use crate::trick::SuitTables;
 
 /// Suit index of diamonds in the French decks (suits are ordered ♣ ♦ ♥ ♠). Trumps report this
 /// effective suit, so the engine's "trump suit" is diamonds and a queen or jack is never "its" suit.
@@ -37,17 +38,19 @@ fn plain_strength(rank: u8) -> u8 {
     }
 }
 
-/// Per-card tables of a queen/jack/diamond trump game.
+/// Per-card tables of a queen/jack/diamond trump game (trumps: Q♣ = 13 down to 7♦ = 0 in a 32-card
+/// pack), as the engine's [`SuitTables`] plus the family's wording.
 #[derive(Clone, Debug)]
 pub struct QueenJackTrumps {
-    /// Effective suit per card id (`TRUMP_SUIT` for every trump).
-    pub eff_suit: Vec<u8>,
-    /// Cards of each effective suit.
-    pub masks: [CardSet; 4],
-    /// Strength within the effective suit (trumps: Q♣ = 13 down to 7♦ = 0 in a 32-card pack).
-    pub strength: Vec<u8>,
-    /// Card points per card id.
-    pub points: Vec<i32>,
+    /// The tables the trick engine reads (`TrickRules::suit_tables`).
+    pub tables: SuitTables,
+}
+
+impl std::ops::Deref for QueenJackTrumps {
+    type Target = SuitTables;
+    fn deref(&self) -> &SuitTables {
+        &self.tables
+    }
 }
 
 impl QueenJackTrumps {
@@ -71,7 +74,7 @@ impl QueenJackTrumps {
                 plain_strength(info.rank)
             };
         }
-        QueenJackTrumps { eff_suit, masks, strength, points }
+        QueenJackTrumps { tables: SuitTables { eff_suit, masks, strength, points } }
     }
 
     /// Whether `card` is a trump.
@@ -84,7 +87,7 @@ impl QueenJackTrumps {
     /// able, else anything; no duty to trump or to head the trick).
     #[inline]
     pub fn legal(&self, led: Option<Card>, hand: CardSet) -> CardSet {
-        crate::trick::follow::follow_mask(led.map(|c| self.masks[self.eff_suit[c.idx()] as usize]), hand)
+        self.tables.follow(led, hand)
     }
 
     /// Why `card` may not be played on `led`: the effective suit it fails to follow.
@@ -96,8 +99,4 @@ impl QueenJackTrumps {
         }
     }
 
-    /// Card points of a set.
-    pub fn points_of(&self, set: CardSet) -> i32 {
-        set.iter().map(|c| self.points[c.idx()]).sum()
-    }
 }

@@ -38,7 +38,7 @@ use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::{Packet, PacketDeal};
 use crate::games::schafkopf::trumps::{QueenJackTrumps, TRUMP_SUIT};
-use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+use crate::trick::{per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
 
 /// The registered game type.
 pub type Zole = TrickGame<ZoleRules>;
@@ -344,17 +344,8 @@ impl TrickRules for ZoleRules {
     fn trump(&self, _core: &TrickCore, _extra: &ZoleExtra) -> Option<u8> {
         Some(TRUMP_SUIT)
     }
-    fn strength(&self, card: Card) -> u8 {
-        self.t.strength[card.idx()]
-    }
-    fn effective_suit(&self, _core: &TrickCore, _extra: &ZoleExtra, card: Card) -> u8 {
-        self.t.eff_suit[card.idx()]
-    }
-    fn effective_suit_cards(&self, _core: &TrickCore, _extra: &ZoleExtra, suit: u8) -> CardSet {
-        self.t.masks[suit as usize]
-    }
-    fn points(&self, card: Card) -> i32 {
-        self.t.points[card.idx()]
+    fn suit_tables(&self) -> Option<&SuitTables> {
+        Some(&self.t.tables)
     }
     fn legal_plays(&self, core: &TrickCore, _extra: &ZoleExtra, hand: CardSet) -> CardSet {
         self.t.legal(core.led_card(), hand)
