@@ -390,6 +390,19 @@ impl GoCore {
         self.end = Some(end);
     }
 
+    /// Side `side` (0 Black, 1 White) resigns, at any time before the end. `who` names the side in
+    /// errors ("seat" for Go, "team" for Rengo).
+    pub fn resign(&mut self, side: usize, who: &str, game: &str) -> crate::error::Result<()> {
+        if self.is_over() {
+            return Err(crate::error::LudoError::GameOver);
+        }
+        if side > 1 {
+            return Err(crate::error::LudoError::param(who, format!("{game} has {who}s 0 (Black) and 1 (White), not {side}")));
+        }
+        self.finish(End::Resigned(if side == 0 { BLACK } else { WHITE }));
+        Ok(())
+    }
+
     /// The count of the current position with the current dead-stone marking (the final score once
     /// the game is over).
     pub fn score(&self) -> Score {

@@ -59,7 +59,7 @@ pub mod sgf;
 
 use self::board::{BLACK, WHITE};
 use self::bots::{GoLike, PlayoutBot};
-use self::engine::{ci, End, GoCore, Move, Phase};
+use self::engine::{ci, GoCore, Move, Phase};
 use self::rules::{Rules, GO_PARAMS, GO_PRESETS};
 use self::score::Score;
 use crate::core::game::{unknown_bot, Action, Bot, Game, GameInfo, Player, State};
@@ -359,14 +359,7 @@ impl GoState {
     }
     /// `seat` (0 Black, 1 White) resigns; legal at any time before the end, whoever is to move.
     pub fn resign(&mut self, seat: usize) -> Result<()> {
-        if self.core.is_over() {
-            return Err(LudoError::GameOver);
-        }
-        if seat > 1 {
-            return Err(LudoError::param("seat", format!("Go has seats 0 (Black) and 1 (White), not {seat}")));
-        }
-        self.core.finish(End::Resigned(if seat == 0 { BLACK } else { WHITE }));
-        Ok(())
+        self.core.resign(seat, "seat", "Go")
     }
     /// Sets the player names recorded in SGF (`PB`, `PW`).
     pub fn set_player_names(&mut self, black: &str, white: &str) {

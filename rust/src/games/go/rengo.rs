@@ -224,14 +224,7 @@ impl RengoState {
     }
     /// Team `team` (0 Black, 1 White) resigns.
     pub fn resign(&mut self, team: usize) -> Result<()> {
-        if self.core.is_over() {
-            return Err(LudoError::GameOver);
-        }
-        if team > 1 {
-            return Err(LudoError::param("team", format!("Rengo has teams 0 (Black) and 1 (White), not {team}")));
-        }
-        self.core.finish(End::Resigned(if team == 0 { BLACK } else { WHITE }));
-        Ok(())
+        self.core.resign(team, "team", "Rengo")
     }
     /// Sets the team names recorded in SGF (`BT`, `WT`).
     pub fn set_team_names(&mut self, black: &str, white: &str) {
