@@ -87,6 +87,10 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
 /// Plays one game from the initial state to the end.
 pub fn play_game<G: Game>(game: &G, bots: &[Box<dyn Bot<G::State>>], rng: &mut Rng) -> G::State {
     let mut state = game.new_initial_state();
+    if bots.iter().all(|b| b.is_random()) {
+        state.play_out_random(rng);
+        return state;
+    }
     loop {
         let action = match state.current_player() {
             Player::Terminal => return state,
@@ -304,5 +308,47 @@ pub(crate) mod testing {
         }
         let games = (n_games * np) as f64;
         (mine / games, theirs / games)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SimConfig;
+    use crate::core::game::Player;
+    use crate::core::rng::Rng;
+    use crate::registry::{load_game, registered_games};
+
+    /// `simulate` with random bots takes each game's fused `State::play_out_random`: it must play
+    /// exactly the games of the plain loop (the random bot at decisions, `sample_chance` at chance
+    /// nodes, every action checked) from the same streams.
+    #[test]
+    fn fused_random_playouts_play_the_plain_loops_games() {
+        const GAMES: usize = 20;
+        for info in registered_games() {
+            for spec in info.examples {
+                let game = load_game(spec).unwrap();
+                let np = game.num_players();
+                let cfg = SimConfig { n_games: GAMES, seed: 5, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
+                let fused = game.simulate(&cfg).unwrap();
+                for k in 0..GAMES {
+                    let mut rng = Rng::for_stream(cfg.seed, k as u64);
+                    let mut state = game.new_state();
+                    loop {
+                        let action = match state.current_player() {
+                            Player::Terminal => break,
+                            Player::Chance => state.sample_chance(&mut rng),
+                            Player::Seat(_) => game.bot_action("random", &*state, &mut rng).unwrap(),
+                        };
+                        state.apply_action(action).unwrap();
+                    }
+                    let (mut returns, mut scores) = (vec![0.0; np], vec![0.0; np]);
+                    state.returns(&mut returns);
+                    state.scores(&mut scores);
+                    assert_eq!(fused.lengths[k] as usize, state.history().len(), "{spec}: game {k} length");
+                    assert_eq!(&fused.returns[k * np..(k + 1) * np], &returns[..], "{spec}: game {k} returns");
+                    assert_eq!(&fused.scores[k * np..(k + 1) * np], &scores[..], "{spec}: game {k} scores");
+                }
+            }
+        }
     }
 }

@@ -161,6 +161,21 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
         self.legal_actions(&mut legal);
         legal[rng.below(legal.len() as u32) as usize]
     }
+    /// Plays on to the end with every seat taking `random_action` and chance resolved from `rng`.
+    /// Games override it with a fused loop; the actions, and the draws from `rng`, must stay exactly
+    /// those of this default (a test compares them for every registered game).
+    fn play_out_random(&mut self, rng: &mut Rng) {
+        loop {
+            match self.current_player() {
+                Player::Terminal => return,
+                Player::Chance => self.resolve_chance(rng),
+                Player::Seat(_) => {
+                    let a = self.random_action(rng);
+                    self.apply_action_unchecked(a);
+                }
+            }
+        }
+    }
     /// Total utility per seat so far (final at terminal states).
     fn returns(&self, out: &mut [f64]);
     /// Reward per seat for the last transition. Default: returns at terminal, zero before.
@@ -213,6 +228,11 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
 pub trait Bot<S>: Send + Sync {
     /// Chooses a legal action at a decision node.
     fn act(&self, state: &S, rng: &mut Rng) -> Action;
+    /// True only for a bot whose `act` is exactly `state.random_action(rng)`: when every seat has one,
+    /// `simulate` plays whole games with [`State::play_out_random`].
+    fn is_random(&self) -> bool {
+        false
+    }
 }
 
 /// Uniformly random legal action.
@@ -222,6 +242,9 @@ pub struct RandomBot;
 impl<S: State> Bot<S> for RandomBot {
     fn act(&self, state: &S, rng: &mut Rng) -> Action {
         state.random_action(rng)
+    }
+    fn is_random(&self) -> bool {
+        true
     }
 }
 

@@ -182,6 +182,9 @@ impl TrickCore {
     /// One card left the top of the face-down stock: everything pinned moves up (the top one, if it was
     /// the card drawn, is removed).
     pub(crate) fn pop_top(&mut self) {
+        if self.pinned.is_empty() {
+            return;
+        }
         self.pinned.retain(|p| p.0 != 0);
         for p in &mut self.pinned {
             p.0 -= 1;

@@ -153,6 +153,11 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn num_extra_actions(&self) -> usize {
         0
     }
+    /// Whether extra actions can ever be legal during trick play (claims, a trump exchange). When false
+    /// the random bot and `play_out_random` pick cards without asking `extra_legal` on every play.
+    fn extra_actions_in_play(&self) -> bool {
+        self.num_extra_actions() > 0
+    }
     /// Legal extra actions now, as offsets `0..num_extra_actions()` (ascending), appended to `out`.
     fn extra_legal(&self, _core: &TrickCore, _extra: &Self::Extra, _out: &mut Vec<u32>) {}
     /// Applies a legal extra action (offset).

@@ -168,7 +168,11 @@ impl<R: TrickRules> TrickState<R> {
         core.hands[core.to_move].insert(card);
         core.draws_left -= 1;
         core.to_move = core.next_seat(core.to_move);
-        self.settle_draws();
+        // Usually the next draw is another chance draw; only the end of the round, a pinned card or
+        // an empty face-down stock (the face-up card is taken next) needs settling.
+        if core.draws_left == 0 || !core.pinned.is_empty() || core.stock.is_empty() {
+            self.settle_draws();
+        }
     }
 
     /// Makes the forced draws (a pinned card on top of the stock; the face-up card once the face-down
@@ -401,20 +405,40 @@ impl<R: TrickRules> State for TrickState<R> {
     }
 
     fn random_action(&self, rng: &mut Rng) -> Action {
-        if self.core.phase == Phase::Play {
-            // `Vec::new` does not allocate: only games with extra actions available right now pay.
-            let mut extra = Vec::new();
-            if self.rules.num_extra_actions() > 0 {
-                self.rules.extra_legal(&self.core, &self.extra, &mut extra);
-            }
-            if extra.is_empty() {
-                let legal = self.legal_cards();
-                return legal.nth_unchecked(rng.below(legal.len() as u32) as usize).0 as Action;
-            }
+        if self.core.phase == Phase::Play && !self.rules.extra_actions_in_play() {
+            debug_assert!(self.extra_offsets().is_empty(), "extra actions legal in play but extra_actions_in_play() is false");
+            return self.random_card(rng).0 as Action;
+        }
+        // `extra_offsets` allocates only when an extra action is legal right now.
+        if self.core.phase == Phase::Play && self.extra_offsets().is_empty() {
+            return self.random_card(rng).0 as Action;
         }
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
         legal[rng.below(legal.len() as u32) as usize]
+    }
+
+    fn play_out_random(&mut self, rng: &mut Rng) {
+        // The default loop without its per-action dispatch: card plays follow each other directly
+        // until a trick ends in a draw round or the deal ends.
+        let cards_only = !self.rules.extra_actions_in_play();
+        loop {
+            match self.core.phase {
+                Phase::Over => return,
+                Phase::Deal | Phase::Draw => self.resolve_chance(rng),
+                Phase::Play if cards_only => {
+                    while self.core.phase == Phase::Play {
+                        let card = self.random_card(rng);
+                        self.history.push(card.0 as Action);
+                        self.play_card(card);
+                    }
+                }
+                Phase::Play | Phase::Bidding => {
+                    let a = self.random_action(rng);
+                    self.apply_action_unchecked(a);
+                }
+            }
+        }
     }
 
     fn returns(&self, out: &mut [f64]) {
@@ -519,16 +543,25 @@ impl<R: TrickRules> State for TrickState<R> {
 }
 
 impl<R: TrickRules> TrickState<R> {
-    fn push_extra(&self, out: &mut Vec<Action>) {
-        if self.rules.num_extra_actions() == 0 {
-            return;
+    /// Legal extra actions now (offsets).
+    fn extra_offsets(&self) -> Vec<u32> {
+        let mut offs = Vec::new();
+        if self.rules.num_extra_actions() > 0 {
+            self.rules.extra_legal(&self.core, &self.extra, &mut offs);
         }
+        offs
+    }
+    fn push_extra(&self, out: &mut Vec<Action>) {
         let base = self.rules.deck().len() as Action;
         let start = out.len();
-        let mut offs = Vec::new();
-        self.rules.extra_legal(&self.core, &self.extra, &mut offs);
-        out.extend(offs.into_iter().map(|o| base + o));
+        out.extend(self.extra_offsets().into_iter().map(|o| base + o));
         debug_assert!(out[start..].windows(2).all(|w| w[0] < w[1]));
+    }
+    /// A uniformly random legal card (play phase, no extra action legal).
+    #[inline]
+    fn random_card(&self, rng: &mut Rng) -> Card {
+        let legal = self.legal_cards();
+        legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
     }
 }
 

@@ -474,6 +474,10 @@ impl TrickRules for BriscolaRules {
     fn num_extra_actions(&self) -> usize {
         self.layout.len()
     }
+    fn extra_actions_in_play(&self) -> bool {
+        // Auction bids and calls come before play; only claims and the trump exchange are made during it.
+        self.claim_allowed || self.exchange != ExchangeRule::None
+    }
     fn extra_legal(&self, core: &TrickCore, extra: &BriscolaExtra, out: &mut Vec<u32>) {
         let mut kinds = Vec::new();
         match core.phase {

@@ -313,6 +313,10 @@ impl TrickRules for SchafkopfRules {
     fn num_extra_actions(&self) -> usize {
         BURY as usize + self.deck.len()
     }
+    fn extra_actions_in_play(&self) -> bool {
+        // The auction and the widow exchange are over before the first card is led.
+        false
+    }
     fn extra_legal(&self, core: &TrickCore, extra: &SchafkopfExtra, out: &mut Vec<u32>) {
         match extra.stage {
             Stage::Picking => out.extend([PASS, PICK]),

@@ -389,6 +389,10 @@ impl TrickRules for SoloRules {
     fn num_extra_actions(&self) -> usize {
         NUM_EXTRA as usize
     }
+    fn extra_actions_in_play(&self) -> bool {
+        // The auction and the widow exchange are over before the first card is led.
+        false
+    }
     fn extra_legal(&self, core: &TrickCore, extra: &SoloExtra, out: &mut Vec<u32>) {
         let hand = core.hands[core.to_move];
         let queens = self.has_black_queens(hand);

@@ -357,6 +357,10 @@ impl TrickRules for ZoleRules {
     fn num_extra_actions(&self) -> usize {
         DISCARD as usize + self.deck.len()
     }
+    fn extra_actions_in_play(&self) -> bool {
+        // The auction and the widow exchange are over before the first card is led.
+        false
+    }
     fn extra_legal(&self, core: &TrickCore, extra: &ZoleExtra, out: &mut Vec<u32>) {
         match extra.contract {
             Contract::Undecided => {
