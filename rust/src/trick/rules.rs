@@ -133,6 +133,11 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn points(&self, card: Card) -> i32 {
         self.suit_tables().map_or(0, |t| t.points[card.idx()])
     }
+    /// Card points of a set of cards. Default: from `suit_tables` (a few popcounts), else the sum of
+    /// `points` over the cards.
+    fn points_of_set(&self, set: CardSet) -> i32 {
+        self.suit_tables().map_or_else(|| set.iter().map(|c| self.points(c)).sum(), |t| t.points_of(set))
+    }
     /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
     /// with a duty to follow call [`super::follow`] helpers, usually with
     /// [`TrickRules::effective_suit_cards`] of the led card's effective suit.

@@ -117,7 +117,7 @@ impl<R: TrickRules> TrickState<R> {
 
     /// Card points captured by `seat` this deal.
     pub fn points_of(&self, seat: usize) -> i32 {
-        self.core.won[seat].iter().map(|c| self.rules.points(c)).sum()
+        self.rules.points_of_set(self.core.won[seat])
     }
 
     /// Legal cards for the player to move (empty outside play).
@@ -168,9 +168,12 @@ impl<R: TrickRules> TrickState<R> {
         core.hands[core.to_move].insert(card);
         core.draws_left -= 1;
         core.to_move = core.next_seat(core.to_move);
-        // Usually the next draw is another chance draw; only the end of the round, a pinned card or
-        // an empty face-down stock (the face-up card is taken next) needs settling.
-        if core.draws_left == 0 || !core.pinned.is_empty() || core.stock.is_empty() {
+        // Usually the next draw is another chance draw or the round is over; only a pinned card or an
+        // empty face-down stock (the face-up card is taken next) needs `settle_draws`.
+        if core.draws_left == 0 {
+            core.phase = Phase::Play;
+            core.to_move = core.leader;
+        } else if !core.pinned.is_empty() || core.stock.is_empty() {
             self.settle_draws();
         }
     }

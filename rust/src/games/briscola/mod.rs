@@ -459,6 +459,9 @@ impl TrickRules for BriscolaRules {
     fn points(&self, card: Card) -> i32 {
         self.points[card]
     }
+    fn points_of_set(&self, set: CardSet) -> i32 {
+        self.points_of(set)
+    }
     fn legal_plays(&self, core: &TrickCore, _extra: &BriscolaExtra, hand: CardSet) -> CardSet {
         if self.must_follow {
             crate::trick::follow::follow_suit(&self.deck, core.led_card(), hand)

@@ -58,13 +58,10 @@ impl QueenJackTrumps {
     pub fn new(deck: &Deck) -> Self {
         let n = deck.len();
         let (mut eff_suit, mut strength, mut points) = (vec![0; n], vec![0; n], vec![0; n]);
-        let mut masks = [CardSet::EMPTY; 4];
         for (i, info) in deck.cards().iter().enumerate() {
-            let card = Card(i as u8);
             let is_court = info.rank == QUEEN || info.rank == JACK;
             let suit = if is_court || info.suit == TRUMP_SUIT { TRUMP_SUIT } else { info.suit };
             eff_suit[i] = suit;
-            masks[suit as usize].insert(card);
             points[i] = card_points(info.rank);
             strength[i] = if is_court {
                 // Queens above jacks, each group ♣ ♠ ♥ ♦; all above the diamond pips (at most 6).
@@ -74,7 +71,7 @@ impl QueenJackTrumps {
                 plain_strength(info.rank)
             };
         }
-        QueenJackTrumps { tables: SuitTables { eff_suit, masks, strength, points } }
+        QueenJackTrumps { tables: SuitTables::new(eff_suit, strength, points) }
     }
 
     /// Whether `card` is a trump.
