@@ -61,10 +61,15 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
             .zip(out.lengths.par_chunks_mut(CHUNK))
             .enumerate()
             .for_each(|(chunk, ((rets, scores), lens))| {
+                // One state per chunk, restarted for each game: its buffers are reused.
+                let mut state = game.new_initial_state();
                 for (k, len) in lens.iter_mut().enumerate() {
                     let index = cfg.first_game + (chunk * CHUNK + k) as u64;
                     let mut rng = Rng::for_stream(cfg.seed, index);
-                    let state = play_game(game, &bots, &mut rng);
+                    if k > 0 {
+                        game.restart(&mut state);
+                    }
+                    play_out(&mut state, &bots, &mut rng);
                     state.returns(&mut rets[k * np..(k + 1) * np]);
                     state.scores(&mut scores[k * np..(k + 1) * np]);
                     *len = state.history().len() as u32;
@@ -84,21 +89,19 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
     Ok(out)
 }
 
-/// Plays one game from the initial state to the end.
-pub fn play_game<G: Game>(game: &G, bots: &[Box<dyn Bot<G::State>>], rng: &mut Rng) -> G::State {
-    let mut state = game.new_initial_state();
+/// Plays `state` to the end with one bot per seat.
+pub fn play_out<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng) {
     if bots.iter().all(|b| b.is_random()) {
-        state.play_out_random(rng);
-        return state;
+        return state.play_out_random(rng);
     }
     loop {
         let action = match state.current_player() {
-            Player::Terminal => return state,
+            Player::Terminal => return,
             Player::Chance => {
                 state.resolve_chance(rng);
                 continue;
             }
-            Player::Seat(p) => bots[p].act(&state, rng),
+            Player::Seat(p) => bots[p].act(state, rng),
         };
         state.apply_action_unchecked(action);
     }

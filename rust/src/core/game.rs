@@ -105,6 +105,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn observation_shape(&self) -> Vec<usize>;
     /// The root state (a chance node for games that deal).
     fn new_initial_state(&self) -> Self::State;
+    /// Puts a state of this game back at the initial position; games override it to keep the state's
+    /// buffers (`simulate` restarts one state per worker instead of allocating one per game).
+    fn restart(&self, state: &mut Self::State) {
+        *state = self.new_initial_state();
+    }
     /// A state from a setup text written by [`State::setup`] (FEN, diagram). Games that only start from
     /// their initial state refuse.
     fn new_state_from_setup(&self, text: &str) -> Result<Self::State> {

@@ -79,6 +79,12 @@ impl<R: TrickRules> Game for TrickGame<R> {
     fn new_initial_state(&self) -> TrickState<R> {
         TrickState::fresh(Arc::clone(&self.rules))
     }
+    fn restart(&self, state: &mut TrickState<R>) {
+        let rules = &self.rules;
+        state.core = TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed());
+        state.extra = R::Extra::default();
+        state.history.clear();
+    }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<TrickState<R>>>> {
         if name == "random" {
             return Ok(Box::new(RandomBot));
@@ -245,7 +251,10 @@ impl<R: TrickRules> TrickState<R> {
         if core.stock_count() > 0 {
             core.phase = Phase::Draw;
             core.draws_left = n;
-            self.settle_draws();
+            // Only a pinned card or the face-up card alone makes the first draw forced.
+            if !core.pinned.is_empty() || core.stock.is_empty() {
+                self.settle_draws();
+            }
         } else if core.hands[..n].iter().all(|h| h.is_empty()) {
             self.end_deal();
         }
