@@ -49,6 +49,9 @@ pub struct TrickState<R: TrickRules> {
     /// The rules' own per-deal data.
     pub extra: R::Extra,
     history: Vec<Action>,
+    /// Scratch buffer of `play_out_random` for the legal extra actions (kept across restarts, so
+    /// random auctions allocate nothing per decision).
+    scratch: Vec<u32>,
 }
 
 impl<R: TrickRules> Game for TrickGame<R> {
@@ -97,7 +100,7 @@ impl<R: TrickRules> TrickState<R> {
     fn fresh(rules: Arc<R>) -> Self {
         let core = TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed());
         let history = Vec::with_capacity(2 * rules.deck().len());
-        TrickState { rules, core, extra: R::Extra::default(), history }
+        TrickState { rules, core, extra: R::Extra::default(), history, scratch: Vec::new() }
     }
 
     /// Who takes part in the next action `_action`: the acting seat, the seat receiving a dealt or drawn
@@ -138,7 +141,7 @@ impl<R: TrickRules> TrickState<R> {
         self.rules.legal_plays(&self.core, &self.extra, hand)
     }
 
-    #[inline]
+    #[inline(never)]
     fn deal_card(&mut self, card: Card) {
         let core = &mut self.core;
         core.stock.remove(card);
@@ -167,6 +170,7 @@ impl<R: TrickRules> TrickState<R> {
         }
     }
 
+    #[inline(always)]
     fn draw_card(&mut self, card: Card) {
         let core = &mut self.core;
         core.stock.remove(card);
@@ -397,6 +401,7 @@ impl<R: TrickRules> State for TrickState<R> {
         stock.nth_unchecked(rng.below(stock.len() as u32) as usize).0 as Action
     }
 
+    #[inline]
     fn resolve_chance(&mut self, rng: &mut Rng) {
         // The same outcomes as `sample_chance` + `apply_action_unchecked`, without the per-action
         // dispatch: a deal or a draw round is one tight loop.
@@ -417,26 +422,17 @@ impl<R: TrickRules> State for TrickState<R> {
     }
 
     fn random_action(&self, rng: &mut Rng) -> Action {
-        if self.core.phase == Phase::Play && !self.rules.extra_actions_in_play() {
-            debug_assert!(self.extra_offsets().is_empty(), "extra actions legal in play but extra_actions_in_play() is false");
-            return self.random_card(rng).0 as Action;
-        }
-        // `extra_offsets` allocates only when an extra action is legal right now.
-        if self.core.phase == Phase::Play && self.extra_offsets().is_empty() {
-            return self.random_card(rng).0 as Action;
-        }
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        legal[rng.below(legal.len() as u32) as usize]
+        self.random_action_with(rng, &mut Vec::new())
     }
 
     fn play_out_random(&mut self, rng: &mut Rng) {
         // The default loop without its per-action dispatch: card plays follow each other directly
         // until a trick ends in a draw round or the deal ends.
         let cards_only = !self.rules.extra_actions_in_play();
+        let mut scratch = std::mem::take(&mut self.scratch);
         loop {
             match self.core.phase {
-                Phase::Over => return,
+                Phase::Over => break,
                 Phase::Deal | Phase::Draw => self.resolve_chance(rng),
                 Phase::Play if cards_only => {
                     while self.core.phase == Phase::Play {
@@ -446,11 +442,12 @@ impl<R: TrickRules> State for TrickState<R> {
                     }
                 }
                 Phase::Play | Phase::Bidding => {
-                    let a = self.random_action(rng);
+                    let a = self.random_action_with(rng, &mut scratch);
                     self.apply_action_unchecked(a);
                 }
             }
         }
+        self.scratch = scratch;
     }
 
     fn returns(&self, out: &mut [f64]) {
@@ -568,6 +565,28 @@ impl<R: TrickRules> TrickState<R> {
         let start = out.len();
         out.extend(self.extra_offsets().into_iter().map(|o| base + o));
         debug_assert!(out[start..].windows(2).all(|w| w[0] < w[1]));
+    }
+    /// `random_action` with a caller's buffer for the legal extra actions. The same draw as picking
+    /// from `legal_actions` (cards ascending, then extra actions ascending), without building it.
+    fn random_action_with(&self, rng: &mut Rng, extras: &mut Vec<u32>) -> Action {
+        let core = &self.core;
+        if core.phase == Phase::Play && !self.rules.extra_actions_in_play() {
+            debug_assert!(self.extra_offsets().is_empty(), "extra actions legal in play but extra_actions_in_play() is false");
+            return self.random_card(rng).0 as Action;
+        }
+        extras.clear();
+        if self.rules.num_extra_actions() > 0 {
+            self.rules.extra_legal(core, &self.extra, extras);
+        }
+        let cards = self.legal_cards();
+        let k = rng.below((cards.len() + extras.len()) as u32) as usize;
+        let action = if k < cards.len() {
+            cards.nth_unchecked(k).0 as Action
+        } else {
+            self.rules.deck().len() as Action + extras[k - cards.len()]
+        };
+        debug_assert!(self.is_legal(action));
+        action
     }
     /// A uniformly random legal card (play phase, no extra action legal).
     #[inline]
