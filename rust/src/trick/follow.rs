@@ -35,7 +35,7 @@ pub fn highest_trump_else_led(deck: &Deck, trick: &[Card], trump: Option<u8>, st
 /// Winner's position in the trick: the strongest trump if any trump was played, otherwise the
 /// strongest card of the led suit (the leader's own card always qualifies). `suit_of` gives each card's
 /// effective suit (trumps report the trump suit); `strength` must order the cards within a suit.
-#[inline]
+#[inline(always)]
 pub fn highest_trump_else_led_by(trick: &[Card], trump: Option<u8>, suit_of: impl Fn(Card) -> u8, strength: impl Fn(Card) -> u8) -> usize {
     // One key per card orders every card the rule compares: trumps above the led suit above the rest
     // (which never win), then strength within the suit. Cards of other off-suits share a tier, but

@@ -151,7 +151,12 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Position in the trick (0 = leader) of the winning card. Default: highest trump, else the highest
     /// card of the led suit.
     fn trick_winner(&self, core: &TrickCore, extra: &Self::Extra, trick: &[Card]) -> usize {
-        super::follow::highest_trump_else_led_by(trick, self.trump(core, extra), |c| self.effective_suit(core, extra, c), |c| self.strength(c))
+        let trump = self.trump(core, extra);
+        // With fixed tables, read them directly (one check per trick instead of one per card).
+        match self.suit_tables() {
+            Some(t) => super::follow::highest_trump_else_led_by(trick, trump, |c| t.eff_suit[c.idx()], |c| t.strength[c.idx()]),
+            None => super::follow::highest_trump_else_led_by(trick, trump, |c| self.effective_suit(core, extra, c), |c| self.strength(c)),
+        }
     }
 
     /// Number of extra (non-card) action ids this game uses; they start at `deck().len()`.
