@@ -234,6 +234,27 @@ def test_results_and_endings() -> None:
     assert_rejected(corrupt(lambda o: o.__delitem__(slice(last - 6, last - 1))), last - 5, "game is not over")
 
 
+def test_a_resignation_is_recorded_and_replayed() -> None:
+    from ludoteca.games import go
+
+    state = go.new_game(board_size=9).new_initial_state()
+    for action in ("E5", "C3", "G7"):
+        state.apply_action(action)
+    go.resign(state, 1)
+    text = record.dumps(state)
+    objects = lines_of(text)
+    assert objects[-2] == {"ending": "resign 1"}
+    assert objects[-1]["result"]["returns"] == [1.0, -1.0]
+    replayed = record.loads(text).replay()
+    assert replayed.is_terminal() and replayed.ending() == "resign 1" and go.result(replayed) == "B+R"
+    assert record.dumps(replayed) == text
+    # Without its ending the record claims a result the moves do not reach; a bad ending names its line.
+    ending_at = len(objects) - 1
+    assert_rejected(text_of(objects[:-2] + objects[-1:]), ending_at, "game is not over")
+    assert_rejected(text_of(objects[:-2] + [{"ending": "resign 9"}] + objects[-1:]), ending_at, "ending 'resign 9'", "not 9")
+    assert_rejected(text_of(objects[:-1] + [objects[-3]]), ending_at + 1, "only the result may follow the ending")
+
+
 def test_blank_lines_are_skipped_but_counted() -> None:
     text = record.dumps(play(SPEC, 5), seed=5)
     lines = text.splitlines()

@@ -40,6 +40,32 @@ def test_set_up_states_round_trip(make: object) -> None:
         assert copy.legal_actions() == state.legal_actions()
 
 
+@pytest.mark.parametrize("game", [go.new_game(board_size=9), go.new_rengo(board_size=9)], ids=["go", "rengo"])
+def test_a_resignation_survives_serialisation(game: ludoteca.Game) -> None:
+    state = game.new_initial_state()
+    _advance(state, 5, 3)
+    go.resign(state, 1)
+    text = state.serialize()
+    assert text.endswith("\nending resign 1\n")
+    for copy in (ludoteca.deserialize_state(text), pickle.loads(pickle.dumps(state)), game.deserialize(text)):
+        assert copy.is_terminal()
+        assert copy.returns() == state.returns()
+        assert go.result(copy) == go.result(state) == "B+R"
+        assert copy.serialize() == text
+
+
+def test_bad_ending_lines_are_parse_errors() -> None:
+    state = go.new_game(board_size=9).new_initial_state()
+    go.resign(state, 0)
+    with pytest.raises(ludoteca.ParseError, match="not 7"):
+        ludoteca.deserialize_state(state.serialize().replace("resign 0", "resign 7"))
+    with pytest.raises(ludoteca.ParseError, match="'resign 0' and 'resign 1'"):
+        ludoteca.deserialize_state(state.serialize().replace("resign 0", "surrender"))
+    plain = ludoteca.load_game("briscola").new_initial_state(seed=1).serialize()
+    with pytest.raises(ludoteca.ParseError, match="only by its actions"):
+        ludoteca.deserialize_state(plain + "ending resign 0\n")
+
+
 def test_standard_states_have_no_setup_line() -> None:
     assert "setup" not in ludoteca.load_game("xiangqi").new_initial_state().serialize()
 

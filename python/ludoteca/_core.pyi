@@ -107,6 +107,10 @@ class State:
         """Parses an action name; ParseError if it names nothing."""
     def is_terminal(self) -> bool:
         """True when the game is over."""
+    def ending(self) -> Optional[str]:
+        """How the game ended outside its actions (``"resign 1"`` in Go), or None."""
+    def apply_ending(self, text: str) -> None:
+        """Ends the game as an ``ending()`` text says; ParseError if the game has no such ending."""
     def is_chance_node(self) -> bool:
         """True at a chance node (only with explicit chance)."""
     def is_explicit_chance(self) -> bool:
@@ -136,7 +140,7 @@ class State:
     def clone(self) -> State:
         """An independent copy (with its own copy of the chance stream)."""
     def serialize(self) -> str:
-        """Text form: game string, chance mode and history."""
+        """Text form: game string, chance mode, setup position, history and an ending outside the actions (a resignation)."""
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any, /) -> State: ...
     def __reduce__(self) -> tuple[Any, ...]: ...

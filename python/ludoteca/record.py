@@ -15,6 +15,8 @@ A record is a text file, one JSON object per line::
   and, optionally, who sat where.
 - Then one line per action in order, chance events included (``"player": "chance"``), each with its
   id and its name; ``ply`` counts from 0.
+- A game that ended outside its actions (a resignation in Go) has an ``{"ending": "resign 1"}`` line
+  after the moves (the text of ``State.ending()``).
 - A finished game ends with a ``result`` line (returns and scores per seat); an unfinished one has none.
 
 :func:`replay` re-applies every action and checks everything a line claims: the mover, the id's legality,
@@ -88,6 +90,8 @@ class Record:
     ludoteca_version: str
     """The ludoteca version that wrote the record."""
     moves: tuple[Move, ...]
+    ending: Optional[str] = None
+    """How the game ended outside its actions (``State.ending()``: a resignation), None otherwise."""
     returns: Optional[list[float]] = None
     """Returns per seat of a finished game, None for an unfinished one."""
     scores: Optional[list[float]] = None
@@ -98,6 +102,8 @@ class Record:
     """Where the record was read from, for error messages."""
     result_line: int = field(default=0, compare=False)
     """The line of the result (0 when built from a state)."""
+    ending_line: int = field(default=0, compare=False)
+    """The line of the ending (0 when built from a state or when there is none)."""
 
     def header(self) -> dict[str, Any]:
         """The object written on line 1."""
@@ -118,6 +124,8 @@ class Record:
     def lines(self) -> list[str]:
         """The record as JSON lines (without newlines)."""
         out = [_json(self.header())] + [_json(m.to_json()) for m in self.moves]
+        if self.ending is not None:
+            out.append(_json({"ending": self.ending}))
         if self.returns is not None:
             out.append(_json({"result": {"returns": self.returns, "scores": self.scores}}))
         return out
@@ -150,6 +158,9 @@ def from_state(state: _core.State, seed: Optional[int] = None, players: Optional
         seat = walker.current_player()
         moves.append(Move(ply, None if seat == _core.CHANCE else seat, action, walker.action_to_string(action)))
         walker.apply_action(action)
+    ending = state.ending()
+    if ending is not None:
+        walker.apply_ending(ending)
     finished = walker.is_terminal()
     record = Record(
         game=game.game_string(),
@@ -159,6 +170,7 @@ def from_state(state: _core.State, seed: Optional[int] = None, players: Optional
         seed=seed,
         ludoteca_version=_core.__version__,
         moves=tuple(moves),
+        ending=ending,
         returns=walker.returns() if finished else None,
         scores=walker.scores() if finished else None,
         players=list(players) if players is not None else None,
@@ -271,18 +283,26 @@ def _parse(head: dict[str, Any], head_line: int, body: list[tuple[int, str]], so
     if players is not None and not all(isinstance(p, str) for p in players):
         raise RecordError(head_line, "'players' must be a list of strings", source)
     moves: list[Move] = []
-    returns = scores = None
-    result_line = 0
+    returns = scores = ending = None
+    result_line = ending_line = 0
     for line, text in body:
         obj = _object(text, line, source)
         if result_line:
             raise RecordError(line, f"nothing may follow the result (line {result_line})", source)
+        if "ending" in obj:
+            if ending_line:
+                raise RecordError(line, f"a second ending (the first is on line {ending_line})", source)
+            ending = _field(obj, "ending", (str,), line, source)
+            ending_line = line
+            continue
         if "result" in obj:
             result = _field(obj, "result", (dict,), line, source)
             returns = _numbers(result.get("returns"), "returns", line, source)
             scores = _numbers(result.get("scores"), "scores", line, source) if result.get("scores") is not None else None
             result_line = line
             continue
+        if ending_line:
+            raise RecordError(line, f"only the result may follow the ending (line {ending_line})", source)
         player = obj.get("player")
         if player != CHANCE and (not isinstance(player, int) or isinstance(player, bool)):
             raise RecordError(line, f"field 'player' must be a seat number or {CHANCE!r}, got {json.dumps(player, ensure_ascii=False)}", source)
@@ -303,11 +323,13 @@ def _parse(head: dict[str, Any], head_line: int, body: list[tuple[int, str]], so
         seed=_field(head, "seed", (int,), head_line, source, optional=True),
         ludoteca_version=_field(head, "ludoteca", (str,), head_line, source),
         moves=tuple(moves),
+        ending=ending,
         returns=returns,
         scores=scores,
         players=players,
         source=source,
         result_line=result_line,
+        ending_line=ending_line,
     )
 
 
@@ -379,6 +401,15 @@ def replay(record: Record) -> _core.State:
         if seeded is not None and seat != _core.CHANCE:
             seeded.apply_action(move.action)
             dealt = seeded.history()
+    if record.ending is not None:
+        ending_line = record.ending_line or last_line + 1
+        last_line = ending_line
+        try:
+            state.apply_ending(record.ending)
+            if seeded is not None and seeded.history() == state.history():
+                seeded.apply_ending(record.ending)
+        except LudoError as e:
+            raise fail(ending_line, f"ending {record.ending!r}: {e}") from None
     if record.returns is not None:
         result_line = record.result_line or last_line + 1
         if not state.is_terminal():

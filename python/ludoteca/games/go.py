@@ -98,8 +98,9 @@ def result(state: _core.State) -> Union[str, None]:
 def resign(state: _core.State, side: int) -> None:
     """Side ``side`` (0 Black, 1 White; the team in Rengo) resigns, at any time and out of turn.
 
-    Resignation is not an action (a random policy would resign at random), so it is kept in the
-    result and the SGF record (``RE[W+R]``) but not in ``history()`` or ``serialize()``.
+    Resignation is not an action (a random policy would resign at random), so it is not in
+    ``history()``; it is kept in the result, the SGF record (``RE[W+R]``) and ``serialize()`` (an
+    ``ending resign <side>`` line after the history).
     """
     _core.go_resign(state, side)
 

@@ -54,6 +54,8 @@ pub trait DynState: Send + Sync {
     fn history(&self) -> &[Action];
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>>;
     fn setup(&self) -> Setup;
+    fn ending(&self) -> Option<String>;
+    fn apply_ending(&mut self, text: &str) -> Result<()>;
     fn to_display(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynState>;
     fn as_any(&self) -> &dyn Any;
@@ -111,6 +113,12 @@ impl<S: State> DynState for S {
     }
     fn setup(&self) -> Setup {
         State::setup(self)
+    }
+    fn ending(&self) -> Option<String> {
+        State::ending(self)
+    }
+    fn apply_ending(&mut self, text: &str) -> Result<()> {
+        State::apply_ending(self, text)
     }
     fn to_display(&self) -> String {
         self.to_string()

@@ -217,6 +217,16 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
     fn setup(&self) -> Setup {
         Setup::Standard
     }
+    /// How the game ended outside its actions (a resignation), as one line of text that
+    /// [`State::apply_ending`] reads back; serialisation writes it after the history. `None` for
+    /// games that end only by actions, and while the game runs.
+    fn ending(&self) -> Option<String> {
+        None
+    }
+    /// Ends the game as an [`State::ending`] text says (after the history has been replayed).
+    fn apply_ending(&mut self, text: &str) -> Result<()> {
+        Err(LudoError::parse("ending", text, "this game ends only by its actions"))
+    }
 
     /// `current_player() == Terminal`.
     fn is_terminal(&self) -> bool {

@@ -102,7 +102,8 @@ impl PyState {
             }
         };
         let hist: Vec<String> = self.inner.history().iter().map(|a| a.to_string()).collect();
-        Ok(format!("ludoteca-state 1\ngame {}\nchance {chance}\n{setup}history {}\n", self.game.game_string(), hist.join(" ")))
+        let ending = self.inner.ending().map(|e| format!("ending {e}\n")).unwrap_or_default();
+        Ok(format!("ludoteca-state 1\ngame {}\nchance {chance}\n{setup}history {}\n{ending}", self.game.game_string(), hist.join(" ")))
     }
 }
 
@@ -112,6 +113,8 @@ pub(crate) struct StateFormat {
     rng: Option<[u64; 4]>,
     setup: Option<String>,
     history: Vec<Action>,
+    /// How the game ended outside its actions (a resignation), applied after the history.
+    ending: Option<String>,
 }
 
 impl StateFormat {
@@ -148,7 +151,8 @@ impl StateFormat {
             .split_whitespace()
             .map(|t| t.parse::<Action>().map_err(|_| bad("history entries are action ids")))
             .collect::<Result<Vec<_>>>()?;
-        Ok(StateFormat { game, rng, setup, history })
+        let ending = text.lines().find_map(|l| l.strip_prefix("ending ")).map(|e| e.trim().to_string());
+        Ok(StateFormat { game, rng, setup, history, ending })
     }
 
     /// Replays the history on a fresh state of `game` (every action checked).
@@ -159,6 +163,9 @@ impl StateFormat {
         };
         for (i, &a) in self.history.iter().enumerate() {
             inner.apply_action(a).map_err(|e| LudoError::parse("serialized state", &format!("history entry {i}"), e.to_string()))?;
+        }
+        if let Some(text) = &self.ending {
+            inner.apply_ending(text).map_err(|e| LudoError::parse("serialized state", "ending", e.to_string()))?;
         }
         // The stream is restored after the replay, so future chance continues exactly where it was.
         Ok(PyState { game, inner, rng: self.rng.map(Rng::from_state) })
@@ -235,6 +242,15 @@ impl PyState {
     /// True when the game is over.
     fn is_terminal(&self) -> bool {
         self.inner.current_player() == Player::Terminal
+    }
+    /// How the game ended outside its actions (`"resign 1"` in Go), or None.
+    fn ending(&self) -> Option<String> {
+        self.inner.ending()
+    }
+    /// Ends the game as an `ending()` text says (replaying a record or a serialised state); ParseError
+    /// if the game has no such ending. The state is unchanged on error.
+    fn apply_ending(&mut self, text: &str) -> PyResult<()> {
+        Ok(self.inner.apply_ending(text)?)
     }
     /// True at a chance node (only with `explicit_chance=True`).
     fn is_chance_node(&self) -> bool {
@@ -323,7 +339,8 @@ impl PyState {
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
         self.clone()
     }
-    /// Text form: game string, chance mode (with the stream state) and history; see `deserialize_state`.
+    /// Text form: game string, chance mode (with the stream state), the setup if any, the history and an
+    /// ending outside the actions (a resignation) if any; see `deserialize_state`.
     fn serialize(&self) -> PyResult<String> {
         self.serialize_text()
     }

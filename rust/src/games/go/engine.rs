@@ -403,6 +403,23 @@ impl GoCore {
         Ok(())
     }
 
+    /// A resignation as an ending text (`resign 0` for Black, `resign 1` for White); other ends come
+    /// from the actions.
+    pub fn ending(&self) -> Option<String> {
+        match self.end? {
+            End::Resigned(c) => Some(format!("resign {}", if c == BLACK { 0 } else { 1 })),
+            _ => None,
+        }
+    }
+
+    /// Re-applies an [`GoCore::ending`] text.
+    pub fn apply_ending(&mut self, text: &str, who: &str, game: &str) -> crate::error::Result<()> {
+        match text.trim().strip_prefix("resign ").map(|s| s.trim().parse::<usize>()) {
+            Some(Ok(side)) => self.resign(side, who, game),
+            _ => Err(crate::error::LudoError::parse("ending", text, format!("{game} endings are 'resign 0' and 'resign 1'"))),
+        }
+    }
+
     /// The count of the current position with the current dead-stone marking (the final score once
     /// the game is over).
     pub fn score(&self) -> Score {

@@ -30,8 +30,8 @@
 //!   below; odd sizes up to 9 stones, even sizes 4), or `handicap_placement=free`: Black places the
 //!   stones one action at a time. White moves next.
 //! * Resignation is not an action (a random policy would resign at random): call
-//!   [`GoState::resign`] at any time, for either side. It is recorded in the SGF result, not in the
-//!   action history.
+//!   [`GoState::resign`] at any time, for either side. It is recorded in the SGF result and in
+//!   serialised states (the `ending` line), not in the action history.
 //! * `max_moves` (0 = 4·N², OpenSpiel's bound): after that many actions the game is stopped and
 //!   counted with the automatic marking.
 //!
@@ -415,6 +415,12 @@ impl State for GoState {
             Some(t) => crate::core::game::Setup::Text(t.to_string()),
             None => crate::core::game::Setup::Standard,
         }
+    }
+    fn ending(&self) -> Option<String> {
+        self.core.ending()
+    }
+    fn apply_ending(&mut self, text: &str) -> Result<()> {
+        self.core.apply_ending(text, "seat", "Go")
     }
     fn current_player(&self) -> Player {
         if self.core.is_over() {

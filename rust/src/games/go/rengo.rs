@@ -388,6 +388,12 @@ impl State for RengoState {
             None => crate::core::game::Setup::Standard,
         }
     }
+    fn ending(&self) -> Option<String> {
+        self.core.ending()
+    }
+    fn apply_ending(&mut self, text: &str) -> Result<()> {
+        self.core.apply_ending(text, "team", "Rengo")
+    }
     fn current_player(&self) -> Player {
         if self.core.is_over() {
             Player::Terminal
