@@ -25,10 +25,28 @@ pub enum Extra {
     Exchange,
 }
 
+impl Extra {
+    /// The group of a kind and its index inside the group: a group's ids are consecutive, so an
+    /// offset is the group's first id plus this index (no search through the layout).
+    fn group_and_index(self) -> (usize, u32) {
+        match self {
+            Extra::Claim => (0, 0),
+            Extra::Pass => (1, 0),
+            Extra::Bid(p) => (2, p.wrapping_sub(61) as u32),
+            Extra::BidRank(r) => (3, RANKS_HIGH_TO_LOW.iter().position(|&x| x == r).unwrap_or(usize::MAX) as u32),
+            Extra::BidTwo(p) => (4, p.wrapping_sub(62) as u32),
+            Extra::Call(c) => (5, c.0 as u32),
+            Extra::Exchange => (6, 0),
+        }
+    }
+}
+
 /// The extra actions of one parameter set, in id order.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
     kinds: Vec<Extra>,
+    /// First id of each group (see `Extra::group_and_index`), if the variant has it.
+    first: [Option<u32>; 7],
 }
 
 impl Layout {
@@ -54,7 +72,11 @@ impl Layout {
         if exchange {
             kinds.push(Extra::Exchange);
         }
-        Layout { kinds }
+        let mut first = [None; 7];
+        for (i, k) in kinds.iter().enumerate().rev() {
+            first[k.group_and_index().0] = Some(i as u32);
+        }
+        Layout { kinds, first }
     }
     /// Number of extra actions.
     pub fn len(&self) -> usize {
@@ -64,9 +86,18 @@ impl Layout {
     pub fn kind(&self, offset: u32) -> Extra {
         self.kinds[offset as usize]
     }
-    /// The offset of an action, if this variant has it.
+    /// The offset of an action, if this variant has it. Constant time: the auction lists dozens of
+    /// bids on every turn.
     pub fn offset(&self, kind: Extra) -> Option<u32> {
-        self.kinds.iter().position(|k| *k == kind).map(|i| i as u32)
+        let (group, index) = kind.group_and_index();
+        let offset = self.first[group]?.checked_add(index)?;
+        // Out-of-range indices (a bid of 130) land on another kind or past the end.
+        (self.kinds.get(offset as usize) == Some(&kind)).then_some(offset)
+    }
+    /// A sink that turns the kinds extended into it into this layout's offsets, appended to `out`
+    /// (kinds the variant lacks are skipped): legal-action lists without a temporary list of kinds.
+    pub fn offsets_into<'a>(&'a self, out: &'a mut Vec<u32>) -> Offsets<'a> {
+        Offsets { layout: self, out }
     }
     /// The name of the action at `offset` (a pure function of the offset).
     pub fn name(&self, deck: &Deck, offset: u32) -> String {
@@ -99,10 +130,52 @@ impl Layout {
     }
 }
 
+/// See [`Layout::offsets_into`].
+pub struct Offsets<'a> {
+    layout: &'a Layout,
+    out: &'a mut Vec<u32>,
+}
+
+impl Extend<Extra> for Offsets<'_> {
+    fn extend<I: IntoIterator<Item = Extra>>(&mut self, kinds: I) {
+        for kind in kinds {
+            if let Some(offset) = self.layout.offset(kind) {
+                self.out.push(offset);
+            }
+        }
+    }
+}
+
 /// The printed label of an abstract rank in this deck (`A`, `3`, `K`, `C`, `J`, ... or `Q` in French
 /// styles).
 pub fn rank_label(deck: &Deck, rank: u8) -> String {
     let card = deck.find(0, rank).expect("every suit has every rank in the 40-card pack");
     let name = deck.name_of(card);
     name.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::FaceStyle;
+
+    #[test]
+    fn offsets_and_kinds_are_inverse_for_every_variant() {
+        let deck = Deck::italian40(FaceStyle::Italian);
+        for bits in 0..16u8 {
+            let [claims, points, rank, exchange] = [0, 1, 2, 3].map(|b| bits >> b & 1 == 1);
+            let layout = Layout::new(&deck, claims, points, rank, exchange);
+            for i in 0..layout.len() as u32 {
+                assert_eq!(layout.offset(layout.kind(i)), Some(i), "{bits:04b} offset {i}");
+            }
+            // Kinds the variant lacks, and values outside a group's range, have no offset.
+            let absent = [Extra::Bid(60), Extra::Bid(121), Extra::BidTwo(61), Extra::BidRank(11), Extra::Call(Card(40))];
+            assert!(absent.iter().all(|&k| layout.offset(k).is_none()), "{bits:04b}");
+            assert_eq!(layout.offset(Extra::Claim).is_some(), claims);
+            assert_eq!(layout.offset(Extra::Bid(61)).is_some(), points);
+            assert_eq!(layout.offset(Extra::BidTwo(62)).is_some(), rank);
+            assert_eq!(layout.offset(Extra::Call(Card(0))).is_some(), points || rank);
+            assert_eq!(layout.offset(Extra::Exchange).is_some(), exchange);
+        }
+    }
 }

@@ -55,8 +55,8 @@ pub enum AuctionEnd {
 
 impl Auction {
     /// Bids legal for `seat` now (as extra-action kinds), in id order; passing is always legal.
-    pub fn legal_bids(&self, rank_auction: bool, out: &mut Vec<Extra>) {
-        out.push(Extra::Pass);
+    pub fn legal_bids(&self, rank_auction: bool, out: &mut impl Extend<Extra>) {
+        out.extend([Extra::Pass]);
         if !rank_auction {
             let low = match self.high {
                 Some((Bid::Points(p), _)) => p + 1,
@@ -90,10 +90,10 @@ impl Auction {
                 }
             }
         }
-        let active: Vec<usize> = (0..n).filter(|&s| !self.passed[s]).collect();
-        match (self.high, active.len()) {
-            (None, 0) => AuctionEnd::AllPassed,
-            (Some((_, bidder)), 1) if active[0] == bidder => AuctionEnd::Won(bidder),
+        let mut active = (0..n).filter(|&s| !self.passed[s]);
+        match (self.high, active.next(), active.next()) {
+            (None, None, _) => AuctionEnd::AllPassed,
+            (Some((_, bidder)), Some(only), None) if only == bidder => AuctionEnd::Won(bidder),
             _ => {
                 let mut next = (seat + 1) % n;
                 while self.passed[next] {

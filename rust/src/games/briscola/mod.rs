@@ -482,7 +482,7 @@ impl TrickRules for BriscolaRules {
         self.claim_allowed || self.exchange != ExchangeRule::None
     }
     fn extra_legal(&self, core: &TrickCore, extra: &BriscolaExtra, out: &mut Vec<u32>) {
-        let mut kinds = Vec::new();
+        let mut kinds = self.layout.offsets_into(out);
         match core.phase {
             Phase::Bidding => match extra.won_bid {
                 None => extra.auction.legal_bids(self.rank_auction, &mut kinds),
@@ -492,19 +492,18 @@ impl TrickRules for BriscolaRules {
             },
             Phase::Play => {
                 if self.claim_allowed && extra.claimed_by.is_none() {
-                    kinds.push(Extra::Claim);
+                    kinds.extend([Extra::Claim]);
                 }
                 let p = core.to_move;
                 let may_exchange = core.face_up_on_table
                     && self.exchange_card(core).is_some_and(|c| core.hands[p].contains(c))
                     && (!self.exchange_needs_trick || !core.won[p].is_empty());
                 if may_exchange {
-                    kinds.push(Extra::Exchange);
+                    kinds.extend([Extra::Exchange]);
                 }
             }
             _ => {}
         }
-        out.extend(kinds.into_iter().filter_map(|k| self.layout.offset(k)));
         out.sort_unstable();
     }
     fn apply_extra(&self, core: &mut TrickCore, extra: &mut BriscolaExtra, offset: u32) -> Effect {
