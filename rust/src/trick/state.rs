@@ -83,8 +83,7 @@ impl<R: TrickRules> Game for TrickGame<R> {
         TrickState::fresh(Arc::clone(&self.rules))
     }
     fn restart(&self, state: &mut TrickState<R>) {
-        let rules = &self.rules;
-        state.core = TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed());
+        state.core = TrickState::first_core(&*self.rules);
         state.extra = R::Extra::default();
         state.history.clear();
     }
@@ -97,8 +96,13 @@ impl<R: TrickRules> Game for TrickGame<R> {
 }
 
 impl<R: TrickRules> TrickState<R> {
+    /// The engine data before the first card is dealt.
+    fn first_core(rules: &R) -> TrickCore {
+        TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed())
+    }
+
     fn fresh(rules: Arc<R>) -> Self {
-        let core = TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed());
+        let core = TrickState::first_core(&*rules);
         let history = Vec::with_capacity(2 * rules.deck().len());
         TrickState { rules, core, extra: R::Extra::default(), history, scratch: Vec::new() }
     }
@@ -141,6 +145,8 @@ impl<R: TrickRules> TrickState<R> {
         self.rules.legal_plays(&self.core, &self.extra, hand)
     }
 
+    /// Out of line: the deal is a few cards per game, and keeping it out leaves the draw loop of
+    /// `resolve_chance` small.
     #[inline(never)]
     fn deal_card(&mut self, card: Card) {
         let core = &mut self.core;
