@@ -14,6 +14,7 @@ import random
 from typing import Iterator, Optional
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import ludoteca
@@ -62,6 +63,9 @@ def test_random_playouts_honour_the_api(spec: str) -> None:
     assert ludoteca.load_game(game.game_string()) == game
     n_players, n_actions = game.num_players(), game.num_distinct_actions()
     obs_shape = tuple(game.observation_shape())
+    low, high = game.observation_bounds()
+    assert low.shape == high.shape == obs_shape and low.dtype == high.dtype == np.float32
+    assert (low <= high).all()
     rng = random.Random(spec)
     for _ in range(4):
         steps = 0
@@ -86,9 +90,27 @@ def test_random_playouts_honour_the_api(spec: str) -> None:
                 assert 0 <= p < n_players
                 obs = state.observation_tensor(p)
                 assert obs.shape == obs_shape and obs.dtype == np.float32
+                _assert_within(obs, low, high, f"{spec}, seat {p}")
                 assert isinstance(state.observation_string(p), str)
                 assert isinstance(state.information_state_string(p), str)
             all_cards = _check_card_locations(state, all_cards)
+
+
+def _assert_within(obs: npt.NDArray[np.float32], low: npt.NDArray[np.float32], high: npt.NDArray[np.float32], where: str) -> None:
+    outside = np.argwhere((obs < low) | (obs > high))
+    assert outside.size == 0, f"{where}: observation {obs[tuple(outside[0])]} at {tuple(outside[0])} outside [{low[tuple(outside[0])]}, {high[tuple(outside[0])]}]"
+
+
+@pytest.mark.parametrize("spec", [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None])
+def test_every_seats_observation_stays_within_the_bounds(spec: str) -> None:
+    """Many short card games, every seat's view at every step (auctions, matches, the last trick)."""
+    game = ludoteca.load_game(spec)
+    low, high = game.observation_bounds()
+    rng = random.Random(spec + "bounds")
+    for _ in range(25):
+        for state in _playout(game, rng):
+            for p in range(game.num_players()):
+                _assert_within(state.observation_tensor(p), low, high, f"{spec}, seat {p}")
 
 
 @pytest.mark.parametrize("spec", EXAMPLES)

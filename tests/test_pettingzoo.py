@@ -52,7 +52,8 @@ def _cycles(spec: str) -> int:
 def _quiet_known_warnings() -> Iterator[None]:
     """Warnings of ``api_test`` that do not apply.
 
-    Unbounded Box observations (the engine publishes no bounds), all-zero masks of agents that are not
+    Infinite Box bounds where an encoding writes raw totals (match ledgers, Zole's pool), all-zero masks
+    of agents that are not
     to act (the classic convention), and dict observations, which ``api_test`` only excuses for the
     environment names on its own list of PettingZoo's classic games.
     """

@@ -75,6 +75,8 @@ class Game:
         """Upper bound on the number of actions in one game."""
     def observation_shape(self) -> list[int]:
         """Shape of ``State.observation_tensor``."""
+    def observation_bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """``(low, high)`` arrays of ``observation_shape()`` bounding every observation element (inf where unbounded)."""
     def rules(self) -> str:
         """The rules as implemented, in brief."""
     def presets(self) -> dict[str, dict[str, str]]:

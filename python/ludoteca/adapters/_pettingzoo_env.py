@@ -43,6 +43,8 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     - Observations are ``{"observation": float32 array of Game.observation_shape(), "action_mask":
       int8 array over Game.num_distinct_actions()}``; the observation is the seat's own view (hidden
       information never leaks), the mask is all zeros for an agent that is not to act.
+    - The observation Box has the game's ``observation_bounds()`` ([0, 1] for one-hot planes and
+      fractions, infinite for raw totals such as a match ledger).
     - Spaces are identical for every agent and the same objects on every call.
     - Chance (dealing, drawing) is resolved inside the environment: ``reset(seed=s)`` plays the deal of
       ``game.new_initial_state(seed=s)``; ``reset()`` without a seed draws the next deal's seed from the
@@ -68,14 +70,14 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.metadata = {**type(self).metadata, "name": env_name(registry_entry(self.game)), "game": self.game.game_string()}
         self.render_mode = render_mode
         n_actions = self.game.num_distinct_actions()
-        shape = tuple(self.game.observation_shape())
+        low, high = self.game.observation_bounds()
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self.game.num_players())]
         self._seat: dict[str, int] = {agent: i for i, agent in enumerate(self.possible_agents)}
         # One space object per agent, created once: api_test checks identity, seed_test seeds them one by one.
         self.observation_spaces: dict[str, gymnasium.spaces.Dict] = {
             agent: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(low=-np.inf, high=np.inf, shape=shape, dtype=np.float32),
+                    "observation": gymnasium.spaces.Box(low=low, high=high, dtype=np.float32),
                     "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
                 }
             )

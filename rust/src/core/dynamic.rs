@@ -22,6 +22,7 @@ pub trait DynGame: Send + Sync {
     fn max_chance_outcomes(&self) -> usize;
     fn max_game_length(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
+    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>);
     fn new_state(&self) -> Box<dyn DynState>;
     /// A state from a setup text (see [`Setup`]).
     fn new_state_from_setup(&self, text: &str) -> Result<Box<dyn DynState>>;
@@ -158,6 +159,9 @@ impl<G: Game> DynGame for G {
     }
     fn observation_shape(&self) -> Vec<usize> {
         Game::observation_shape(self)
+    }
+    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
+        Game::observation_bounds(self)
     }
     fn new_state(&self) -> Box<dyn DynState> {
         Box::new(self.new_initial_state())

@@ -103,6 +103,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn max_game_length(&self) -> usize;
     /// Shape of `observation_tensor`.
     fn observation_shape(&self) -> Vec<usize>;
+    /// Lower and upper bound of every element of `observation_tensor` (flat, in tensor order), as
+    /// the encoding guarantees them. Default: unbounded. A conformance test checks random playouts
+    /// stay inside.
+    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
+        let len = self.observation_shape().iter().product();
+        (vec![f32::NEG_INFINITY; len], vec![f32::INFINITY; len])
+    }
     /// The root state (a chance node for games that deal).
     fn new_initial_state(&self) -> Self::State;
     /// Puts a state of this game back at the initial position; games override it to keep the state's
@@ -126,6 +133,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn game_string(&self) -> String {
         self.params().game_string(self.info().short_name, self.info().params)
     }
+}
+
+/// Observation bounds for encodings made only of 0/1 planes and fractions: every element in [0, 1].
+pub fn unit_bounds(shape: &[usize]) -> (Vec<f32>, Vec<f32>) {
+    let len = shape.iter().product();
+    (vec![0.0; len], vec![1.0; len])
 }
 
 /// A position plus everything needed to continue the game.

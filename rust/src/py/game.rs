@@ -5,6 +5,7 @@ use crate::core::dynamic::DynGame;
 use crate::core::game::GameInfo;
 use crate::core::params::{DefaultValue, Kind, Value};
 use crate::registry;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Arc;
@@ -63,6 +64,13 @@ impl PyGame {
     /// Shape of `State.observation_tensor`.
     fn observation_shape(&self) -> Vec<usize> {
         self.inner.observation_shape()
+    }
+    /// `(low, high)`: float32 arrays of `observation_shape()` bounding every element of
+    /// `State.observation_tensor` (infinite where the encoding writes raw totals such as a match ledger).
+    fn observation_bounds<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let shape = self.inner.observation_shape();
+        let (low, high) = self.inner.observation_bounds();
+        Ok((PyArray1::from_vec(py, low).reshape(shape.clone())?.into_any(), PyArray1::from_vec(py, high).reshape(shape)?.into_any()))
     }
     /// The rules as implemented, in brief.
     fn rules(&self) -> &'static str {

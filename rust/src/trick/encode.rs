@@ -19,6 +19,19 @@ pub fn observation_len<R: TrickRules>(rules: &R) -> usize {
     d + (n - 1) * d + n * d + n * d + d + d + s + 1 + n + n + rules.extra_observation_len()
 }
 
+/// Bounds of the observation: every element in [0, 1] except the raw match ledger (unbounded); the
+/// rules narrow or widen their own extra floats with `extra_observation_bounds`.
+pub fn bounds<R: TrickRules>(rules: &R) -> (Vec<f32>, Vec<f32>) {
+    let len = observation_len(rules);
+    let (mut low, mut high) = (vec![0.0; len], vec![1.0; len]);
+    let (n, extra) = (rules.num_players(), rules.extra_observation_len());
+    let ledger = len - extra - n..len - extra;
+    low[ledger.clone()].iter_mut().for_each(|x| *x = f32::NEG_INFINITY);
+    high[ledger].iter_mut().for_each(|x| *x = f32::INFINITY);
+    rules.extra_observation_bounds(&mut low[len - extra..], &mut high[len - extra..]);
+    (low, high)
+}
+
 /// Cards of seat `other` that `viewer` can see: all of them for the viewer's own hand, else the known
 /// ones (the face-up card after its public draw, plus what the rules reveal).
 pub fn visible_hand<R: TrickRules>(st: &TrickState<R>, viewer: usize, other: usize) -> CardSet {

@@ -201,6 +201,9 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn extra_observation_len(&self) -> usize {
         0
     }
+    /// Bounds of the extra observation floats, given as [0, 1] each (one-hots and fractions); games
+    /// that write raw counts widen theirs here.
+    fn extra_observation_bounds(&self, _low: &mut [f32], _high: &mut [f32]) {}
     /// Writes the extra observation for `viewer` (player-relative).
     fn write_extra_observation(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: usize, _out: &mut [f32]) {}
     /// Extra lines of the text observation.

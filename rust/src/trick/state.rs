@@ -79,6 +79,9 @@ impl<R: TrickRules> Game for TrickGame<R> {
     fn observation_shape(&self) -> Vec<usize> {
         vec![encode::observation_len(&*self.rules)]
     }
+    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
+        encode::bounds(&*self.rules)
+    }
     fn new_initial_state(&self) -> TrickState<R> {
         TrickState::fresh(Arc::clone(&self.rules))
     }

@@ -283,6 +283,9 @@ impl Game for TwentyFour {
     fn observation_shape(&self) -> Vec<usize> {
         vec![OBS_LEN]
     }
+    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
+        crate::core::game::unit_bounds(&self.observation_shape())
+    }
     fn new_initial_state(&self) -> TwentyFourState {
         TwentyFourState {
             cfg: self.cfg,

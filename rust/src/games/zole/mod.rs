@@ -456,6 +456,10 @@ impl TrickRules for ZoleRules {
         // pool (chips), own discards[26] (lielais only).
         4 + 2 * PLAYERS + 2 + self.deck.len()
     }
+    fn extra_observation_bounds(&self, _low: &mut [f32], high: &mut [f32]) {
+        // The pool holds any number of chips.
+        high[5 + 2 * PLAYERS] = f32::INFINITY;
+    }
     fn write_extra_observation(&self, core: &TrickCore, extra: &ZoleExtra, viewer: usize, out: &mut [f32]) {
         let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
         match extra.contract {
