@@ -1,5 +1,12 @@
 //! The generic trick-taking engine: one state machine (deal → [auction] → play ⇄ draw → score, chained
 //! into a match) and per-game hooks ([`TrickRules`]). A new trick game is one rules file.
+//!
+//! Speed notes (whole random games are the hot path of `simulate`): `TrickState::play_out_random`
+//! plays card after card without per-action dispatch and must draw exactly what the plain loop draws
+//! (a test in `batch.rs` compares them for every registered example); random choices of cards avoid
+//! data-dependent branches (`CardSet::nth_unchecked`, the key-based trick winner), since a
+//! mispredicted branch costs more than the work around it. Rules help by answering
+//! `extra_actions_in_play` truthfully and by supplying `SuitTables` when their trump order is fixed.
 pub mod core;
 pub mod deal;
 pub mod encode;
