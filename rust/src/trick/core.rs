@@ -1,5 +1,5 @@
 //! The data every trick game has (hands, trick, captured piles, stock, talon, dealer, match ledger)
-//! and the moves of the phase machine Deal → [Bidding] → Play ⇄ Draw → deal over. Rules hooks read
+//! and the moves of the phase machine Deal → (Bidding) → Play ⇄ Draw → deal over. Rules hooks read
 //! and drive it; the engine (`state.rs`) owns the order of events.
 
 use crate::cards::{Card, CardSet};

@@ -1,4 +1,4 @@
-//! The generic trick-taking engine: one state machine (deal → [auction] → play ⇄ draw → score, chained
+//! The generic trick-taking engine: one state machine (deal → (auction) → play ⇄ draw → score, chained
 //! into a match) and per-game hooks ([`TrickRules`]). A new trick game is one rules file.
 //!
 //! Speed notes (whole random games are the hot path of `simulate`): `TrickState::play_out_random`

@@ -6,7 +6,7 @@
 //! piece's geometry (horse legs, elephant eyes, palace, river) becomes a small table lookup computed
 //! once at compile time, so the hot loops have no border tests at all. Legality is decided by
 //! make / attacked / unmake, but only for moves that can change the own general's safety (see
-//! [`Position::needs_check_test`]); all others are legal as soon as they are pseudo-legal.
+//! `Position::needs_check_test`); all others are legal as soon as they are pseudo-legal.
 //!
 //! Jieqi uses the same board: a cell's *kind* is how the piece moves now (a hidden piece moves as
 //! the piece of its start point), the `HIDDEN` bit marks face-down pieces, and two extra kinds
