@@ -12,13 +12,25 @@ pub trait Registered: Game + Sized {
     const INFO: &'static GameInfo;
     /// Builds the game from parameters already checked against `INFO.params`.
     fn from_params(params: Params) -> Result<Self>;
+    /// Builds the game from raw `key=value` pairs, resolved against `INFO.params` and its presets.
+    fn from_raw(raw: &[(String, String)]) -> Result<Self> {
+        Self::from_params(Params::resolve(Self::INFO.params, raw, Self::INFO.presets)?)
+    }
+    /// Builds the game, with its concrete type, from a game string naming it (`"zole(scope=match)"`);
+    /// `load_game` is the same, boxed, for any registered game.
+    fn from_game_string(spec: &str) -> Result<Self> {
+        let (name, raw) = Params::parse_game_string(spec)?;
+        if name != Self::INFO.short_name {
+            return Err(LudoError::parse("game string", spec, format!("expected a {}(...) game string", Self::INFO.short_name)));
+        }
+        Self::from_raw(&raw)
+    }
 }
 
 type Loader = fn(&[(String, String)]) -> Result<Box<dyn DynGame>>;
 
 fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
-    let params = Params::resolve(G::INFO.params, raw, G::INFO.presets)?;
-    Ok(Box::new(G::from_params(params)?))
+    Ok(Box::new(G::from_raw(raw)?))
 }
 
 /// Every registered game: one line each.

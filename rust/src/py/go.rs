@@ -6,7 +6,6 @@ use crate::core::dynamic::DynGame;
 use crate::games::go::rengo::{RengoGame, RengoState};
 use crate::games::go::score::Score;
 use crate::games::go::{sgf, GoGame, GoState};
-use crate::core::params::Params;
 use crate::error::LudoError;
 use crate::registry::Registered;
 use pyo3::exceptions::PyTypeError;
@@ -19,8 +18,7 @@ fn go_game(state: &PyState) -> PyResult<GoGame> {
 }
 
 fn rengo_game(state: &PyState) -> PyResult<RengoGame> {
-    let (_, raw) = Params::parse_game_string(&state.game.game_string())?;
-    Ok(RengoGame::from_params(Params::resolve(RengoGame::INFO.params, &raw, RengoGame::INFO.presets)?)?)
+    Ok(RengoGame::from_game_string(&state.game.game_string())?)
 }
 
 fn not_go() -> PyErr {
@@ -110,11 +108,7 @@ fn go_from_diagram(game: &PyGame, diagram: &str, to_move: usize) -> PyResult<PyS
     let spec = game.inner.game_string();
     let inner: Box<dyn crate::core::dynamic::DynState> = match game.inner.info().short_name {
         "go" => Box::new(GoState::from_diagram(&GoGame::from_game_string(&spec)?, diagram, to_move)?),
-        "rengo" => {
-            let (_, raw) = Params::parse_game_string(&spec)?;
-            let g = RengoGame::from_params(Params::resolve(RengoGame::INFO.params, &raw, RengoGame::INFO.presets)?)?;
-            Box::new(RengoState::from_diagram(&g, diagram, to_move)?)
-        }
+        "rengo" => Box::new(RengoState::from_diagram(&RengoGame::from_game_string(&spec)?, diagram, to_move)?),
         other => return Err(LudoError::param("game", format!("expected go or rengo, got {other}")).into()),
     };
     Ok(PyState::new_from(game.inner.clone(), inner, None))

@@ -26,7 +26,7 @@ fn load<G: Registered>(game: &str) -> PyResult<G> {
     if name != G::INFO.short_name {
         return Err(LudoError::param("game", format!("expected a {} game string, got {game:?}", G::INFO.short_name)).into());
     }
-    Ok(G::from_params(Params::resolve(G::INFO.params, &raw, G::INFO.presets)?)?)
+    Ok(G::from_raw(&raw)?)
 }
 
 /// A `xiangqi` state set up from a FEN (validated: `InvalidPositionError` for impossible positions).

@@ -7,8 +7,7 @@ use crate::core::rng::Rng;
 use crate::registry::Registered;
 
 fn game(spec: &str) -> Briscola {
-    let (_, raw) = Params::parse_game_string(spec).unwrap();
-    Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap()
+    Briscola::from_game_string(spec).unwrap()
 }
 
 fn card(st: &BriscolaState, name: &str) -> u32 {

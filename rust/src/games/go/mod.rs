@@ -124,15 +124,6 @@ impl Registered for GoGame {
 }
 
 impl GoGame {
-    /// Loads `go` from a game string, e.g. `GoGame::from_game_string("go(board_size=9)")`.
-    pub fn from_game_string(spec: &str) -> Result<GoGame> {
-        let (name, raw) = Params::parse_game_string(spec)?;
-        if name != "go" {
-            return Err(LudoError::parse("game string", spec, "expected a go(...) game string"));
-        }
-        let params = Params::resolve(Self::INFO.params, &raw, Self::INFO.presets)?;
-        GoGame::from_params(params)
-    }
     /// The resolved rules.
     pub fn rules(&self) -> &Rules {
         &self.rules

@@ -503,7 +503,7 @@ pub fn rengo_from_sgf(text: &str) -> Result<(RengoGame, RengoState)> {
     if name != "rengo" {
         return Err(LudoError::parse("SGF", snippet(text), format!("LU names {name}, not rengo")));
     }
-    let game = RengoGame::from_params(Params::resolve(RengoGame::INFO.params, &raw, RengoGame::INFO.presets)?)?;
+    let game = RengoGame::from_raw(&raw)?;
     let mut state = game.new_initial_state();
     place_handicap(&mut state, &rec, text)?;
     if let Some([b, w]) = &rec.teams {

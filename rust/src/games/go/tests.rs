@@ -6,7 +6,6 @@ use super::engine::Phase;
 use super::rengo::RengoGame;
 use super::*;
 use crate::core::game::{Game, State};
-use crate::core::params::Params;
 use crate::core::rng::Rng;
 use crate::registry::Registered;
 use super::rengo::RengoState;
@@ -400,8 +399,7 @@ fn resignation_and_parameter_checks() {
 }
 
 fn rengo(spec: &str) -> RengoGame {
-    let (_, raw) = Params::parse_game_string(spec).unwrap();
-    RengoGame::from_params(Params::resolve(RengoGame::INFO.params, &raw, RengoGame::INFO.presets).unwrap()).unwrap()
+    RengoGame::from_game_string(spec).unwrap()
 }
 
 fn act<S: State>(s: &mut S, name: &str) {

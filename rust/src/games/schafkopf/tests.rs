@@ -5,8 +5,7 @@ use crate::core::game::{Game, Player, State};
 use crate::registry::Registered;
 
 fn game(spec: &str) -> Schafkopf {
-    let (_, raw) = Params::parse_game_string(spec).unwrap();
-    Schafkopf::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap()
+    Schafkopf::from_game_string(spec).unwrap()
 }
 
 fn c(st: &SchafkopfState, name: &str) -> Card {

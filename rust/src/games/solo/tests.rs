@@ -6,8 +6,7 @@ use crate::core::rng::Rng;
 use crate::registry::Registered;
 
 fn game(spec: &str) -> Solo {
-    let (_, raw) = Params::parse_game_string(spec).unwrap();
-    Solo::from_params(Params::resolve(PARAMS, &raw, &[("seed", &[])]).unwrap()).unwrap()
+    Solo::from_game_string(spec).unwrap()
 }
 
 fn c(st: &SoloState, name: &str) -> Card {

@@ -9,7 +9,6 @@ use super::board::*;
 use super::fen::{parse, FenRules, START_FEN};
 use super::jieqi::{JieqiState, START_FEN as JIEQI_START};
 use super::{Jieqi, Xiangqi};
-use crate::core::params::Params;
 use crate::registry::Registered;
 use std::time::Instant;
 
@@ -83,7 +82,7 @@ fn start_position_depth_5() {
 
 /// The Jieqi start with every face-down piece being what its start point says.
 fn jieqi_identity() -> JieqiState {
-    let game = Jieqi::from_params(Params::resolve(Jieqi::INFO.params, &[], Jieqi::INFO.presets).unwrap()).unwrap();
+    let game = Jieqi::from_raw(&[]).unwrap();
     let s = game.state_from_fen(JIEQI_START).unwrap();
     let mut kinds = [0u8; SQUARES];
     for (sq, k) in kinds.iter_mut().enumerate() {
@@ -114,7 +113,7 @@ fn jieqi_oracle_depths_4_and_5() {
 
 #[test]
 fn jieqi_start_has_44_moves_for_any_arrangement() {
-    let game = Jieqi::from_params(Params::resolve(Jieqi::INFO.params, &[], Jieqi::INFO.presets).unwrap()).unwrap();
+    let game = Jieqi::from_raw(&[]).unwrap();
     let s = game.state_from_fen(JIEQI_START).unwrap();
     for seed in 0..5 {
         assert_eq!(s.resample_hidden(0, seed).unwrap().perft(1), 44);

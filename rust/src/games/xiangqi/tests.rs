@@ -7,19 +7,18 @@ use super::jieqi::{capture_action, reveal_action, JieqiState, START_FEN as JIEQI
 use super::notation::parse_iccs;
 use super::{Jieqi, Xiangqi, XiangqiState};
 use crate::core::game::{Game, Player, State};
-use crate::core::params::Params;
 use crate::core::rng::Rng;
 use crate::error::LudoError;
 use crate::registry::{load_game, Registered};
 
 fn xiangqi(spec: &[(&str, &str)]) -> Xiangqi {
     let raw: Vec<(String, String)> = spec.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Xiangqi::from_params(Params::resolve(Xiangqi::INFO.params, &raw, Xiangqi::INFO.presets).unwrap()).unwrap()
+    Xiangqi::from_raw(&raw).unwrap()
 }
 
 fn jieqi(spec: &[(&str, &str)]) -> Jieqi {
     let raw: Vec<(String, String)> = spec.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    Jieqi::from_params(Params::resolve(Jieqi::INFO.params, &raw, Jieqi::INFO.presets).unwrap()).unwrap()
+    Jieqi::from_raw(&raw).unwrap()
 }
 
 fn at(fen: &str) -> XiangqiState {

@@ -7,8 +7,7 @@ use crate::core::rng::Rng;
 use crate::registry::Registered;
 
 fn game(spec: &str) -> Zole {
-    let (_, raw) = Params::parse_game_string(spec).unwrap();
-    Zole::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).unwrap()
+    Zole::from_game_string(spec).unwrap()
 }
 
 fn rules(spec: &str) -> ZoleRules {
