@@ -14,6 +14,8 @@ pub mod follow;
 pub mod rules;
 pub mod state;
 pub mod tables;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use self::core::{Phase, TrickCore};
 pub use deal::{Packet, PacketDeal};

@@ -8,20 +8,7 @@ fn game(spec: &str) -> Schafkopf {
     Schafkopf::from_game_string(spec).unwrap()
 }
 
-fn c(st: &SchafkopfState, name: &str) -> Card {
-    st.rules().deck().parse(name).unwrap()
-}
-
-fn set(st: &SchafkopfState, names: &str) -> CardSet {
-    names.split_whitespace().map(|n| c(st, n)).collect()
-}
-
-fn act(st: &mut SchafkopfState, names: &[&str]) {
-    for n in names {
-        let a = st.string_to_action(n).unwrap();
-        st.apply_action(a).unwrap_or_else(|e| panic!("{n}: {e}"));
-    }
-}
+use crate::trick::testing::{act, card as c, cards as set};
 
 /// Deals `hands` (10 cards each, seats 0, 1, 2; the dealer is seat 2) and `widow` in the canonical
 /// 3 / widow 2 / 4 / 3 order.

@@ -9,20 +9,7 @@ fn game(spec: &str) -> Solo {
     Solo::from_game_string(spec).unwrap()
 }
 
-fn c(st: &SoloState, name: &str) -> Card {
-    st.rules().deck().parse(name).unwrap()
-}
-
-fn set(st: &SoloState, names: &str) -> CardSet {
-    names.split_whitespace().map(|n| c(st, n)).collect()
-}
-
-fn act(st: &mut SoloState, names: &[&str]) {
-    for n in names {
-        let a = st.string_to_action(n).unwrap_or_else(|e| panic!("{n}: {e}"));
-        st.apply_action(a).unwrap_or_else(|e| panic!("{n}: {e}"));
-    }
-}
+use crate::trick::testing::{act, card as c, cards as set};
 
 fn legal_names(st: &SoloState) -> Vec<String> {
     let mut v = Vec::new();

@@ -14,20 +14,7 @@ fn rules(spec: &str) -> ZoleRules {
     game(spec).rules().clone()
 }
 
-fn c(st: &ZoleState, name: &str) -> Card {
-    st.rules().deck().parse(name).unwrap()
-}
-
-fn set(st: &ZoleState, names: &str) -> CardSet {
-    names.split_whitespace().map(|n| c(st, n)).collect()
-}
-
-fn act(st: &mut ZoleState, names: &[&str]) {
-    for n in names {
-        let a = st.string_to_action(n).unwrap();
-        st.apply_action(a).unwrap_or_else(|e| panic!("{n}: {e}"));
-    }
-}
+use crate::trick::testing::{act, card as c, cards as set};
 
 fn legal_names(st: &ZoleState) -> Vec<String> {
     let mut v = Vec::new();
