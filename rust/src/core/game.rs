@@ -104,11 +104,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Shape of `observation_tensor`.
     fn observation_shape(&self) -> Vec<usize>;
     /// Lower and upper bound of every element of `observation_tensor` (flat, in tensor order), as
-    /// the encoding guarantees them. Default: unbounded. A conformance test checks random playouts
-    /// stay inside.
+    /// the encoding guarantees them. Default: [0, 1] everywhere (one-hot planes and fractions); games
+    /// that write raw totals override it. The conformance test checks every registered game's random
+    /// playouts stay inside.
     fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
         let len = self.observation_shape().iter().product();
-        (vec![f32::NEG_INFINITY; len], vec![f32::INFINITY; len])
+        (vec![0.0; len], vec![1.0; len])
     }
     /// The root state (a chance node for games that deal).
     fn new_initial_state(&self) -> Self::State;
@@ -133,12 +134,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn game_string(&self) -> String {
         self.params().game_string(self.info().short_name, self.info().params)
     }
-}
-
-/// Observation bounds for encodings made only of 0/1 planes and fractions: every element in [0, 1].
-pub fn unit_bounds(shape: &[usize]) -> (Vec<f32>, Vec<f32>) {
-    let len = shape.iter().product();
-    (vec![0.0; len], vec![1.0; len])
 }
 
 /// A position plus everything needed to continue the game.

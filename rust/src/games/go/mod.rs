@@ -161,9 +161,6 @@ impl Game for GoGame {
     fn observation_shape(&self) -> Vec<usize> {
         vec![5, self.rules.size, self.rules.size]
     }
-    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
-        crate::core::game::unit_bounds(&self.observation_shape())
-    }
     fn new_initial_state(&self) -> GoState {
         GoState { core: (*self.initial).clone(), history: Vec::with_capacity(256), names: None, setup: None }
     }

@@ -159,9 +159,6 @@ impl Game for RengoGame {
     fn observation_shape(&self) -> Vec<usize> {
         vec![7, self.rules.size, self.rules.size]
     }
-    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
-        crate::core::game::unit_bounds(&self.observation_shape())
-    }
     fn new_initial_state(&self) -> RengoState {
         let core = GoCore::new(self.rules);
         // A fixed handicap is B1's turn, so W1 and then B2 follow.

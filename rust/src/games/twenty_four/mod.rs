@@ -283,9 +283,6 @@ impl Game for TwentyFour {
     fn observation_shape(&self) -> Vec<usize> {
         vec![OBS_LEN]
     }
-    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
-        crate::core::game::unit_bounds(&self.observation_shape())
-    }
     fn new_initial_state(&self) -> TwentyFourState {
         TwentyFourState {
             cfg: self.cfg,

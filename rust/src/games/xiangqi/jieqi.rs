@@ -169,9 +169,6 @@ impl Game for Jieqi {
     fn observation_shape(&self) -> Vec<usize> {
         vec![OBS_PLANES, RANKS, FILES]
     }
-    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
-        crate::core::game::unit_bounds(&self.observation_shape())
-    }
     fn new_initial_state(&self) -> JieqiState {
         self.start.clone()
     }

@@ -149,9 +149,6 @@ impl Game for Xiangqi {
     fn observation_shape(&self) -> Vec<usize> {
         vec![15, board::RANKS, board::FILES]
     }
-    fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
-        crate::core::game::unit_bounds(&self.observation_shape())
-    }
     fn new_initial_state(&self) -> XiangqiState {
         XiangqiState::new(board::Position::start(), self.rules, 0, 1, None)
     }
