@@ -21,20 +21,30 @@ use crate::core::rng::Rng;
 #[inline]
 pub fn sample_move(board: &Board, c: u8, rng: &mut Rng, with_pass: bool, no_eye: bool, legal: impl Fn(usize) -> bool) -> Option<usize> {
     let empties = board.empties();
-    let k = empties.len();
+    let i = draw_index(empties.len(), with_pass, rng)?;
+    let p = empties[i] as usize;
+    if acceptable(board, c, no_eye, p) && legal(p) {
+        return Some(p);
+    }
+    sample_after_rejection(board, c, rng, with_pass, no_eye, legal, i)
+}
+
+/// One uniform draw among `k` candidates, plus pass when `with_pass`: the index, or `None` for a
+/// pass (or when there is nothing to draw).
+#[inline(always)]
+fn draw_index(k: usize, with_pass: bool, rng: &mut Rng) -> Option<usize> {
     let total = k + with_pass as usize;
     if total == 0 {
         return None;
     }
     let i = rng.below(total as u32) as usize;
-    if i == k {
-        return None;
-    }
-    let p = empties[i] as usize;
-    if (!no_eye || !board.is_eye(p, c)) && legal(p) {
-        return Some(p);
-    }
-    sample_after_rejection(board, c, rng, with_pass, no_eye, legal, i)
+    (i < k).then_some(i)
+}
+
+/// Whether the bot may consider `p` at all (not its own eye under `no_eye`).
+#[inline(always)]
+fn acceptable(board: &Board, c: u8, no_eye: bool, p: usize) -> bool {
+    !no_eye || !board.is_eye(p, c)
 }
 
 /// The rejection loop of [`sample_move`] once the candidate at index `first` was rejected.
@@ -47,16 +57,9 @@ fn sample_after_rejection(board: &Board, c: u8, rng: &mut Rng, with_pass: bool, 
     k -= 1;
     buf[first] = buf[k];
     loop {
-        let total = k + with_pass as usize;
-        if total == 0 {
-            return None;
-        }
-        let i = rng.below(total as u32) as usize;
-        if i == k {
-            return None;
-        }
+        let i = draw_index(k, with_pass, rng)?;
         let p = buf[i] as usize;
-        if (!no_eye || !board.is_eye(p, c)) && legal(p) {
+        if acceptable(board, c, no_eye, p) && legal(p) {
             return Some(p);
         }
         k -= 1;
