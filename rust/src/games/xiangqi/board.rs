@@ -225,9 +225,9 @@ const fn build_steps(g: Geometry) -> [Steps; SQUARES] {
     t
 }
 
-/// The squares a horse must stand on to attack `sq`, each with the leg that must be empty.
-const fn build_horse_attackers() -> [Steps; SQUARES] {
-    let moves = build_steps(Geometry::Horse);
+/// The steps reversed: for every square, the squares whose steps reach it, each with the same leg
+/// that must be empty (none for pawns). Check detection looks from the general outwards.
+const fn invert(moves: [Steps; SQUARES]) -> [Steps; SQUARES] {
     let mut t = [Steps::EMPTY; SQUARES];
     let mut from = 0;
     while from < SQUARES {
@@ -266,23 +266,6 @@ const fn build_pawn(color: Color) -> [Steps; SQUARES] {
     t
 }
 
-const fn build_pawn_attackers(color: Color) -> [Steps; SQUARES] {
-    let moves = build_pawn(color);
-    let mut t = [Steps::EMPTY; SQUARES];
-    let mut from = 0;
-    while from < SQUARES {
-        let s = moves[from];
-        let mut i = 0;
-        while i < s.n as usize {
-            let to = s.to[i] as usize;
-            t[to] = t[to].push(from, NONE);
-            i += 1;
-        }
-        from += 1;
-    }
-    t
-}
-
 const fn build_rays() -> [[Ray; 4]; SQUARES] {
     let mut t = [[Ray { n: 0, sq: [0; 9] }; 4]; SQUARES];
     let mut sq = 0;
@@ -317,11 +300,11 @@ pub static ELEPHANT_FREE_STEPS: [Steps; SQUARES] = build_steps(Geometry::Elephan
 /// Horse steps with legs.
 pub static HORSE_STEPS: [Steps; SQUARES] = build_steps(Geometry::Horse);
 /// Where a horse attacking `sq` stands, with its leg.
-pub static HORSE_ATTACKERS: [Steps; SQUARES] = build_horse_attackers();
+pub static HORSE_ATTACKERS: [Steps; SQUARES] = invert(build_steps(Geometry::Horse));
 /// Pawn steps per colour.
 pub static PAWN_STEPS: [[Steps; SQUARES]; 2] = [build_pawn(RED), build_pawn(BLACK)];
 /// Where a pawn of a colour attacking `sq` stands.
-pub static PAWN_ATTACKERS: [[Steps; SQUARES]; 2] = [build_pawn_attackers(RED), build_pawn_attackers(BLACK)];
+pub static PAWN_ATTACKERS: [[Steps; SQUARES]; 2] = [invert(build_pawn(RED)), invert(build_pawn(BLACK))];
 /// Rays up, down, right, left.
 pub static RAYS: [[Ray; 4]; SQUARES] = build_rays();
 
