@@ -1,8 +1,9 @@
 //! Helpers for the trick games' own tests: cards by name and actions applied by name.
 
-use super::{TrickRules, TrickState};
+use super::{TrickGame, TrickRules, TrickState};
 use crate::cards::{Card, CardSet};
-use crate::core::game::State;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
 
 /// The card named `name` in the state's deck.
 pub(crate) fn card<R: TrickRules>(st: &TrickState<R>, name: &str) -> Card {
@@ -20,4 +21,19 @@ pub(crate) fn act<S: State>(st: &mut S, names: &[&str]) {
         let a = st.string_to_action(n).unwrap_or_else(|e| panic!("{n}: {e}"));
         st.apply_action(a).unwrap_or_else(|e| panic!("{n}: {e}"));
     }
+}
+
+/// Plays a whole game at random from `rng` (chance and decisions, every action checked) and lists
+/// its dealers in order, one entry per change of dealer.
+pub(crate) fn random_game_dealers<R: TrickRules>(game: &TrickGame<R>, rng: &mut Rng) -> (TrickState<R>, Vec<usize>) {
+    let mut st = game.new_initial_state();
+    let mut dealers = vec![st.core.dealer];
+    while st.current_player() != Player::Terminal {
+        let a = if st.current_player() == Player::Chance { st.sample_chance(rng) } else { st.random_action(rng) };
+        st.apply_action(a).unwrap();
+        if st.core.dealer != *dealers.last().unwrap() {
+            dealers.push(st.core.dealer);
+        }
+    }
+    (st, dealers)
 }

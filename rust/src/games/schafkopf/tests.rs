@@ -8,7 +8,7 @@ fn game(spec: &str) -> Schafkopf {
     Schafkopf::from_game_string(spec).unwrap()
 }
 
-use crate::trick::testing::{act, card as c, cards as set};
+use crate::trick::testing::{act, card as c, cards as set, random_game_dealers};
 
 /// Deals `hands` (10 cards each, seats 0, 1, 2; the dealer is seat 2) and `widow` in the canonical
 /// 3 / widow 2 / 4 / 3 order.
@@ -351,16 +351,7 @@ fn action_names_parse_back() {
 fn match_of_three_deals_rotates_the_dealer() {
     use crate::core::rng::Rng;
     let g = game("schafkopf(scope=match,deals=3)");
-    let mut st = g.new_initial_state();
-    let mut rng = Rng::new(3);
-    let mut dealers = vec![st.core.dealer];
-    while st.current_player() != Player::Terminal {
-        let a = if st.current_player() == Player::Chance { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
-        st.apply_action(a).unwrap();
-        if *dealers.last().unwrap() != st.core.dealer {
-            dealers.push(st.core.dealer);
-        }
-    }
+    let (st, dealers) = random_game_dealers(&g, &mut Rng::new(3));
     assert_eq!(dealers, [2, 0, 1]);
     assert_eq!(st.core.deals_done, 3);
     let mut ret = [0.0; 3];

@@ -9,7 +9,7 @@ fn game(spec: &str) -> Solo {
     Solo::from_game_string(spec).unwrap()
 }
 
-use crate::trick::testing::{act, card as c, cards as set};
+use crate::trick::testing::{act, card as c, cards as set, random_game_dealers};
 
 fn legal_names(st: &SoloState) -> Vec<String> {
     let mut v = Vec::new();
@@ -296,16 +296,7 @@ fn match_by_hands_and_by_threshold() {
     for (spec, max) in [("solo(scope=match,hands=4)", 4), ("solo(scope=match,hands=50,point_threshold=8,zero_sum=true)", 50)] {
         let g = game(spec);
         for seed in 0..10 {
-            let mut st = g.new_initial_state();
-            let mut rng = Rng::new(seed);
-            let mut dealers = vec![st.core.dealer];
-            while st.current_player() != Player::Terminal {
-                let a = if st.current_player() == Player::Chance { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
-                st.apply_action(a).unwrap();
-                if st.core.dealer != *dealers.last().unwrap() {
-                    dealers.push(st.core.dealer);
-                }
-            }
+            let (st, dealers) = random_game_dealers(&g, &mut Rng::new(seed));
             let done = st.core.deals_done as usize;
             assert!(done <= max);
             if max == 4 {

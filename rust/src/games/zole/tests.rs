@@ -14,7 +14,7 @@ fn rules(spec: &str) -> ZoleRules {
     game(spec).rules().clone()
 }
 
-use crate::trick::testing::{act, card as c, cards as set};
+use crate::trick::testing::{act, card as c, cards as set, random_game_dealers};
 
 fn legal_names(st: &ZoleState) -> Vec<String> {
     let mut v = Vec::new();
@@ -277,16 +277,7 @@ fn maza_zole_ends_at_the_lielais_first_trick() {
 fn match_returns_are_the_chip_totals_and_the_dealer_rotates() {
     let g = game("zole(scope=match,hands=6)");
     for seed in 0..20 {
-        let mut st = g.new_initial_state();
-        let mut rng = Rng::new(seed);
-        let mut dealers = vec![st.core.dealer];
-        while st.current_player() != Player::Terminal {
-            let a = if st.current_player() == Player::Chance { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
-            st.apply_action(a).unwrap();
-            if st.core.dealer != *dealers.last().unwrap() {
-                dealers.push(st.core.dealer);
-            }
-        }
+        let (st, dealers) = random_game_dealers(&g, &mut Rng::new(seed));
         assert_eq!(dealers, [2, 0, 1, 2, 0, 1]);
         let mut ret = [0.0; 3];
         st.returns(&mut ret);
