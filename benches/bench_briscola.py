@@ -21,7 +21,9 @@ N_GAMES = 400_000
 @pytest.mark.parametrize("threads", [1, None], ids=["1-thread", "all-threads"])
 def test_simulate_random_games(benchmark: Any, spec: str, threads: Any) -> None:
     game = ludoteca.load_game(spec)
-    benchmark.pedantic(lambda: ludoteca.simulate(game, N_GAMES, seed=1, threads=threads), rounds=3, iterations=1)
+    benchmark.pedantic(
+        lambda: ludoteca.simulate(game, N_GAMES, seed=1, threads=threads), rounds=3, iterations=1
+    )
     label = f"simulate {spec} random, {threads or os.cpu_count()} thread(s)"
     report(benchmark, label, N_GAMES, "games")
 
@@ -45,7 +47,11 @@ def test_simulate_variants_random(benchmark: Any, spec: str) -> None:
 
 
 def test_simulate_greedy_vs_random(benchmark: Any) -> None:
-    benchmark.pedantic(lambda: ludoteca.simulate("briscola", N_GAMES, seed=1, bots=["greedy", "random"], threads=1), rounds=3, iterations=1)
+    benchmark.pedantic(
+        lambda: ludoteca.simulate("briscola", N_GAMES, seed=1, bots=["greedy", "random"], threads=1),
+        rounds=3,
+        iterations=1,
+    )
     report(benchmark, "simulate briscola greedy vs random, 1 thread", N_GAMES, "games")
 
 

@@ -40,5 +40,9 @@ def test_simulate_playouts(benchmark: Any, size: int, bot: str, threads: Any) ->
 def test_simulate_japanese_with_marking(benchmark: Any) -> None:
     """The default ruleset ends with the automatic dead-stone marking (Benson + 64 playouts)."""
     game = ludoteca.load_game("go(board_size=9)")
-    benchmark.pedantic(lambda: ludoteca.simulate(game, 4_000, seed=1, bots=["random_no_eye"], threads=1), rounds=3, iterations=1)
+    benchmark.pedantic(
+        lambda: ludoteca.simulate(game, 4_000, seed=1, bots=["random_no_eye"], threads=1),
+        rounds=3,
+        iterations=1,
+    )
     report(benchmark, "go 9x9 japanese (marking) random_no_eye, 1 thread", 4_000, "games")

@@ -62,7 +62,12 @@ def python_solutions(numbers: list[int], target: int = 24) -> set[str]:
         for i, j in itertools.combinations(range(len(items)), 2):
             (a, x), (b, y) = items[i], items[j]
             rest = [items[k] for k in range(len(items)) if k not in (i, j)]
-            options: list[tuple[Fraction, Expr]] = [(a + b, ("+", x, y)), (a - b, ("-", x, y)), (b - a, ("-", y, x)), (a * b, ("*", x, y))]
+            options: list[tuple[Fraction, Expr]] = [
+                (a + b, ("+", x, y)),
+                (a - b, ("-", x, y)),
+                (b - a, ("-", y, x)),
+                (a * b, ("*", x, y)),
+            ]
             if b != 0:
                 options.append((a / b, ("/", x, y)))
             if a != 0:
@@ -93,9 +98,13 @@ def test_classify_1820_multisets_vs_python(benchmark: Any) -> None:
     assert counts[::20].tolist() == python_counts, "the Python reference and the solver disagree"
     rust_total = _best_seconds(benchmark, t24.solve_batch, MULTISETS, threads=1)
     ratio = python_per_set / (rust_total / len(MULTISETS))
-    benchmark.extra_info.update({"rust_ms_1820": rust_total * 1e3, "python_ms_per_set": python_per_set * 1e3, "ratio": ratio})
-    print(f"\nclassify 1820: Rust {rust_total * 1e3:.2f} ms (one thread); Python {python_per_set * 1e3:.1f} ms per multiset "
-          f"({python_per_set * len(MULTISETS):.1f} s extrapolated); ratio {ratio:,.0f}x")
+    benchmark.extra_info.update(
+        {"rust_ms_1820": rust_total * 1e3, "python_ms_per_set": python_per_set * 1e3, "ratio": ratio}
+    )
+    print(
+        f"\nclassify 1820: Rust {rust_total * 1e3:.2f} ms (one thread); Python {python_per_set * 1e3:.1f} ms per multiset "
+        f"({python_per_set * len(MULTISETS):.1f} s extrapolated); ratio {ratio:,.0f}x"
+    )
 
 
 def random_deals(n: int, seed: int = 0) -> np.ndarray:

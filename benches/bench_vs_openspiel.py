@@ -20,8 +20,22 @@ pyspiel = pytest.importorskip("pyspiel")
 
 CASES = [
     # (label, OpenSpiel game, its parameters, ludoteca game string, ludoteca bot, games per round)
-    ("go 9x9", "go", {"board_size": 9, "komi": 7.5}, "go(board_size=9,ruleset=tromp_taylor)", "random_no_eye", 2_000),
-    ("go 19x19", "go", {"board_size": 19, "komi": 7.5}, "go(board_size=19,ruleset=tromp_taylor)", "random_no_eye", 200),
+    (
+        "go 9x9",
+        "go",
+        {"board_size": 9, "komi": 7.5},
+        "go(board_size=9,ruleset=tromp_taylor)",
+        "random_no_eye",
+        2_000,
+    ),
+    (
+        "go 19x19",
+        "go",
+        {"board_size": 19, "komi": 7.5},
+        "go(board_size=19,ruleset=tromp_taylor)",
+        "random_no_eye",
+        200,
+    ),
     ("xiangqi", "xiangqi", {}, "xiangqi", "random", 200),
 ]
 
@@ -62,4 +76,6 @@ def test_ludoteca_simulate(benchmark: Any, case: tuple[Any, ...]) -> None:
 
     benchmark.pedantic(run, rounds=2, iterations=1)
     report(benchmark, f"ludoteca simulate {label} ({bot}), 1 thread", n, "games")
-    report(benchmark, f"ludoteca simulate {label} ({bot}), 1 thread", float(result["r"].lengths.sum()), "plies")
+    report(
+        benchmark, f"ludoteca simulate {label} ({bot}), 1 thread", float(result["r"].lengths.sum()), "plies"
+    )

@@ -42,8 +42,11 @@ def test_fairy_stockfish_perft_5(benchmark: Any) -> None:
     def run() -> float:
         start = time.perf_counter()
         out = subprocess.run(
-            [exe], input="setoption name UCI_Variant value xiangqi\nposition startpos\ngo perft 5\nquit\n",
-            capture_output=True, text=True, check=True,
+            [exe],
+            input="setoption name UCI_Variant value xiangqi\nposition startpos\ngo perft 5\nquit\n",
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
         elapsed = time.perf_counter() - start
         m = re.search(r"Nodes searched:\s*(\d+)", out)
@@ -65,7 +68,11 @@ def test_simulate_random_games(benchmark: Any, spec: str, threads: Any) -> None:
 
 def test_simulate_greedy_vs_random(benchmark: Any) -> None:
     n = N_GAMES // 4
-    benchmark.pedantic(lambda: ludoteca.simulate("xiangqi", n, seed=1, bots=["greedy", "random"], threads=1), rounds=3, iterations=1)
+    benchmark.pedantic(
+        lambda: ludoteca.simulate("xiangqi", n, seed=1, bots=["greedy", "random"], threads=1),
+        rounds=3,
+        iterations=1,
+    )
     report(benchmark, "simulate xiangqi greedy vs random, 1 thread", n, "games")
 
 

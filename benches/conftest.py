@@ -22,10 +22,14 @@ def report(benchmark: Any, label: str, units: float, unit: str) -> None:
     _lines.append(f"{label:<48} {rate:>14,.0f} {unit}/s")
 
 
-def bench_simulate(benchmark: Any, spec: str, n_games: int, threads: Optional[int] = 1, bots: Optional[Sequence[str]] = None) -> None:
+def bench_simulate(
+    benchmark: Any, spec: str, n_games: int, threads: Optional[int] = 1, bots: Optional[Sequence[str]] = None
+) -> None:
     """Times `ludoteca.simulate` of `n_games` whole games (3 rounds) and reports games/s."""
     game = ludoteca.load_game(spec)
-    benchmark.pedantic(lambda: ludoteca.simulate(game, n_games, seed=1, bots=bots, threads=threads), rounds=3, iterations=1)
+    benchmark.pedantic(
+        lambda: ludoteca.simulate(game, n_games, seed=1, bots=bots, threads=threads), rounds=3, iterations=1
+    )
     who = " vs ".join(dict.fromkeys(bots)) if bots else "random"
     report(benchmark, f"simulate {spec} {who}, {threads or os.cpu_count()} thread(s)", n_games, "games")
 

@@ -72,7 +72,11 @@ def test_apply_action_by_name_any_spelling() -> None:
     state = ludoteca.load_game("briscola").new_initial_state(seed=1)
     card = state.legal_actions()[0]
     name = state.action_to_string(card)
-    for spelling in (name, name.lower(), name.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")):
+    for spelling in (
+        name,
+        name.lower(),
+        name.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"),
+    ):
         assert state.string_to_action(spelling) == card
     with pytest.raises(errors.ParseError, match="not a card"):
         state.string_to_action("Z♠")

@@ -96,12 +96,19 @@ def test_random_playouts_honour_the_api(spec: str) -> None:
             all_cards = _check_card_locations(state, all_cards)
 
 
-def _assert_within(obs: npt.NDArray[np.float32], low: npt.NDArray[np.float32], high: npt.NDArray[np.float32], where: str) -> None:
+def _assert_within(
+    obs: npt.NDArray[np.float32], low: npt.NDArray[np.float32], high: npt.NDArray[np.float32], where: str
+) -> None:
     outside = np.argwhere((obs < low) | (obs > high))
-    assert outside.size == 0, f"{where}: observation {obs[tuple(outside[0])]} at {tuple(outside[0])} outside [{low[tuple(outside[0])]}, {high[tuple(outside[0])]}]"
+    assert outside.size == 0, (
+        f"{where}: observation {obs[tuple(outside[0])]} at {tuple(outside[0])} outside [{low[tuple(outside[0])]}, {high[tuple(outside[0])]}]"
+    )
 
 
-@pytest.mark.parametrize("spec", [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None])
+@pytest.mark.parametrize(
+    "spec",
+    [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None],
+)
 def test_every_seats_observation_stays_within_the_bounds(spec: str) -> None:
     """Many short card games, every seat's view at every step (auctions, matches, the last trick)."""
     game = ludoteca.load_game(spec)
@@ -181,7 +188,10 @@ def test_bad_input_raises_documented_errors_and_changes_nothing(spec: str) -> No
         state.observation_string(game.num_players())
 
 
-@pytest.mark.parametrize("spec", [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None])
+@pytest.mark.parametrize(
+    "spec",
+    [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None],
+)
 def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
     """Swap two cards that seat p cannot see throughout the history: p's view must not change."""
     game = ludoteca.load_game(spec)
@@ -212,7 +222,9 @@ def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
     assert checked > 0
 
 
-def _two_unseen_cards(state: ludoteca.State, p: int, rng: random.Random) -> tuple[Optional[int], Optional[int]]:
+def _two_unseen_cards(
+    state: ludoteca.State, p: int, rng: random.Random
+) -> tuple[Optional[int], Optional[int]]:
     locs = state.card_locations()
     assert locs is not None
     view = state.observation_string(p)

@@ -57,7 +57,13 @@ def test_processes_backend_is_bit_identical_to_serial() -> None:
     for workers, shard_size in ((2, 250), (2, 333), (1, None), (2, None)):
         done: list[int] = []
         result = ludoteca.simulate(
-            spec, 2_000, seed=1234, bots=bots, backend="processes", workers=workers, shard_size=shard_size,
+            spec,
+            2_000,
+            seed=1234,
+            bots=bots,
+            backend="processes",
+            workers=workers,
+            shard_size=shard_size,
             progress=lambda d, total: done.append(d),
         )
         assert_identical(serial, result)
@@ -68,7 +74,9 @@ def test_processes_backend_edge_sizes() -> None:
     spec = GAMES[0]
     empty = ludoteca.simulate(spec, 0, backend="processes")
     assert empty.returns.shape == (0, ludoteca.load_game(spec).num_players()) and empty.lengths.shape == (0,)
-    assert_identical(ludoteca.simulate(spec, 3, seed=2), ludoteca.simulate(spec, 3, seed=2, backend="processes", workers=8))
+    assert_identical(
+        ludoteca.simulate(spec, 3, seed=2), ludoteca.simulate(spec, 3, seed=2, backend="processes", workers=8)
+    )
 
 
 @pytest.mark.parametrize(
@@ -121,11 +129,15 @@ def test_ray_backend_is_bit_identical_to_serial(local_ray: Any) -> None:
     bots = mixed_bots(spec)
     serial = ludoteca.simulate(spec, 2_000, seed=99, bots=bots)
     done: list[int] = []
-    result = ludoteca.simulate(spec, 2_000, seed=99, bots=bots, backend="ray", shard_size=250, progress=lambda d, t: done.append(d))
+    result = ludoteca.simulate(
+        spec, 2_000, seed=99, bots=bots, backend="ray", shard_size=250, progress=lambda d, t: done.append(d)
+    )
     assert_identical(serial, result)
     assert done[-1] == 2_000 and len(done) == 8
     # Another sharding (and the default one) gives the same arrays again.
-    assert_identical(serial, ludoteca.simulate(spec, 2_000, seed=99, bots=bots, backend="ray", shard_size=777))
+    assert_identical(
+        serial, ludoteca.simulate(spec, 2_000, seed=99, bots=bots, backend="ray", shard_size=777)
+    )
     assert_identical(serial, ludoteca.simulate(spec, 2_000, seed=99, bots=bots, backend="ray"))
     assert local_ray.is_initialized()  # simulate used the running instance and left it up
 

@@ -8,7 +8,18 @@ import ludoteca
 from ludoteca.cards import Card, CardSet, Deck
 
 
-@pytest.mark.parametrize(("name", "size"), [("italian40", 40), ("french52", 52), ("french32", 32), ("french24", 24), ("french48", 48), ("zole26", 26), ("tarok54", 54)])
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("italian40", 40),
+        ("french52", 52),
+        ("french32", 32),
+        ("french24", 24),
+        ("french48", 48),
+        ("zole26", 26),
+        ("tarok54", 54),
+    ],
+)
 def test_deck_sizes_and_names_round_trip(name: str, size: int) -> None:
     deck = Deck(name)
     assert len(deck) == size

@@ -41,7 +41,9 @@ def test_version() -> None:
 
 
 def test_python_dash_m_version() -> None:
-    out = subprocess.run([sys.executable, "-m", "ludoteca", "--version"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "ludoteca", "--version"], capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == f"ludoteca {ludoteca.__version__}"
 
 
@@ -81,7 +83,18 @@ def test_rules_unknown_game() -> None:
 def test_simulate_prints_summary_table() -> None:
     result = invoke("simulate", "briscola", "-n", "500", "--bots", "greedy,random", "--seed", "3")
     assert result.exit_code == 0, result.output
-    for text in ("briscola", "500", "games/s", "seconds", "greedy", "random", "±", "win rate", "draw rate", "mean score"):
+    for text in (
+        "briscola",
+        "500",
+        "games/s",
+        "seconds",
+        "greedy",
+        "random",
+        "±",
+        "win rate",
+        "draw rate",
+        "mean score",
+    ):
         assert text in result.output
 
 
@@ -142,7 +155,9 @@ def test_merge_params() -> None:
     assert merge_params("briscola", ["players=4"]) == "briscola(players=4)"
     assert merge_params("briscola(players=4)", ["scope=match"]) == "briscola(players=4,scope=match)"
     # an option replaces the same key of the game string
-    assert merge_params("briscola(players=4,scope=deal)", ["scope=match"]) == "briscola(players=4,scope=match)"
+    assert (
+        merge_params("briscola(players=4,scope=deal)", ["scope=match"]) == "briscola(players=4,scope=match)"
+    )
     with pytest.raises(UsageProblem):
         merge_params("briscola", ["players"])
 
@@ -175,7 +190,9 @@ def test_play_accepts_action_names_and_reports_illegal_moves() -> None:
     state = game.new_initial_state(seed=11)
     hand = [state.action_to_string(a) for a in state.legal_actions()]
     not_held = next(
-        state.action_to_string(a) for a in range(game.num_distinct_actions()) if a not in state.legal_actions()
+        state.action_to_string(a)
+        for a in range(game.num_distinct_actions())
+        if a not in state.legal_actions()
     )
     script = f"{not_held}\n{hand[1].lower()}\n" + "1\n" * 60
     result = invoke("play", "briscola", "--seed", "11", input=script)

@@ -33,7 +33,9 @@ def _specs() -> list[str]:
     for info in ludoteca.registered_games():
         # Presets are chosen with the `ruleset` parameter (games without it have none to choose).
         selectable = any(p["name"] == "ruleset" for p in info.params)
-        candidates = list(info.examples) + [f"{info.short_name}(ruleset={p})" for p in info.presets if selectable]
+        candidates = list(info.examples) + [
+            f"{info.short_name}(ruleset={p})" for p in info.presets if selectable
+        ]
         for spec in candidates:
             seen.setdefault(ludoteca.load_game(spec).game_string(), spec)
     return list(seen.values())
@@ -168,7 +170,11 @@ def test_masks_and_spaces(spec: str) -> None:
             assert obs["observation"].dtype == np.float32
             assert obs["observation"].shape == tuple(game.observation_shape())
             assert env.observation_space(agent).contains(obs)
-            expected = env.state.legal_action_mask() if agent == acting else np.zeros(game.num_distinct_actions(), bool)
+            expected = (
+                env.state.legal_action_mask()
+                if agent == acting
+                else np.zeros(game.num_distinct_actions(), bool)
+            )
             np.testing.assert_array_equal(obs["action_mask"], expected.astype(np.int8))
         env.step(env.state.legal_actions()[-1])
 

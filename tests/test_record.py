@@ -140,7 +140,9 @@ def corrupt(mutate: Callable[[list[dict[str, Any]]], None], seed: Optional[int] 
 
 def first(objects: list[dict[str, Any]], chance: bool, after: int = 0) -> int:
     """Index (= line - 1) of the first action line at or after ``after`` that is (or is not) chance."""
-    return next(i for i, o in enumerate(objects) if i >= after and "ply" in o and (o["player"] == "chance") == chance)
+    return next(
+        i for i, o in enumerate(objects) if i >= after and "ply" in o and (o["player"] == "chance") == chance
+    )
 
 
 def test_malformed_lines() -> None:
@@ -196,9 +198,13 @@ def test_illegal_action_with_its_own_name() -> None:
     state = ludoteca.load_game(SPEC).new_initial_state(explicit_chance=True)
     for o in objects[1:j]:
         state.apply_action(o["action"])
-    illegal = next(a for a in range(ludoteca.load_game(SPEC).num_distinct_actions()) if a not in state.legal_actions())
+    illegal = next(
+        a for a in range(ludoteca.load_game(SPEC).num_distinct_actions()) if a not in state.legal_actions()
+    )
     name = state.action_to_string(illegal)
-    err = assert_rejected(corrupt(lambda o: o[j].update(action=illegal, name=name)), j + 1, "illegal action", name)
+    err = assert_rejected(
+        corrupt(lambda o: o[j].update(action=illegal, name=name)), j + 1, "illegal action", name
+    )
     assert "id" in err.reason
     assert_rejected(corrupt(lambda o: o[j].update(action=10**6)), j + 1, "does not exist")
 
@@ -206,7 +212,12 @@ def test_illegal_action_with_its_own_name() -> None:
 def test_name_that_does_not_match_the_id() -> None:
     objects = lines_of(corrupt(lambda o: None))
     j = first(objects, chance=False)
-    assert_rejected(corrupt(lambda o: o[j].update(name="not-a-card")), j + 1, f"action {objects[j]['action']} is named", "not-a-card")
+    assert_rejected(
+        corrupt(lambda o: o[j].update(name="not-a-card")),
+        j + 1,
+        f"action {objects[j]['action']} is named",
+        "not-a-card",
+    )
 
 
 def test_chance_outcome_the_seed_does_not_deal() -> None:
@@ -217,7 +228,9 @@ def test_chance_outcome_the_seed_does_not_deal() -> None:
         state.apply_action(o["action"])
     other = next(a for a, _p in state.chance_outcomes() if a != objects[i]["action"])
     name = state.action_to_string(other)
-    assert_rejected(corrupt(lambda o: o[i].update(action=other, name=name)), i + 1, "is not what seed 5 deals")
+    assert_rejected(
+        corrupt(lambda o: o[i].update(action=other, name=name)), i + 1, "is not what seed 5 deals"
+    )
 
 
 def test_results_and_endings() -> None:
@@ -226,7 +239,9 @@ def test_results_and_endings() -> None:
     wrong = [r + 1 for r in objects[-1]["result"]["returns"]]
     assert_rejected(corrupt(lambda o: o[-1]["result"].update(returns=wrong)), last, "recorded returns")
     assert_rejected(corrupt(lambda o: o[-1]["result"].update(returns="win")), last, "list of numbers")
-    assert_rejected(corrupt(lambda o: o.append({"result": o[-1]["result"]})), last + 1, "nothing may follow the result")
+    assert_rejected(
+        corrupt(lambda o: o.append({"result": o[-1]["result"]})), last + 1, "nothing may follow the result"
+    )
     # A move after the end of the game.
     extra = dict(objects[-2], ply=objects[-2]["ply"] + 1)
     assert_rejected(corrupt(lambda o: o.insert(len(o) - 1, extra)), last, "the game is over")
@@ -251,8 +266,15 @@ def test_a_resignation_is_recorded_and_replayed() -> None:
     # Without its ending the record claims a result the moves do not reach; a bad ending names its line.
     ending_at = len(objects) - 1
     assert_rejected(text_of(objects[:-2] + objects[-1:]), ending_at, "game is not over")
-    assert_rejected(text_of(objects[:-2] + [{"ending": "resign 9"}] + objects[-1:]), ending_at, "ending 'resign 9'", "not 9")
-    assert_rejected(text_of(objects[:-1] + [objects[-3]]), ending_at + 1, "only the result may follow the ending")
+    assert_rejected(
+        text_of(objects[:-2] + [{"ending": "resign 9"}] + objects[-1:]),
+        ending_at,
+        "ending 'resign 9'",
+        "not 9",
+    )
+    assert_rejected(
+        text_of(objects[:-1] + [objects[-3]]), ending_at + 1, "only the result may follow the ending"
+    )
 
 
 def test_blank_lines_are_skipped_but_counted() -> None:
@@ -306,7 +328,9 @@ def test_cli_replay_rejects_with_line_and_reason(tmp_path: Path) -> None:
 def test_cli_play_writes_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "played.jsonl"
     moves = "1\n" * ludoteca.load_game(SPEC).max_game_length()
-    result = runner.invoke(app, ["play", SPEC, "--seed", "4", "--bots", "random", "--record", str(path)], input=moves)
+    result = runner.invoke(
+        app, ["play", SPEC, "--seed", "4", "--bots", "random", "--record", str(path)], input=moves
+    )
     assert result.exit_code == 0, result.output
     rec = record.load(path)
     assert rec.seed == 4 and rec.players is not None and rec.players[0] == "you"

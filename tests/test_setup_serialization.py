@@ -11,7 +11,6 @@ import ludoteca
 from ludoteca.games import go, jieqi, xiangqi
 
 
-
 def _advance(state: ludoteca.State, n: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(n):
@@ -25,8 +24,14 @@ def _advance(state: ludoteca.State, n: int, seed: int) -> None:
     [
         lambda: xiangqi.from_fen("r2k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"),
         lambda: jieqi.from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", seed=3),
-        lambda: go.from_diagram(ludoteca.load_game("go(board_size=5,ruleset=chinese)"), ". . . . .\n. X O . .\nX O . O .\n. X O . .\n. . . . .", 0),
-        lambda: go.from_diagram(go.new_rengo(board_size=5), ". X . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .", 1),
+        lambda: go.from_diagram(
+            ludoteca.load_game("go(board_size=5,ruleset=chinese)"),
+            ". . . . .\n. X O . .\nX O . O .\n. X O . .\n. . . . .",
+            0,
+        ),
+        lambda: go.from_diagram(
+            go.new_rengo(board_size=5), ". X . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .", 1
+        ),
     ],
 )
 def test_set_up_states_round_trip(make: object) -> None:
@@ -34,7 +39,11 @@ def test_set_up_states_round_trip(make: object) -> None:
     _advance(state, 6, 1)
     text = state.serialize()
     assert "\nsetup " in text
-    for copy in (ludoteca.deserialize_state(text), pickle.loads(pickle.dumps(state)), state.get_game().deserialize(text)):
+    for copy in (
+        ludoteca.deserialize_state(text),
+        pickle.loads(pickle.dumps(state)),
+        state.get_game().deserialize(text),
+    ):
         assert copy.serialize() == text
         assert str(copy) == str(state)
         assert copy.legal_actions() == state.legal_actions()
@@ -84,4 +93,6 @@ def test_bad_setup_lines_are_parse_errors() -> None:
         ludoteca.deserialize_state(good.replace("setup r2k5", "setup z3k4"))
     plain = ludoteca.load_game("briscola").new_initial_state(seed=1).serialize()
     with pytest.raises(ludoteca.ParseError, match="initial state"):
-        ludoteca.deserialize_state(plain.replace("chance", "chance", 1).replace("\nhistory", "\nsetup x\nhistory"))
+        ludoteca.deserialize_state(
+            plain.replace("chance", "chance", 1).replace("\nhistory", "\nsetup x\nhistory")
+        )

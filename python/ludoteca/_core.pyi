@@ -236,7 +236,9 @@ def twenty_four_solve(numbers: Sequence[int], target: int = 24, intermediate: st
 def twenty_four_is_solvable(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> bool:
     """Whether the numbers can make the target."""
 
-def twenty_four_count_solutions(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> int:
+def twenty_four_count_solutions(
+    numbers: Sequence[int], target: int = 24, intermediate: str = "rational"
+) -> int:
     """Number of distinct solutions."""
 
 def twenty_four_first_solution(
@@ -272,20 +274,28 @@ __all__ += [
 
 def go_to_sgf(state: State) -> str:
     """The SGF record of a Go or Rengo game."""
+
 def go_from_sgf(text: str) -> State:
     """Reads an SGF record (main line) into a ``go`` state."""
+
 def go_final_score(state: State) -> dict[str, Any]:
     """Both sides' totals and their parts."""
+
 def go_result(state: State) -> Optional[str]:
     """The SGF-style result, or None while the game runs."""
+
 def go_resign(state: State, side: int) -> None:
     """Side ``side`` (0 Black, 1 White) resigns."""
+
 def go_from_diagram(game: Game, diagram: str, to_move: int) -> State:
     """A position from an ASCII diagram."""
+
 def go_set_names(state: State, black: str, white: str) -> None:
     """Player (Go) or team (Rengo) names for SGF."""
+
 def go_board(state: State) -> list[list[int]]:
     """Rows of 0/1/2, bottom row first."""
+
 def rengo_rotation_errors(state: State) -> list[tuple[int, int]]:
     """Out-of-sequence plays as (history index, seat)."""
 
@@ -306,23 +316,35 @@ __all__ += [
 
 def xiangqi_perft(depth: int, fen: Optional[str] = None) -> int:
     """Leaf count `depth` plies deep from `fen` (start position by default); releases the GIL."""
+
 def xiangqi_from_fen(fen: str, game: str = "xiangqi") -> State:
     """A xiangqi state from a FEN; InvalidPositionError for impossible positions."""
-def jieqi_from_fen(fen: str, game: str = "jieqi", seed: Optional[int] = None, explicit_chance: bool = False) -> State:
+
+def jieqi_from_fen(
+    fen: str, game: str = "jieqi", seed: Optional[int] = None, explicit_chance: bool = False
+) -> State:
     """A jieqi state from an extended FEN (X/x face down)."""
+
 def xiangqi_fen(state: State) -> str:
     """The FEN of a xiangqi or jieqi state."""
+
 def xiangqi_action_to_wxf(state: State, action: int) -> str:
     """WXF name of a legal action."""
+
 def xiangqi_wxf_to_iccs(state: State, wxf: str) -> str:
     """ICCS of a legal WXF move."""
+
 def xiangqi_iccs_to_wxf(state: State, iccs_text: str) -> str:
     """WXF of a legal ICCS move."""
+
 def xiangqi_action_to_iccs(action: int) -> str:
     """ICCS name of a move id."""
+
 def xiangqi_iccs_to_action(text: str) -> int:
     """Move id of an ICCS text."""
+
 def jieqi_resample_hidden(state: State, player: int, seed: int) -> State:
     """A determinization of a jieqi state for `player` (no chance nodes)."""
+
 def jieqi_perft(state: State, depth: int) -> int:
     """Leaf count of a jieqi state (fixed identities needed once face-down pieces move)."""

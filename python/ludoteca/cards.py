@@ -116,7 +116,9 @@ class CardSet:
         return self._from_mask(self._mask & ~other._mask)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardSet) and other._deck.name == self._deck.name and other._mask == self._mask
+        return (
+            isinstance(other, CardSet) and other._deck.name == self._deck.name and other._mask == self._mask
+        )
 
     def __hash__(self) -> int:
         return hash((self._deck.name, self._mask))

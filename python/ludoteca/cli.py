@@ -193,7 +193,9 @@ def params_table(info: GameInfo) -> Table:
     table.add_column("default")
     table.add_column("doc")
     for spec in info.params:
-        table.add_row(str(spec["name"]), describe_param_type(spec), format_value(spec["default"]), str(spec["doc"]))
+        table.add_row(
+            str(spec["name"]), describe_param_type(spec), format_value(spec["default"]), str(spec["doc"])
+        )
     return table
 
 
@@ -227,7 +229,13 @@ def rules_command(
 
 
 def run_with_progress(
-    game: Game, n: int, seed: int, bots: list[str], threads: Optional[int], backend: str = "serial", workers: Optional[int] = None
+    game: Game,
+    n: int,
+    seed: int,
+    bots: list[str],
+    threads: Optional[int],
+    backend: str = "serial",
+    workers: Optional[int] = None,
 ) -> SimulationResult:
     """Runs :func:`ludoteca.simulate` with a Rich progress bar on stderr."""
     progress = Progress(
@@ -244,7 +252,9 @@ def run_with_progress(
         def report(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return ludoteca.simulate(game, n, seed=seed, bots=bots, threads=threads, progress=report, backend=backend, workers=workers)
+        return ludoteca.simulate(
+            game, n, seed=seed, bots=bots, threads=threads, progress=report, backend=backend, workers=workers
+        )
 
 
 def summary(result: SimulationResult) -> dict[str, Any]:
@@ -298,12 +308,22 @@ def simulate_command(
     game: str = typer.Argument(..., help="Game string, e.g. 'briscola(players=4)'."),
     n: int = typer.Option(200_000, "-n", "--games", min=1, help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed: game k uses stream (seed, k)."),
-    bots: str = typer.Option("random", "--bots", "-b", help="One bot for every seat, or one per seat: random,greedy."),
-    threads: Optional[int] = typer.Option(None, "--threads", "-t", min=1, help="Worker threads (default: all cores)."),
-    param: Optional[List[str]] = typer.Option(None, "--param", "-p", help="Game parameter key=value (repeatable)."),
+    bots: str = typer.Option(
+        "random", "--bots", "-b", help="One bot for every seat, or one per seat: random,greedy."
+    ),
+    threads: Optional[int] = typer.Option(
+        None, "--threads", "-t", min=1, help="Worker threads (default: all cores)."
+    ),
+    param: Optional[List[str]] = typer.Option(
+        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
-    backend: str = typer.Option("serial", "--backend", help="serial, processes or ray (same results, see ludoteca.simulate)."),
-    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Worker processes for --backend processes (default: one per core)."),
+    backend: str = typer.Option(
+        "serial", "--backend", help="serial, processes or ray (same results, see ludoteca.simulate)."
+    ),
+    workers: Optional[int] = typer.Option(
+        None, "--workers", min=1, help="Worker processes for --backend processes (default: one per core)."
+    ),
 ) -> None:
     """Play N whole games of GAME with built-in bots and summarise returns, win rates and scores."""
     with _user_errors():
@@ -311,7 +331,9 @@ def simulate_command(
         names = parse_bots(bots, loaded)
         try:
             if as_json:
-                result = ludoteca.simulate(loaded, n, seed=seed, bots=names, threads=threads, backend=backend, workers=workers)
+                result = ludoteca.simulate(
+                    loaded, n, seed=seed, bots=names, threads=threads, backend=backend, workers=workers
+                )
             else:
                 result = run_with_progress(loaded, n, seed, names, threads, backend, workers)
         except KeyboardInterrupt:
@@ -358,8 +380,13 @@ def show_position(console: Console, match: Match) -> None:
     """Draws what the human's seat may see (never the hidden cards of others) and the legal moves."""
     state = match.state
     title = f"{state.get_game().game_string()} · you are seat {match.human}"
-    console.print(Panel(Text(state.observation_string(match.human).rstrip()), title=title, title_align="left"))
-    options = [Text.assemble((f"{i}", "bold cyan"), " ", state.action_to_string(a)) for i, a in enumerate(state.legal_actions(), 1)]
+    console.print(
+        Panel(Text(state.observation_string(match.human).rstrip()), title=title, title_align="left")
+    )
+    options = [
+        Text.assemble((f"{i}", "bold cyan"), " ", state.action_to_string(a))
+        for i, a in enumerate(state.legal_actions(), 1)
+    ]
     console.print(Columns(options, padding=(0, 3)))
 
 
@@ -419,7 +446,11 @@ def bot_turn(console: Console, match: Match) -> None:
 def show_result(console: Console, match: Match) -> None:
     """Shows the final position, the outcome for the human, and returns and scores per seat."""
     state = match.state
-    console.print(Panel(Text(state.observation_string(match.human).rstrip()), title="final position", title_align="left"))
+    console.print(
+        Panel(
+            Text(state.observation_string(match.human).rstrip()), title="final position", title_align="left"
+        )
+    )
     returns, scores = state.returns(), state.scores()
     table = Table(title="game over")
     table.add_column("seat", justify="right")
@@ -428,7 +459,9 @@ def show_result(console: Console, match: Match) -> None:
     table.add_column("score", justify="right")
     for seat, (ret, score) in enumerate(zip(returns, scores)):
         who = "you" if seat == match.human else match.bots[seat]
-        table.add_row(str(seat), who, f"{ret:+g}", f"{score:g}", style="bold" if seat == match.human else None)
+        table.add_row(
+            str(seat), who, f"{ret:+g}", f"{score:g}", style="bold" if seat == match.human else None
+        )
     console.print(table)
     mine = returns[match.human]
     verdict = "you win" if mine > 0 else "you lose" if mine < 0 else "draw"
@@ -448,7 +481,9 @@ def play_loop(console: Console, match: Match) -> None:
 
 def write_record(match: Match, seed: int, path: Path) -> None:
     """Saves the game so far as a record (``ludoteca replay`` reads it back)."""
-    names = ["you" if s == match.human else match.bots[s] for s in range(match.state.get_game().num_players())]
+    names = [
+        "you" if s == match.human else match.bots[s] for s in range(match.state.get_game().num_players())
+    ]
     try:
         records.dump(match.state, path, seed=seed, players=names)
     except OSError as e:
@@ -460,16 +495,26 @@ def write_record(match: Match, seed: int, path: Path) -> None:
 def play_command(
     game: str = typer.Argument(..., help="Game string, e.g. 'briscola(players=4)'."),
     seat: int = typer.Option(0, "--seat", help="Your seat (0 moves first in most games)."),
-    bots: str = typer.Option("greedy", "--bots", "-b", help="Bot for the other seats, or one per other seat."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", min=0, help="Seed of the deal and the bots (replays a game)."),
-    param: Optional[List[str]] = typer.Option(None, "--param", "-p", help="Game parameter key=value (repeatable)."),
-    record: Optional[Path] = typer.Option(None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."),
+    bots: str = typer.Option(
+        "greedy", "--bots", "-b", help="Bot for the other seats, or one per other seat."
+    ),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", "-s", min=0, help="Seed of the deal and the bots (replays a game)."
+    ),
+    param: Optional[List[str]] = typer.Option(
+        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+    ),
+    record: Optional[Path] = typer.Option(
+        None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."
+    ),
 ) -> None:
     """Play GAME in the terminal against built-in bots; type an action name or its number."""
     with _user_errors():
         loaded = load(game, param)
         if not 0 <= seat < loaded.num_players():
-            raise UsageProblem(f"seat {seat} does not exist: {loaded.game_string()} has seats 0..{loaded.num_players() - 1}")
+            raise UsageProblem(
+                f"seat {seat} does not exist: {loaded.game_string()} has seats 0..{loaded.num_players() - 1}"
+            )
         assigned = seat_bots(loaded, seat, parse_bots(bots, loaded))
     # A drawn seed is shown so that any game can be replayed with --seed.
     chosen = seed if seed is not None else secrets.randbits(31)
@@ -594,7 +639,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def root(
-    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", "-V", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
 ) -> None:
     """ludoteca: exact, fast engines for traditional card and board games."""
 

@@ -70,7 +70,12 @@ class Move:
 
     def to_json(self) -> dict[str, Any]:
         """The object written on the move's line."""
-        return {"ply": self.ply, "player": CHANCE if self.player is None else self.player, "action": self.action, "name": self.name}
+        return {
+            "ply": self.ply,
+            "player": CHANCE if self.player is None else self.player,
+            "action": self.action,
+            "name": self.name,
+        }
 
 
 @dataclass(frozen=True)
@@ -143,7 +148,9 @@ def _json(obj: dict[str, Any]) -> str:
 # From a state
 
 
-def from_state(state: _core.State, seed: Optional[int] = None, players: Optional[Sequence[str]] = None) -> Record:
+def from_state(
+    state: _core.State, seed: Optional[int] = None, players: Optional[Sequence[str]] = None
+) -> Record:
     """The record of ``state``'s game so far.
 
     ``seed`` is the seed given to ``new_initial_state`` (a state does not remember it); when given,
@@ -151,12 +158,16 @@ def from_state(state: _core.State, seed: Optional[int] = None, players: Optional
     """
     game = state.get_game()
     if players is not None and len(players) != game.num_players():
-        raise InvalidParameterError(f"invalid parameter 'players': {game.game_string()} has {game.num_players()} seats, got {len(players)} names")
+        raise InvalidParameterError(
+            f"invalid parameter 'players': {game.game_string()} has {game.num_players()} seats, got {len(players)} names"
+        )
     walker = game.new_initial_state(explicit_chance=True)
     moves = []
     for ply, action in enumerate(state.history()):
         seat = walker.current_player()
-        moves.append(Move(ply, None if seat == _core.CHANCE else seat, action, walker.action_to_string(action)))
+        moves.append(
+            Move(ply, None if seat == _core.CHANCE else seat, action, walker.action_to_string(action))
+        )
         walker.apply_action(action)
     ending = state.ending()
     if ending is not None:
@@ -196,13 +207,20 @@ def _info(game: _core.Game) -> _core.GameInfo:
 # Writing and reading
 
 
-def dumps(game: Union[_core.State, Record], seed: Optional[int] = None, players: Optional[Sequence[str]] = None) -> str:
+def dumps(
+    game: Union[_core.State, Record], seed: Optional[int] = None, players: Optional[Sequence[str]] = None
+) -> str:
     """The record of a state (or a :class:`Record`) as JSON Lines text; ``seed``/``players`` as in :func:`from_state`."""
     record = game if isinstance(game, Record) else from_state(game, seed=seed, players=players)
     return "\n".join(record.lines()) + "\n"
 
 
-def dump(game: Union[_core.State, Record], target: Target, seed: Optional[int] = None, players: Optional[Sequence[str]] = None) -> None:
+def dump(
+    game: Union[_core.State, Record],
+    target: Target,
+    seed: Optional[int] = None,
+    players: Optional[Sequence[str]] = None,
+) -> None:
     """Writes the record of a state (or a :class:`Record`) to a path or an open text file (UTF-8)."""
     text = dumps(game, seed=seed, players=players)
     if isinstance(target, (str, Path)):
@@ -251,7 +269,9 @@ def _object(text: str, line: int, source: str) -> dict[str, Any]:
     return obj
 
 
-def _field(obj: dict[str, Any], key: str, kinds: tuple[type, ...], line: int, source: str, optional: bool = False) -> Any:
+def _field(
+    obj: dict[str, Any], key: str, kinds: tuple[type, ...], line: int, source: str, optional: bool = False
+) -> Any:
     """``obj[key]`` checked against ``kinds`` (bool is never accepted as an int)."""
     if key not in obj:
         if optional:
@@ -262,12 +282,16 @@ def _field(obj: dict[str, Any], key: str, kinds: tuple[type, ...], line: int, so
         return None
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         wanted = " or ".join(k.__name__ for k in kinds)
-        raise RecordError(line, f"field {key!r} must be {wanted}, got {json.dumps(value, ensure_ascii=False)}", source)
+        raise RecordError(
+            line, f"field {key!r} must be {wanted}, got {json.dumps(value, ensure_ascii=False)}", source
+        )
     return value
 
 
 def _numbers(value: Any, key: str, line: int, source: str) -> list[float]:
-    if not isinstance(value, list) or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value):
+    if not isinstance(value, list) or not all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) for x in value
+    ):
         raise RecordError(line, f"{key!r} must be a list of numbers", source)
     return [float(x) for x in value]
 
@@ -275,10 +299,18 @@ def _numbers(value: Any, key: str, line: int, source: str) -> list[float]:
 def _parse(head: dict[str, Any], head_line: int, body: list[tuple[int, str]], source: str) -> Record:
     fmt = head.get("format")
     if fmt != FORMAT:
-        raise RecordError(head_line, f"not a ludoteca record: the header's 'format' must be {FORMAT!r}, got {json.dumps(fmt)}", source)
+        raise RecordError(
+            head_line,
+            f"not a ludoteca record: the header's 'format' must be {FORMAT!r}, got {json.dumps(fmt)}",
+            source,
+        )
     version = _field(head, "version", (int,), head_line, source)
     if version != FORMAT_VERSION:
-        raise RecordError(head_line, f"record format version {version} is not supported (this ludoteca reads version {FORMAT_VERSION})", source)
+        raise RecordError(
+            head_line,
+            f"record format version {version} is not supported (this ludoteca reads version {FORMAT_VERSION})",
+            source,
+        )
     players = _field(head, "players", (list,), head_line, source, optional=True)
     if players is not None and not all(isinstance(p, str) for p in players):
         raise RecordError(head_line, "'players' must be a list of strings", source)
@@ -298,14 +330,22 @@ def _parse(head: dict[str, Any], head_line: int, body: list[tuple[int, str]], so
         if "result" in obj:
             result = _field(obj, "result", (dict,), line, source)
             returns = _numbers(result.get("returns"), "returns", line, source)
-            scores = _numbers(result.get("scores"), "scores", line, source) if result.get("scores") is not None else None
+            scores = (
+                _numbers(result.get("scores"), "scores", line, source)
+                if result.get("scores") is not None
+                else None
+            )
             result_line = line
             continue
         if ending_line:
             raise RecordError(line, f"only the result may follow the ending (line {ending_line})", source)
         player = obj.get("player")
         if player != CHANCE and (not isinstance(player, int) or isinstance(player, bool)):
-            raise RecordError(line, f"field 'player' must be a seat number or {CHANCE!r}, got {json.dumps(player, ensure_ascii=False)}", source)
+            raise RecordError(
+                line,
+                f"field 'player' must be a seat number or {CHANCE!r}, got {json.dumps(player, ensure_ascii=False)}",
+                source,
+            )
         moves.append(
             Move(
                 ply=_field(obj, "ply", (int,), line, source),
@@ -356,10 +396,17 @@ def replay(record: Record) -> _core.State:
         raise fail(head, f"game {record.game!r}: {e}") from None
     info = _info(game)
     if record.game_version != info.version:
-        raise fail(head, f"recorded with {info.short_name} rules version {record.game_version}, this ludoteca has version {info.version}")
+        raise fail(
+            head,
+            f"recorded with {info.short_name} rules version {record.game_version}, this ludoteca has version {info.version}",
+        )
     if record.params != game.params:
-        diff = sorted(k for k in set(record.params) | set(game.params) if record.params.get(k) != game.params.get(k))
-        raise fail(head, f"the header's params differ from those of {game.game_string()!r} in {', '.join(diff)}")
+        diff = sorted(
+            k for k in set(record.params) | set(game.params) if record.params.get(k) != game.params.get(k)
+        )
+        raise fail(
+            head, f"the header's params differ from those of {game.game_string()!r} in {', '.join(diff)}"
+        )
     if record.preset != _preset(game):
         raise fail(head, f"the header's preset {record.preset!r} is not the game's ruleset {_preset(game)!r}")
     if record.players is not None and len(record.players) != game.num_players():
@@ -385,15 +432,25 @@ def replay(record: Record) -> _core.State:
             who = CHANCE if move.player is None else f"seat {move.player}"
             raise fail(line, f"seat {seat} is to move at ply {ply}, the record says {who}")
         if not 0 <= move.action < game.num_distinct_actions():
-            raise fail(line, f"action id {move.action} does not exist: {game.name} has ids 0..{game.num_distinct_actions() - 1}")
+            raise fail(
+                line,
+                f"action id {move.action} does not exist: {game.name} has ids 0..{game.num_distinct_actions() - 1}",
+            )
         name = state.action_to_string(move.action)
         if name != move.name:
             raise fail(line, f"action {move.action} is named {name!r}, the record says {move.name!r}")
         if seeded is not None and seat == _core.CHANCE:
             expected = dealt[ply] if ply < len(dealt) else None
             if expected != move.action:
-                what = "no chance event" if expected is None else f"{state.action_to_string(expected)} (id {expected})"
-                raise fail(line, f"chance outcome {move.name} (id {move.action}) is not what seed {record.seed} deals here: {what}")
+                what = (
+                    "no chance event"
+                    if expected is None
+                    else f"{state.action_to_string(expected)} (id {expected})"
+                )
+                raise fail(
+                    line,
+                    f"chance outcome {move.name} (id {move.action}) is not what seed {record.seed} deals here: {what}",
+                )
         try:
             state.apply_action(move.action)
         except LudoError as e:
@@ -416,7 +473,10 @@ def replay(record: Record) -> _core.State:
             raise fail(result_line, "the record has a result but the game is not over")
         checks = (("returns", record.returns, state.returns()), ("scores", record.scores, state.scores()))
         for key, claimed, actual in checks:
-            if claimed is not None and (len(claimed) != len(actual) or not all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(claimed, actual))):
+            if claimed is not None and (
+                len(claimed) != len(actual)
+                or not all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(claimed, actual))
+            ):
                 raise fail(result_line, f"the recorded {key} {claimed} differ from the replayed {actual}")
     # The seeded state carries on as the recorded game would have, unless the record stops in the middle
     # of chance events that the seed has already resolved.
@@ -425,4 +485,17 @@ def replay(record: Record) -> _core.State:
     return state
 
 
-__all__ = ["CHANCE", "FORMAT", "FORMAT_VERSION", "Move", "Record", "RecordError", "dump", "dumps", "from_state", "load", "loads", "replay"]
+__all__ = [
+    "CHANCE",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Move",
+    "Record",
+    "RecordError",
+    "dump",
+    "dumps",
+    "from_state",
+    "load",
+    "loads",
+    "replay",
+]

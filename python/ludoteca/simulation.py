@@ -166,7 +166,9 @@ Arrays = dict[str, npt.NDArray[Any]]
 Progress = Optional[Callable[[int, int], None]]
 
 
-def _serial(g: _core.Game, n_games: int, seed: int, names: list[str], threads: Optional[int], progress: Progress) -> list[Arrays]:
+def _serial(
+    g: _core.Game, n_games: int, seed: int, names: list[str], threads: Optional[int], progress: Progress
+) -> list[Arrays]:
     """Runs the games in this process: one Rust call, or chunks when a progress callback is given."""
     if progress is None:
         return [_core.simulate(g, n_games, seed=seed, bots=names, threads=threads)]
@@ -201,11 +203,18 @@ def run_shard(spec: _ShardSpec, first_game: int, count: int) -> Arrays:
     Game ``k`` uses the stream ``(seed, k)`` whatever the shard, which is what makes sharded results
     identical to a single batch. Runs in worker processes and Ray tasks, so it is a module-level function.
     """
-    return _core.simulate(spec.game, count, seed=spec.seed, bots=list(spec.bots), threads=spec.threads, first_game=first_game)
+    return _core.simulate(
+        spec.game, count, seed=spec.seed, bots=list(spec.bots), threads=spec.threads, first_game=first_game
+    )
 
 
 def _run_processes(
-    spec: _ShardSpec, shards: list[tuple[int, int]], workers: int, progress: Progress, total: int, _address: Optional[str]
+    spec: _ShardSpec,
+    shards: list[tuple[int, int]],
+    workers: int,
+    progress: Progress,
+    total: int,
+    _address: Optional[str],
 ) -> list[Arrays]:
     """Runs the shards on a process pool and returns their arrays in shard order."""
     if not shards:
@@ -225,7 +234,7 @@ def _run_processes(
                 # re-import; Python's own message is printed by the workers, not raised here.
                 raise RuntimeError(
                     "backend='processes': the worker processes died while starting. In a script, call "
-                    "simulate under `if __name__ == \"__main__\":` (worker processes import the main module)."
+                    'simulate under `if __name__ == "__main__":` (worker processes import the main module).'
                 ) from e
             done += shards[i][1]
             if progress is not None:
@@ -234,7 +243,12 @@ def _run_processes(
 
 
 def _run_ray(
-    spec: _ShardSpec, shards: list[tuple[int, int]], _workers: int, progress: Progress, total: int, address: Optional[str]
+    spec: _ShardSpec,
+    shards: list[tuple[int, int]],
+    _workers: int,
+    progress: Progress,
+    total: int,
+    address: Optional[str],
 ) -> list[Arrays]:
     """Runs the shards as Ray tasks (one Rust batch each) and returns their arrays in shard order."""
     try:

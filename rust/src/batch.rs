@@ -44,7 +44,12 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
         0 => vec!["random".to_string(); np],
         1 => vec![cfg.bots[0].clone(); np],
         n if n == np => cfg.bots.clone(),
-        n => return Err(LudoError::param("bots", format!("give one bot for every seat ({np}) or a single bot, not {n}"))),
+        n => {
+            return Err(LudoError::param(
+                "bots",
+                format!("give one bot for every seat ({np}) or a single bot, not {n}"),
+            ))
+        }
     };
     let bots: Vec<Box<dyn Bot<G::State>>> = names.iter().map(|n| game.new_bot(n)).collect::<Result<_>>()?;
     let mut out = SimResult {
@@ -145,7 +150,13 @@ pub struct VecEnv<G: Game> {
 impl<G: Game> VecEnv<G> {
     /// Creates `n` environments; environment `i`'s episode `k` uses stream `(seed, i << 32 | k)`.
     pub fn new(game: Arc<G>, n: usize, seed: u64) -> Self {
-        let mut env = VecEnv { game, seed, states: Vec::with_capacity(n), rngs: Vec::with_capacity(n), episodes: vec![0; n] };
+        let mut env = VecEnv {
+            game,
+            seed,
+            states: Vec::with_capacity(n),
+            rngs: Vec::with_capacity(n),
+            episodes: vec![0; n],
+        };
         for i in 0..n {
             let (s, r) = env.fresh(i, 0);
             env.states.push(s);
@@ -182,10 +193,16 @@ impl<G: Game> DynVectorEnv for VecEnv<G> {
     fn step(&mut self, actions: &[Action], rewards: &mut [f32]) -> Result<()> {
         let (n, np) = (self.states.len(), self.game.num_players());
         if actions.len() != n {
-            return Err(LudoError::Shape { expected: format!("({n},) actions"), got: format!("({},)", actions.len()) });
+            return Err(LudoError::Shape {
+                expected: format!("({n},) actions"),
+                got: format!("({},)", actions.len()),
+            });
         }
         if rewards.len() != n * np {
-            return Err(LudoError::Shape { expected: format!("({n}, {np}) rewards"), got: format!("{} values", rewards.len()) });
+            return Err(LudoError::Shape {
+                expected: format!("({n}, {np}) rewards"),
+                got: format!("{} values", rewards.len()),
+            });
         }
         let mut legal = Vec::new();
         for (i, (s, &a)) in self.states.iter().zip(actions).enumerate() {
@@ -194,7 +211,11 @@ impl<G: Game> DynVectorEnv for VecEnv<G> {
             }
             s.legal_actions(&mut legal);
             if legal.binary_search(&a).is_err() {
-                return Err(LudoError::illegal(a, s.action_to_string(a), format!("not legal in environment {i}")));
+                return Err(LudoError::illegal(
+                    a,
+                    s.action_to_string(a),
+                    format!("not legal in environment {i}"),
+                ));
             }
         }
         self.states
@@ -224,7 +245,10 @@ impl<G: Game> DynVectorEnv for VecEnv<G> {
     fn reset(&mut self, mask: &[bool]) -> Result<()> {
         let n = self.states.len();
         if !mask.is_empty() && mask.len() != n {
-            return Err(LudoError::Shape { expected: format!("({n},) mask"), got: format!("({},)", mask.len()) });
+            return Err(LudoError::Shape {
+                expected: format!("({n},) mask"),
+                got: format!("({},)", mask.len()),
+            });
         }
         for i in 0..n {
             if mask.is_empty() || mask[i] {
@@ -245,19 +269,21 @@ impl<G: Game> DynVectorEnv for VecEnv<G> {
 
     fn write_legal_action_mask(&self, out: &mut [bool]) {
         let a = self.game.num_distinct_actions();
-        out.par_chunks_mut(a).zip(self.states.par_iter()).for_each(|(row, s)| {
-            if s.is_terminal() {
-                // pgx convention: a terminated environment accepts any action (and ignores it).
-                row.iter_mut().for_each(|x| *x = true);
-                return;
-            }
-            row.iter_mut().for_each(|x| *x = false);
-            let mut legal = Vec::new();
-            s.legal_actions(&mut legal);
-            for l in legal {
-                row[l as usize] = true;
-            }
-        });
+        out.par_chunks_mut(a)
+            .zip(self.states.par_iter())
+            .for_each(|(row, s)| {
+                if s.is_terminal() {
+                    // pgx convention: a terminated environment accepts any action (and ignores it).
+                    row.iter_mut().for_each(|x| *x = true);
+                    return;
+                }
+                row.iter_mut().for_each(|x| *x = false);
+                let mut legal = Vec::new();
+                s.legal_actions(&mut legal);
+                for l in legal {
+                    row[l as usize] = true;
+                }
+            });
     }
 
     fn write_terminated(&self, out: &mut [bool]) {
@@ -268,18 +294,23 @@ impl<G: Game> DynVectorEnv for VecEnv<G> {
 
     fn write_observations(&self, out: &mut [f32]) {
         let k: usize = self.game.observation_shape().iter().product();
-        out.par_chunks_mut(k).zip(self.states.par_iter()).with_min_len(64).for_each(|(row, s)| {
-            // Observe from the seat to move; terminated environments observe as seat 0.
-            let p = match s.current_player() {
-                Player::Seat(p) => p,
-                _ => 0,
-            };
-            s.write_observation(p, row);
-        });
+        out.par_chunks_mut(k)
+            .zip(self.states.par_iter())
+            .with_min_len(64)
+            .for_each(|(row, s)| {
+                // Observe from the seat to move; terminated environments observe as seat 0.
+                let p = match s.current_player() {
+                    Player::Seat(p) => p,
+                    _ => 0,
+                };
+                s.write_observation(p, row);
+            });
     }
 
     fn state(&self, i: usize) -> Option<Box<dyn crate::core::dynamic::DynState>> {
-        self.states.get(i).map(|s| Box::new(s.clone()) as Box<dyn crate::core::dynamic::DynState>)
+        self.states
+            .get(i)
+            .map(|s| Box::new(s.clone()) as Box<dyn crate::core::dynamic::DynState>)
     }
 }
 
@@ -291,12 +322,26 @@ pub(crate) mod testing {
 
     /// Mean return per game of `bot` and of the `field` bots facing it, with `bot` taking every seat in
     /// turn (`n_games` per seat, one thread). Used by the "greedy beats random" tests.
-    pub(crate) fn bot_against_field<G: Game>(game: &G, bot: &str, field: &str, n_games: usize, seed: u64) -> (f64, f64) {
+    pub(crate) fn bot_against_field<G: Game>(
+        game: &G,
+        bot: &str,
+        field: &str,
+        n_games: usize,
+        seed: u64,
+    ) -> (f64, f64) {
         let np = game.num_players();
         let (mut mine, mut theirs) = (0.0, 0.0);
         for seat in 0..np {
-            let bots = (0..np).map(|s| if s == seat { bot } else { field }.to_string()).collect();
-            let cfg = SimConfig { n_games, seed, first_game: 0, bots, threads: Some(1) };
+            let bots = (0..np)
+                .map(|s| if s == seat { bot } else { field }.to_string())
+                .collect();
+            let cfg = SimConfig {
+                n_games,
+                seed,
+                first_game: 0,
+                bots,
+                threads: Some(1),
+            };
             let r = simulate(game, &cfg).expect("bots exist");
             for i in 0..n_games {
                 for s in 0..np {
@@ -331,7 +376,13 @@ mod tests {
             for spec in info.examples {
                 let game = load_game(spec).unwrap();
                 let np = game.num_players();
-                let cfg = SimConfig { n_games: GAMES, seed: 5, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
+                let cfg = SimConfig {
+                    n_games: GAMES,
+                    seed: 5,
+                    first_game: 0,
+                    bots: vec!["random".into()],
+                    threads: Some(1),
+                };
                 let fused = game.simulate(&cfg).unwrap();
                 for k in 0..GAMES {
                     let mut rng = Rng::for_stream(cfg.seed, k as u64);
@@ -347,9 +398,21 @@ mod tests {
                     let (mut returns, mut scores) = (vec![0.0; np], vec![0.0; np]);
                     state.returns(&mut returns);
                     state.scores(&mut scores);
-                    assert_eq!(fused.lengths[k] as usize, state.history().len(), "{spec}: game {k} length");
-                    assert_eq!(&fused.returns[k * np..(k + 1) * np], &returns[..], "{spec}: game {k} returns");
-                    assert_eq!(&fused.scores[k * np..(k + 1) * np], &scores[..], "{spec}: game {k} scores");
+                    assert_eq!(
+                        fused.lengths[k] as usize,
+                        state.history().len(),
+                        "{spec}: game {k} length"
+                    );
+                    assert_eq!(
+                        &fused.returns[k * np..(k + 1) * np],
+                        &returns[..],
+                        "{spec}: game {k} returns"
+                    );
+                    assert_eq!(
+                        &fused.scores[k * np..(k + 1) * np],
+                        &scores[..],
+                        "{spec}: game {k} scores"
+                    );
                 }
             }
         }

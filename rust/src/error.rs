@@ -10,9 +10,17 @@ use std::fmt;
 #[non_exhaustive]
 pub enum LudoError {
     /// Malformed text: a card name, action name, game string, FEN, SGF, expression.
-    Parse { what: String, input: String, reason: String },
+    Parse {
+        what: String,
+        input: String,
+        reason: String,
+    },
     /// A well-formed action that the rules forbid now. `reason` names the rule.
-    IllegalAction { action: u32, name: String, reason: String },
+    IllegalAction {
+        action: u32,
+        name: String,
+        reason: String,
+    },
     /// `load_game` with a name that is not registered.
     UnknownGame { name: String, known: Vec<String> },
     /// A game parameter that is unknown, of the wrong type or out of range.
@@ -33,15 +41,26 @@ pub type Result<T, E = LudoError> = std::result::Result<T, E>;
 impl LudoError {
     /// Shorthand for a parse error.
     pub fn parse(what: &str, input: &str, reason: impl Into<String>) -> Self {
-        LudoError::Parse { what: what.into(), input: input.into(), reason: reason.into() }
+        LudoError::Parse {
+            what: what.into(),
+            input: input.into(),
+            reason: reason.into(),
+        }
     }
     /// Shorthand for an invalid parameter.
     pub fn param(name: &str, reason: impl Into<String>) -> Self {
-        LudoError::InvalidParameter { name: name.into(), reason: reason.into() }
+        LudoError::InvalidParameter {
+            name: name.into(),
+            reason: reason.into(),
+        }
     }
     /// Shorthand for an illegal action.
     pub fn illegal(action: u32, name: impl Into<String>, reason: impl Into<String>) -> Self {
-        LudoError::IllegalAction { action, name: name.into(), reason: reason.into() }
+        LudoError::IllegalAction {
+            action,
+            name: name.into(),
+            reason: reason.into(),
+        }
     }
 }
 

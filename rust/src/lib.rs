@@ -14,7 +14,7 @@ pub mod error;
 
 pub use error::{LudoError, Result};
 pub mod games;
-pub mod registry;
-pub mod trick;
 #[cfg(feature = "python")]
 pub mod py;
+pub mod registry;
+pub mod trick;

@@ -21,7 +21,11 @@ pub trait Registered: Game + Sized {
     fn from_game_string(spec: &str) -> Result<Self> {
         let (name, raw) = Params::parse_game_string(spec)?;
         if name != Self::INFO.short_name {
-            return Err(LudoError::parse("game string", spec, format!("expected a {}(...) game string", Self::INFO.short_name)));
+            return Err(LudoError::parse(
+                "game string",
+                spec,
+                format!("expected a {}(...) game string", Self::INFO.short_name),
+            ));
         }
         Self::from_raw(&raw)
     }
@@ -35,15 +39,33 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 
 /// Every registered game: one line each.
 static REGISTRY: &[(&GameInfo, Loader)] = &[
-    (crate::games::briscola::Briscola::INFO, loader::<crate::games::briscola::Briscola>),
-    (crate::games::schafkopf::Type::INFO, loader::<crate::games::schafkopf::Type>),
+    (
+        crate::games::briscola::Briscola::INFO,
+        loader::<crate::games::briscola::Briscola>,
+    ),
+    (
+        crate::games::schafkopf::Type::INFO,
+        loader::<crate::games::schafkopf::Type>,
+    ),
     (crate::games::solo::Type::INFO, loader::<crate::games::solo::Type>),
     (crate::games::zole::Type::INFO, loader::<crate::games::zole::Type>),
-    (crate::games::twenty_four::TwentyFour::INFO, loader::<crate::games::twenty_four::TwentyFour>),
+    (
+        crate::games::twenty_four::TwentyFour::INFO,
+        loader::<crate::games::twenty_four::TwentyFour>,
+    ),
     (crate::games::go::Type::INFO, loader::<crate::games::go::Type>),
-    (crate::games::go::rengo::Type::INFO, loader::<crate::games::go::rengo::Type>),
-    (crate::games::xiangqi::Xiangqi::INFO, loader::<crate::games::xiangqi::Xiangqi>),
-    (crate::games::xiangqi::Jieqi::INFO, loader::<crate::games::xiangqi::Jieqi>),
+    (
+        crate::games::go::rengo::Type::INFO,
+        loader::<crate::games::go::rengo::Type>,
+    ),
+    (
+        crate::games::xiangqi::Xiangqi::INFO,
+        loader::<crate::games::xiangqi::Xiangqi>,
+    ),
+    (
+        crate::games::xiangqi::Jieqi::INFO,
+        loader::<crate::games::xiangqi::Jieqi>,
+    ),
 ];
 
 /// Static descriptions of every registered game, in registry order.
@@ -56,6 +78,9 @@ pub fn load_game(spec: &str) -> Result<Box<dyn DynGame>> {
     let (name, raw) = Params::parse_game_string(spec)?;
     match REGISTRY.iter().find(|(info, _)| info.short_name == name) {
         Some((_, load)) => load(&raw),
-        None => Err(LudoError::UnknownGame { name, known: REGISTRY.iter().map(|(i, _)| i.short_name.to_string()).collect() }),
+        None => Err(LudoError::UnknownGame {
+            name,
+            known: REGISTRY.iter().map(|(i, _)| i.short_name.to_string()).collect(),
+        }),
     }
 }

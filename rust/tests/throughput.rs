@@ -11,15 +11,28 @@ use std::time::Instant;
 fn random_games_per_second() {
     // LUDO_GAMES=20000 keeps a `valgrind --tool=callgrind` run short (instruction counts are repeatable
     // on a busy machine, wall time is not).
-    let n_games = std::env::var("LUDO_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000_000);
+    let n_games = std::env::var("LUDO_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2_000_000);
     // LUDO_SPECS="zole;schafkopf" picks other games (game strings separated by semicolons).
     let specs = std::env::var("LUDO_SPECS").unwrap_or_else(|_| "briscola;briscola(players=4)".into());
     for spec in specs.split(';') {
         let game = load_game(spec).unwrap();
-        let cfg = SimConfig { n_games, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
+        let cfg = SimConfig {
+            n_games,
+            seed: 1,
+            first_game: 0,
+            bots: vec!["random".into()],
+            threads: Some(1),
+        };
         let t = Instant::now();
         let r = game.simulate(&cfg).unwrap();
         let secs = t.elapsed().as_secs_f64();
-        println!("{spec}: {:.0} games/s single thread ({} games)", cfg.n_games as f64 / secs, r.lengths.len());
+        println!(
+            "{spec}: {:.0} games/s single thread ({} games)",
+            cfg.n_games as f64 / secs,
+            r.lengths.len()
+        );
     }
 }

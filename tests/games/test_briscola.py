@@ -146,5 +146,7 @@ def test_american_claims_and_match_to_121() -> None:
 def test_greedy_bot_clearly_beats_random() -> None:
     res = ludoteca.simulate("briscola", 20_000, seed=7, bots=["random", "greedy"])
     assert res.seats()[1].win_rate > 0.8
-    res4 = ludoteca.simulate("briscola(players=4)", 20_000, seed=7, bots=["greedy", "random", "greedy", "random"])
+    res4 = ludoteca.simulate(
+        "briscola(players=4)", 20_000, seed=7, bots=["greedy", "random", "greedy", "random"]
+    )
     assert res4.seats()[0].win_rate > 0.7

@@ -53,7 +53,7 @@ def test_chiamata_partner_stays_secret_until_the_called_card_is_played() -> None
         assert "partner: seat 4" in world.observation_string(4)
         assert "partner: unknown" in state.observation_string(3)
         # Once the called card is played, everyone knows.
-        while called not in state.history()[len(history):] and not state.is_terminal():
+        while called not in state.history()[len(history) :] and not state.is_terminal():
             p = state.current_player()
             legal = state.legal_actions()
             state.apply_action(called if p == 2 and called in legal else legal[0])
@@ -63,7 +63,12 @@ def test_chiamata_partner_stays_secret_until_the_called_card_is_played() -> None
 def test_chiamata_payouts_are_zero_sum_and_follow_the_contract() -> None:
     res = ludoteca.simulate("briscola(players=5)", 5000, seed=3)
     assert np.allclose(res.returns.sum(axis=1), 0)
-    allowed = {(-1.0, -1.0, -1.0, 1.0, 2.0), (-2.0, -1.0, 1.0, 1.0, 1.0), (-1.0, -1.0, -1.0, -1.0, 4.0), (-4.0, 1.0, 1.0, 1.0, 1.0)}
+    allowed = {
+        (-1.0, -1.0, -1.0, 1.0, 2.0),
+        (-2.0, -1.0, 1.0, 1.0, 1.0),
+        (-1.0, -1.0, -1.0, -1.0, 4.0),
+        (-4.0, 1.0, 1.0, 1.0, 1.0),
+    }
     rows = {tuple(sorted(row)) for row in res.returns}
     assert rows <= allowed and len(rows) >= 3
     assert np.all(res.scores.sum(axis=1) == 120)
@@ -96,13 +101,20 @@ def test_ace_three_reinsertion_never_leaves_an_ace_or_three_face_up() -> None:
 
 
 def test_trump_exchange_and_replay_options_play_out() -> None:
-    res = ludoteca.simulate("briscola(players=4,reject_ace_three_upcard=true,trump_exchange=seven,tie_rule=replay)", 3000, seed=2, bots=["greedy"])
+    res = ludoteca.simulate(
+        "briscola(players=4,reject_ace_three_upcard=true,trump_exchange=seven,tie_rule=replay)",
+        3000,
+        seed=2,
+        bots=["greedy"],
+    )
     assert np.all(res.scores.sum(axis=1) == 120)
     assert not np.any(res.returns == 0), "ties are replayed"
 
 
 def test_play_chiamata_in_the_terminal_offers_the_auction_by_name() -> None:
     lines = "\n".join(["pass", "bid 61", "1"] + ["1"] * 60) + "\n"
-    result = CliRunner().invoke(app, ["play", "briscola(players=5)", "--seat", "0", "--seed", "4"], input=lines)
+    result = CliRunner().invoke(
+        app, ["play", "briscola(players=5)", "--seat", "0", "--seed", "4"], input=lines
+    )
     assert "bid 61" in result.output and "pass" in result.output
     assert "game over" in result.output.lower()

@@ -67,7 +67,11 @@ def test_suicide_rules() -> None:
 
 
 def test_scoring_examples_of_the_rules_file() -> None:
-    s = go.from_diagram(go.new_game(board_size=9, ruleset="tromp_taylor"), "\n".join(["." * 9] * 4 + ["....X...."] + ["." * 9] * 4), 1)
+    s = go.from_diagram(
+        go.new_game(board_size=9, ruleset="tromp_taylor"),
+        "\n".join(["." * 9] * 4 + ["....X...."] + ["." * 9] * 4),
+        1,
+    )
     s.apply_action("pass")
     s.apply_action("pass")
     assert s.is_terminal() and go.result(s) == "B+73.5"
@@ -117,7 +121,14 @@ def test_observation_planes() -> None:
     assert np.asarray(s.observation_tensor(0))[0, 2, 2] == 1
 
 
-@pytest.mark.parametrize("spec", ["go(board_size=9)", "go(board_size=9,ruleset=chinese,handicap=4)", "go(board_size=7,handicap=2,handicap_placement=free,ruleset=aga)"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "go(board_size=9)",
+        "go(board_size=9,ruleset=chinese,handicap=4)",
+        "go(board_size=7,handicap=2,handicap_placement=free,ruleset=aga)",
+    ],
+)
 def test_sgf_round_trip(spec: str) -> None:
     g = ludoteca.load_game(spec)
     for seed in range(3):
@@ -218,7 +229,9 @@ class Gtp:
     def __init__(self, *args: str) -> None:
         import subprocess
 
-        self.proc = subprocess.Popen([_gnugo_path(), "--mode", "gtp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [_gnugo_path(), "--mode", "gtp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
 
     def __call__(self, command: str) -> str:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -258,13 +271,22 @@ def test_gnugo_agrees_on_legality_and_stones() -> None:
             gtp("clear_board")
             s = g.new_initial_state()
             rng = random.Random(seed)
-            while not s.is_terminal() and "accept" not in [s.action_to_string(a) for a in s.legal_actions()[-2:]]:
+            while not s.is_terminal() and "accept" not in [
+                s.action_to_string(a) for a in s.legal_actions()[-2:]
+            ]:
                 colour = "black" if s.current_player() == 0 else "white"
                 legal = {s.action_to_string(a) for a in s.legal_actions()} - {"pass"}
-                theirs = {go.vertex(p, size) for p in range(size * size) if gtp(f"is_legal {colour} {go.vertex(p, size)}") == "1"}
+                theirs = {
+                    go.vertex(p, size)
+                    for p in range(size * size)
+                    if gtp(f"is_legal {colour} {go.vertex(p, size)}") == "1"
+                }
                 assert legal == theirs, (seed, s.history())
                 for c, name in ((1, "black"), (2, "white")):
-                    assert _our_stones(s, size, c) == set(gtp(f"list_stones {name}").split()), (seed, s.history())
+                    assert _our_stones(s, size, c) == set(gtp(f"list_stones {name}").split()), (
+                        seed,
+                        s.history(),
+                    )
                 checked += 1
                 options = sorted(legal)
                 move = rng.choice(options) if options and rng.random() > 0.03 else "pass"
@@ -272,7 +294,9 @@ def test_gnugo_agrees_on_legality_and_stones() -> None:
                 gtp(f"play {colour} {move}")
     finally:
         gtp.close()
-    print(f"gnugo is_legal/list_stones agree on all {checked} positions ({checked * size * size} legality checks)")
+    print(
+        f"gnugo is_legal/list_stones agree on all {checked} positions ({checked * size * size} legality checks)"
+    )
     assert checked > 300
 
 
@@ -301,7 +325,9 @@ def test_gnugo_area_count_of_finished_playouts() -> None:
     eyes); the agreement rate is printed and must be high."""
     size = 9
     gtp = Gtp("--chinese-rules")
-    g = ludoteca.load_game(f"go(board_size={size},scoring=area,komi=7.5,ko_rule=simple,dead_stone_mode=tromp_taylor,max_moves=1000)")
+    g = ludoteca.load_game(
+        f"go(board_size={size},scoring=area,komi=7.5,ko_rule=simple,dead_stone_mode=tromp_taylor,max_moves=1000)"
+    )
     agree = total = 0
     try:
         for seed in range(40):
@@ -313,7 +339,9 @@ def test_gnugo_area_count_of_finished_playouts() -> None:
             while not s.is_terminal():
                 player = s.current_player()
                 rows = go.board(s)
-                moves = [a for a in s.legal_actions()[:-1] if not _is_eye(rows, a // size, a % size, player + 1)]
+                moves = [
+                    a for a in s.legal_actions()[:-1] if not _is_eye(rows, a // size, a % size, player + 1)
+                ]
                 a = rng.choice(moves) if moves else s.string_to_action("pass")
                 gtp(f"play {'black' if player == 0 else 'white'} {s.action_to_string(a)}")
                 s.apply_action(a)

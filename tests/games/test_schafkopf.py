@@ -68,12 +68,24 @@ def test_queen_of_spades_trumps_a_spade_lead() -> None:
 
 
 def test_scoring_helper_matches_the_oracle() -> None:
-    table = [((61, 5), 2), ((90, 7), 2), ((91, 7), 4), ((120, 10), 6), ((60, 4), -2), ((31, 3), -2), ((30, 2), -4), ((14, 0), -6), ((14, 1), -4)]
+    table = [
+        ((61, 5), 2),
+        ((90, 7), 2),
+        ((91, 7), 4),
+        ((120, 10), 6),
+        ((60, 4), -2),
+        ((31, 3), -2),
+        ((30, 2), -4),
+        ((14, 0), -6),
+        ((14, 1), -4),
+    ]
     for (total, tricks), vp in table:
         assert schafkopf.declarer_victory_points(total, tricks) == vp
 
 
-@pytest.mark.parametrize("spec", ["schafkopf", "schafkopf(ruleset=sheepshead)", "schafkopf(leaster_requires_trick=true)"])
+@pytest.mark.parametrize(
+    "spec", ["schafkopf", "schafkopf(ruleset=sheepshead)", "schafkopf(leaster_requires_trick=true)"]
+)
 def test_random_deals_score_in_the_victory_point_table(spec: str) -> None:
     res = ludoteca.simulate(spec, 3000, seed=3)
     returns = np.asarray(res.returns)
@@ -86,6 +98,8 @@ def test_random_deals_score_in_the_victory_point_table(spec: str) -> None:
 
 
 def test_greedy_beats_random() -> None:
-    res = ludoteca.simulate("schafkopf(ruleset=sheepshead)", 3000, seed=4, bots=["greedy", "random", "random"])
+    res = ludoteca.simulate(
+        "schafkopf(ruleset=sheepshead)", 3000, seed=4, bots=["greedy", "random", "random"]
+    )
     returns = np.asarray(res.returns)
     assert returns[:, 0].mean() > 0.5 > returns[:, 1].mean()

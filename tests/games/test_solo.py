@@ -8,7 +8,12 @@ import pytest
 import ludoteca
 from ludoteca.games import solo
 
-H = ["Q♣ 7♥ A♥ K♥ J♥ 10♥ A♣ 8♠", "Q♠ Q♥ 9♥ 8♥ A♦ K♦ 7♣ 8♣", "A♠ K♠ J♠ 10♠ 9♠ 7♠ 9♣ 10♣", "J♣ K♣ Q♦ J♦ 10♦ 9♦ 8♦ 7♦"]
+H = [
+    "Q♣ 7♥ A♥ K♥ J♥ 10♥ A♣ 8♠",
+    "Q♠ Q♥ 9♥ 8♥ A♦ K♦ 7♣ 8♣",
+    "A♠ K♠ J♠ 10♠ 9♠ 7♠ 9♣ 10♣",
+    "J♣ K♣ Q♦ J♦ 10♦ 9♦ 8♦ 7♦",
+]
 
 
 def dealt(hands: list[str] = H, **params: int | str | bool) -> ludoteca.State:
@@ -71,6 +76,8 @@ def test_random_hands_score_contract_values(spec: str) -> None:
 
 
 def test_greedy_beats_random() -> None:
-    res = ludoteca.simulate("solo(zero_sum=true)", 3000, seed=4, bots=["greedy", "random", "random", "random"])
+    res = ludoteca.simulate(
+        "solo(zero_sum=true)", 3000, seed=4, bots=["greedy", "random", "random", "random"]
+    )
     returns = np.asarray(res.returns)
     assert returns[:, 0].mean() > returns[:, 1:].mean() + 5

@@ -69,9 +69,16 @@ def test_check_accepts_the_usual_spellings_and_explains_failures() -> None:
 
 @pytest.mark.parametrize(
     "numbers, message",
-    [([1, 2, 3], "exactly 4"), ([1, 2, 3, -4], "negative"), ([1, 2, 3, 4.5], "float"), ([1, 2, 3, float("nan")], "NaN"),
-     ([1, 2, 3, 10**10], "maximum"), ([1, 2, 3, 10**50], "maximum"), ([True, 2, 3, 4], "bool"),
-     ([1, 2, 3, "4"], "not an integer")],
+    [
+        ([1, 2, 3], "exactly 4"),
+        ([1, 2, 3, -4], "negative"),
+        ([1, 2, 3, 4.5], "float"),
+        ([1, 2, 3, float("nan")], "NaN"),
+        ([1, 2, 3, 10**10], "maximum"),
+        ([1, 2, 3, 10**50], "maximum"),
+        ([True, 2, 3, 4], "bool"),
+        ([1, 2, 3, "4"], "not an integer"),
+    ],
 )
 def test_bad_numbers_are_invalid_parameters(numbers: list, message: str) -> None:
     with pytest.raises(ludoteca.InvalidParameterError, match=message):
@@ -111,8 +118,11 @@ def test_solve_batch_is_the_same_on_one_thread_and_many() -> None:
 def test_the_game_plays_with_expression_claims() -> None:
     game = t24.new_game()
     # The first seed whose first board is solvable (most are: 87 %).
-    state, claim = next((s, c) for s in map(lambda k: game.new_initial_state(seed=k), range(50))
-                        if (c := t24.first_solution(t24_values(s))) is not None)
+    state, claim = next(
+        (s, c)
+        for s in map(lambda k: game.new_initial_state(seed=k), range(50))
+        if (c := t24.first_solution(t24_values(s))) is not None
+    )
     assert state.current_player() == 0
     with pytest.raises(ludoteca.IllegalActionError):
         state.apply_action("t3")  # a delay before a claim
@@ -151,7 +161,9 @@ def test_solver_bots_simulate_and_speed_wins() -> None:
     r = ludoteca.simulate("twenty_four", 200, seed=1, bots=["solver(speed=0.9)", "solver(speed=0.3)"])
     wins = (r.returns > 0).sum(axis=0)
     assert wins[0] > 2 * wins[1]
-    r4 = ludoteca.simulate("twenty_four(players=4)", 20, seed=2, bots=["solver", "random", "solver(skill=0.5)", "random"])
+    r4 = ludoteca.simulate(
+        "twenty_four(players=4)", 20, seed=2, bots=["solver", "random", "solver(skill=0.5)", "random"]
+    )
     assert np.allclose(r4.returns.sum(axis=1), 0.0)
     with pytest.raises(ludoteca.InvalidParameterError):
         ludoteca.simulate("twenty_four", 1, bots=["solver(speed=2)"])

@@ -127,7 +127,13 @@ def test_jieqi_hidden_identities_never_leak() -> None:
     for seed in range(4):
         d = jieqi.resample_hidden(s, 0, seed)
         assert not d.is_chance_node()
-        views.append([np.asarray(d.observation_tensor(0)).tolist(), d.observation_string(0), d.information_state_string(0)])
+        views.append(
+            [
+                np.asarray(d.observation_tensor(0)).tolist(),
+                d.observation_string(0),
+                d.information_state_string(0),
+            ]
+        )
     assert all(v == views[0] for v in views)
     assert jieqi.fen(jieqi.resample_hidden(s, 0, 0)) == jieqi.fen(s)
 
@@ -164,7 +170,9 @@ def cross_check(games: int, seed: int) -> int:
             legal = s.legal_actions()
             assert sorted(to_sf(s.action_to_string(a)) for a in legal) == theirs, (game_no, fen)
             for a in rng.sample(legal, min(2, len(legal))):
-                want = sf.get_san("xiangqi", fen, to_sf(s.action_to_string(a)), False, sf.NOTATION_XIANGQI_WXF)
+                want = sf.get_san(
+                    "xiangqi", fen, to_sf(s.action_to_string(a)), False, sf.NOTATION_XIANGQI_WXF
+                )
                 ours = xiangqi.action_to_wxf(s, a)
                 # The names agree except for tandem pieces, which we always mark with +/- as the WXF
                 # page says, while Fairy-Stockfish keeps the file digit unless it is ambiguous (both

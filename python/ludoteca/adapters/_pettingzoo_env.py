@@ -59,15 +59,28 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     - Render modes ``ansi`` (returns the table as text) and ``human`` (prints it after every step).
     """
 
-    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "name": "ludoteca", "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {
+        "render_modes": RENDER_MODES,
+        "name": "ludoteca",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
-    def __init__(self, game: Union[str, ludoteca.Game] = "briscola", render_mode: Optional[str] = None) -> None:
+    def __init__(
+        self, game: Union[str, ludoteca.Game] = "briscola", render_mode: Optional[str] = None
+    ) -> None:
         """Loads ``game`` (a game string or a loaded game); ``render_mode`` is None, ``"ansi"`` or ``"human"``."""
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise InvalidParameterError(f"invalid parameter 'render_mode': must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
+            raise InvalidParameterError(
+                f"invalid parameter 'render_mode': must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}"
+            )
         self.game: ludoteca.Game = game if isinstance(game, ludoteca.Game) else ludoteca.load_game(game)
-        self.metadata = {**type(self).metadata, "name": env_name(registry_entry(self.game)), "game": self.game.game_string()}
+        self.metadata = {
+            **type(self).metadata,
+            "name": env_name(registry_entry(self.game)),
+            "game": self.game.game_string(),
+        }
         self.render_mode = render_mode
         n_actions = self.game.num_distinct_actions()
         low, high = self.game.observation_bounds()
@@ -83,7 +96,9 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             )
             for agent in self.possible_agents
         }
-        self.action_spaces: dict[str, gymnasium.spaces.Discrete] = {agent: gymnasium.spaces.Discrete(n_actions) for agent in self.possible_agents}
+        self.action_spaces: dict[str, gymnasium.spaces.Discrete] = {
+            agent: gymnasium.spaces.Discrete(n_actions) for agent in self.possible_agents
+        }
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -143,7 +158,9 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         state = self._require_state()
         agent = self.agent_selection
         if action is None:
-            raise ludoteca.IllegalActionError(f"{agent} is to act: step(None) is only for agents whose game is over")
+            raise ludoteca.IllegalActionError(
+                f"{agent} is to act: step(None) is only for agents whose game is over"
+            )
         # The agent has now seen what it was owed; what follows accumulates until its next turn.
         self._cumulative_rewards[agent] = 0.0
         state.apply_action(int(action))

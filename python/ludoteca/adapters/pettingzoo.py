@@ -40,14 +40,20 @@ if TYPE_CHECKING:
 _Value = Union[bool, int, float, str]
 
 
-def raw_env(game: Union[str, ludoteca.Game] = "briscola", render_mode: Optional[str] = None) -> LudotecaAECEnv:
+def raw_env(
+    game: Union[str, ludoteca.Game] = "briscola", render_mode: Optional[str] = None
+) -> LudotecaAECEnv:
     """The unwrapped AEC environment of ``game`` (illegal actions raise IllegalActionError)."""
     from ludoteca.adapters._pettingzoo_env import LudotecaAECEnv
 
     return LudotecaAECEnv(game, render_mode=render_mode)
 
 
-def env(game: Union[str, ludoteca.Game] = "briscola", render_mode: Optional[str] = None, illegal_reward: float = -1.0) -> Any:
+def env(
+    game: Union[str, ludoteca.Game] = "briscola",
+    render_mode: Optional[str] = None,
+    illegal_reward: float = -1.0,
+) -> Any:
     """The AEC environment of ``game`` with PettingZoo's standard wrappers.
 
     An illegal action ends the game: the offender gets ``illegal_reward``, the others 0.
@@ -70,11 +76,16 @@ def game_string(name: str, params: dict[str, _Value]) -> str:
 def _versioned_module(info: ludoteca.GameInfo) -> ModuleType:
     """The ``<game>_v<N>`` module of one registered game, with ``env``, ``raw_env`` and ``GAME``."""
     name = f"{info.short_name}_v{info.version}"
-    module = ModuleType(f"{__name__}.{name}", f"PettingZoo AEC environment of {info.long_name} (rules version {info.version}).")
+    module = ModuleType(
+        f"{__name__}.{name}",
+        f"PettingZoo AEC environment of {info.long_name} (rules version {info.version}).",
+    )
 
     def make_env(render_mode: Optional[str] = None, illegal_reward: float = -1.0, **params: _Value) -> Any:
         """The wrapped environment; keywords are the game's parameters (``players=4``)."""
-        return env(game_string(info.short_name, params), render_mode=render_mode, illegal_reward=illegal_reward)
+        return env(
+            game_string(info.short_name, params), render_mode=render_mode, illegal_reward=illegal_reward
+        )
 
     def make_raw_env(render_mode: Optional[str] = None, **params: _Value) -> LudotecaAECEnv:
         """The unwrapped environment; keywords are the game's parameters."""

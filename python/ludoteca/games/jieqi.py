@@ -33,7 +33,9 @@ def new_game(**params: Union[int, str, bool]) -> _core.Game:
     return _core.load_game(f"jieqi({args})")
 
 
-def from_fen(fen: str, game: str = "jieqi", seed: Optional[int] = None, explicit_chance: bool = False) -> _core.State:
+def from_fen(
+    fen: str, game: str = "jieqi", seed: Optional[int] = None, explicit_chance: bool = False
+) -> _core.State:
     """A state from an extended FEN. Reveals are drawn from ``seed`` unless ``explicit_chance``."""
     return _core.jieqi_from_fen(fen, game, seed, explicit_chance)
 

@@ -125,7 +125,9 @@ class CheckResult:
         return self.valid
 
 
-def check(expression: str, cards: Sequence[int], target: int = 24, intermediate: str = "rational") -> CheckResult:
+def check(
+    expression: str, cards: Sequence[int], target: int = 24, intermediate: str = "rational"
+) -> CheckResult:
     """Checks a player's claimed solution for four cards.
 
     Accepts ``8*5-(7+9)``, ``8×5−(7+9)``, ``(8*5)-7-9``, ``÷`` or ``/``, ``x`` or ``×`` or ``*``,

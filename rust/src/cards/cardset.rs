@@ -262,7 +262,11 @@ mod tests {
         for _ in 0..1000 {
             x = x.rotate_left(7).wrapping_mul(0x2545_F491_4F6C_DD1D) ^ (x >> 3);
             // Dense, sparse and full sets (sparse ones leave whole bytes empty).
-            for set in [CardSet(x), CardSet(x & x.rotate_left(13) & x.rotate_left(29)), CardSet(u64::MAX)] {
+            for set in [
+                CardSet(x),
+                CardSet(x & x.rotate_left(13) & x.rotate_left(29)),
+                CardSet(u64::MAX),
+            ] {
                 for (k, c) in set.iter().enumerate() {
                     assert_eq!(set.nth(k), Some(c));
                 }

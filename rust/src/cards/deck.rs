@@ -12,8 +12,8 @@
 
 use super::card::{Card, CardInfo};
 use super::cardset::CardSet;
-use super::table::CardTable;
 use super::notation::{normalize, rank_aliases, SUITS_FRENCH, SUIT_TRUMPS};
+use super::table::CardTable;
 use crate::error::{LudoError, Result};
 use std::collections::HashMap;
 
@@ -66,7 +66,12 @@ impl Deck {
             suit_masks[*suit as usize].insert(card);
             lookup.insert(normalize(disp), card);
             lookup.insert(normalize(ascii), card);
-            infos.push(CardInfo { suit: *suit, rank: *rank, name: disp.clone(), ascii: ascii.clone() });
+            infos.push(CardInfo {
+                suit: *suit,
+                rank: *rank,
+                name: disp.clone(),
+                ascii: ascii.clone(),
+            });
         }
         for (i, (_, _, _, _, aliases)) in cards.iter().enumerate() {
             for a in aliases {
@@ -74,11 +79,23 @@ impl Deck {
             }
         }
         let suit_of = CardTable::from_values(infos.iter().map(|c| c.suit));
-        Deck { name: name.to_string(), cards: infos, suits, suit_masks, suit_of, lookup }
+        Deck {
+            name: name.to_string(),
+            cards: infos,
+            suits,
+            suit_masks,
+            suit_of,
+            lookup,
+        }
     }
 
     /// Suit-and-rank cards: every rank in `ranks` of every suit, names from `label`.
-    fn suited(name: &str, suits: Vec<SuitInfo>, ranks_of: impl Fn(u8) -> Vec<u8>, label: impl Fn(u8, u8) -> (String, String, Vec<String>)) -> Deck {
+    fn suited(
+        name: &str,
+        suits: Vec<SuitInfo>,
+        ranks_of: impl Fn(u8) -> Vec<u8>,
+        label: impl Fn(u8, u8) -> (String, String, Vec<String>),
+    ) -> Deck {
         let mut cards = Vec::new();
         for (s, suit) in suits.iter().enumerate() {
             for r in ranks_of(s as u8) {
@@ -89,7 +106,13 @@ impl Deck {
                         aliases.push(format!("{rw}{sw}"));
                     }
                 }
-                cards.push((s as u8, r, format!("{rank_disp}{}", suit.symbol), format!("{rank_ascii}{}", suit.ascii), aliases));
+                cards.push((
+                    s as u8,
+                    r,
+                    format!("{rank_disp}{}", suit.symbol),
+                    format!("{rank_ascii}{}", suit.ascii),
+                    aliases,
+                ));
             }
         }
         Deck::build(name, suits, cards)
@@ -118,7 +141,18 @@ impl Deck {
     }
     /// Zole's 26 cards: A K Q J 10 9 of clubs, spades, hearts and A K Q J 10 9 8 7 of diamonds.
     pub fn zole26() -> Deck {
-        Deck::suited("zole26", SUITS_FRENCH.to_vec(), |s| if s == 1 { (7..=14).collect() } else { (9..=14).collect() }, french_label)
+        Deck::suited(
+            "zole26",
+            SUITS_FRENCH.to_vec(),
+            |s| {
+                if s == 1 {
+                    (7..=14).collect()
+                } else {
+                    (9..=14).collect()
+                }
+            },
+            french_label,
+        )
     }
 
     /// The 40-card Italian pack (A, 2–7, Fante, Cavallo, Re in four suits), labelled per `style`.
@@ -154,12 +188,25 @@ impl Deck {
         let mut cards = Vec::new();
         for s in 0..4u8 {
             let red = s == 1 || s == 2;
-            let pips: Vec<u8> = if red { (1..=4).collect() } else { (7..=10).collect() };
+            let pips: Vec<u8> = if red {
+                (1..=4).collect()
+            } else {
+                (7..=10).collect()
+            };
             for r in pips.into_iter().chain(11..=14) {
                 let (disp, ascii, words) = tarok_suit_label(r);
                 let suit = &suits[s as usize];
-                let aliases = words.iter().flat_map(|w| suit.aliases.iter().map(move |a| format!("{w}{a}"))).collect();
-                cards.push((s, r, format!("{disp}{}", suit.symbol), format!("{ascii}{}", suit.ascii), aliases));
+                let aliases = words
+                    .iter()
+                    .flat_map(|w| suit.aliases.iter().map(move |a| format!("{w}{a}")))
+                    .collect();
+                cards.push((
+                    s,
+                    r,
+                    format!("{disp}{}", suit.symbol),
+                    format!("{ascii}{}", suit.ascii),
+                    aliases,
+                ));
             }
         }
         for r in 1..=22u8 {
@@ -169,7 +216,13 @@ impl Deck {
             match r {
                 1 => aliases.push("pagat".into()),
                 21 => aliases.push("mond".into()),
-                22 => aliases.extend(["skis".into(), "sk".into(), "skiz".into(), "excuse".into(), "fool".into()]),
+                22 => aliases.extend([
+                    "skis".into(),
+                    "sk".into(),
+                    "skiz".into(),
+                    "excuse".into(),
+                    "fool".into(),
+                ]),
                 _ => {}
             }
             cards.push((4, r, disp, ascii, aliases));
@@ -222,7 +275,10 @@ impl Deck {
     }
     /// The card with this suit and rank code, if the deck has it.
     pub fn find(&self, suit: u8, rank: u8) -> Option<Card> {
-        self.cards.iter().position(|c| c.suit == suit && c.rank == rank).map(|i| Card(i as u8))
+        self.cards
+            .iter()
+            .position(|c| c.suit == suit && c.rank == rank)
+            .map(|i| Card(i as u8))
     }
     /// Display name (`A♠`).
     pub fn name_of(&self, card: Card) -> &str {
@@ -245,7 +301,16 @@ impl Deck {
     /// `ace of spades`, `Cavallo di coppe`).
     pub fn parse(&self, text: &str) -> Result<Card> {
         self.lookup.get(&normalize(text)).copied().ok_or_else(|| {
-            LudoError::parse("card", text, format!("not a card of the {} deck (cards look like {} or {})", self.name, self.name_of(Card(0)), self.ascii_of(Card(0))))
+            LudoError::parse(
+                "card",
+                text,
+                format!(
+                    "not a card of the {} deck (cards look like {} or {})",
+                    self.name,
+                    self.name_of(Card(0)),
+                    self.ascii_of(Card(0))
+                ),
+            )
         })
     }
 }
@@ -365,11 +430,24 @@ mod tests {
         for deck in all_decks() {
             for i in 0..deck.len() {
                 let c = Card(i as u8);
-                assert_eq!(deck.parse(deck.name_of(c)).unwrap(), c, "{} {}", deck.name(), deck.name_of(c));
-                assert_eq!(deck.parse(deck.ascii_of(c)).unwrap(), c, "{} {}", deck.name(), deck.ascii_of(c));
+                assert_eq!(
+                    deck.parse(deck.name_of(c)).unwrap(),
+                    c,
+                    "{} {}",
+                    deck.name(),
+                    deck.name_of(c)
+                );
+                assert_eq!(
+                    deck.parse(deck.ascii_of(c)).unwrap(),
+                    c,
+                    "{} {}",
+                    deck.name(),
+                    deck.ascii_of(c)
+                );
                 assert_eq!(deck.parse(&deck.ascii_of(c).to_lowercase()).unwrap(), c);
             }
-            let names: std::collections::HashSet<&str> = deck.cards().iter().map(|c| c.name.as_str()).collect();
+            let names: std::collections::HashSet<&str> =
+                deck.cards().iter().map(|c| c.name.as_str()).collect();
             assert_eq!(names.len(), deck.len(), "names unique in {}", deck.name());
         }
     }

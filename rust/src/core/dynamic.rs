@@ -180,7 +180,10 @@ impl<G: Game> DynGame for G {
         match State::current_player(state) {
             Player::Seat(_) => Ok(self.new_bot(bot)?.act(state, rng)),
             Player::Terminal => Err(LudoError::GameOver),
-            Player::Chance => Err(LudoError::NodeKind { expected: "decision".into(), found: "chance".into() }),
+            Player::Chance => Err(LudoError::NodeKind {
+                expected: "decision".into(),
+                found: "chance".into(),
+            }),
         }
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimResult> {

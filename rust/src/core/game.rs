@@ -121,7 +121,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A state from a setup text written by [`State::setup`] (FEN, diagram). Games that only start from
     /// their initial state refuse.
     fn new_state_from_setup(&self, text: &str) -> Result<Self::State> {
-        Err(LudoError::parse("setup", text, format!("{} always starts from its initial state", self.info().short_name)))
+        Err(LudoError::parse(
+            "setup",
+            text,
+            format!("{} always starts from its initial state", self.info().short_name),
+        ))
     }
     /// A built-in policy by name (see `GameInfo::bots`).
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<Self::State>>> {
@@ -132,7 +136,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// The canonical game string (`briscola(players=4)`).
     fn game_string(&self) -> String {
-        self.params().game_string(self.info().short_name, self.info().params)
+        self.params()
+            .game_string(self.info().short_name, self.info().params)
     }
 }
 
@@ -233,7 +238,11 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
     }
     /// Ends the game as an [`State::ending`] text says (after the history has been replayed).
     fn apply_ending(&mut self, text: &str) -> Result<()> {
-        Err(LudoError::parse("ending", text, "this game ends only by its actions"))
+        Err(LudoError::parse(
+            "ending",
+            text,
+            "this game ends only by its actions",
+        ))
     }
 
     /// `current_player() == Terminal`.
@@ -273,7 +282,14 @@ impl<S: State> Bot<S> for RandomBot {
 
 /// The error for a bot name the game does not offer.
 pub fn unknown_bot(name: &str, info: &GameInfo) -> LudoError {
-    LudoError::param("bots", format!("no bot named {name:?} for {}; available: {}", info.short_name, info.bots.join(", ")))
+    LudoError::param(
+        "bots",
+        format!(
+            "no bot named {name:?} for {}; available: {}",
+            info.short_name,
+            info.bots.join(", ")
+        ),
+    )
 }
 
 /// Samples from an explicit outcome list by cumulative probability.
@@ -295,7 +311,11 @@ pub fn check_node(state: &impl State, action: Action, legal: &[Action]) -> Resul
     }
     if legal.binary_search(&action).is_err() {
         let name = state.action_to_string(action);
-        let reason = if state.is_chance_node() { "not a possible chance outcome here" } else { "not legal here" };
+        let reason = if state.is_chance_node() {
+            "not a possible chance outcome here"
+        } else {
+            "not legal here"
+        };
         return Err(LudoError::illegal(action, name, reason));
     }
     Ok(())
@@ -312,9 +332,13 @@ pub fn parse_serialized(text: &str) -> Result<(String, Vec<Action>)> {
     let (head, body) = text.split_once('\n').unwrap_or((text, ""));
     let mut actions = Vec::new();
     for tok in body.split_whitespace() {
-        let a: Action = tok
-            .parse()
-            .map_err(|_| LudoError::parse("serialized state", tok, "history entries are action ids (integers)"))?;
+        let a: Action = tok.parse().map_err(|_| {
+            LudoError::parse(
+                "serialized state",
+                tok,
+                "history entries are action ids (integers)",
+            )
+        })?;
         actions.push(a);
     }
     Ok((head.trim().to_string(), actions))

@@ -32,8 +32,14 @@ impl fmt::Display for Value {
 pub enum Kind {
     Bool,
     /// Inclusive range.
-    Int { min: i64, max: i64 },
-    Float { min: f64, max: f64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
+    Float {
+        min: f64,
+        max: f64,
+    },
     /// One of a fixed list of words.
     Choice(&'static [&'static str]),
 }
@@ -89,7 +95,9 @@ impl Params {
         };
         let name = name.trim();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(err("a game name is letters, digits and '_', e.g. briscola(players=4)"));
+            return Err(err(
+                "a game name is letters, digits and '_', e.g. briscola(players=4)",
+            ));
         }
         let mut pairs = Vec::new();
         if let Some(rest) = rest {
@@ -117,11 +125,19 @@ impl Params {
         raw: &[(String, String)],
         presets: &[(&str, &[(&str, &str)])],
     ) -> Result<Params> {
-        let mut out = Params { entries: specs.iter().map(|s| (s.name.to_string(), s.default.value())).collect() };
+        let mut out = Params {
+            entries: specs
+                .iter()
+                .map(|s| (s.name.to_string(), s.default.value()))
+                .collect(),
+        };
         for (k, _) in raw {
             if !specs.iter().any(|s| s.name == k) {
                 let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
-                return Err(LudoError::param(k, format!("unknown parameter; this game takes: {}", known.join(", "))));
+                return Err(LudoError::param(
+                    k,
+                    format!("unknown parameter; this game takes: {}", known.join(", ")),
+                ));
             }
         }
         if let Some((_, ruleset)) = raw.iter().find(|(k, _)| k == "ruleset") {
@@ -138,9 +154,16 @@ impl Params {
     }
 
     fn set_checked(&mut self, specs: &[ParamSpec], key: &str, raw: &str) -> Result<()> {
-        let spec = specs.iter().find(|s| s.name == key).ok_or_else(|| LudoError::param(key, "unknown parameter"))?;
+        let spec = specs
+            .iter()
+            .find(|s| s.name == key)
+            .ok_or_else(|| LudoError::param(key, "unknown parameter"))?;
         let value = parse_value(spec, raw)?;
-        let slot = self.entries.iter_mut().find(|(k, _)| k == key).expect("every spec has an entry");
+        let slot = self
+            .entries
+            .iter_mut()
+            .find(|(k, _)| k == key)
+            .expect("every spec has an entry");
         slot.1 = value;
         Ok(())
     }
@@ -206,14 +229,18 @@ fn parse_value(spec: &ParamSpec, raw: &str) -> Result<Value> {
             _ => Err(bad(format!("expected true or false, got {raw:?}"))),
         },
         Kind::Int { min, max } => {
-            let i: i64 = raw.parse().map_err(|_| bad(format!("expected an integer, got {raw:?}")))?;
+            let i: i64 = raw
+                .parse()
+                .map_err(|_| bad(format!("expected an integer, got {raw:?}")))?;
             if i < min || i > max {
                 return Err(bad(format!("{i} is outside {min}..={max}")));
             }
             Ok(Value::Int(i))
         }
         Kind::Float { min, max } => {
-            let x: f64 = raw.parse().map_err(|_| bad(format!("expected a number, got {raw:?}")))?;
+            let x: f64 = raw
+                .parse()
+                .map_err(|_| bad(format!("expected a number, got {raw:?}")))?;
             if !(x >= min && x <= max) {
                 return Err(bad(format!("{x} is outside {min}..={max}")));
             }
@@ -235,9 +262,24 @@ mod tests {
     use super::*;
 
     const SPECS: &[ParamSpec] = &[
-        ParamSpec { name: "players", kind: Kind::Int { min: 2, max: 6 }, default: DefaultValue::Int(2), doc: "" },
-        ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "x"]), default: DefaultValue::Str("seed"), doc: "" },
-        ParamSpec { name: "flag", kind: Kind::Bool, default: DefaultValue::Bool(false), doc: "" },
+        ParamSpec {
+            name: "players",
+            kind: Kind::Int { min: 2, max: 6 },
+            default: DefaultValue::Int(2),
+            doc: "",
+        },
+        ParamSpec {
+            name: "ruleset",
+            kind: Kind::Choice(&["seed", "x"]),
+            default: DefaultValue::Str("seed"),
+            doc: "",
+        },
+        ParamSpec {
+            name: "flag",
+            kind: Kind::Bool,
+            default: DefaultValue::Bool(false),
+            doc: "",
+        },
     ];
 
     #[test]
@@ -270,6 +312,9 @@ mod tests {
         let e = Params::resolve(SPECS, &raw, &[]).unwrap_err();
         assert!(e.to_string().contains("outside 2..=6"), "{e}");
         let raw = vec![("nope".to_string(), "1".to_string())];
-        assert!(Params::resolve(SPECS, &raw, &[]).unwrap_err().to_string().contains("unknown parameter"));
+        assert!(Params::resolve(SPECS, &raw, &[])
+            .unwrap_err()
+            .to_string()
+            .contains("unknown parameter"));
     }
 }

@@ -51,7 +51,9 @@ impl Rng {
     /// The stream of game (or environment) `index` under `seed`: independent of any other index,
     /// so results do not depend on how games are split across threads or processes.
     pub fn for_stream(seed: u64, index: u64) -> Self {
-        Rng::new(splitmix64(seed ^ splitmix64(index.wrapping_add(0x5851_F42D_4C95_7F2D))))
+        Rng::new(splitmix64(
+            seed ^ splitmix64(index.wrapping_add(0x5851_F42D_4C95_7F2D)),
+        ))
     }
 
     /// Next raw 64 bits.

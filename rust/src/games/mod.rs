@@ -1,8 +1,8 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
 pub mod briscola;
+pub mod go;
 pub mod schafkopf;
 pub mod solo;
-pub mod zole;
 pub mod twenty_four;
-pub mod go;
 pub mod xiangqi;
+pub mod zole;

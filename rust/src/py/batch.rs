@@ -19,7 +19,9 @@ pub(crate) fn game_arg(game: &Bound<'_, PyAny>) -> PyResult<Arc<dyn DynGame>> {
     if let Ok(s) = game.extract::<String>() {
         return Ok(Arc::from(crate::registry::load_game(&s)?));
     }
-    Err(PyTypeError::new_err("game must be a ludoteca Game or a game string such as 'briscola(players=4)'"))
+    Err(PyTypeError::new_err(
+        "game must be a ludoteca Game or a game string such as 'briscola(players=4)'",
+    ))
 }
 
 /// Plays `n_games` whole games in Rust (GIL released, rayon threads). Game `k` uses the random stream
@@ -37,11 +39,20 @@ pub fn simulate<'py>(
     first_game: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let g = game_arg(game)?;
-    let cfg = SimConfig { n_games, seed, first_game, bots: bots.unwrap_or_default(), threads };
+    let cfg = SimConfig {
+        n_games,
+        seed,
+        first_game,
+        bots: bots.unwrap_or_default(),
+        threads,
+    };
     let r = py.detach(|| g.simulate(&cfg))?;
     let np = r.num_players;
     let d = PyDict::new(py);
-    d.set_item("returns", PyArray1::from_vec(py, r.returns).reshape([n_games, np])?)?;
+    d.set_item(
+        "returns",
+        PyArray1::from_vec(py, r.returns).reshape([n_games, np])?,
+    )?;
     d.set_item("scores", PyArray1::from_vec(py, r.scores).reshape([n_games, np])?)?;
     d.set_item("lengths", PyArray1::from_vec(py, r.lengths))?;
     Ok(d)
@@ -65,7 +76,10 @@ impl PyVectorEnv {
             return Err(LudoError::param("num_envs", "must be at least 1").into());
         }
         let g = game_arg(game)?;
-        Ok(PyVectorEnv { env: g.vector_env(num_envs, seed), game: g })
+        Ok(PyVectorEnv {
+            env: g.vector_env(num_envs, seed),
+            game: g,
+        })
     }
     /// Number of environments.
     #[getter]
@@ -75,7 +89,9 @@ impl PyVectorEnv {
     /// The game.
     #[getter]
     fn game(&self) -> PyGame {
-        PyGame { inner: Arc::clone(&self.game) }
+        PyGame {
+            inner: Arc::clone(&self.game),
+        }
     }
     /// Seat to act per environment (int32; TERMINAL = -4 once over).
     fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
@@ -100,7 +116,11 @@ impl PyVectorEnv {
     /// Observations of the seat to move, float32 (num_envs, *observation_shape); written into `out`
     /// (C-contiguous float32 of shape (num_envs, prod(observation_shape))) when given.
     #[pyo3(signature = (out = None))]
-    fn observe<'py>(&self, py: Python<'py>, out: Option<Bound<'py, PyArray2<f32>>>) -> PyResult<Bound<'py, PyAny>> {
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray2<f32>>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let n = self.env.num_envs();
         let shape = self.env.observation_shape();
         let k: usize = shape.iter().product();
@@ -108,11 +128,21 @@ impl PyVectorEnv {
         match out {
             Some(arr) => {
                 {
-                    let mut rw = arr.try_readwrite().map_err(|e| LudoError::Shape { expected: "a writable float32 array".into(), got: e.to_string() })?;
+                    let mut rw = arr.try_readwrite().map_err(|e| LudoError::Shape {
+                        expected: "a writable float32 array".into(),
+                        got: e.to_string(),
+                    })?;
                     if rw.shape() != [n, k] {
-                        return Err(LudoError::Shape { expected: format!("({n}, {k}) float32"), got: format!("{:?}", rw.shape()) }.into());
+                        return Err(LudoError::Shape {
+                            expected: format!("({n}, {k}) float32"),
+                            got: format!("{:?}", rw.shape()),
+                        }
+                        .into());
                     }
-                    let slice = rw.as_slice_mut().map_err(|_| LudoError::Shape { expected: "a C-contiguous array".into(), got: "a strided view".into() })?;
+                    let slice = rw.as_slice_mut().map_err(|_| LudoError::Shape {
+                        expected: "a C-contiguous array".into(),
+                        got: "a strided view".into(),
+                    })?;
                     py.detach(|| env.write_observations(slice));
                 }
                 Ok(arr.into_any())
@@ -129,14 +159,26 @@ impl PyVectorEnv {
     /// Applies one action per environment (ignored where terminated) and returns the rewards, float32
     /// (num_envs, players). Every action is checked first: an illegal one raises IllegalActionError
     /// naming the environment, and nothing changes.
-    fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArray1<'py, i64>) -> PyResult<Bound<'py, PyAny>> {
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let (n, np) = (self.env.num_envs(), self.env.num_players());
-        let raw = actions.as_slice().map_err(|_| LudoError::Shape { expected: "a contiguous int64 array".into(), got: "a strided view".into() })?;
+        let raw = actions.as_slice().map_err(|_| LudoError::Shape {
+            expected: "a contiguous int64 array".into(),
+            got: "a strided view".into(),
+        })?;
         let limit = self.env.num_actions() as i64;
         let mut acts = Vec::with_capacity(raw.len());
         for (i, &a) in raw.iter().enumerate() {
             if a < 0 || a >= limit {
-                return Err(LudoError::illegal(a.clamp(0, u32::MAX as i64) as u32, format!("#{a}"), format!("environment {i}: action ids are 0..{}", limit - 1)).into());
+                return Err(LudoError::illegal(
+                    a.clamp(0, u32::MAX as i64) as u32,
+                    format!("#{a}"),
+                    format!("environment {i}: action ids are 0..{}", limit - 1),
+                )
+                .into());
             }
             acts.push(a as u32);
         }
@@ -151,7 +193,13 @@ impl PyVectorEnv {
         match mask {
             None => Ok(self.env.reset(&[])?),
             Some(m) => {
-                let m = m.as_slice().map_err(|_| LudoError::Shape { expected: "a contiguous bool array".into(), got: "a strided view".into() })?.to_vec();
+                let m = m
+                    .as_slice()
+                    .map_err(|_| LudoError::Shape {
+                        expected: "a contiguous bool array".into(),
+                        got: "a strided view".into(),
+                    })?
+                    .to_vec();
                 if m.is_empty() {
                     return Ok(());
                 }
@@ -161,10 +209,19 @@ impl PyVectorEnv {
     }
     /// A copy of environment `i`'s state (explicit chance), for inspection.
     fn state(&self, i: usize) -> PyResult<PyState> {
-        let s = self.env.state(i).ok_or_else(|| LudoError::param("i", format!("environment {i} does not exist (0..{})", self.env.num_envs() - 1)))?;
+        let s = self.env.state(i).ok_or_else(|| {
+            LudoError::param(
+                "i",
+                format!("environment {i} does not exist (0..{})", self.env.num_envs() - 1),
+            )
+        })?;
         Ok(PyState::new_from(Arc::clone(&self.game), s, None))
     }
     fn __repr__(&self) -> String {
-        format!("<VectorEnv {} num_envs={}>", self.env.game_string(), self.env.num_envs())
+        format!(
+            "<VectorEnv {} num_envs={}>",
+            self.env.game_string(),
+            self.env.num_envs()
+        )
     }
 }

@@ -41,7 +41,15 @@ pub struct PyDeck {
 impl PyDeck {
     fn card(&self, id: i64) -> PyResult<Card> {
         if id < 0 || id as usize >= self.deck.len() {
-            return Err(LudoError::param("card", format!("{id} is not a card id of {} (0..{})", self.deck.name(), self.deck.len() - 1)).into());
+            return Err(LudoError::param(
+                "card",
+                format!(
+                    "{id} is not a card id of {} (0..{})",
+                    self.deck.name(),
+                    self.deck.len() - 1
+                ),
+            )
+            .into());
         }
         Ok(Card(id as u8))
     }
@@ -51,9 +59,13 @@ impl PyDeck {
 impl PyDeck {
     #[new]
     fn new(name: &str) -> PyResult<Self> {
-        build(name)
-            .map(|deck| PyDeck { deck })
-            .ok_or_else(|| LudoError::param("name", format!("unknown deck {name:?}; decks: {}", DECKS.join(", "))).into())
+        build(name).map(|deck| PyDeck { deck }).ok_or_else(|| {
+            LudoError::param(
+                "name",
+                format!("unknown deck {name:?}; decks: {}", DECKS.join(", ")),
+            )
+            .into()
+        })
     }
     /// Every deck name.
     #[staticmethod]

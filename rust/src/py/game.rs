@@ -70,7 +70,10 @@ impl PyGame {
     fn observation_bounds<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let shape = self.inner.observation_shape();
         let (low, high) = self.inner.observation_bounds();
-        Ok((PyArray1::from_vec(py, low).reshape(shape.clone())?.into_any(), PyArray1::from_vec(py, high).reshape(shape)?.into_any()))
+        Ok((
+            PyArray1::from_vec(py, low).reshape(shape.clone())?.into_any(),
+            PyArray1::from_vec(py, high).reshape(shape)?.into_any(),
+        ))
     }
     /// The rules as implemented, in brief.
     fn rules(&self) -> &'static str {
@@ -94,7 +97,12 @@ impl PyGame {
     fn deserialize(&self, text: &str) -> PyResult<PyState> {
         let fmt = StateFormat::parse(text)?;
         if fmt.game != self.inner.game_string() {
-            return Err(crate::error::LudoError::parse("serialized state", &fmt.game, format!("belongs to another game than {}", self.inner.game_string())).into());
+            return Err(crate::error::LudoError::parse(
+                "serialized state",
+                &fmt.game,
+                format!("belongs to another game than {}", self.inner.game_string()),
+            )
+            .into());
         }
         fmt.replay(Arc::clone(&self.inner))
     }
@@ -105,7 +113,10 @@ impl PyGame {
         self.inner.game_string()
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyGame>().map(|o| o.get().inner.game_string() == self.inner.game_string()).unwrap_or(false)
+        other
+            .cast::<PyGame>()
+            .map(|o| o.get().inner.game_string() == self.inner.game_string())
+            .unwrap_or(false)
     }
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
@@ -115,7 +126,10 @@ impl PyGame {
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let load = py.import("ludoteca._core")?.getattr("load_game")?;
-        PyTuple::new(py, [load, PyTuple::new(py, [self.inner.game_string()])?.into_any()])
+        PyTuple::new(
+            py,
+            [load, PyTuple::new(py, [self.inner.game_string()])?.into_any()],
+        )
     }
 }
 
@@ -218,11 +232,16 @@ impl PyGameInfo {
 /// Loads a game from a game string such as `"briscola(players=4,ruleset=american)"`.
 #[pyfunction]
 pub fn load_game(spec: &str) -> PyResult<PyGame> {
-    Ok(PyGame { inner: Arc::from(registry::load_game(spec)?) })
+    Ok(PyGame {
+        inner: Arc::from(registry::load_game(spec)?),
+    })
 }
 
 /// Every registered game, in registry order.
 #[pyfunction]
 pub fn registered_games() -> Vec<PyGameInfo> {
-    registry::registered_games().into_iter().map(|info| PyGameInfo { info }).collect()
+    registry::registered_games()
+        .into_iter()
+        .map(|info| PyGameInfo { info })
+        .collect()
 }

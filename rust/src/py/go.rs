@@ -3,10 +3,10 @@
 use super::game::PyGame;
 use super::state::PyState;
 use crate::core::dynamic::DynGame;
+use crate::error::LudoError;
 use crate::games::go::rengo::{RengoGame, RengoState};
 use crate::games::go::score::Score;
 use crate::games::go::{sgf, GoGame, GoState};
-use crate::error::LudoError;
 use crate::registry::Registered;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -107,8 +107,16 @@ fn go_resign(state: &mut PyState, side: usize) -> PyResult<()> {
 fn go_from_diagram(game: &PyGame, diagram: &str, to_move: usize) -> PyResult<PyState> {
     let spec = game.inner.game_string();
     let inner: Box<dyn crate::core::dynamic::DynState> = match game.inner.info().short_name {
-        "go" => Box::new(GoState::from_diagram(&GoGame::from_game_string(&spec)?, diagram, to_move)?),
-        "rengo" => Box::new(RengoState::from_diagram(&RengoGame::from_game_string(&spec)?, diagram, to_move)?),
+        "go" => Box::new(GoState::from_diagram(
+            &GoGame::from_game_string(&spec)?,
+            diagram,
+            to_move,
+        )?),
+        "rengo" => Box::new(RengoState::from_diagram(
+            &RengoGame::from_game_string(&spec)?,
+            diagram,
+            to_move,
+        )?),
         other => return Err(LudoError::param("game", format!("expected go or rengo, got {other}")).into()),
     };
     Ok(PyState::new_from(game.inner.clone(), inner, None))
@@ -139,7 +147,13 @@ fn go_board(state: &PyState) -> PyResult<Vec<Vec<u8>>> {
         return Err(not_go());
     };
     let n = core.rules.size;
-    Ok((0..n).map(|r| (0..n).map(|c| core.board.at(core.board.cell(r * n + c))).collect()).collect())
+    Ok((0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| core.board.at(core.board.cell(r * n + c)))
+                .collect()
+        })
+        .collect())
 }
 
 /// Rengo: the out-of-sequence plays so far, as (index in the history, seat).

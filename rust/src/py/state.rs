@@ -25,7 +25,12 @@ pub struct PyState {
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0),
+    );
     h.finish()
 }
 
@@ -46,14 +51,20 @@ impl PyState {
 
     /// The concrete state, if it is of type `T` (game-specific bindings).
     pub fn downcast_ref<T: 'static>(&self) -> PyResult<&T> {
-        self.inner.as_any().downcast_ref::<T>().ok_or_else(|| PyTypeError::new_err(format!("this is a {} state", self.game.info().short_name)))
+        self.inner
+            .as_any()
+            .downcast_ref::<T>()
+            .ok_or_else(|| PyTypeError::new_err(format!("this is a {} state", self.game.info().short_name)))
     }
 
     /// Mutable access to the concrete state. Callers must keep chance resolution in mind: call
     /// `resolve_chance` after changing it if the state may now be at a chance node.
     pub fn downcast_mut<T: 'static>(&mut self) -> PyResult<&mut T> {
         let name = self.game.info().short_name;
-        self.inner.as_any_mut().downcast_mut::<T>().ok_or_else(|| PyTypeError::new_err(format!("this is a {name} state")))
+        self.inner
+            .as_any_mut()
+            .downcast_mut::<T>()
+            .ok_or_else(|| PyTypeError::new_err(format!("this is a {name} state")))
     }
 
     /// With seeded chance, advances through chance nodes.
@@ -71,7 +82,10 @@ impl PyState {
                 _ => 0,
             }),
             Some(p) if p >= 0 && (p as usize) < n => Ok(p as usize),
-            Some(p) => Err(LudoError::param("player", format!("seat {p} does not exist: this game has seats 0..{}", n - 1))),
+            Some(p) => Err(LudoError::param(
+                "player",
+                format!("seat {p} does not exist: this game has seats 0..{}", n - 1),
+            )),
         }
     }
 
@@ -79,9 +93,20 @@ impl PyState {
         if let Ok(text) = action.extract::<String>() {
             return Ok(self.inner.string_to_action(&text)?);
         }
-        let id: i64 = action.extract().map_err(|_| PyTypeError::new_err("an action is an int id or an action name (str)"))?;
+        let id: i64 = action
+            .extract()
+            .map_err(|_| PyTypeError::new_err("an action is an int id or an action name (str)"))?;
         if id < 0 || id >= self.game.num_distinct_actions() as i64 {
-            return Err(LudoError::illegal(id.clamp(0, u32::MAX as i64) as u32, format!("#{id}"), format!("action ids of {} are 0..{}", self.game.info().short_name, self.game.num_distinct_actions() - 1)).into());
+            return Err(LudoError::illegal(
+                id.clamp(0, u32::MAX as i64) as u32,
+                format!("#{id}"),
+                format!(
+                    "action ids of {} are 0..{}",
+                    self.game.info().short_name,
+                    self.game.num_distinct_actions() - 1
+                ),
+            )
+            .into());
         }
         Ok(id as Action)
     }
@@ -102,8 +127,16 @@ impl PyState {
             }
         };
         let hist: Vec<String> = self.inner.history().iter().map(|a| a.to_string()).collect();
-        let ending = self.inner.ending().map(|e| format!("ending {e}\n")).unwrap_or_default();
-        Ok(format!("ludoteca-state 1\ngame {}\nchance {chance}\n{setup}history {}\n{ending}", self.game.game_string(), hist.join(" ")))
+        let ending = self
+            .inner
+            .ending()
+            .map(|e| format!("ending {e}\n"))
+            .unwrap_or_default();
+        Ok(format!(
+            "ludoteca-state 1\ngame {}\nchance {chance}\n{setup}history {}\n{ending}",
+            self.game.game_string(),
+            hist.join(" ")
+        ))
     }
 }
 
@@ -119,24 +152,41 @@ pub(crate) struct StateFormat {
 
 impl StateFormat {
     pub fn parse(text: &str) -> Result<StateFormat> {
-        let bad = |why: &str| LudoError::parse("serialized state", text.lines().next().unwrap_or(""), why.to_string());
+        let bad = |why: &str| {
+            LudoError::parse(
+                "serialized state",
+                text.lines().next().unwrap_or(""),
+                why.to_string(),
+            )
+        };
         let mut lines = text.lines();
         if lines.next().map(str::trim) != Some("ludoteca-state 1") {
             return Err(bad("the first line must be 'ludoteca-state 1'"));
         }
         let mut field = |key: &str| -> Result<String> {
-            let line = lines.next().ok_or_else(|| bad(&format!("missing the '{key}' line")))?;
-            line.strip_prefix(key).map(|v| v.trim().to_string()).ok_or_else(|| bad(&format!("expected a '{key}' line")))
+            let line = lines
+                .next()
+                .ok_or_else(|| bad(&format!("missing the '{key}' line")))?;
+            line.strip_prefix(key)
+                .map(|v| v.trim().to_string())
+                .ok_or_else(|| bad(&format!("expected a '{key}' line")))
         };
         let game = field("game")?;
         let chance = field("chance")?;
         let mut next = field("setup").ok();
         let setup = next.take().map(|t| unescape(&t));
-        let history = if setup.is_some() { field("history")? } else { history_after_chance(text)? };
+        let history = if setup.is_some() {
+            field("history")?
+        } else {
+            history_after_chance(text)?
+        };
         let rng = match chance.as_str() {
             "explicit" => None,
             c => {
-                let words: Vec<&str> = c.strip_prefix("rng").map(|w| w.split_whitespace().collect()).unwrap_or_default();
+                let words: Vec<&str> = c
+                    .strip_prefix("rng")
+                    .map(|w| w.split_whitespace().collect())
+                    .unwrap_or_default();
                 if words.len() != 4 {
                     return Err(bad("chance is 'explicit' or 'rng' and four hex words"));
                 }
@@ -149,10 +199,22 @@ impl StateFormat {
         };
         let history = history
             .split_whitespace()
-            .map(|t| t.parse::<Action>().map_err(|_| bad("history entries are action ids")))
+            .map(|t| {
+                t.parse::<Action>()
+                    .map_err(|_| bad("history entries are action ids"))
+            })
             .collect::<Result<Vec<_>>>()?;
-        let ending = text.lines().find_map(|l| l.strip_prefix("ending ")).map(|e| e.trim().to_string());
-        Ok(StateFormat { game, rng, setup, history, ending })
+        let ending = text
+            .lines()
+            .find_map(|l| l.strip_prefix("ending "))
+            .map(|e| e.trim().to_string());
+        Ok(StateFormat {
+            game,
+            rng,
+            setup,
+            history,
+            ending,
+        })
     }
 
     /// Replays the history on a fresh state of `game` (every action checked).
@@ -162,13 +224,21 @@ impl StateFormat {
             None => game.new_state(),
         };
         for (i, &a) in self.history.iter().enumerate() {
-            inner.apply_action(a).map_err(|e| LudoError::parse("serialized state", &format!("history entry {i}"), e.to_string()))?;
+            inner.apply_action(a).map_err(|e| {
+                LudoError::parse("serialized state", &format!("history entry {i}"), e.to_string())
+            })?;
         }
         if let Some(text) = &self.ending {
-            inner.apply_ending(text).map_err(|e| LudoError::parse("serialized state", "ending", e.to_string()))?;
+            inner
+                .apply_ending(text)
+                .map_err(|e| LudoError::parse("serialized state", "ending", e.to_string()))?;
         }
         // The stream is restored after the replay, so future chance continues exactly where it was.
-        Ok(PyState { game, inner, rng: self.rng.map(Rng::from_state) })
+        Ok(PyState {
+            game,
+            inner,
+            rng: self.rng.map(Rng::from_state),
+        })
     }
 }
 
@@ -195,7 +265,13 @@ fn history_after_chance(text: &str) -> Result<String> {
         .nth(3)
         .and_then(|l| l.strip_prefix("history"))
         .map(|v| v.trim().to_string())
-        .ok_or_else(|| LudoError::parse("serialized state", text.lines().next().unwrap_or(""), "expected a 'history' line"))
+        .ok_or_else(|| {
+            LudoError::parse(
+                "serialized state",
+                text.lines().next().unwrap_or(""),
+                "expected a 'history' line",
+            )
+        })
 }
 
 #[pymethods]
@@ -231,7 +307,15 @@ impl PyState {
     /// Name of an action id; a pure function of the id.
     fn action_to_string(&self, action: i64) -> PyResult<String> {
         if action < 0 || action >= self.game.num_distinct_actions() as i64 {
-            return Err(LudoError::param("action", format!("{action} is not an action id of {} (0..{})", self.game.info().short_name, self.game.num_distinct_actions() - 1)).into());
+            return Err(LudoError::param(
+                "action",
+                format!(
+                    "{action} is not an action id of {} (0..{})",
+                    self.game.info().short_name,
+                    self.game.num_distinct_actions() - 1
+                ),
+            )
+            .into());
         }
         Ok(self.inner.action_to_string(action as Action))
     }
@@ -263,7 +347,11 @@ impl PyState {
     /// `(action, probability)` pairs at a chance node; NodeKindError elsewhere.
     fn chance_outcomes(&self) -> PyResult<Vec<(Action, f64)>> {
         if self.inner.current_player() != Player::Chance {
-            return Err(LudoError::NodeKind { expected: "chance".into(), found: node_kind(self.inner.current_player()).into() }.into());
+            return Err(LudoError::NodeKind {
+                expected: "chance".into(),
+                found: node_kind(self.inner.current_player()).into(),
+            }
+            .into());
         }
         let mut v = Vec::new();
         self.inner.chance_outcomes(&mut v);
@@ -312,7 +400,9 @@ impl PyState {
     }
     /// Card games: `{place: [card ids]}` for every place a card can be; None for other games.
     fn card_locations<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(locs) = self.inner.card_locations() else { return Ok(None) };
+        let Some(locs) = self.inner.card_locations() else {
+            return Ok(None);
+        };
         let d = PyDict::new(py);
         for (k, v) in locs {
             d.set_item(k, v)?;
@@ -327,11 +417,17 @@ impl PyState {
     }
     /// The game this state belongs to.
     fn get_game(&self) -> PyGame {
-        PyGame { inner: Arc::clone(&self.game) }
+        PyGame {
+            inner: Arc::clone(&self.game),
+        }
     }
     /// An independent copy (with its own copy of the chance stream).
     fn clone(&self) -> PyState {
-        PyState { game: Arc::clone(&self.game), inner: self.inner.clone_box(), rng: self.rng.clone() }
+        PyState {
+            game: Arc::clone(&self.game),
+            inner: self.inner.clone_box(),
+            rng: self.rng.clone(),
+        }
     }
     fn __copy__(&self) -> PyState {
         self.clone()
@@ -352,7 +448,12 @@ impl PyState {
         self.inner.to_display()
     }
     fn __repr__(&self) -> String {
-        format!("<State {} move={} player={}>", self.game.game_string(), self.inner.history().len(), self.inner.current_player().to_i32())
+        format!(
+            "<State {} move={} player={}>",
+            self.game.game_string(),
+            self.inner.history().len(),
+            self.inner.current_player().to_i32()
+        )
     }
 }
 

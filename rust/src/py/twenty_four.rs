@@ -3,15 +3,18 @@
 
 use super::state::PyState;
 use crate::error::LudoError;
-use crate::games::twenty_four::{value, TwentyFourState};
 use crate::games::twenty_four::expr::{self, Verdict};
 use crate::games::twenty_four::solver::{self, Intermediate, Options, MAX_NUMBER, NUMBERS};
+use crate::games::twenty_four::{value, TwentyFourState};
 use numpy::{PyArray1, PyArrayDescrMethods, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt};
 
 fn options(target: i64, intermediate: &str) -> PyResult<Options> {
-    Ok(Options { target, intermediate: Intermediate::parse(intermediate)? })
+    Ok(Options {
+        target,
+        intermediate: Intermediate::parse(intermediate)?,
+    })
 }
 
 /// A sequence of Python ints → numbers, with a named error for floats, bools, negatives and huge ints.
@@ -19,17 +22,24 @@ fn numbers_arg(numbers: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     let mut out = Vec::new();
     for (i, item) in numbers.try_iter()?.enumerate() {
         let item = item?;
-        let bad = |why: String| -> PyErr { LudoError::param("numbers", format!("item {i} ({item}) {why}")).into() };
+        let bad =
+            |why: String| -> PyErr { LudoError::param("numbers", format!("item {i} ({item}) {why}")).into() };
         if item.is_instance_of::<PyBool>() {
             return Err(bad("is a bool; numbers are non-negative integers".into()));
         }
         if let Ok(f) = item.cast::<PyFloat>() {
-            let why = if f.value().is_nan() { "is NaN" } else { "is a float; numbers are non-negative integers" };
+            let why = if f.value().is_nan() {
+                "is NaN"
+            } else {
+                "is a float; numbers are non-negative integers"
+            };
             return Err(bad(why.into()));
         }
         let x: i128 = match item.extract() {
             Ok(x) => x,
-            Err(_) if item.is_instance_of::<PyInt>() => return Err(bad(format!("is larger than the supported maximum {MAX_NUMBER}"))),
+            Err(_) if item.is_instance_of::<PyInt>() => {
+                return Err(bad(format!("is larger than the supported maximum {MAX_NUMBER}")))
+            }
             Err(_) => return Err(bad("is not an integer".into())),
         };
         if x < 0 {
@@ -48,38 +58,61 @@ fn numbers_arg(numbers: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 #[pyfunction]
 #[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
 fn twenty_four_solve(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<Vec<String>> {
-    Ok(solver::solve(&numbers_arg(numbers)?, &options(target, intermediate)?)?)
+    Ok(solver::solve(
+        &numbers_arg(numbers)?,
+        &options(target, intermediate)?,
+    )?)
 }
 
 /// Whether the numbers can make the target.
 #[pyfunction]
 #[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
 fn twenty_four_is_solvable(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<bool> {
-    Ok(solver::is_solvable(&numbers_arg(numbers)?, &options(target, intermediate)?)?)
+    Ok(solver::is_solvable(
+        &numbers_arg(numbers)?,
+        &options(target, intermediate)?,
+    )?)
 }
 
 /// Number of distinct solutions.
 #[pyfunction]
 #[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
 fn twenty_four_count_solutions(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<u32> {
-    Ok(solver::count_solutions(&numbers_arg(numbers)?, &options(target, intermediate)?)?)
+    Ok(solver::count_solutions(
+        &numbers_arg(numbers)?,
+        &options(target, intermediate)?,
+    )?)
 }
 
 /// One solution (the first in enumeration order), or None.
 #[pyfunction]
 #[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
-fn twenty_four_first_solution(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<Option<String>> {
-    Ok(solver::first_solution(&numbers_arg(numbers)?, &options(target, intermediate)?)?)
+fn twenty_four_first_solution(
+    numbers: &Bound<'_, PyAny>,
+    target: i64,
+    intermediate: &str,
+) -> PyResult<Option<String>> {
+    Ok(solver::first_solution(
+        &numbers_arg(numbers)?,
+        &options(target, intermediate)?,
+    )?)
 }
 
 /// Checks a claimed solution: `(True, canonical form)` or `(False, reason)`; ParseError if malformed.
 #[pyfunction]
 #[pyo3(signature = (expression, cards, target = 24, intermediate = "rational"))]
-fn twenty_four_check(expression: &str, cards: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<(bool, String)> {
-    Ok(match expr::check(expression, &numbers_arg(cards)?, &options(target, intermediate)?)? {
-        Verdict::Valid { canonical } => (true, canonical),
-        Verdict::Invalid(reason) => (false, reason.to_string()),
-    })
+fn twenty_four_check(
+    expression: &str,
+    cards: &Bound<'_, PyAny>,
+    target: i64,
+    intermediate: &str,
+) -> PyResult<(bool, String)> {
+    Ok(
+        match expr::check(expression, &numbers_arg(cards)?, &options(target, intermediate)?)? {
+            Verdict::Valid { canonical } => (true, canonical),
+            Verdict::Invalid(reason) => (false, reason.to_string()),
+        },
+    )
 }
 
 /// An `(N, 4)` integer array (anything `numpy.asarray` accepts) → rows, with named errors for the
@@ -90,7 +123,11 @@ fn rows_arg(py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<[u64; NU
     let untyped = arr.cast::<PyUntypedArray>()?;
     let shape = untyped.shape().to_vec();
     if shape.len() != 2 || shape[1] != NUMBERS {
-        return Err(LudoError::Shape { expected: "an (N, 4) array of integers".into(), got: format!("shape {shape:?}") }.into());
+        return Err(LudoError::Shape {
+            expected: "an (N, 4) array of integers".into(),
+            got: format!("shape {shape:?}"),
+        }
+        .into());
     }
     let dtype = untyped.dtype();
     let kind = dtype.kind();
@@ -101,7 +138,9 @@ fn rows_arg(py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<[u64; NU
             let mut rows = Vec::with_capacity(shape[0]);
             for (i, r) in view.rows().into_iter().enumerate() {
                 if let Some(x) = r.iter().find(|&&x| x < 0) {
-                    return Err(LudoError::param("numbers", format!("row {i} has the negative number {x}")).into());
+                    return Err(
+                        LudoError::param("numbers", format!("row {i} has the negative number {x}")).into(),
+                    );
                 }
                 rows.push([r[0] as u64, r[1] as u64, r[2] as u64, r[3] as u64]);
             }
@@ -109,14 +148,29 @@ fn rows_arg(py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<[u64; NU
         }
         b'u' => {
             let a: PyReadonlyArray2<'_, u64> = arr.call_method1("astype", ("uint64",))?.extract()?;
-            a.as_array().rows().into_iter().map(|r| [r[0], r[1], r[2], r[3]]).collect()
+            a.as_array()
+                .rows()
+                .into_iter()
+                .map(|r| [r[0], r[1], r[2], r[3]])
+                .collect()
         }
         b'f' | b'c' => {
-            let nan: bool = np.call_method1("isnan", (&arr,))?.call_method0("any")?.extract()?;
-            let why = if nan { "contains NaN".to_string() } else { format!("has dtype {dtype}; numbers are non-negative integers") };
+            let nan: bool = np
+                .call_method1("isnan", (&arr,))?
+                .call_method0("any")?
+                .extract()?;
+            let why = if nan {
+                "contains NaN".to_string()
+            } else {
+                format!("has dtype {dtype}; numbers are non-negative integers")
+            };
             return Err(LudoError::param("numbers", why).into());
         }
-        _ => return Err(LudoError::param("numbers", format!("has dtype {dtype}; pass an integer array")).into()),
+        _ => {
+            return Err(
+                LudoError::param("numbers", format!("has dtype {dtype}; pass an integer array")).into(),
+            )
+        }
     };
     Ok(rows)
 }

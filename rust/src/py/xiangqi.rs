@@ -24,7 +24,11 @@ fn xiangqi_perft(py: Python<'_>, depth: u32, fen: Option<&str>) -> PyResult<u64>
 fn load<G: Registered>(game: &str) -> PyResult<G> {
     let (name, raw) = Params::parse_game_string(game)?;
     if name != G::INFO.short_name {
-        return Err(LudoError::param("game", format!("expected a {} game string, got {game:?}", G::INFO.short_name)).into());
+        return Err(LudoError::param(
+            "game",
+            format!("expected a {} game string, got {game:?}", G::INFO.short_name),
+        )
+        .into());
     }
     Ok(G::from_raw(&raw)?)
 }
@@ -53,7 +57,12 @@ fn jieqi_from_fen(fen: &str, game: &str, seed: Option<u64>, explicit_chance: boo
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0),
+    );
     h.finish()
 }
 

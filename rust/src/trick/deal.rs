@@ -28,7 +28,9 @@ impl PacketDeal {
         let mut plan = Vec::new();
         for p in packets {
             match *p {
-                Packet::Each(n) => (0..players).for_each(|s| plan.extend(std::iter::repeat(Some(s as u8)).take(n))),
+                Packet::Each(n) => {
+                    (0..players).for_each(|s| plan.extend(std::iter::repeat(Some(s as u8)).take(n)))
+                }
                 Packet::Talon(n) => plan.extend(std::iter::repeat(None).take(n)),
             }
         }
@@ -43,7 +45,11 @@ impl PacketDeal {
             Some(off) => {
                 // dealer + 1 + off < 2 * players: one subtraction instead of `%`.
                 let seat = dealer + 1 + off as usize;
-                Some(Slot::Hand(if seat >= self.players { seat - self.players } else { seat }))
+                Some(Slot::Hand(if seat >= self.players {
+                    seat - self.players
+                } else {
+                    seat
+                }))
             }
         }
     }

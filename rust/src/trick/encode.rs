@@ -15,7 +15,11 @@ use crate::cards::CardSet;
 
 /// Length of the flat observation vector.
 pub fn observation_len<R: TrickRules>(rules: &R) -> usize {
-    let (d, n, s) = (rules.deck().len(), rules.num_players(), rules.deck().suits().len());
+    let (d, n, s) = (
+        rules.deck().len(),
+        rules.num_players(),
+        rules.deck().suits().len(),
+    );
     d + (n - 1) * d + n * d + n * d + d + d + s + 1 + n + n + rules.extra_observation_len()
 }
 
@@ -26,7 +30,9 @@ pub fn bounds<R: TrickRules>(rules: &R) -> (Vec<f32>, Vec<f32>) {
     let (mut low, mut high) = (vec![0.0; len], vec![1.0; len]);
     let (n, extra) = (rules.num_players(), rules.extra_observation_len());
     let ledger = len - extra - n..len - extra;
-    low[ledger.clone()].iter_mut().for_each(|x| *x = f32::NEG_INFINITY);
+    low[ledger.clone()]
+        .iter_mut()
+        .for_each(|x| *x = f32::NEG_INFINITY);
     high[ledger].iter_mut().for_each(|x| *x = f32::INFINITY);
     rules.extra_observation_bounds(&mut low[len - extra..], &mut high[len - extra..]);
     (low, high)
@@ -112,12 +118,19 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
         Phase::Draw => "drawing",
         Phase::Over => "game over",
     };
-    s.push_str(&format!("{} · deal {} · dealer {} · {phase}", rules.deck().name(), c.deals_done + 1, c.dealer));
+    s.push_str(&format!(
+        "{} · deal {} · dealer {} · {phase}",
+        rules.deck().name(),
+        c.deals_done + 1,
+        c.dealer
+    ));
     if let Some(p) = viewer {
         s.push_str(&format!(" · you are seat {p}"));
     }
     s.push('\n');
-    let trump = rules.trump(c, &st.extra).map(|t| deck.suits()[t as usize].symbol.to_string());
+    let trump = rules
+        .trump(c, &st.extra)
+        .map(|t| deck.suits()[t as usize].symbol.to_string());
     if let Some(card) = c.face_up_card {
         let where_ = if c.face_up_on_table {
             "on the table".to_string()
@@ -127,14 +140,22 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
                 None => "played".to_string(),
             }
         };
-        s.push_str(&format!("trump {} · face-up {} ({where_}) · stock {}\n", trump.clone().unwrap_or_default(), deck.name_of(card), c.stock_count()));
+        s.push_str(&format!(
+            "trump {} · face-up {} ({where_}) · stock {}\n",
+            trump.clone().unwrap_or_default(),
+            deck.name_of(card),
+            c.stock_count()
+        ));
     } else if let Some(t) = &trump {
         s.push_str(&format!("trump {t}\n"));
     }
     if !c.pinned.is_empty() {
         let mut pinned = c.pinned.clone();
         pinned.sort();
-        let cards: Vec<String> = pinned.iter().map(|(above, card)| format!("{} under {above}", deck.name_of(*card))).collect();
+        let cards: Vec<String> = pinned
+            .iter()
+            .map(|(above, card)| format!("{} under {above}", deck.name_of(*card)))
+            .collect();
         s.push_str(&format!("known in the stock: {}\n", cards.join(", ")));
     }
     if !c.removed.is_empty() {
@@ -148,21 +169,39 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
                 let hidden = c.hands[seat].len() - vis.len();
                 let mut h = deck.format_set(vis);
                 if hidden > 0 {
-                    h = if vis.is_empty() { format!("{hidden} hidden") } else { format!("{h} + {hidden} hidden") };
+                    h = if vis.is_empty() {
+                        format!("{hidden} hidden")
+                    } else {
+                        format!("{h} + {hidden} hidden")
+                    };
                 }
                 h
             }
         };
-        let marker = if matches!(c.phase, Phase::Play | Phase::Bidding) && c.to_move == seat { "▶" } else { " " };
+        let marker = if matches!(c.phase, Phase::Play | Phase::Bidding) && c.to_move == seat {
+            "▶"
+        } else {
+            " "
+        };
         let team = rules.team(seat);
-        s.push_str(&format!("{marker} seat {seat} (team {team}): {hand} · points {}\n", st.points_of(seat)));
+        s.push_str(&format!(
+            "{marker} seat {seat} (team {team}): {hand} · points {}\n",
+            st.points_of(seat)
+        ));
     }
     if c.trick_len > 0 {
-        let cards: Vec<String> = c.trick_cards().iter().enumerate().map(|(i, card)| format!("{}:{}", (c.leader + i) % n, deck.name_of(*card))).collect();
+        let cards: Vec<String> = c
+            .trick_cards()
+            .iter()
+            .enumerate()
+            .map(|(i, card)| format!("{}:{}", (c.leader + i) % n, deck.name_of(*card)))
+            .collect();
         s.push_str(&format!("trick: {}\n", cards.join(" ")));
     }
     if let Some((leader, cards, winner)) = c.last_trick {
-        let cards: Vec<String> = (0..n).map(|i| format!("{}:{}", (leader + i) % n, deck.name_of(cards[i]))).collect();
+        let cards: Vec<String> = (0..n)
+            .map(|i| format!("{}:{}", (leader + i) % n, deck.name_of(cards[i])))
+            .collect();
         s.push_str(&format!("last trick: {} → seat {winner}\n", cards.join(" ")));
     }
     if rules.is_match() {

@@ -28,7 +28,12 @@ pub fn follow_mask(led_suit_cards: Option<CardSet>, hand: CardSet) -> CardSet {
 
 /// Winner's position in the trick by printed suits: see [`highest_trump_else_led_by`].
 #[inline]
-pub fn highest_trump_else_led(deck: &Deck, trick: &[Card], trump: Option<u8>, strength: impl Fn(Card) -> u8) -> usize {
+pub fn highest_trump_else_led(
+    deck: &Deck,
+    trick: &[Card],
+    trump: Option<u8>,
+    strength: impl Fn(Card) -> u8,
+) -> usize {
     highest_trump_else_led_by(trick, trump, |c| deck.suit(c), strength)
 }
 
@@ -36,7 +41,12 @@ pub fn highest_trump_else_led(deck: &Deck, trick: &[Card], trump: Option<u8>, st
 /// strongest card of the led suit (the leader's own card always qualifies). `suit_of` gives each card's
 /// effective suit (trumps report the trump suit); `strength` must order the cards within a suit.
 #[inline(always)]
-pub fn highest_trump_else_led_by(trick: &[Card], trump: Option<u8>, suit_of: impl Fn(Card) -> u8, strength: impl Fn(Card) -> u8) -> usize {
+pub fn highest_trump_else_led_by(
+    trick: &[Card],
+    trump: Option<u8>,
+    suit_of: impl Fn(Card) -> u8,
+    strength: impl Fn(Card) -> u8,
+) -> usize {
     // One key per card orders every card the rule compares: trumps above the led suit above the rest
     // (which never win), then strength within the suit. Cards of other off-suits share a tier, but
     // the leader's card always outranks them.
@@ -89,12 +99,19 @@ mod tests {
             }
             let trump = [None, Some(0), Some(1), Some(2), Some(3)][rng.below(5) as usize];
             let suit = |c: Card| d.suit(c);
-            let contenders: Vec<usize> = match (0..n).filter(|&i| Some(suit(trick[i])) == trump).collect::<Vec<_>>() {
+            let contenders: Vec<usize> = match (0..n)
+                .filter(|&i| Some(suit(trick[i])) == trump)
+                .collect::<Vec<_>>()
+            {
                 trumps if !trumps.is_empty() => trumps,
                 _ => (0..n).filter(|&i| suit(trick[i]) == suit(trick[0])).collect(),
             };
             let expected = *contenders.iter().max_by_key(|&&i| strength(trick[i])).unwrap();
-            assert_eq!(highest_trump_else_led(&d, &trick, trump, strength), expected, "{trick:?} trump {trump:?}");
+            assert_eq!(
+                highest_trump_else_led(&d, &trick, trump, strength),
+                expected,
+                "{trick:?} trump {trump:?}"
+            );
         }
     }
 }

@@ -123,11 +123,13 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// The suit a card belongs to for following and winning: its printed suit by default; games whose
     /// trumps cut across suits (Schafkopf's queens and jacks, Tarok's taroks) return the trump suit.
     fn effective_suit(&self, _core: &TrickCore, _extra: &Self::Extra, card: Card) -> u8 {
-        self.suit_tables().map_or_else(|| self.deck().suit(card), |t| t.eff_suit[card.idx()])
+        self.suit_tables()
+            .map_or_else(|| self.deck().suit(card), |t| t.eff_suit[card.idx()])
     }
     /// All cards whose effective suit is `suit` (the mask a follower must play from when able).
     fn effective_suit_cards(&self, _core: &TrickCore, _extra: &Self::Extra, suit: u8) -> CardSet {
-        self.suit_tables().map_or_else(|| self.deck().suit_mask(suit), |t| t.masks[suit as usize])
+        self.suit_tables()
+            .map_or_else(|| self.deck().suit_mask(suit), |t| t.masks[suit as usize])
     }
     /// Points a card is worth when captured. Default: from `suit_tables`, else 0.
     fn points(&self, card: Card) -> i32 {
@@ -136,7 +138,8 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Card points of a set of cards. Default: from `suit_tables` (a few popcounts), else the sum of
     /// `points` over the cards.
     fn points_of_set(&self, set: CardSet) -> i32 {
-        self.suit_tables().map_or_else(|| set.iter().map(|c| self.points(c)).sum(), |t| t.points_of(set))
+        self.suit_tables()
+            .map_or_else(|| set.iter().map(|c| self.points(c)).sum(), |t| t.points_of(set))
     }
     /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
     /// with a duty to follow call [`super::follow`] helpers, usually with
@@ -154,8 +157,18 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         let trump = self.trump(core, extra);
         // With fixed tables, read them directly (one check per trick instead of one per card).
         match self.suit_tables() {
-            Some(t) => super::follow::highest_trump_else_led_by(trick, trump, |c| t.eff_suit[c.idx()], |c| t.strength[c.idx()]),
-            None => super::follow::highest_trump_else_led_by(trick, trump, |c| self.effective_suit(core, extra, c), |c| self.strength(c)),
+            Some(t) => super::follow::highest_trump_else_led_by(
+                trick,
+                trump,
+                |c| t.eff_suit[c.idx()],
+                |c| t.strength[c.idx()],
+            ),
+            None => super::follow::highest_trump_else_led_by(
+                trick,
+                trump,
+                |c| self.effective_suit(core, extra, c),
+                |c| self.strength(c),
+            ),
         }
     }
 
@@ -205,7 +218,14 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// that write raw counts widen theirs here.
     fn extra_observation_bounds(&self, _low: &mut [f32], _high: &mut [f32]) {}
     /// Writes the extra observation for `viewer` (player-relative).
-    fn write_extra_observation(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: usize, _out: &mut [f32]) {}
+    fn write_extra_observation(
+        &self,
+        _core: &TrickCore,
+        _extra: &Self::Extra,
+        _viewer: usize,
+        _out: &mut [f32],
+    ) {
+    }
     /// Extra lines of the text observation.
     fn describe_extra(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: Option<usize>) -> String {
         String::new()

@@ -29,7 +29,10 @@ impl<R: TrickRules> TrickGame<R> {
 impl<R: TrickRules> Registered for TrickGame<R> {
     const INFO: &'static GameInfo = R::INFO;
     fn from_params(params: Params) -> Result<Self> {
-        Ok(TrickGame { rules: Arc::new(R::from_params(&params)?), params })
+        Ok(TrickGame {
+            rules: Arc::new(R::from_params(&params)?),
+            params,
+        })
     }
 }
 
@@ -94,20 +97,33 @@ impl<R: TrickRules> Game for TrickGame<R> {
         if name == "random" {
             return Ok(Box::new(RandomBot));
         }
-        self.rules.new_bot(name).ok_or_else(|| crate::core::game::unknown_bot(name, R::INFO))
+        self.rules
+            .new_bot(name)
+            .ok_or_else(|| crate::core::game::unknown_bot(name, R::INFO))
     }
 }
 
 impl<R: TrickRules> TrickState<R> {
     /// The engine data before the first card is dealt.
     fn first_core(rules: &R) -> TrickCore {
-        TrickCore::new(rules.num_players(), rules.first_dealer(), rules.deck().all(), rules.removed())
+        TrickCore::new(
+            rules.num_players(),
+            rules.first_dealer(),
+            rules.deck().all(),
+            rules.removed(),
+        )
     }
 
     fn fresh(rules: Arc<R>) -> Self {
         let core = TrickState::first_core(&*rules);
         let history = Vec::with_capacity(2 * rules.deck().len());
-        TrickState { rules, core, extra: R::Extra::default(), history, scratch: Vec::new() }
+        TrickState {
+            rules,
+            core,
+            extra: R::Extra::default(),
+            history,
+            scratch: Vec::new(),
+        }
     }
 
     /// Who takes part in the next action `_action`: the acting seat, the seat receiving a dealt or drawn
@@ -154,14 +170,18 @@ impl<R: TrickRules> TrickState<R> {
     fn deal_card(&mut self, card: Card) {
         let core = &mut self.core;
         core.stock.remove(card);
-        let slot = self.rules.deal_slot(core.dealer, core.dealt).expect("deal phase has a slot");
+        let slot = self
+            .rules
+            .deal_slot(core.dealer, core.dealt)
+            .expect("deal phase has a slot");
         core.dealt += 1;
         match slot {
             Slot::Hand(s) => {
                 core.hands[s].insert(card);
             }
             Slot::FaceUp => {
-                if let FaceUpRule::Reinsert { above } = self.rules.face_up_rule(card, core.face_down_count()) {
+                if let FaceUpRule::Reinsert { above } = self.rules.face_up_rule(card, core.face_down_count())
+                {
                     // Back into the stock at a public position; the same slot is dealt again.
                     core.pin_in_stock(above, card);
                     core.dealt -= 1;
@@ -246,7 +266,9 @@ impl<R: TrickRules> TrickState<R> {
     #[inline(never)]
     fn complete_trick(&mut self) {
         let n = self.core.num_players;
-        let pos = self.rules.trick_winner(&self.core, &self.extra, self.core.trick_cards());
+        let pos = self
+            .rules
+            .trick_winner(&self.core, &self.extra, self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
         for &c in &core.trick[..n] {
@@ -326,10 +348,16 @@ impl<R: TrickRules> TrickState<R> {
     fn illegal_reason(&self, action: Action) -> String {
         let core = &self.core;
         match (core.phase, as_card(self.rules.deck(), action)) {
-            (Phase::Deal | Phase::Draw, _) => "this is a chance node: the outcome must be a card still in the stock".into(),
+            (Phase::Deal | Phase::Draw, _) => {
+                "this is a chance node: the outcome must be a card still in the stock".into()
+            }
             (Phase::Bidding, Some(_)) => "cards are not played during the auction".into(),
             (Phase::Play, Some(c)) if !core.hands[core.to_move].contains(c) => {
-                format!("player {} does not hold {}", core.to_move, self.rules.deck().name_of(c))
+                format!(
+                    "player {} does not hold {}",
+                    core.to_move,
+                    self.rules.deck().name_of(c)
+                )
             }
             (Phase::Play, Some(c)) => self.rules.illegal_play_reason(core, &self.extra, c),
             (_, None) if action as usize >= self.rules.deck().len() + self.rules.num_extra_actions() => {
@@ -387,7 +415,11 @@ impl<R: TrickRules> State for TrickState<R> {
             Phase::Draw => self.draw_card(Card(action as u8)),
             Phase::Play if action < deck_len => self.play_card(Card(action as u8)),
             Phase::Play | Phase::Bidding => {
-                if self.rules.apply_extra(&mut self.core, &mut self.extra, action - deck_len) == Effect::EndDeal {
+                if self
+                    .rules
+                    .apply_extra(&mut self.core, &mut self.extra, action - deck_len)
+                    == Effect::EndDeal
+                {
                     self.end_deal();
                 }
             }
@@ -499,7 +531,11 @@ impl<R: TrickRules> State for TrickState<R> {
             _ => Err(LudoError::parse(
                 "action",
                 text,
-                format!("not a card of the {} deck nor an action name of {}", deck.name(), R::INFO.short_name),
+                format!(
+                    "not a card of the {} deck nor an action name of {}",
+                    deck.name(),
+                    R::INFO.short_name
+                ),
             )),
         }
     }
@@ -527,7 +563,9 @@ impl<R: TrickRules> State for TrickState<R> {
                 x if x & RECEIVED != 0 && (x & !RECEIVED) as usize == player => format!("get {name}"),
                 x if x & RECEIVED != 0 => format!("{} gets ?", x & !RECEIVED),
                 // Plays are public; extra actions unless the rules keep them private (a discard).
-                x if a >= deck_len && !self.rules.extra_visible(a - deck_len, x as usize, player) => format!("{x} ?"),
+                x if a >= deck_len && !self.rules.extra_visible(a - deck_len, x as usize, player) => {
+                    format!("{x} ?")
+                }
                 x => format!("{x} {name}"),
             };
             s.push_str(&line);
@@ -549,11 +587,18 @@ impl<R: TrickRules> State for TrickState<R> {
             out.push((format!("hand {s}"), ids(c.hands[s])));
             out.push((format!("won {s}"), ids(c.won[s])));
         }
-        out.push(("trick".into(), c.trick_cards().iter().map(|x| x.0 as Action).collect()));
+        out.push((
+            "trick".into(),
+            c.trick_cards().iter().map(|x| x.0 as Action).collect(),
+        ));
         out.push(("talon".into(), ids(c.talon)));
         let pinned: CardSet = c.pinned.iter().map(|p| p.1).collect();
         out.push(("stock".into(), ids(c.stock | pinned)));
-        let up = if c.face_up_on_table { c.face_up_card.map(CardSet::single).unwrap_or_default() } else { CardSet::EMPTY };
+        let up = if c.face_up_on_table {
+            c.face_up_card.map(CardSet::single).unwrap_or_default()
+        } else {
+            CardSet::EMPTY
+        };
         out.push(("face-up".into(), ids(up)));
         out.push(("removed".into(), ids(c.removed)));
         Some(out)
@@ -580,7 +625,10 @@ impl<R: TrickRules> TrickState<R> {
     fn random_action_with(&self, rng: &mut Rng, extras: &mut Vec<u32>) -> Action {
         let core = &self.core;
         if core.phase == Phase::Play && !self.rules.extra_actions_in_play() {
-            debug_assert!(self.extra_offsets().is_empty(), "extra actions legal in play but extra_actions_in_play() is false");
+            debug_assert!(
+                self.extra_offsets().is_empty(),
+                "extra actions legal in play but extra_actions_in_play() is false"
+            );
             return self.random_card(rng).0 as Action;
         }
         extras.clear();

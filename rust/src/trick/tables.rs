@@ -28,7 +28,13 @@ impl SuitTables {
             masks[suit as usize].insert(Card(i as u8));
         }
         let point_masks = PointMasks::new(&CardTable::from_values(points.iter().copied()), points.len());
-        SuitTables { eff_suit, masks, strength, points, point_masks }
+        SuitTables {
+            eff_suit,
+            masks,
+            strength,
+            points,
+            point_masks,
+        }
     }
     /// Cards of `hand` that follow the effective suit of `led` (all of `hand` when void or leading).
     #[inline]

@@ -7,7 +7,10 @@ use crate::core::rng::Rng;
 
 /// The card named `name` in the state's deck.
 pub(crate) fn card<R: TrickRules>(st: &TrickState<R>, name: &str) -> Card {
-    st.rules().deck().parse(name).unwrap_or_else(|e| panic!("{name}: {e}"))
+    st.rules()
+        .deck()
+        .parse(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The cards named in `names` (separated by spaces).
@@ -25,11 +28,18 @@ pub(crate) fn act<S: State>(st: &mut S, names: &[&str]) {
 
 /// Plays a whole game at random from `rng` (chance and decisions, every action checked) and lists
 /// its dealers in order, one entry per change of dealer.
-pub(crate) fn random_game_dealers<R: TrickRules>(game: &TrickGame<R>, rng: &mut Rng) -> (TrickState<R>, Vec<usize>) {
+pub(crate) fn random_game_dealers<R: TrickRules>(
+    game: &TrickGame<R>,
+    rng: &mut Rng,
+) -> (TrickState<R>, Vec<usize>) {
     let mut st = game.new_initial_state();
     let mut dealers = vec![st.core.dealer];
     while st.current_player() != Player::Terminal {
-        let a = if st.current_player() == Player::Chance { st.sample_chance(rng) } else { st.random_action(rng) };
+        let a = if st.current_player() == Player::Chance {
+            st.sample_chance(rng)
+        } else {
+            st.random_action(rng)
+        };
         st.apply_action(a).unwrap();
         if st.core.dealer != *dealers.last().unwrap() {
             dealers.push(st.core.dealer);

@@ -33,7 +33,13 @@ impl Extra {
             Extra::Claim => (0, 0),
             Extra::Pass => (1, 0),
             Extra::Bid(p) => (2, p.wrapping_sub(61) as u32),
-            Extra::BidRank(r) => (3, RANKS_HIGH_TO_LOW.iter().position(|&x| x == r).unwrap_or(usize::MAX) as u32),
+            Extra::BidRank(r) => (
+                3,
+                RANKS_HIGH_TO_LOW
+                    .iter()
+                    .position(|&x| x == r)
+                    .unwrap_or(usize::MAX) as u32,
+            ),
             Extra::BidTwo(p) => (4, p.wrapping_sub(62) as u32),
             Extra::Call(c) => (5, c.0 as u32),
             Extra::Exchange => (6, 0),
@@ -121,7 +127,11 @@ impl Layout {
             ["bid", "2", "for", p] | ["bid", "2", p] | ["bid", "two", p] => Extra::BidTwo(p.parse().ok()?),
             ["bid", x] => match x.parse::<u8>() {
                 Ok(p) if p >= 61 => Extra::Bid(p),
-                _ => Extra::BidRank(*RANKS_HIGH_TO_LOW.iter().find(|&&r| rank_label(deck, r).eq_ignore_ascii_case(x))?),
+                _ => Extra::BidRank(
+                    *RANKS_HIGH_TO_LOW
+                        .iter()
+                        .find(|&&r| rank_label(deck, r).eq_ignore_ascii_case(x))?,
+                ),
             },
             ["call", rest @ ..] => Extra::Call(deck.parse(&rest.join(" ")).ok()?),
             _ => return None,
@@ -149,9 +159,12 @@ impl Extend<Extra> for Offsets<'_> {
 /// The printed label of an abstract rank in this deck (`A`, `3`, `K`, `C`, `J`, ... or `Q` in French
 /// styles).
 pub fn rank_label(deck: &Deck, rank: u8) -> String {
-    let card = deck.find(0, rank).expect("every suit has every rank in the 40-card pack");
+    let card = deck
+        .find(0, rank)
+        .expect("every suit has every rank in the 40-card pack");
     let name = deck.name_of(card);
-    name.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()).to_string()
+    name.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+        .to_string()
 }
 
 #[cfg(test)]
@@ -169,7 +182,13 @@ mod tests {
                 assert_eq!(layout.offset(layout.kind(i)), Some(i), "{bits:04b} offset {i}");
             }
             // Kinds the variant lacks, and values outside a group's range, have no offset.
-            let absent = [Extra::Bid(60), Extra::Bid(121), Extra::BidTwo(61), Extra::BidRank(11), Extra::Call(Card(40))];
+            let absent = [
+                Extra::Bid(60),
+                Extra::Bid(121),
+                Extra::BidTwo(61),
+                Extra::BidRank(11),
+                Extra::Call(Card(40)),
+            ];
             assert!(absent.iter().all(|&k| layout.offset(k).is_none()), "{bits:04b}");
             assert_eq!(layout.offset(Extra::Claim).is_some(), claims);
             assert_eq!(layout.offset(Extra::Bid(61)).is_some(), points);

@@ -23,7 +23,9 @@ pub struct Greedy;
 
 impl Bot<BriscolaState> for Greedy {
     fn act(&self, state: &BriscolaState, rng: &mut Rng) -> Action {
-        let Player::Seat(me) = state.current_player() else { return 0 };
+        let Player::Seat(me) = state.current_player() else {
+            return 0;
+        };
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
         let rules = state.rules();
@@ -32,7 +34,8 @@ impl Bot<BriscolaState> for Greedy {
         let find = |want: Extra| legal.iter().copied().find(|&a| kind(a) == Some(want));
 
         if state.core.phase == Phase::Bidding {
-            return bid_or_call(state, me, &legal, &kind).unwrap_or_else(|| legal[rng.below(legal.len() as u32) as usize]);
+            return bid_or_call(state, me, &legal, &kind)
+                .unwrap_or_else(|| legal[rng.below(legal.len() as u32) as usize]);
         }
         if let Some(claim) = find(Extra::Claim) {
             let team = rules.team(me);
@@ -41,7 +44,11 @@ impl Bot<BriscolaState> for Greedy {
                 return claim;
             }
         }
-        if let (Some(ex), Some(give), Some(up)) = (find(Extra::Exchange), rules.exchange_card(&state.core), state.core.face_up_card) {
+        if let (Some(ex), Some(give), Some(up)) = (
+            find(Extra::Exchange),
+            rules.exchange_card(&state.core),
+            state.core.face_up_card,
+        ) {
             if rules.strength(up) > rules.strength(give) || rules.points(up) > rules.points(give) {
                 return ex;
             }
@@ -59,7 +66,9 @@ fn ally(state: &BriscolaState, me: usize, other: usize) -> bool {
     if !rules.is_chiamata() {
         return rules.team(me) == rules.team(other);
     }
-    let Some(c) = state.extra.contract else { return false };
+    let Some(c) = state.extra.contract else {
+        return false;
+    };
     let partner = rules.known_partner(&state.core, &state.extra, me);
     let caller_side = |s: usize| s == c.caller || Some(s) == partner;
     if me == c.caller || Some(me) == partner {
@@ -82,7 +91,11 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
 
     if core.trick_len == 0 {
         let plain: CardSet = legal.iter().filter(|&c| !is_trump(c)).collect();
-        return if plain.is_empty() { cheapest(legal) } else { cheapest(plain) };
+        return if plain.is_empty() {
+            cheapest(legal)
+        } else {
+            cheapest(plain)
+        };
     }
     let n = core.num_players;
     let trick = core.trick_cards();
@@ -93,7 +106,11 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
 
     if ally(state, me, winner_seat) {
         if last_to_play {
-            if let Some(load) = legal.iter().filter(|&c| !is_trump(c)).max_by_key(|&c| (rules.points(c), rules.strength(c))) {
+            if let Some(load) = legal
+                .iter()
+                .filter(|&c| !is_trump(c))
+                .max_by_key(|&c| (rules.points(c), rules.strength(c)))
+            {
                 return load;
             }
         }
@@ -108,8 +125,13 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
             rules.trick_winner(core, &state.extra, &t) == t.len() - 1
         })
         .collect();
-    if let Some(best) = winning.iter().min_by_key(|&c| (is_trump(c), rules.points(c), rules.strength(c))) {
-        let worth_it = !is_trump(best) || trick_points + rules.points(best) >= 10 || (trick_points > 0 && rules.points(best) == 0);
+    if let Some(best) = winning
+        .iter()
+        .min_by_key(|&c| (is_trump(c), rules.points(c), rules.strength(c)))
+    {
+        let worth_it = !is_trump(best)
+            || trick_points + rules.points(best) >= 10
+            || (trick_points > 0 && rules.points(best) == 0);
         if worth_it {
             return best;
         }
@@ -118,7 +140,12 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
 }
 
 /// Chiamata auction and call.
-fn bid_or_call(state: &BriscolaState, me: usize, legal: &[Action], kind: &dyn Fn(Action) -> Option<Extra>) -> Option<Action> {
+fn bid_or_call(
+    state: &BriscolaState,
+    me: usize,
+    legal: &[Action],
+    kind: &dyn Fn(Action) -> Option<Extra>,
+) -> Option<Action> {
     let rules = state.rules();
     let hand = state.core.hands[me];
     let deck = rules.deck();
@@ -135,7 +162,13 @@ fn bid_or_call(state: &BriscolaState, me: usize, legal: &[Action], kind: &dyn Fn
                 Some(Extra::Call(c)) => Some((a, c)),
                 _ => None,
             })
-            .max_by_key(|&(_, c)| (deck.suit(c) == best_suit && !hand.contains(c), !hand.contains(c), rules.strength(c)))
+            .max_by_key(|&(_, c)| {
+                (
+                    deck.suit(c) == best_suit && !hand.contains(c),
+                    !hand.contains(c),
+                    rules.strength(c),
+                )
+            })
             .map(|(a, _)| a);
     }
     let estimate = estimate_points(rules, hand);
@@ -153,7 +186,10 @@ fn bid_or_call(state: &BriscolaState, me: usize, legal: &[Action], kind: &dyn Fn
 /// What the hand can take with a partner: its own points, a share of the rest, and trump length.
 fn estimate_points(rules: &BriscolaRules, hand: CardSet) -> i32 {
     let deck = rules.deck();
-    let longest = (0..4u8).map(|s| (hand & deck.suit_mask(s)).len() as i32).max().unwrap_or(0);
+    let longest = (0..4u8)
+        .map(|s| (hand & deck.suit_mask(s)).len() as i32)
+        .max()
+        .unwrap_or(0);
     let high = hand.iter().filter(|&c| rules.strength(c) >= 9).count() as i32;
     30 + rules.points_of(hand) / 2 + 6 * longest + 5 * high
 }
@@ -162,5 +198,8 @@ fn estimate_points(rules: &BriscolaRules, hand: CardSet) -> i32 {
 fn wanted_rank(rules: &BriscolaRules, hand: CardSet) -> Option<u8> {
     let deck = rules.deck();
     let suit = (0..4u8).max_by_key(|&s| (hand & deck.suit_mask(s)).len())?;
-    super::actions::RANKS_HIGH_TO_LOW.iter().copied().find(|&r| deck.find(suit, r).is_some_and(|c| !hand.contains(c)))
+    super::actions::RANKS_HIGH_TO_LOW
+        .iter()
+        .copied()
+        .find(|&r| deck.find(suit, r).is_some_and(|c| !hand.contains(c)))
 }

@@ -145,11 +145,19 @@ impl Contract {
     /// when a side takes all 120 and `cappotto_doubles` is set.
     pub fn payouts(&self, side_points: i32, n: usize, cappotto_doubles: bool) -> [f64; MAX_PLAYERS] {
         let sign = if side_points >= self.target { 1.0 } else { -1.0 };
-        let factor = if cappotto_doubles && (side_points == 120 || side_points == 0) { 2.0 } else { 1.0 };
+        let factor = if cappotto_doubles && (side_points == 120 || side_points == 0) {
+            2.0
+        } else {
+            1.0
+        };
         let mut out = [0.0; MAX_PLAYERS];
         for (s, o) in out.iter_mut().enumerate().take(n) {
             *o = if s == self.caller {
-                if self.holder == self.caller { 4.0 } else { 2.0 }
+                if self.holder == self.caller {
+                    4.0
+                } else {
+                    2.0
+                }
             } else if s == self.holder {
                 1.0
             } else {
@@ -217,10 +225,20 @@ mod tests {
 
     #[test]
     fn payouts_sum_to_zero() {
-        let normal = Contract { caller: 0, called: Card(0), holder: 3, target: 70 };
+        let normal = Contract {
+            caller: 0,
+            called: Card(0),
+            holder: 3,
+            target: 70,
+        };
         assert_eq!(&normal.payouts(70, 5, false)[..5], &[2.0, -1.0, -1.0, 1.0, -1.0]);
         assert_eq!(&normal.payouts(69, 5, false)[..5], &[-2.0, 1.0, 1.0, -1.0, 1.0]);
-        let alone = Contract { caller: 2, called: Card(0), holder: 2, target: 61 };
+        let alone = Contract {
+            caller: 2,
+            called: Card(0),
+            holder: 2,
+            target: 61,
+        };
         assert_eq!(&alone.payouts(61, 5, false)[..5], &[-1.0, -1.0, 4.0, -1.0, -1.0]);
         assert_eq!(&alone.payouts(120, 5, true)[..5], &[-2.0, -2.0, 8.0, -2.0, -2.0]);
         for p in [0, 60, 61, 120] {

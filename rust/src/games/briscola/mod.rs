@@ -42,7 +42,10 @@ use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::{per_seat, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+use crate::trick::{
+    per_seat, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickRules, TrickState,
+    SCOPE_PARAM,
+};
 
 /// The registered game type.
 pub type Briscola = TrickGame<BriscolaRules>;
@@ -214,7 +217,13 @@ impl BriscolaRules {
     fn win_returns(&self, winner: usize) -> [f64; MAX_PLAYERS] {
         let winners = self.members(winner).count() as f64;
         let losers = (self.players as f64) - winners;
-        per_seat(self.players, |s| if self.team(s) == winner { 1.0 } else { -winners / losers })
+        per_seat(self.players, |s| {
+            if self.team(s) == winner {
+                1.0
+            } else {
+                -winners / losers
+            }
+        })
     }
     /// The deal winner's team, if any (stock variants).
     fn deal_winner(&self, core: &TrickCore) -> Option<usize> {
@@ -224,7 +233,9 @@ impl BriscolaRules {
             return match pts[0].cmp(&pts[1]) {
                 std::cmp::Ordering::Greater => Some(0),
                 std::cmp::Ordering::Less => Some(1),
-                std::cmp::Ordering::Equal if self.tie_rule == "last_trick_wins" => core.last_trick.map(|(_, _, w)| self.team(w)),
+                std::cmp::Ordering::Equal if self.tie_rule == "last_trick_wins" => {
+                    core.last_trick.map(|(_, _, w)| self.team(w))
+                }
                 std::cmp::Ordering::Equal => None,
             };
         }
@@ -253,7 +264,11 @@ impl BriscolaRules {
             ExchangeRule::Seven => Some(seven),
             ExchangeRule::Two => Some(two),
             // Spanish Brisca: the 7 takes a face-up card above 7 (court cards, 3, A), the 2 one of 7 or below.
-            ExchangeRule::SevenAboveElseTwo => Some(if self.strength(up) > self.strength(seven) { seven } else { two }),
+            ExchangeRule::SevenAboveElseTwo => Some(if self.strength(up) > self.strength(seven) {
+                seven
+            } else {
+                two
+            }),
         }
     }
     /// The contract's partner as known to `viewer` (Chiamata): the holder knows from the start, everybody
@@ -290,7 +305,11 @@ impl BriscolaRules {
                 Effect::Continue
             }
             AuctionEnd::AllPassed if self.dealer_forced => {
-                let bid = if self.rank_auction { Bid::Rank(2) } else { Bid::Points(61) };
+                let bid = if self.rank_auction {
+                    Bid::Rank(2)
+                } else {
+                    Bid::Points(61)
+                };
                 extra.won_bid = Some((bid, core.dealer));
                 core.to_move = core.dealer;
                 Effect::Continue
@@ -314,7 +333,10 @@ impl TrickRules for BriscolaRules {
             "french_south" => FaceStyle::FrenchSouth,
             _ => FaceStyle::Italian,
         };
-        let two_suit = ["clubs", "diamonds", "hearts", "spades"].iter().position(|s| *s == p.str("removed_two")).unwrap_or(0) as u8;
+        let two_suit = ["clubs", "diamonds", "hearts", "spades"]
+            .iter()
+            .position(|s| *s == p.str("removed_two"))
+            .unwrap_or(0) as u8;
         // The full pack is kept for every player count so card ids stay the same; removed cards are
         // public and never dealt.
         let deck = Deck::italian40(style);
@@ -326,7 +348,12 @@ impl TrickRules for BriscolaRules {
         let first_dealer = match p.int("first_dealer") {
             -1 => players - 1,
             d if (d as usize) < players => d as usize,
-            d => return Err(LudoError::param("first_dealer", format!("seat {d} does not exist with {players} players"))),
+            d => {
+                return Err(LudoError::param(
+                    "first_dealer",
+                    format!("seat {d} does not exist with {players} players"),
+                ))
+            }
         };
         let exchange = match p.str("trump_exchange") {
             "seven" => ExchangeRule::Seven,
@@ -362,7 +389,13 @@ impl TrickRules for BriscolaRules {
             fixed_dealer: p.str("dealer_rotation") == "fixed",
             first_dealer,
             italian_suit_names: p.str("suit_names") == "italian",
-            layout: Layout::new(&deck, claim_allowed, chiamata && !rank_auction, rank_auction, exchange != ExchangeRule::None),
+            layout: Layout::new(
+                &deck,
+                claim_allowed,
+                chiamata && !rank_auction,
+                rank_auction,
+                exchange != ExchangeRule::None,
+            ),
             strength,
             point_masks: PointMasks::new(&points, deck.len()),
             points,
@@ -370,18 +403,32 @@ impl TrickRules for BriscolaRules {
         };
         if (rules.claim_allowed || rules.count_out) && !rules.cumulative() {
             return Err(LudoError::param(
-                if rules.claim_allowed { "claim_allowed" } else { "count_out" },
+                if rules.claim_allowed {
+                    "claim_allowed"
+                } else {
+                    "count_out"
+                },
                 "claims and count-out need a cumulative match: scope=match and match_points > 0",
             ));
         }
         if rules.cumulative() && rules.num_teams() != 2 {
-            return Err(LudoError::param("match_points", "cumulative matches are for two sides (2, 4 or 6 players)"));
+            return Err(LudoError::param(
+                "match_points",
+                "cumulative matches are for two sides (2, 4 or 6 players)",
+            ));
         }
         if rules.partner_reveal && rules.num_teams() != 2 {
-            return Err(LudoError::param("endgame_partner_reveal", "needs partners (4 or 6 players)"));
+            return Err(LudoError::param(
+                "endgame_partner_reveal",
+                "needs partners (4 or 6 players)",
+            ));
         }
-        if chiamata && (rules.reject_ace_three || exchange != ExchangeRule::None || rules.tie_rule != "draw") {
-            return Err(LudoError::param("players", "five-player Chiamata has no face-up card and no 60-60 tie: drop the face-up and tie options"));
+        if chiamata && (rules.reject_ace_three || exchange != ExchangeRule::None || rules.tie_rule != "draw")
+        {
+            return Err(LudoError::param(
+                "players",
+                "five-player Chiamata has no face-up card and no 60-60 tie: drop the face-up and tie options",
+            ));
         }
         Ok(rules)
     }
@@ -470,7 +517,10 @@ impl TrickRules for BriscolaRules {
         }
     }
     fn illegal_play_reason(&self, core: &TrickCore, _extra: &BriscolaExtra, _card: Card) -> String {
-        let suit = core.led_card().map(|c| self.deck.suits()[self.deck.suit(c) as usize].symbol).unwrap_or("");
+        let suit = core
+            .led_card()
+            .map(|c| self.deck.suits()[self.deck.suit(c) as usize].symbol)
+            .unwrap_or("");
         format!("must follow suit {suit}")
     }
 
@@ -487,7 +537,11 @@ impl TrickRules for BriscolaRules {
             Phase::Bidding => match extra.won_bid {
                 None => extra.auction.legal_bids(self.rank_auction, &mut kinds),
                 Some((bid, caller)) => {
-                    kinds.extend(callable(&self.deck, bid, core.hands[caller], self.self_call).iter().map(Extra::Call));
+                    kinds.extend(
+                        callable(&self.deck, bid, core.hands[caller], self.self_call)
+                            .iter()
+                            .map(Extra::Call),
+                    );
                 }
             },
             Phase::Play => {
@@ -496,7 +550,9 @@ impl TrickRules for BriscolaRules {
                 }
                 let p = core.to_move;
                 let may_exchange = core.face_up_on_table
-                    && self.exchange_card(core).is_some_and(|c| core.hands[p].contains(c))
+                    && self
+                        .exchange_card(core)
+                        .is_some_and(|c| core.hands[p].contains(c))
                     && (!self.exchange_needs_trick || !core.won[p].is_empty());
                 if may_exchange {
                     kinds.extend([Extra::Exchange]);
@@ -522,9 +578,20 @@ impl TrickRules for BriscolaRules {
             Extra::BidTwo(p) => self.bid(core, extra, Bid::Two(p)),
             Extra::Call(card) => {
                 let (bid, caller) = extra.won_bid.expect("a call follows the auction");
-                let holder = (0..self.players).find(|&s| core.hands[s].contains(card)).expect("all 40 cards are in hands");
-                extra.contract = Some(Contract { caller, called: card, holder, target: bid.target() });
-                let leader = if self.caller_leads { caller } else { core.next_seat(core.dealer) };
+                let holder = (0..self.players)
+                    .find(|&s| core.hands[s].contains(card))
+                    .expect("all 40 cards are in hands");
+                extra.contract = Some(Contract {
+                    caller,
+                    called: card,
+                    holder,
+                    target: bid.target(),
+                });
+                let leader = if self.caller_leads {
+                    caller
+                } else {
+                    core.next_seat(core.dealer)
+                };
                 core.start_play(leader);
                 Effect::Continue
             }
@@ -573,7 +640,13 @@ impl TrickRules for BriscolaRules {
             0
         }
     }
-    fn write_extra_observation(&self, core: &TrickCore, extra: &BriscolaExtra, viewer: usize, out: &mut [f32]) {
+    fn write_extra_observation(
+        &self,
+        core: &TrickCore,
+        extra: &BriscolaExtra,
+        viewer: usize,
+        out: &mut [f32],
+    ) {
         if !self.is_chiamata() {
             return;
         }
@@ -608,11 +681,21 @@ impl TrickRules for BriscolaRules {
         }
         if self.is_chiamata() {
             if !extra.auction.calls.is_empty() {
-                let calls: Vec<String> = extra.auction.calls.iter().map(|(seat, b)| format!("{seat}: {}", b.map_or("pass".into(), |b| self.bid_name(b)))).collect();
+                let calls: Vec<String> = extra
+                    .auction
+                    .calls
+                    .iter()
+                    .map(|(seat, b)| format!("{seat}: {}", b.map_or("pass".into(), |b| self.bid_name(b))))
+                    .collect();
                 s.push_str(&format!("auction: {}\n", calls.join(", ")));
             }
             if let Some(c) = extra.contract {
-                s.push_str(&format!("seat {} called {} for {} points\n", c.caller, self.deck.name_of(c.called), c.target));
+                s.push_str(&format!(
+                    "seat {} called {} for {} points\n",
+                    c.caller,
+                    self.deck.name_of(c.called),
+                    c.target
+                ));
                 let partner = match viewer {
                     None => Some(c.holder),
                     Some(v) => self.known_partner(core, extra, v),
@@ -633,7 +716,9 @@ impl TrickRules for BriscolaRules {
             return s;
         }
         let pts = self.team_points(core);
-        let teams: Vec<String> = (0..self.num_teams()).map(|t| format!("{t}: {}", pts[t])).collect();
+        let teams: Vec<String> = (0..self.num_teams())
+            .map(|t| format!("{t}: {}", pts[t]))
+            .collect();
         s.push_str(&format!("deal points by team: {}\n", teams.join(", ")));
         if let Some(t) = extra.claimed_by {
             s.push_str(&format!("team {t} claimed the match\n"));
@@ -644,23 +729,48 @@ impl TrickRules for BriscolaRules {
     fn score_deal(&self, core: &TrickCore, extra: &BriscolaExtra) -> DealOutcome {
         if self.is_chiamata() {
             let Some(c) = extra.contract else {
-                return DealOutcome { redeal: true, ..DealOutcome::default() };
+                return DealOutcome {
+                    redeal: true,
+                    ..DealOutcome::default()
+                };
             };
-            let pay = c.payouts(c.side_points(core, |set| self.points_of(set)), self.players, self.cappotto_doubles);
-            return DealOutcome { returns: pay, ledger: pay, redeal: false };
+            let pay = c.payouts(
+                c.side_points(core, |set| self.points_of(set)),
+                self.players,
+                self.cappotto_doubles,
+            );
+            return DealOutcome {
+                returns: pay,
+                ledger: pay,
+                redeal: false,
+            };
         }
         let winner = self.deal_winner(core);
-        if winner.is_none() && self.tie_rule == "replay" && extra.claimed_by.is_none() && core.hands.iter().all(|h| h.is_empty()) {
-            return DealOutcome { redeal: true, ..DealOutcome::default() };
+        if winner.is_none()
+            && self.tie_rule == "replay"
+            && extra.claimed_by.is_none()
+            && core.hands.iter().all(|h| h.is_empty())
+        {
+            return DealOutcome {
+                redeal: true,
+                ..DealOutcome::default()
+            };
         }
         let returns = winner.map_or([0.0; MAX_PLAYERS], |w| self.win_returns(w));
         let ledger = if self.cumulative() {
             let pts = self.team_points(core);
             per_seat(self.players, |s| pts[self.team(s)] as f64)
         } else {
-            per_seat(self.players, |s| if Some(self.team(s)) == winner { 1.0 } else { 0.0 })
+            per_seat(
+                self.players,
+                |s| if Some(self.team(s)) == winner { 1.0 } else { 0.0 },
+            )
         };
-        DealOutcome { returns, ledger, redeal: false }
+        DealOutcome {
+            returns,
+            ledger,
+            redeal: false,
+        }
     }
 
     fn match_result(&self, core: &TrickCore, extra: &BriscolaExtra) -> Option<[f64; MAX_PLAYERS]> {
@@ -669,7 +779,8 @@ impl TrickRules for BriscolaRules {
             let totals = &core.ledger[..self.players];
             let best = totals.iter().cloned().fold(f64::MIN, f64::max);
             let leaders: Vec<usize> = (0..self.players).filter(|&s| totals[s] == best).collect();
-            return (best >= self.chiamata_target && leaders.len() == 1).then(|| self.win_returns(leaders[0]));
+            return (best >= self.chiamata_target && leaders.len() == 1)
+                .then(|| self.win_returns(leaders[0]));
         }
         let teams = self.num_teams();
         let totals: Vec<f64> = (0..teams).map(|t| self.ledger_of(core, t)).collect();
@@ -688,7 +799,9 @@ impl TrickRules for BriscolaRules {
                 _ => Some(self.win_returns(if totals[0] > totals[1] { 0 } else { 1 })),
             };
         }
-        (0..teams).find(|&t| totals[t] >= self.match_wins as f64).map(|t| self.win_returns(t))
+        (0..teams)
+            .find(|&t| totals[t] >= self.match_wins as f64)
+            .map(|t| self.win_returns(t))
     }
     fn max_deals(&self) -> usize {
         // Matches, and single deals that may be thrown in (Chiamata all-pass, replayed ties).

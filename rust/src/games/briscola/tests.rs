@@ -50,7 +50,10 @@ fn strength_order_is_a_3_r_c_f_7_6_5_4_2() {
     let r = g.rules();
     let order = ["A", "3", "K", "C", "J", "7", "6", "5", "4", "2"];
     let st = g.new_initial_state();
-    let s: Vec<u8> = order.iter().map(|o| r.strength(Card(card(&st, &format!("{o}♠")) as u8))).collect();
+    let s: Vec<u8> = order
+        .iter()
+        .map(|o| r.strength(Card(card(&st, &format!("{o}♠")) as u8)))
+        .collect();
     assert!(s.windows(2).all(|w| w[0] > w[1]), "{s:?}");
 }
 
@@ -62,7 +65,12 @@ fn two_player_deal_face_up_and_first_lead() {
     deal(&mut st, &["A♠", "2♠", "3♥", "4♥", "5♣", "6♣", "7♦"]);
     assert_eq!(st.core.hands[0].len(), 3);
     assert_eq!(st.rules().deck().format_set(st.core.hands[0]), "5♣ 3♥ A♠");
-    assert_eq!(st.core.face_up_card.map(|c| st.rules().deck().name_of(c).to_string()), Some("7♦".into()));
+    assert_eq!(
+        st.core
+            .face_up_card
+            .map(|c| st.rules().deck().name_of(c).to_string()),
+        Some("7♦".into())
+    );
     assert_eq!(st.core.stock_count(), 34);
     assert_eq!(st.current_player(), Player::Seat(0));
     // Free play: every card in hand is legal.
@@ -82,12 +90,20 @@ fn trick_winner_rules() {
         let cards: Vec<Card> = t.iter().map(|n| c(n)).collect();
         crate::trick::follow::highest_trump_else_led(r.deck(), &cards, trump, |x| r.strength(x))
     };
-    assert_eq!(win(&["7♠", "A♥", "3♣", "K♥"]), 0, "nobody followed or trumped: the leader wins");
+    assert_eq!(
+        win(&["7♠", "A♥", "3♣", "K♥"]),
+        0,
+        "nobody followed or trumped: the leader wins"
+    );
     assert_eq!(win(&["7♠", "A♠", "3♣", "K♠"]), 1, "highest of the led suit");
     assert_eq!(win(&["A♠", "2♦", "3♠", "K♠"]), 1, "any trump beats the led suit");
     assert_eq!(win(&["A♠", "2♦", "3♦", "K♠"]), 2, "highest trump");
     assert_eq!(win(&["K♠", "3♠", "4♠", "C♠"]), 1, "the 3 beats the king");
-    assert_eq!(win(&["2♦", "A♠", "A♥", "A♣"]), 0, "a trump lead wins against off-suit aces");
+    assert_eq!(
+        win(&["2♦", "A♠", "A♥", "A♣"]),
+        0,
+        "a trump lead wins against off-suit aces"
+    );
 }
 
 #[test]
@@ -107,7 +123,10 @@ fn follower_order_never_changes_the_winning_card() {
         let mut u = t.clone();
         u[1..].reverse();
         u.swap(1, 2);
-        assert_eq!(w, u[crate::trick::follow::highest_trump_else_led(r.deck(), &u, trump, |x| r.strength(x))]);
+        assert_eq!(
+            w,
+            u[crate::trick::follow::highest_trump_else_led(r.deck(), &u, trump, |x| r.strength(x))]
+        );
     }
 }
 
@@ -226,18 +245,31 @@ fn sixty_sixty_is_a_draw_and_61_wins() {
     let g2 = game("briscola(tie_rule=last_trick_wins)");
     let mut core = finished_core(&g2, &[(0, &side0), (1, &side1)]);
     core.last_trick = Some((0, [Card(0); MAX_PLAYERS], 1));
-    assert_eq!(&g2.rules().score_deal(&core, &BriscolaExtra::default()).returns[..2], &[-1.0, 1.0]);
+    assert_eq!(
+        &g2.rules().score_deal(&core, &BriscolaExtra::default()).returns[..2],
+        &[-1.0, 1.0]
+    );
 }
 
 #[test]
 fn three_players_highest_total_wins_even_below_61() {
     let g = game("briscola(players=3)");
-    let core = finished_core(&g, &[(0, &["A♠", "3♠", "K♠", "C♠", "J♠", "A♥", "3♥"]), (1, &["K♥", "C♥", "J♥", "A♣", "3♣"]), (2, &["K♣", "C♣", "J♣", "A♦", "3♦", "K♦"])]);
+    let core = finished_core(
+        &g,
+        &[
+            (0, &["A♠", "3♠", "K♠", "C♠", "J♠", "A♥", "3♥"]),
+            (1, &["K♥", "C♥", "J♥", "A♣", "3♣"]),
+            (2, &["K♣", "C♣", "J♣", "A♦", "3♦", "K♦"]),
+        ],
+    );
     // 51 / 30 / 34 (the remaining points are uncounted here: only the ranking matters).
     let out = g.rules().score_deal(&core, &BriscolaExtra::default());
     assert_eq!(&out.returns[..3], &[1.0, -0.5, -0.5]);
     let tie = finished_core(&g, &[(0, &["A♠"]), (1, &["A♥"])]);
-    assert_eq!(&g.rules().score_deal(&tie, &BriscolaExtra::default()).returns[..3], &[0.0, 0.0, 0.0]);
+    assert_eq!(
+        &g.rules().score_deal(&tie, &BriscolaExtra::default()).returns[..3],
+        &[0.0, 0.0, 0.0]
+    );
     // The removed 2 (clubs by default) is public and never dealt.
     let st = g.new_initial_state();
     assert_eq!(st.rules().deck().format_set(st.core.removed), "2♣");
@@ -247,10 +279,17 @@ fn three_players_highest_total_wins_even_below_61() {
 #[test]
 fn teams_alternate_seats() {
     let g4 = game("briscola(players=4)");
-    assert_eq!((0..4).map(|s| g4.rules().team(s)).collect::<Vec<_>>(), vec![0, 1, 0, 1]);
+    assert_eq!(
+        (0..4).map(|s| g4.rules().team(s)).collect::<Vec<_>>(),
+        vec![0, 1, 0, 1]
+    );
     let g6 = game("briscola(players=6)");
     for s in 0..6 {
-        assert_ne!(g6.rules().team(s), g6.rules().team((s + 1) % 6), "teammates never adjacent");
+        assert_ne!(
+            g6.rules().team(s),
+            g6.rules().team((s + 1) % 6),
+            "teammates never adjacent"
+        );
     }
 }
 
@@ -263,7 +302,11 @@ fn best_of_three_match() {
         let mut dealers = vec![st.core.dealer];
         while !st.is_terminal() {
             let deals = st.core.deals_done;
-            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
+            let a = if st.is_chance_node() {
+                st.sample_chance(&mut rng)
+            } else {
+                st.legal_cards().first().unwrap().0 as u32
+            };
             st.apply_action(a).unwrap();
             if st.core.deals_done > deals && !st.is_terminal() {
                 dealers.push(st.core.dealer);
@@ -274,7 +317,10 @@ fn best_of_three_match() {
         let mut r = [0.0; 2];
         st.returns(&mut r);
         assert_eq!(r[0], if wins[0] == 2.0 { 1.0 } else { -1.0 });
-        assert!(dealers.windows(2).all(|w| w[1] == (w[0] + 1) % 2), "dealer alternates: {dealers:?}");
+        assert!(
+            dealers.windows(2).all(|w| w[1] == (w[0] + 1) % 2),
+            "dealer alternates: {dealers:?}"
+        );
     }
 }
 
@@ -301,7 +347,11 @@ fn american_partners_see_each_other_after_the_face_up_card_is_drawn() {
                 assert_eq!(Some(c), st.core.face_up_card);
             }
         }
-        let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.legal_cards().first().unwrap().0 as u32 };
+        let a = if st.is_chance_node() {
+            st.sample_chance(&mut rng)
+        } else {
+            st.legal_cards().first().unwrap().0 as u32
+        };
         st.apply_action(a).unwrap();
     }
     assert!(saw_reveal);
@@ -384,7 +434,9 @@ fn must_follow_suit_flag() {
 #[test]
 fn bad_parameters_are_named() {
     let (_, raw) = Params::parse_game_string("briscola(players=5,trump_exchange=seven)").unwrap();
-    let e = Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).err().unwrap();
+    let e = Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap())
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("Chiamata has no face-up card"), "{e}");
     let (_, raw) = Params::parse_game_string("briscola(claim_allowed=true)").unwrap();
     assert!(Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).is_err());
@@ -395,9 +447,21 @@ fn bad_parameters_are_named() {
 #[test]
 fn greedy_beats_random() {
     use crate::batch::{simulate, SimConfig};
-    for (spec, bots) in [("briscola", vec!["greedy", "random"]), ("briscola(players=4)", vec!["greedy", "random", "greedy", "random"])] {
+    for (spec, bots) in [
+        ("briscola", vec!["greedy", "random"]),
+        (
+            "briscola(players=4)",
+            vec!["greedy", "random", "greedy", "random"],
+        ),
+    ] {
         let g = game(spec);
-        let cfg = SimConfig { n_games: 4000, seed: 1, first_game: 0, bots: bots.iter().map(|s| s.to_string()).collect(), threads: Some(1) };
+        let cfg = SimConfig {
+            n_games: 4000,
+            seed: 1,
+            first_game: 0,
+            bots: bots.iter().map(|s| s.to_string()).collect(),
+            threads: Some(1),
+        };
         let r = simulate(&g, &cfg).unwrap();
         let np = g.num_players();
         let wins = (0..cfg.n_games).filter(|&i| r.returns[i * np] > 0.0).count() as f64 / cfg.n_games as f64;
@@ -407,7 +471,11 @@ fn greedy_beats_random() {
 
 fn random_to_end(st: &mut BriscolaState, rng: &mut Rng) {
     while !st.is_terminal() {
-        let a = if st.is_chance_node() { st.sample_chance(rng) } else { st.random_action(rng) };
+        let a = if st.is_chance_node() {
+            st.sample_chance(rng)
+        } else {
+            st.random_action(rng)
+        };
         st.apply_action(a).unwrap();
     }
 }
@@ -420,7 +488,9 @@ fn deal_random(st: &mut BriscolaState, rng: &mut Rng) {
 }
 
 fn act(st: &mut BriscolaState, name: &str) {
-    let a = st.string_to_action(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let a = st
+        .string_to_action(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     st.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}"));
 }
 
@@ -438,7 +508,10 @@ fn chiamata_deals_eight_each_and_the_eldest_bids_first() {
     let names: Vec<String> = legal.iter().map(|&a| st.action_to_string(a)).collect();
     assert_eq!(names.first().map(String::as_str), Some("pass"));
     assert!(names.contains(&"bid 61".to_string()) && names.contains(&"bid 120".to_string()));
-    assert!(!names.iter().any(|n| n.starts_with("call")), "no call before the auction ends");
+    assert!(
+        !names.iter().any(|n| n.starts_with("call")),
+        "no call before the auction ends"
+    );
 }
 
 #[test]
@@ -450,7 +523,10 @@ fn chiamata_auction_call_partner_and_payouts() {
     act(&mut st, "bid 61"); // seat 0
     act(&mut st, "pass"); // 1
     act(&mut st, "bid 75"); // 2
-    assert!(st.apply_action(st.string_to_action("bid 70").unwrap()).is_err(), "bids must rise");
+    assert!(
+        st.apply_action(st.string_to_action("bid 70").unwrap()).is_err(),
+        "bids must rise"
+    );
     act(&mut st, "pass"); // 3
     act(&mut st, "pass"); // 4
     act(&mut st, "pass"); // 0: seat 2 wins with 75
@@ -462,8 +538,15 @@ fn chiamata_auction_call_partner_and_payouts() {
     act(&mut st, &call);
     let c = st.extra.contract.unwrap();
     assert_eq!((c.caller, c.holder, c.target), (2, holder, 75));
-    assert_eq!(st.rules().trump(&st.core, &st.extra), Some(st.rules().deck().suit(card)));
-    assert_eq!(st.current_player(), Player::Seat(0), "the eldest leads whoever called");
+    assert_eq!(
+        st.rules().trump(&st.core, &st.extra),
+        Some(st.rules().deck().suit(card))
+    );
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(0),
+        "the eldest leads whoever called"
+    );
     random_to_end(&mut st, &mut rng);
     let mut r = [0.0; 5];
     st.returns(&mut r);
@@ -504,22 +587,28 @@ fn chiamata_120_ends_the_auction_at_once_and_all_pass_redeals() {
         act(&mut st, "pass");
     }
     assert_eq!(st.current_player(), Player::Seat(st.core.dealer));
-    assert!(st.action_to_string({
-        let mut l = Vec::new();
-        st.legal_actions(&mut l);
-        l[0]
-    })
-    .starts_with("call"));
+    assert!(st
+        .action_to_string({
+            let mut l = Vec::new();
+            st.legal_actions(&mut l);
+            l[0]
+        })
+        .starts_with("call"));
 }
 
 #[test]
 fn chiamata_rank_auction_and_caller_leads() {
-    let g = game("briscola(players=5,chiamata_auction=rank,chiamata_first_lead=caller,self_call_allowed=false)");
+    let g =
+        game("briscola(players=5,chiamata_auction=rank,chiamata_first_lead=caller,self_call_allowed=false)");
     let mut rng = Rng::new(4);
     let mut st = g.new_initial_state();
     deal_random(&mut st, &mut rng);
     act(&mut st, "bid 3");
-    assert!(st.string_to_action("bid A").is_ok_and(|a| st.clone().apply_action(a).is_err()), "ranks must descend");
+    assert!(
+        st.string_to_action("bid A")
+            .is_ok_and(|a| st.clone().apply_action(a).is_err()),
+        "ranks must descend"
+    );
     act(&mut st, "bid 2");
     act(&mut st, "bid 2 for 70");
     act(&mut st, "pass");
@@ -530,9 +619,16 @@ fn chiamata_rank_auction_and_caller_leads() {
     let mut legal = Vec::new();
     st.legal_actions(&mut legal);
     for &a in &legal {
-        let card = st.rules().deck().parse(st.action_to_string(a).trim_start_matches("call ")).unwrap();
+        let card = st
+            .rules()
+            .deck()
+            .parse(st.action_to_string(a).trim_start_matches("call "))
+            .unwrap();
         assert_eq!(st.rules().deck().rank(card), 2, "only a 2 may be called");
-        assert!(!st.core.hands[2].contains(card) || legal.len() == 4, "no self-call unless unavoidable");
+        assert!(
+            !st.core.hands[2].contains(card) || legal.len() == 4,
+            "no self-call unless unavoidable"
+        );
     }
     st.apply_action(legal[0]).unwrap();
     assert_eq!(st.extra.contract.unwrap().target, 70);
@@ -571,15 +667,27 @@ fn ace_or_three_face_up_goes_back_to_the_middle() {
     // 33 face-down cards: 3♣ at the middle of 32 (16 above), the ace then moved down to 17.
     let mut pinned = st.core.pinned.clone();
     pinned.sort();
-    assert_eq!(pinned, vec![(16, Card(card(&st, "3♣") as u8)), (17, Card(card(&st, "A♦") as u8))]);
+    assert_eq!(
+        pinned,
+        vec![
+            (16, Card(card(&st, "3♣") as u8)),
+            (17, Card(card(&st, "A♦") as u8))
+        ]
+    );
     assert_eq!(st.core.stock_count(), 34);
     // The pinned cards are drawn by whoever reaches them, without a chance node, and become public.
     let mut rng = Rng::new(6);
     while st.core.pinned.len() == 2 || st.is_chance_node() && !st.core.pinned.is_empty() {
-        let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
+        let a = if st.is_chance_node() {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
         st.apply_action(a).unwrap();
     }
-    let holder = (0..2).find(|&s| st.core.hands[s].contains(Card(card(&st, "3♣") as u8))).unwrap();
+    let holder = (0..2)
+        .find(|&s| st.core.hands[s].contains(Card(card(&st, "3♣") as u8)))
+        .unwrap();
     assert!(st.core.known[holder].contains(Card(card(&st, "3♣") as u8)));
     random_to_end(&mut st, &mut rng);
     assert_eq!(st.points_of(0) + st.points_of(1), 120);
@@ -591,13 +699,19 @@ fn seven_of_trumps_takes_the_face_up_card() {
     let mut st = g.new_initial_state();
     deal(&mut st, &["7♦", "2♠", "5♥", "4♥", "5♣", "6♣", "A♦"]);
     assert!(st.string_to_action("exchange").is_ok());
-    assert!(st.apply_action(st.string_to_action("exchange").unwrap()).is_err(), "only after winning a trick");
+    assert!(
+        st.apply_action(st.string_to_action("exchange").unwrap()).is_err(),
+        "only after winning a trick"
+    );
     play(&mut st, &["5♣", "4♥"]); // seat 0 wins (led clubs)
     deal(&mut st, &["K♠", "K♥"]);
     act(&mut st, "exchange");
     assert!(st.core.hands[0].contains(Card(card(&st, "A♦") as u8)));
     assert_eq!(st.core.face_up_card, Some(Card(card(&st, "7♦") as u8)));
-    assert!(st.core.known[0].contains(Card(card(&st, "A♦") as u8)), "the swap is public");
+    assert!(
+        st.core.known[0].contains(Card(card(&st, "A♦") as u8)),
+        "the swap is public"
+    );
     assert_eq!(st.current_player(), Player::Seat(0), "exchanging is not a play");
 }
 

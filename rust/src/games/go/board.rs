@@ -172,7 +172,12 @@ impl Board {
     /// The four diagonal neighbours of cell `p`.
     #[inline]
     pub fn diagonals(&self, p: usize) -> [usize; 4] {
-        [p - self.stride - 1, p - self.stride + 1, p + self.stride - 1, p + self.stride + 1]
+        [
+            p - self.stride - 1,
+            p - self.stride + 1,
+            p + self.stride - 1,
+            p + self.stride + 1,
+        ]
     }
     /// Contents of cell `p` (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
     #[inline]
@@ -206,7 +211,12 @@ impl Board {
     }
     /// The stones of the chain through stone `p`.
     pub fn chain_stones(&self, p: usize) -> ChainIter<'_> {
-        ChainIter { board: self, start: p, cur: p, done: false }
+        ChainIter {
+            board: self,
+            start: p,
+            cur: p,
+            done: false,
+        }
     }
 
     /// True when the chain with head `h` has exactly one liberty.
@@ -445,7 +455,11 @@ impl Board {
 
     /// Joins the chains with heads `a` and `b`, relabelling the smaller.
     fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.size[a] >= self.size[b] { (a, b) } else { (b, a) };
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let mut s = small;
         loop {
             self.head[s] = big as u16;

@@ -19,7 +19,14 @@ use crate::core::rng::Rng;
 /// The first draw reads the board's empty list in place: most first candidates are accepted, so the
 /// copy the rejection loop needs is made only after a rejection (same draws, same result).
 #[inline]
-pub fn sample_move(board: &Board, c: u8, rng: &mut Rng, with_pass: bool, no_eye: bool, legal: impl Fn(usize) -> bool) -> Option<usize> {
+pub fn sample_move(
+    board: &Board,
+    c: u8,
+    rng: &mut Rng,
+    with_pass: bool,
+    no_eye: bool,
+    legal: impl Fn(usize) -> bool,
+) -> Option<usize> {
     let empties = board.empties();
     let i = draw_index(empties.len(), with_pass, rng)?;
     let p = empties[i] as usize;
@@ -49,7 +56,15 @@ fn acceptable(board: &Board, c: u8, no_eye: bool, p: usize) -> bool {
 
 /// The rejection loop of [`sample_move`] once the candidate at index `first` was rejected.
 #[inline(never)]
-fn sample_after_rejection(board: &Board, c: u8, rng: &mut Rng, with_pass: bool, no_eye: bool, legal: impl Fn(usize) -> bool, first: usize) -> Option<usize> {
+fn sample_after_rejection(
+    board: &Board,
+    c: u8,
+    rng: &mut Rng,
+    with_pass: bool,
+    no_eye: bool,
+    legal: impl Fn(usize) -> bool,
+    first: usize,
+) -> Option<usize> {
     let empties = board.empties();
     let mut buf = [0u16; MAX_CELLS];
     let mut k = empties.len();

@@ -17,7 +17,10 @@ pub fn parse_gtp(text: &str, n: usize) -> Result<usize> {
     let t = text.trim();
     let bad = |reason: String| LudoError::parse("GTP vertex", text, reason);
     let mut chars = t.chars();
-    let letter = chars.next().ok_or_else(|| bad("empty".into()))?.to_ascii_uppercase();
+    let letter = chars
+        .next()
+        .ok_or_else(|| bad("empty".into()))?
+        .to_ascii_uppercase();
     if letter == 'I' {
         return Err(bad("GTP skips the letter I".into()));
     }
@@ -25,7 +28,10 @@ pub fn parse_gtp(text: &str, n: usize) -> Result<usize> {
         .iter()
         .position(|&c| c as char == letter)
         .ok_or_else(|| bad("a vertex is a column letter and a row number, e.g. D4".into()))?;
-    let row: usize = chars.as_str().parse().map_err(|_| bad("a vertex is a column letter and a row number, e.g. D4".into()))?;
+    let row: usize = chars
+        .as_str()
+        .parse()
+        .map_err(|_| bad("a vertex is a column letter and a row number, e.g. D4".into()))?;
     if col >= n || row == 0 || row > n {
         return Err(bad(format!("off the {n}x{n} board")));
     }
@@ -35,7 +41,13 @@ pub fn parse_gtp(text: &str, n: usize) -> Result<usize> {
 /// The SGF point of `pt` (`aa` is the top-left corner).
 pub fn sgf_name(pt: usize, n: usize) -> String {
     let (row, col) = (pt / n, pt % n);
-    let letter = |i: usize| (if i < 26 { b'a' + i as u8 } else { b'A' + (i - 26) as u8 }) as char;
+    let letter = |i: usize| {
+        (if i < 26 {
+            b'a' + i as u8
+        } else {
+            b'A' + (i - 26) as u8
+        }) as char
+    };
     format!("{}{}", letter(col), letter(n - 1 - row))
 }
 
@@ -51,9 +63,17 @@ pub fn parse_sgf_point(text: &str, n: usize) -> Result<Option<usize>> {
         b'A'..=b'Z' => Some((c - b'A') as usize + 26),
         _ => None,
     };
-    match (b.len(), b.first().and_then(|&c| val(c)), b.get(1).and_then(|&c| val(c))) {
+    match (
+        b.len(),
+        b.first().and_then(|&c| val(c)),
+        b.get(1).and_then(|&c| val(c)),
+    ) {
         (2, Some(col), Some(top)) if col < n && top < n => Ok(Some((n - 1 - top) * n + col)),
-        _ => Err(LudoError::parse("SGF point", text, format!("expected two letters within the {n}x{n} board"))),
+        _ => Err(LudoError::parse(
+            "SGF point",
+            text,
+            format!("expected two letters within the {n}x{n} board"),
+        )),
     }
 }
 
@@ -111,7 +131,12 @@ mod tests {
 
     #[test]
     fn handicap_points_match_the_rules_file() {
-        let names = |h| fixed_handicap(19, h).into_iter().map(|p| gtp_name(p, 19)).collect::<Vec<_>>();
+        let names = |h| {
+            fixed_handicap(19, h)
+                .into_iter()
+                .map(|p| gtp_name(p, 19))
+                .collect::<Vec<_>>()
+        };
         let mut two = names(2);
         two.sort();
         assert_eq!(two, ["D4", "Q16"]);
@@ -119,11 +144,19 @@ mod tests {
         assert_eq!(names(5).len(), 5);
         assert!(names(5).contains(&"K10".to_string()));
         let six = names(6);
-        assert!(six.contains(&"D10".to_string()) && six.contains(&"Q10".to_string()) && !six.contains(&"K10".to_string()));
+        assert!(
+            six.contains(&"D10".to_string())
+                && six.contains(&"Q10".to_string())
+                && !six.contains(&"K10".to_string())
+        );
         let eight = names(8);
         assert!(eight.contains(&"K16".to_string()) && eight.contains(&"K4".to_string()));
         assert_eq!(names(9).len(), 9);
         let nine: Vec<String> = fixed_handicap(9, 9).into_iter().map(|p| gtp_name(p, 9)).collect();
-        assert!(nine.contains(&"C3".to_string()) && nine.contains(&"E5".to_string()) && nine.contains(&"G7".to_string()));
+        assert!(
+            nine.contains(&"C3".to_string())
+                && nine.contains(&"E5".to_string())
+                && nine.contains(&"G7".to_string())
+        );
     }
 }

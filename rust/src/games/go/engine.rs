@@ -135,7 +135,9 @@ impl GoCore {
         };
         if rules.handicap > 0 {
             if rules.free_handicap {
-                core.phase = Phase::Handicap { remaining: rules.handicap };
+                core.phase = Phase::Handicap {
+                    remaining: rules.handicap,
+                };
             } else {
                 for pt in fixed_handicap(rules.size, rules.handicap) {
                     let p = core.board.cell(pt);
@@ -203,7 +205,9 @@ impl GoCore {
         let preview = match self.board.preview(p, c, self.rules.suicide_allowed) {
             Ok(pv) => pv,
             Err(Refusal::Occupied) => return Err("the point is occupied"),
-            Err(Refusal::Suicide { multi: false }) => return Err("suicide (a single stone without liberties is never legal)"),
+            Err(Refusal::Suicide { multi: false }) => {
+                return Err("suicide (a single stone without liberties is never legal)")
+            }
             Err(Refusal::Suicide { multi: true }) => return Err("suicide (suicide_allowed=false)"),
         };
         match self.rules.ko {
@@ -230,7 +234,9 @@ impl GoCore {
     #[inline]
     pub fn is_legal_cell(&self, p: usize) -> bool {
         match self.rules.ko {
-            KoRule::Simple if !self.rules.suicide_allowed => p != self.ko as usize && self.board.is_not_suicide(p, self.to_move),
+            KoRule::Simple if !self.rules.suicide_allowed => {
+                p != self.ko as usize && self.board.is_not_suicide(p, self.to_move)
+            }
             _ => self.check_place_cell(p).is_ok(),
         }
     }
@@ -247,7 +253,9 @@ impl GoCore {
                     Ok(())
                 }
             }
-            (Phase::Handicap { remaining }, _) => Err(format!("Black must first place {remaining} more handicap stone(s)")),
+            (Phase::Handicap { remaining }, _) => Err(format!(
+                "Black must first place {remaining} more handicap stone(s)"
+            )),
             (Phase::Play, Move::Place(pt)) if pt < n2 => self.check_place(pt).map_err(String::from),
             (Phase::Play, Move::Pass) => Ok(()),
             (Phase::Play, _) => Err("marking actions are only legal after two passes".into()),
@@ -277,7 +285,9 @@ impl GoCore {
             }
             Phase::Play => {
                 for pt in 0..n2 {
-                    if self.board.at(self.board.cell(pt)) == super::board::EMPTY && self.check_place(pt).is_ok() {
+                    if self.board.at(self.board.cell(pt)) == super::board::EMPTY
+                        && self.check_place(pt).is_ok()
+                    {
                         f(Move::Place(pt));
                     }
                 }
@@ -305,7 +315,13 @@ impl GoCore {
                 if let Phase::Handicap { remaining } = self.phase {
                     self.board.play(p, BLACK);
                     self.handicap_stones.push(pt);
-                    self.phase = if remaining > 1 { Phase::Handicap { remaining: remaining - 1 } } else { Phase::Play };
+                    self.phase = if remaining > 1 {
+                        Phase::Handicap {
+                            remaining: remaining - 1,
+                        }
+                    } else {
+                        Phase::Play
+                    };
                     if self.phase == Phase::Play {
                         self.to_move = WHITE;
                     }
@@ -397,7 +413,10 @@ impl GoCore {
             return Err(crate::error::LudoError::GameOver);
         }
         if side > 1 {
-            return Err(crate::error::LudoError::param(who, format!("{game} has {who}s 0 (Black) and 1 (White), not {side}")));
+            return Err(crate::error::LudoError::param(
+                who,
+                format!("{game} has {who}s 0 (Black) and 1 (White), not {side}"),
+            ));
         }
         self.finish(End::Resigned(if side == 0 { BLACK } else { WHITE }));
         Ok(())
@@ -414,9 +433,17 @@ impl GoCore {
 
     /// Re-applies an [`GoCore::ending`] text.
     pub fn apply_ending(&mut self, text: &str, who: &str, game: &str) -> crate::error::Result<()> {
-        match text.trim().strip_prefix("resign ").map(|s| s.trim().parse::<usize>()) {
+        match text
+            .trim()
+            .strip_prefix("resign ")
+            .map(|s| s.trim().parse::<usize>())
+        {
             Some(Ok(side)) => self.resign(side, who, game),
-            _ => Err(crate::error::LudoError::parse("ending", text, format!("{game} endings are 'resign 0' and 'resign 1'"))),
+            _ => Err(crate::error::LudoError::parse(
+                "ending",
+                text,
+                format!("{game} endings are 'resign 0' and 'resign 1'"),
+            )),
         }
     }
 
@@ -479,7 +506,10 @@ impl GoCore {
     /// letters and row numbers as GTP writes them, then the side to move and prisoners.
     pub fn render(&self) -> String {
         let n = self.rules.size;
-        let letters: String = (0..n).map(|c| gtp_name(c, n).chars().next().unwrap_or('?')).map(|c| format!(" {c}")).collect();
+        let letters: String = (0..n)
+            .map(|c| gtp_name(c, n).chars().next().unwrap_or('?'))
+            .map(|c| format!(" {c}"))
+            .collect();
         let mut s = format!("  {letters}\n");
         for row in (0..n).rev() {
             s.push_str(&format!("{:>2}", row + 1));
@@ -507,7 +537,10 @@ impl GoCore {
             Phase::Marking => format!("marking dead stones, {side} to act"),
             Phase::Over => format!("game over: {}", self.result_string().unwrap_or_default()),
         };
-        s.push_str(&format!("{status}; prisoners B {} W {}", self.prisoners[0], self.prisoners[1]));
+        s.push_str(&format!(
+            "{status}; prisoners B {} W {}",
+            self.prisoners[0], self.prisoners[1]
+        ));
         s
     }
 }

@@ -119,7 +119,11 @@ impl Registered for GoGame {
     };
     fn from_params(params: Params) -> Result<Self> {
         let rules = Rules::from_params(&params)?;
-        Ok(GoGame { params, rules, initial: Arc::new(GoCore::new(rules)) })
+        Ok(GoGame {
+            params,
+            rules,
+            initial: Arc::new(GoCore::new(rules)),
+        })
     }
 }
 
@@ -162,7 +166,12 @@ impl Game for GoGame {
         vec![5, self.rules.size, self.rules.size]
     }
     fn new_initial_state(&self) -> GoState {
-        GoState { core: (*self.initial).clone(), history: Vec::with_capacity(256), names: None, setup: None }
+        GoState {
+            core: (*self.initial).clone(),
+            history: Vec::with_capacity(256),
+            names: None,
+            setup: None,
+        }
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<GoState>>> {
         match name {
@@ -216,7 +225,14 @@ pub(crate) fn parse_move(text: &str, n: usize) -> Result<Move> {
                 return Ok(Move::Mark(coord::parse_gtp(rest, n)?));
             }
             coord::parse_gtp(&t, n).map(Move::Place).map_err(|_| {
-                LudoError::parse("Go action", text, format!("expected a vertex such as D4 (A1..{}), pass, mark D4, accept or resume", coord::gtp_name(n * n - 1, n)))
+                LudoError::parse(
+                    "Go action",
+                    text,
+                    format!(
+                        "expected a vertex such as D4 (A1..{}), pass, mark D4, accept or resume",
+                        coord::gtp_name(n * n - 1, n)
+                    ),
+                )
             })
         }
     }
@@ -279,7 +295,9 @@ pub(crate) fn setup_text(n: usize, stones: &[(usize, u8)], to_move: usize) -> St
 /// Reads [`setup_text`]: the stones and the side to move.
 pub(crate) fn parse_setup(text: &str, n: usize) -> Result<(Vec<(usize, u8)>, usize)> {
     let bad = |why: &str| LudoError::parse("Go setup", text, why.to_string());
-    let (to_move, rows) = text.split_once(':').ok_or_else(|| bad("expected <to_move>:<rows separated by '/'>"))?;
+    let (to_move, rows) = text
+        .split_once(':')
+        .ok_or_else(|| bad("expected <to_move>:<rows separated by '/'>"))?;
     let to_move = match to_move.trim() {
         "0" => 0,
         "1" => 1,
@@ -291,9 +309,13 @@ pub(crate) fn parse_setup(text: &str, n: usize) -> Result<(Vec<(usize, u8)>, usi
 /// Sets up `core` from diagram stones (no handicap game).
 pub(crate) fn setup_core(core: &mut GoCore, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
     if core.rules.handicap > 0 {
-        return Err(LudoError::param("handicap", "a diagram position cannot also have handicap stones"));
+        return Err(LudoError::param(
+            "handicap",
+            "a diagram position cannot also have handicap stones",
+        ));
     }
-    core.set_position(stones, if to_move == 0 { BLACK } else { WHITE }).map_err(|r| LudoError::InvalidPosition { reason: r })
+    core.set_position(stones, if to_move == 0 { BLACK } else { WHITE })
+        .map_err(|r| LudoError::InvalidPosition { reason: r })
 }
 
 /// Writes the five Go planes for the colour `own` into `out`.
@@ -429,9 +451,19 @@ impl State for GoState {
             return Err(LudoError::GameOver);
         }
         let mv = self.decode(action).ok_or_else(|| {
-            LudoError::illegal(action, action.to_string(), format!("no such action: Go on {0}x{0} has ids 0..{1}", self.core.rules.size, 2 * self.n2() + 3))
+            LudoError::illegal(
+                action,
+                action.to_string(),
+                format!(
+                    "no such action: Go on {0}x{0} has ids 0..{1}",
+                    self.core.rules.size,
+                    2 * self.n2() + 3
+                ),
+            )
         })?;
-        self.core.check(mv).map_err(|reason| LudoError::illegal(action, self.action_to_string(action), reason))?;
+        self.core
+            .check(mv)
+            .map_err(|reason| LudoError::illegal(action, self.action_to_string(action), reason))?;
         self.core.apply(mv);
         self.history.push(action);
         Ok(())
@@ -439,7 +471,11 @@ impl State for GoState {
     fn apply_action_unchecked(&mut self, action: Action) {
         match self.decode(action) {
             Some(mv) => {
-                debug_assert!(self.core.check(mv).is_ok(), "illegal {mv:?}: {:?}", self.core.check(mv));
+                debug_assert!(
+                    self.core.check(mv).is_ok(),
+                    "illegal {mv:?}: {:?}",
+                    self.core.check(mv)
+                );
                 self.core.apply(mv);
                 self.history.push(action);
             }

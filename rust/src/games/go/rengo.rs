@@ -58,7 +58,10 @@ const RENGO_PARAMS: &[ParamSpec] = &{
     }
     v[N] = ParamSpec {
         name: "rengo_penalty",
-        kind: Kind::Float { min: 0.0, max: 1000.0 },
+        kind: Kind::Float {
+            min: 0.0,
+            max: 1000.0,
+        },
         default: DefaultValue::Float(3.0),
         doc: "points given to the claiming team for an unintentional out-of-sequence play",
     };
@@ -116,7 +119,12 @@ the handicap. Go's parameters and rulesets apply.",
         let rules = Rules::from_params(&params)?;
         let penalty = params.float("rengo_penalty");
         let auto_penalize = params.bool("auto_penalize_unclaimed");
-        Ok(RengoGame { params, rules, penalty, auto_penalize })
+        Ok(RengoGame {
+            params,
+            rules,
+            penalty,
+            auto_penalize,
+        })
     }
 }
 
@@ -162,8 +170,22 @@ impl Game for RengoGame {
     fn new_initial_state(&self) -> RengoState {
         let core = GoCore::new(self.rules);
         // A fixed handicap is B1's turn, so W1 and then B2 follow.
-        let expected = if self.rules.handicap > 0 && !self.rules.free_handicap { [1, 0] } else { [0, 0] };
-        RengoState { core, penalty: self.penalty, auto_penalize: self.auto_penalize, expected, claimable: None, errors: Vec::new(), history: Vec::with_capacity(256), team_names: None, setup: None }
+        let expected = if self.rules.handicap > 0 && !self.rules.free_handicap {
+            [1, 0]
+        } else {
+            [0, 0]
+        };
+        RengoState {
+            core,
+            penalty: self.penalty,
+            auto_penalize: self.auto_penalize,
+            expected,
+            claimable: None,
+            errors: Vec::new(),
+            history: Vec::with_capacity(256),
+            team_names: None,
+            setup: None,
+        }
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<RengoState>>> {
         match name {
@@ -201,7 +223,8 @@ impl RengoState {
     pub(crate) fn from_stones(game: &RengoGame, stones: &[(usize, u8)], to_move: u8) -> RengoState {
         let mut state = game.new_initial_state();
         let _ = state.core.set_position(stones, to_move);
-        state.setup = Some(super::setup_text(game.rules.size, stones, if to_move == BLACK { 0 } else { 1 }).into());
+        state.setup =
+            Some(super::setup_text(game.rules.size, stones, if to_move == BLACK { 0 } else { 1 }).into());
         state
     }
 
@@ -250,7 +273,10 @@ impl RengoState {
         let (a, n2, m) = (a as usize, self.n2(), self.m());
         if a < 4 * m {
             let (seat, k) = (a / m, a % m);
-            return Some(RAction::Play(seat, if k == n2 { Move::Pass } else { Move::Place(k) }));
+            return Some(RAction::Play(
+                seat,
+                if k == n2 { Move::Pass } else { Move::Place(k) },
+            ));
         }
         match a - 4 * m {
             0 => Some(RAction::Claim { intentional: false }),
@@ -275,10 +301,21 @@ impl RengoState {
         match ra {
             RAction::Play(seat, mv) => {
                 if seat % 2 != ci(self.core.to_move) {
-                    return Err(format!("{} cannot play: it is {}'s turn", SEAT_NAMES[seat], if self.core.to_move == BLACK { "Black" } else { "White" }));
+                    return Err(format!(
+                        "{} cannot play: it is {}'s turn",
+                        SEAT_NAMES[seat],
+                        if self.core.to_move == BLACK {
+                            "Black"
+                        } else {
+                            "White"
+                        }
+                    ));
                 }
                 if seat != due && !matches!(self.core.phase, Phase::Play) {
-                    return Err(format!("only {} acts now (the handicap and marking are not part of the rotation)", SEAT_NAMES[due]));
+                    return Err(format!(
+                        "only {} acts now (the handicap and marking are not part of the rotation)",
+                        SEAT_NAMES[due]
+                    ));
                 }
                 if matches!(self.core.phase, Phase::Marking) {
                     return Err("in the marking phase only mark, accept and resume are legal".into());
@@ -411,8 +448,11 @@ impl State for RengoState {
         if self.core.is_over() {
             return Err(LudoError::GameOver);
         }
-        let ra = self.decode(action).ok_or_else(|| LudoError::illegal(action, action.to_string(), "no such Rengo action id"))?;
-        self.check(ra).map_err(|reason| LudoError::illegal(action, self.action_to_string(action), reason))?;
+        let ra = self
+            .decode(action)
+            .ok_or_else(|| LudoError::illegal(action, action.to_string(), "no such Rengo action id"))?;
+        self.check(ra)
+            .map_err(|reason| LudoError::illegal(action, self.action_to_string(action), reason))?;
         self.apply_checked(ra, action);
         Ok(())
     }
@@ -459,7 +499,11 @@ impl State for RengoState {
             if let Some(seat) = SEAT_NAMES.iter().position(|s| s.eq_ignore_ascii_case(who)) {
                 return match parse_move(rest, n)? {
                     mv @ (Move::Place(_) | Move::Pass) => Ok(self.encode(RAction::Play(seat, mv))),
-                    _ => Err(LudoError::parse("Rengo action", text, "a seat prefix (B1, W1, B2, W2) goes with a vertex or pass")),
+                    _ => Err(LudoError::parse(
+                        "Rengo action",
+                        text,
+                        "a seat prefix (B1, W1, B2, W2) goes with a vertex or pass",
+                    )),
                 };
             }
         }
@@ -473,9 +517,13 @@ impl State for RengoState {
         let own = if player % 2 == 0 { BLACK } else { WHITE };
         write_planes(&self.core, own, out);
         let claim = matches!(self.claimable, Some((c, _)) if c != own);
-        out[5 * n2..6 * n2].iter_mut().for_each(|x| *x = claim as u8 as f32);
+        out[5 * n2..6 * n2]
+            .iter_mut()
+            .for_each(|x| *x = claim as u8 as f32);
         let expected = player / 2 == self.expected[player % 2] as usize;
-        out[6 * n2..7 * n2].iter_mut().for_each(|x| *x = expected as u8 as f32);
+        out[6 * n2..7 * n2]
+            .iter_mut()
+            .for_each(|x| *x = expected as u8 as f32);
     }
     fn information_state_string(&self, _player: usize) -> String {
         let moves: Vec<String> = self.history.iter().map(|&a| self.action_to_string(a)).collect();

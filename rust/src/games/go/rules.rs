@@ -1,7 +1,7 @@
 //! The rule flags of Go (rules file §5.1, §5.4) read once from the game's parameters.
 
-use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};
 use crate::core::game::Preset;
+use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 
 /// How the game is counted.
@@ -86,53 +86,158 @@ pub struct Rules {
 
 /// The parameters of `go` (Rengo adds its own after these).
 pub const GO_PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "board_size", kind: Kind::Int { min: 2, max: 25 }, default: DefaultValue::Int(19), doc: "board side, 2..25" },
+    ParamSpec {
+        name: "board_size",
+        kind: Kind::Int { min: 2, max: 25 },
+        default: DefaultValue::Int(19),
+        doc: "board side, 2..25",
+    },
     ParamSpec {
         name: "ruleset",
         kind: Kind::Choice(&["japanese", "chinese", "aga", "nz", "tromp_taylor"]),
         default: DefaultValue::Str("japanese"),
         doc: "preset bundle of the flags below (rules file §5.4); explicit flags override it",
     },
-    ParamSpec { name: "scoring", kind: Kind::Choice(&["territory", "area"]), default: DefaultValue::Str("territory"), doc: "territory (+prisoners) or area (stones+territory)" },
-    ParamSpec { name: "komi", kind: Kind::Float { min: -1000.0, max: 1000.0 }, default: DefaultValue::Float(6.5), doc: "points added to White" },
+    ParamSpec {
+        name: "scoring",
+        kind: Kind::Choice(&["territory", "area"]),
+        default: DefaultValue::Str("territory"),
+        doc: "territory (+prisoners) or area (stones+territory)",
+    },
+    ParamSpec {
+        name: "komi",
+        kind: Kind::Float {
+            min: -1000.0,
+            max: 1000.0,
+        },
+        default: DefaultValue::Float(6.5),
+        doc: "points added to White",
+    },
     ParamSpec {
         name: "ko_rule",
         kind: Kind::Choice(&["simple", "positional_superko", "situational_superko"]),
         default: DefaultValue::Str("simple"),
         doc: "simple ko, positional or situational superko",
     },
-    ParamSpec { name: "long_cycle", kind: Kind::Choice(&["no_result", "draw"]), default: DefaultValue::Str("no_result"), doc: "simple ko only: outcome when a whole-board situation repeats" },
-    ParamSpec { name: "suicide_allowed", kind: Kind::Bool, default: DefaultValue::Bool(false), doc: "allow multi-stone suicide (single-stone suicide is never legal)" },
-    ParamSpec { name: "dead_stone_mode", kind: Kind::Choice(&["agreement", "tromp_taylor"]), default: DefaultValue::Str("agreement"), doc: "marking phase after two passes, or every stone alive (area scoring only)" },
-    ParamSpec { name: "seki_territory", kind: Kind::Bool, default: DefaultValue::Bool(false), doc: "territory scoring: count eyes of groups in seki as territory" },
-    ParamSpec { name: "pass_stones", kind: Kind::Bool, default: DefaultValue::Bool(false), doc: "AGA: a pass gives the opponent a prisoner and White must pass last" },
-    ParamSpec { name: "handicap", kind: Kind::Int { min: 0, max: 9 }, default: DefaultValue::Int(0), doc: "handicap stones (0 or 2..9); White moves first after them" },
-    ParamSpec { name: "handicap_placement", kind: Kind::Choice(&["fixed", "free"]), default: DefaultValue::Str("fixed"), doc: "star points, or placed by Black one action at a time" },
-    ParamSpec { name: "handicap_compensation", kind: Kind::Choice(&["none", "h", "h_minus_1"]), default: DefaultValue::Str("none"), doc: "area scoring: extra points for White in handicap games" },
-    ParamSpec { name: "max_moves", kind: Kind::Int { min: 0, max: 100_000 }, default: DefaultValue::Int(0), doc: "stop and count after this many actions (0 = 4 x board points, as OpenSpiel)" },
+    ParamSpec {
+        name: "long_cycle",
+        kind: Kind::Choice(&["no_result", "draw"]),
+        default: DefaultValue::Str("no_result"),
+        doc: "simple ko only: outcome when a whole-board situation repeats",
+    },
+    ParamSpec {
+        name: "suicide_allowed",
+        kind: Kind::Bool,
+        default: DefaultValue::Bool(false),
+        doc: "allow multi-stone suicide (single-stone suicide is never legal)",
+    },
+    ParamSpec {
+        name: "dead_stone_mode",
+        kind: Kind::Choice(&["agreement", "tromp_taylor"]),
+        default: DefaultValue::Str("agreement"),
+        doc: "marking phase after two passes, or every stone alive (area scoring only)",
+    },
+    ParamSpec {
+        name: "seki_territory",
+        kind: Kind::Bool,
+        default: DefaultValue::Bool(false),
+        doc: "territory scoring: count eyes of groups in seki as territory",
+    },
+    ParamSpec {
+        name: "pass_stones",
+        kind: Kind::Bool,
+        default: DefaultValue::Bool(false),
+        doc: "AGA: a pass gives the opponent a prisoner and White must pass last",
+    },
+    ParamSpec {
+        name: "handicap",
+        kind: Kind::Int { min: 0, max: 9 },
+        default: DefaultValue::Int(0),
+        doc: "handicap stones (0 or 2..9); White moves first after them",
+    },
+    ParamSpec {
+        name: "handicap_placement",
+        kind: Kind::Choice(&["fixed", "free"]),
+        default: DefaultValue::Str("fixed"),
+        doc: "star points, or placed by Black one action at a time",
+    },
+    ParamSpec {
+        name: "handicap_compensation",
+        kind: Kind::Choice(&["none", "h", "h_minus_1"]),
+        default: DefaultValue::Str("none"),
+        doc: "area scoring: extra points for White in handicap games",
+    },
+    ParamSpec {
+        name: "max_moves",
+        kind: Kind::Int { min: 0, max: 100_000 },
+        default: DefaultValue::Int(0),
+        doc: "stop and count after this many actions (0 = 4 x board points, as OpenSpiel)",
+    },
 ];
 
 /// The rulesets of §5.4: each fixes every rule flag.
 pub const GO_PRESETS: &[Preset] = &[
     (
         "japanese",
-        &[("scoring", "territory"), ("komi", "6.5"), ("ko_rule", "simple"), ("long_cycle", "no_result"), ("suicide_allowed", "false"), ("dead_stone_mode", "agreement"), ("seki_territory", "false"), ("pass_stones", "false"), ("handicap_compensation", "none")],
+        &[
+            ("scoring", "territory"),
+            ("komi", "6.5"),
+            ("ko_rule", "simple"),
+            ("long_cycle", "no_result"),
+            ("suicide_allowed", "false"),
+            ("dead_stone_mode", "agreement"),
+            ("seki_territory", "false"),
+            ("pass_stones", "false"),
+            ("handicap_compensation", "none"),
+        ],
     ),
     (
         "chinese",
-        &[("scoring", "area"), ("komi", "7.5"), ("ko_rule", "positional_superko"), ("suicide_allowed", "false"), ("dead_stone_mode", "agreement"), ("pass_stones", "false"), ("handicap_compensation", "h")],
+        &[
+            ("scoring", "area"),
+            ("komi", "7.5"),
+            ("ko_rule", "positional_superko"),
+            ("suicide_allowed", "false"),
+            ("dead_stone_mode", "agreement"),
+            ("pass_stones", "false"),
+            ("handicap_compensation", "h"),
+        ],
     ),
     (
         "aga",
-        &[("scoring", "area"), ("komi", "7.5"), ("ko_rule", "situational_superko"), ("suicide_allowed", "false"), ("dead_stone_mode", "agreement"), ("pass_stones", "true"), ("handicap_compensation", "h_minus_1")],
+        &[
+            ("scoring", "area"),
+            ("komi", "7.5"),
+            ("ko_rule", "situational_superko"),
+            ("suicide_allowed", "false"),
+            ("dead_stone_mode", "agreement"),
+            ("pass_stones", "true"),
+            ("handicap_compensation", "h_minus_1"),
+        ],
     ),
     (
         "nz",
-        &[("scoring", "area"), ("komi", "7"), ("ko_rule", "situational_superko"), ("suicide_allowed", "true"), ("dead_stone_mode", "agreement"), ("pass_stones", "false"), ("handicap_compensation", "none")],
+        &[
+            ("scoring", "area"),
+            ("komi", "7"),
+            ("ko_rule", "situational_superko"),
+            ("suicide_allowed", "true"),
+            ("dead_stone_mode", "agreement"),
+            ("pass_stones", "false"),
+            ("handicap_compensation", "none"),
+        ],
     ),
     (
         "tromp_taylor",
-        &[("scoring", "area"), ("komi", "7.5"), ("ko_rule", "positional_superko"), ("suicide_allowed", "true"), ("dead_stone_mode", "tromp_taylor"), ("pass_stones", "false"), ("handicap_compensation", "none")],
+        &[
+            ("scoring", "area"),
+            ("komi", "7.5"),
+            ("ko_rule", "positional_superko"),
+            ("suicide_allowed", "true"),
+            ("dead_stone_mode", "tromp_taylor"),
+            ("pass_stones", "false"),
+            ("handicap_compensation", "none"),
+        ],
     ),
 ];
 
@@ -140,13 +245,21 @@ impl Rules {
     /// Reads and cross-checks the flags.
     pub fn from_params(p: &Params) -> Result<Rules> {
         let size = p.int("board_size") as usize;
-        let scoring = if p.str("scoring") == "area" { Scoring::Area } else { Scoring::Territory };
+        let scoring = if p.str("scoring") == "area" {
+            Scoring::Area
+        } else {
+            Scoring::Territory
+        };
         let ko = match p.str("ko_rule") {
             "positional_superko" => KoRule::PositionalSuperko,
             "situational_superko" => KoRule::SituationalSuperko,
             _ => KoRule::Simple,
         };
-        let dead_stones = if p.str("dead_stone_mode") == "tromp_taylor" { DeadStones::TrompTaylor } else { DeadStones::Agreement };
+        let dead_stones = if p.str("dead_stone_mode") == "tromp_taylor" {
+            DeadStones::TrompTaylor
+        } else {
+            DeadStones::Agreement
+        };
         if dead_stones == DeadStones::TrompTaylor && scoring == Scoring::Territory {
             return Err(LudoError::param(
                 "dead_stone_mode",
@@ -155,7 +268,10 @@ impl Rules {
         }
         let handicap = p.int("handicap") as usize;
         if handicap == 1 {
-            return Err(LudoError::param("handicap", "a handicap is 0 or 2..9 stones (one stone is just Black moving first)"));
+            return Err(LudoError::param(
+                "handicap",
+                "a handicap is 0 or 2..9 stones (one stone is just Black moving first)",
+            ));
         }
         let free_handicap = p.str("handicap_placement") == "free";
         if handicap > 0 && !free_handicap {
@@ -168,7 +284,10 @@ impl Rules {
             }
         }
         if handicap >= size * size {
-            return Err(LudoError::param("handicap", format!("{handicap} stones do not fit on {size}x{size}")));
+            return Err(LudoError::param(
+                "handicap",
+                format!("{handicap} stones do not fit on {size}x{size}"),
+            ));
         }
         let max_moves = match p.int("max_moves") as usize {
             0 => 4 * size * size,
@@ -179,7 +298,11 @@ impl Rules {
             scoring,
             komi: p.float("komi"),
             ko,
-            long_cycle: if p.str("long_cycle") == "draw" { LongCycle::Draw } else { LongCycle::NoResult },
+            long_cycle: if p.str("long_cycle") == "draw" {
+                LongCycle::Draw
+            } else {
+                LongCycle::NoResult
+            },
             suicide_allowed: p.bool("suicide_allowed"),
             dead_stones,
             seki_territory: p.bool("seki_territory"),

@@ -64,18 +64,37 @@ pub fn count(core: &GoCore) -> Score {
         &core.board
     };
     let territory_scoring = core.rules.scoring == Scoring::Territory;
-    let seki = if territory_scoring && !core.rules.seki_territory { seki_chains(board) } else { Vec::new() };
+    let seki = if territory_scoring && !core.rules.seki_territory {
+        seki_chains(board)
+    } else {
+        Vec::new()
+    };
     let territory = territory_of(board, &seki);
     let stones = [board.stone_count(BLACK), board.stone_count(WHITE)];
     let (mut black, mut white) = match core.rules.scoring {
-        Scoring::Area => ((stones[0] + territory[0]) as f64, (stones[1] + territory[1]) as f64),
-        Scoring::Territory => ((territory[0] + prisoners[0]) as f64, (territory[1] + prisoners[1]) as f64),
+        Scoring::Area => (
+            (stones[0] + territory[0]) as f64,
+            (stones[1] + territory[1]) as f64,
+        ),
+        Scoring::Territory => (
+            (territory[0] + prisoners[0]) as f64,
+            (territory[1] + prisoners[1]) as f64,
+        ),
     };
     let handicap_points = core.rules.handicap_points();
     white += core.rules.komi + handicap_points;
     black += core.adjustment[0];
     white += core.adjustment[1];
-    Score { black, white, stones, territory, prisoners, komi: core.rules.komi, handicap_points, adjustment: core.adjustment }
+    Score {
+        black,
+        white,
+        stones,
+        territory,
+        prisoners,
+        komi: core.rules.komi,
+        handicap_points,
+        adjustment: core.adjustment,
+    }
 }
 
 /// Empty points in regions bordered by one colour only, per colour; regions touching a chain whose
@@ -132,7 +151,10 @@ pub fn seki_chains(board: &Board) -> Vec<usize> {
             continue;
         }
         let shared = board.chain_stones(p).any(|s| {
-            board.neighbours(s).into_iter().any(|l| board.at(l) == EMPTY && small_region_touches_two_liberty_foe(board, l, opponent(c)))
+            board
+                .neighbours(s)
+                .into_iter()
+                .any(|l| board.at(l) == EMPTY && small_region_touches_two_liberty_foe(board, l, opponent(c)))
         });
         if shared {
             out.push(p);
@@ -155,10 +177,20 @@ fn small_region_touches_two_liberty_foe(board: &Board, l: usize, foe: u8) -> boo
             size += 1;
         }
     }
-    if size == 2 && board.neighbours(region[1]).into_iter().any(|q| board.at(q) == EMPTY && q != l) {
+    if size == 2
+        && board
+            .neighbours(region[1])
+            .into_iter()
+            .any(|q| board.at(q) == EMPTY && q != l)
+    {
         return false;
     }
-    region[..size].iter().any(|&r| board.neighbours(r).into_iter().any(|q| board.at(q) == foe && board.liberties(q) == 2))
+    region[..size].iter().any(|&r| {
+        board
+            .neighbours(r)
+            .into_iter()
+            .any(|q| board.at(q) == foe && board.liberties(q) == 2)
+    })
 }
 
 /// Benson's algorithm: a flag per cell, true on stones of colour `c` that are pass-alive
@@ -214,7 +246,12 @@ pub fn pass_alive(board: &Board, c: u8) -> Vec<bool> {
             }
         }
         for &h in &borders[id] {
-            let all_libs = pts.iter().filter(|&&p| board.at(p) == EMPTY).all(|&p| board.neighbours(p).into_iter().any(|q| board.at(q) == c && board.chain_head(q) == h));
+            let all_libs = pts.iter().filter(|&&p| board.at(p) == EMPTY).all(|&p| {
+                board
+                    .neighbours(p)
+                    .into_iter()
+                    .any(|q| board.at(q) == c && board.chain_head(q) == h)
+            });
             if all_libs {
                 vital[id].push(h);
             }
@@ -227,7 +264,9 @@ pub fn pass_alive(board: &Board, c: u8) -> Vec<bool> {
             if !chain_alive[h] {
                 continue;
             }
-            let n_vital = (0..regions.len()).filter(|&r| region_alive[r] && vital[r].contains(&h)).count();
+            let n_vital = (0..regions.len())
+                .filter(|&r| region_alive[r] && vital[r].contains(&h))
+                .count();
             if n_vital < 2 {
                 chain_alive[h] = false;
                 changed = true;
@@ -284,7 +323,10 @@ pub fn auto_dead(core: &GoCore) -> Vec<bool> {
         }
         // Stop once every majority is settled: the remaining playouts cannot change the marking.
         let left = MARKING_PLAYOUTS - done;
-        if owned_by_opponent.iter().all(|&o| o * 2 > MARKING_PLAYOUTS || (o + left) * 2 <= MARKING_PLAYOUTS) {
+        if owned_by_opponent
+            .iter()
+            .all(|&o| o * 2 > MARKING_PLAYOUTS || (o + left) * 2 <= MARKING_PLAYOUTS)
+        {
             break;
         }
     }
@@ -305,7 +347,9 @@ fn playout(board: &Board, to_move: u8, rng: &mut Rng) -> Board {
     let (mut passes, mut ko) = (0, 0usize);
     let limit = 3 * b.size() * b.size();
     for _ in 0..limit {
-        let pick = sample_move(&b, c, rng, false, true, |p| p != ko && b.is_not_suicide(p, c) && !b.is_big_self_atari(p, c));
+        let pick = sample_move(&b, c, rng, false, true, |p| {
+            p != ko && b.is_not_suicide(p, c) && !b.is_big_self_atari(p, c)
+        });
         match pick {
             Some(p) => {
                 ko = b.play(p, c).ko as usize;

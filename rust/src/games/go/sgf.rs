@@ -15,15 +15,15 @@
 //! marks exactly the `LD` stones dead (accepts the automatic marking when there is no `LD`).
 
 use super::board::BLACK;
+use super::bots::GoLike;
 use super::coord::{fixed_handicap, parse_sgf_point, sgf_name};
 use super::engine::{GoCore, Move, Phase};
-use super::bots::GoLike;
 use super::rengo::{RengoGame, RengoState, SEAT_NAMES};
 use super::{GoGame, GoState};
 use crate::core::game::{Action, Game, State};
 use crate::core::params::Params;
-use crate::registry::Registered;
 use crate::error::{LudoError, Result};
+use crate::registry::Registered;
 
 /// Escapes `]` and `\` in a property value.
 fn esc(s: &str) -> String {
@@ -42,7 +42,12 @@ fn ruleset_name(rs: &str) -> &'static str {
 
 fn root(core: &GoCore, game_string: &str, ruleset: &str, extra: &str) -> String {
     let n = core.rules.size;
-    let mut s = format!("(;GM[1]FF[4]CA[UTF-8]AP[ludoteca]SZ[{n}]KM[{}]RU[{}]LU[{}]", core.rules.komi, ruleset_name(ruleset), esc(game_string));
+    let mut s = format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[ludoteca]SZ[{n}]KM[{}]RU[{}]LU[{}]",
+        core.rules.komi,
+        ruleset_name(ruleset),
+        esc(game_string)
+    );
     if !core.handicap_stones.is_empty() {
         s.push_str(&format!("HA[{}]AB", core.handicap_stones.len()));
         for &pt in &core.handicap_stones {
@@ -51,7 +56,12 @@ fn root(core: &GoCore, game_string: &str, ruleset: &str, extra: &str) -> String 
     }
     if let Some(setup) = &core.setup {
         for (colour, prop) in [(BLACK, "AB"), (super::board::WHITE, "AW")] {
-            let pts: Vec<String> = setup.0.iter().filter(|&&(_, c)| c == colour).map(|&(pt, _)| format!("[{}]", sgf_name(pt, n))).collect();
+            let pts: Vec<String> = setup
+                .0
+                .iter()
+                .filter(|&&(_, c)| c == colour)
+                .map(|&(pt, _)| format!("[{}]", sgf_name(pt, n)))
+                .collect();
             if !pts.is_empty() {
                 s.push_str(prop);
                 s.push_str(&pts.concat());
@@ -147,9 +157,17 @@ pub fn rengo_to_sgf(game: &RengoGame, state: &RengoState) -> String {
         replay.apply_action_unchecked(a);
         match (phase, seat) {
             (Phase::Play, Some(seat)) => {
-                let mv = if name.ends_with("pass") { Move::Pass } else { super::parse_move(&name[3..], n).unwrap_or(Move::Pass) };
+                let mv = if name.ends_with("pass") {
+                    Move::Pass
+                } else {
+                    super::parse_move(&name[3..], n).unwrap_or(Move::Pass)
+                };
                 s.push_str(&move_node(colour, mv, n));
-                let note = if seat == due { String::new() } else { format!(", out of sequence (expected {})", SEAT_NAMES[due]) };
+                let note = if seat == due {
+                    String::new()
+                } else {
+                    format!(", out of sequence (expected {})", SEAT_NAMES[due])
+                };
                 s.push_str(&format!("C[{}{note}]", SEAT_NAMES[seat]));
             }
             (_, None) if name.starts_with("claim") => s.push_str(&format!(";C[{name}]")),
@@ -175,7 +193,8 @@ type Node = Vec<(String, Vec<String>)>;
 /// Parses the main line of the first game tree.
 fn parse_main_line(text: &str) -> Result<Vec<Node>> {
     let b = text.as_bytes();
-    let bad = |at: usize, reason: &str| LudoError::parse("SGF", snippet(text), format!("at byte {at}: {reason}"));
+    let bad =
+        |at: usize, reason: &str| LudoError::parse("SGF", snippet(text), format!("at byte {at}: {reason}"));
     let mut i = 0;
     let skip_ws = |i: &mut usize| {
         while *i < b.len() && b[*i].is_ascii_whitespace() {
@@ -268,7 +287,12 @@ fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a [String]> {
 /// What happens in one game node after the root.
 enum Event {
     /// A placement (`Some(point)`) or pass by `colour`, with the seat named in the node's comment.
-    Move { node: usize, colour: u8, point: Option<usize>, seat: Option<usize> },
+    Move {
+        node: usize,
+        colour: u8,
+        point: Option<usize>,
+        seat: Option<usize>,
+    },
     /// A Rengo claim recorded as a comment.
     Claim { intentional: bool },
 }
@@ -291,7 +315,9 @@ struct Record {
 
 fn read_record(text: &str, name: &str) -> Result<Record> {
     let nodes = parse_main_line(text)?;
-    let root = nodes.first().ok_or_else(|| LudoError::parse("SGF", text, "no node"))?;
+    let root = nodes
+        .first()
+        .ok_or_else(|| LudoError::parse("SGF", text, "no node"))?;
     let perr = |reason: String| LudoError::parse("SGF", snippet(text), reason);
     if let Some(gm) = prop(root, "GM") {
         if gm[0].trim() != "1" {
@@ -299,7 +325,10 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
         }
     }
     let size: usize = match prop(root, "SZ") {
-        Some(v) => v[0].trim().parse().map_err(|_| perr(format!("SZ[{}] is not a square board side", v[0])))?,
+        Some(v) => v[0]
+            .trim()
+            .parse()
+            .map_err(|_| perr(format!("SZ[{}] is not a square board side", v[0])))?,
         None => 19,
     };
     if !(2..=25).contains(&size) {
@@ -335,7 +364,12 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
     } else {
         let mut spec = vec![format!("board_size={size}")];
         if let Some(ru) = prop(root, "RU") {
-            let rs = match ru[0].trim().to_ascii_lowercase().replace(['-', ' ', '_'], "").as_str() {
+            let rs = match ru[0]
+                .trim()
+                .to_ascii_lowercase()
+                .replace(['-', ' ', '_'], "")
+                .as_str()
+            {
                 "chinese" => "chinese",
                 "aga" => "aga",
                 "nz" | "newzealand" => "nz",
@@ -345,7 +379,10 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
             spec.push(format!("ruleset={rs}"));
         }
         if let Some(km) = prop(root, "KM") {
-            let k: f64 = km[0].trim().parse().map_err(|_| perr(format!("KM[{}] is not a number", km[0])))?;
+            let k: f64 = km[0]
+                .trim()
+                .parse()
+                .map_err(|_| perr(format!("KM[{}] is not a number", km[0])))?;
             spec.push(format!("komi={k}"));
         }
         if !handicap.is_empty() {
@@ -382,13 +419,19 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
                 }
             }
         }
-        let comment = prop(node, "C").map(|c| c[0].trim().to_string()).unwrap_or_default();
+        let comment = prop(node, "C")
+            .map(|c| c[0].trim().to_string())
+            .unwrap_or_default();
         let mut moved = false;
         for (id, values) in node {
             let colour = match id.as_str() {
                 "B" => BLACK,
                 "W" => super::board::WHITE,
-                "AB" | "AW" | "AE" => return Err(perr(format!("node {k}: setup property {id} inside the game is not supported"))),
+                "AB" | "AW" | "AE" => {
+                    return Err(perr(format!(
+                        "node {k}: setup property {id} inside the game is not supported"
+                    )))
+                }
                 _ => continue,
             };
             if moved {
@@ -396,10 +439,17 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
             }
             moved = true;
             let seat = SEAT_NAMES.iter().position(|sn| comment.starts_with(sn));
-            record.events.push(Event::Move { node: k, colour, point: parse_sgf_point(&values[0], size)?, seat });
+            record.events.push(Event::Move {
+                node: k,
+                colour,
+                point: parse_sgf_point(&values[0], size)?,
+                seat,
+            });
         }
         if !moved && comment.starts_with("claim ") {
-            record.events.push(Event::Claim { intentional: comment == "claim intentional" });
+            record.events.push(Event::Claim {
+                intentional: comment == "claim intentional",
+            });
         }
     }
     Ok(record)
@@ -410,13 +460,20 @@ fn place_handicap<S: GoLike>(state: &mut S, rec: &Record, text: &str) -> Result<
     let perr = |reason: String| LudoError::parse("SGF", snippet(text), reason);
     let rules = state.core().rules;
     if rules.size != rec.size {
-        return Err(perr(format!("LU says board_size={} but SZ[{}]", rules.size, rec.size)));
+        return Err(perr(format!(
+            "LU says board_size={} but SZ[{}]",
+            rules.size, rec.size
+        )));
     }
     if let Some((stones, to_move)) = &rec.setup {
         return state.setup(stones, if *to_move == BLACK { 0 } else { 1 });
     }
     if rules.handicap != rec.handicap.len() {
-        return Err(perr(format!("{} AB stones for a handicap of {}", rec.handicap.len(), rules.handicap)));
+        return Err(perr(format!(
+            "{} AB stones for a handicap of {}",
+            rec.handicap.len(),
+            rules.handicap
+        )));
     }
     if rules.free_handicap {
         for &pt in &rec.handicap {
@@ -427,7 +484,9 @@ fn place_handicap<S: GoLike>(state: &mut S, rec: &Record, text: &str) -> Result<
         let mut sorted = rec.handicap.clone();
         sorted.sort_unstable();
         if state.core().handicap_stones != sorted {
-            return Err(perr("AB stones are not the fixed handicap points of the game string".into()));
+            return Err(perr(
+                "AB stones are not the fixed handicap points of the game string".into(),
+            ));
         }
     }
     Ok(())
@@ -445,13 +504,20 @@ fn replay_move<S: GoLike>(state: &mut S, text: &str, node: usize, colour: u8, ac
         state.apply_action(a)?;
     }
     if state.core().to_move != colour {
-        return Err(perr(format!("node {node}: {} moves but the other colour is to play", if colour == BLACK { "B" } else { "W" })));
+        return Err(perr(format!(
+            "node {node}: {} moves but the other colour is to play",
+            if colour == BLACK { "B" } else { "W" }
+        )));
     }
     state.apply_action(action)
 }
 
 /// Applies the record's result: resignation (`resign(loser)`), or the agreed marking.
-fn apply_result<S: GoLike>(state: &mut S, rec: &Record, resign: impl FnOnce(&mut S, usize) -> Result<()>) -> Result<()> {
+fn apply_result<S: GoLike>(
+    state: &mut S,
+    rec: &Record,
+    resign: impl FnOnce(&mut S, usize) -> Result<()>,
+) -> Result<()> {
     if state.core().is_over() {
         return Ok(());
     }
@@ -483,11 +549,19 @@ pub fn from_sgf(text: &str) -> Result<(GoGame, GoState)> {
     }
     for ev in &rec.events {
         match *ev {
-            Event::Move { node, colour, point, .. } => {
+            Event::Move {
+                node, colour, point, ..
+            } => {
                 let a = state.action_of(point.map_or(Move::Pass, Move::Place));
                 replay_move(&mut state, text, node, colour, a)?;
             }
-            Event::Claim { .. } => return Err(LudoError::parse("SGF", snippet(text), "a Rengo claim in a go record")),
+            Event::Claim { .. } => {
+                return Err(LudoError::parse(
+                    "SGF",
+                    snippet(text),
+                    "a Rengo claim in a go record",
+                ))
+            }
         }
     }
     apply_result(&mut state, &rec, |s, side| s.resign(side))?;
@@ -501,7 +575,11 @@ pub fn rengo_from_sgf(text: &str) -> Result<(RengoGame, RengoState)> {
     let rec = read_record(text, "rengo")?;
     let (name, raw) = Params::parse_game_string(&rec.spec)?;
     if name != "rengo" {
-        return Err(LudoError::parse("SGF", snippet(text), format!("LU names {name}, not rengo")));
+        return Err(LudoError::parse(
+            "SGF",
+            snippet(text),
+            format!("LU names {name}, not rengo"),
+        ));
     }
     let game = RengoGame::from_raw(&raw)?;
     let mut state = game.new_initial_state();
@@ -512,14 +590,23 @@ pub fn rengo_from_sgf(text: &str) -> Result<(RengoGame, RengoState)> {
     let n = rec.size;
     for ev in &rec.events {
         match *ev {
-            Event::Move { node, colour, point, seat } => {
+            Event::Move {
+                node,
+                colour,
+                point,
+                seat,
+            } => {
                 let seat = seat.unwrap_or_else(|| state.expected_seat());
                 let vertex = point.map_or("pass".to_string(), |p| super::coord::gtp_name(p, n));
                 let a = state.string_to_action(&format!("{} {vertex}", SEAT_NAMES[seat]))?;
                 replay_move(&mut state, text, node, colour, a)?;
             }
             Event::Claim { intentional } => {
-                let a = state.string_to_action(if intentional { "claim intentional" } else { "claim unintentional" })?;
+                let a = state.string_to_action(if intentional {
+                    "claim intentional"
+                } else {
+                    "claim unintentional"
+                })?;
                 state.apply_action(a)?;
             }
         }
@@ -538,7 +625,10 @@ fn agree_marking<S: GoLike>(state: &mut S, dead: &[usize]) -> Result<()> {
         if core.board.at(p) == super::board::EMPTY || core.board.chain_head(p) != p {
             continue;
         }
-        let want = core.board.chain_stones(p).any(|s| dead.contains(&core.board.point(s)));
+        let want = core
+            .board
+            .chain_stones(p)
+            .any(|s| dead.contains(&core.board.point(s)));
         if core.dead[pt] != want {
             let a = state.action_of(Move::Mark(pt));
             state.apply_action(a)?;

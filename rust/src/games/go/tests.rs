@@ -4,11 +4,11 @@
 use super::board::{BLACK, EMPTY, WHITE};
 use super::engine::Phase;
 use super::rengo::RengoGame;
+use super::rengo::RengoState;
 use super::*;
 use crate::core::game::{Game, State};
 use crate::core::rng::Rng;
 use crate::registry::Registered;
-use super::rengo::RengoState;
 use std::path::PathBuf;
 
 fn game(spec: &str) -> GoGame {
@@ -17,7 +17,9 @@ fn game(spec: &str) -> GoGame {
 
 fn stones_of(state: &GoState) -> Vec<u8> {
     let n = state.core.rules.size;
-    (0..n * n).map(|pt| state.core.board.at(state.core.board.cell(pt))).collect()
+    (0..n * n)
+        .map(|pt| state.core.board.at(state.core.board.cell(pt)))
+        .collect()
 }
 
 fn parse_rows(lines: &[&str], n: usize) -> Vec<u8> {
@@ -38,7 +40,9 @@ fn parse_rows(lines: &[&str], n: usize) -> Vec<u8> {
 
 /// Runs one fixture file; each `game` line starts a new case.
 fn run_fixture(name: &str) {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "go", name].iter().collect();
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "go", name]
+        .iter()
+        .collect();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
@@ -64,13 +68,22 @@ fn run_fixture(name: &str) {
         let gg = g.as_ref().expect("a fixture starts with `game`");
         let n = gg.rules.size;
         let s = st.as_mut().expect("state");
-        let num = |k: usize| args[k].parse::<f64>().unwrap_or_else(|_| panic!("{ctx}: number expected"));
+        let num = |k: usize| {
+            args[k]
+                .parse::<f64>()
+                .unwrap_or_else(|_| panic!("{ctx}: number expected"))
+        };
         match cmd {
             "to_move" => {
                 to_move = if args[0] == "black" { 0 } else { 1 };
                 if s.history.is_empty() {
                     let c = if to_move == 0 { BLACK } else { WHITE };
-                    let stones: Vec<(usize, u8)> = stones_of(s).iter().enumerate().filter(|(_, &c)| c != EMPTY).map(|(p, &c)| (p, c)).collect();
+                    let stones: Vec<(usize, u8)> = stones_of(s)
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &c)| c != EMPTY)
+                        .map(|(p, &c)| (p, c))
+                        .collect();
                     s.core.set_position(&stones, c).unwrap();
                 }
             }
@@ -88,8 +101,12 @@ fn run_fixture(name: &str) {
                 for m in &args {
                     let m = m.replace('_', " ");
                     let a = s.string_to_action(&m).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                    s.apply_action(a).unwrap_or_else(|e| panic!("{ctx}: {m}: {e}\n{s}"));
-                    s.core.board.check_invariants().unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    s.apply_action(a)
+                        .unwrap_or_else(|e| panic!("{ctx}: {m}: {e}\n{s}"));
+                    s.core
+                        .board
+                        .check_invariants()
+                        .unwrap_or_else(|e| panic!("{ctx}: {e}"));
                 }
             }
             "illegal" => {
@@ -97,7 +114,10 @@ fn run_fixture(name: &str) {
                 let before = stones_of(s);
                 let err = s.apply_action(a).expect_err(&ctx).to_string();
                 let reason = args[1..].join(" ");
-                assert!(err.contains(&reason), "{ctx}: error {err:?} should mention {reason:?}");
+                assert!(
+                    err.contains(&reason),
+                    "{ctx}: error {err:?} should mention {reason:?}"
+                );
                 let mut legal = Vec::new();
                 s.legal_actions(&mut legal);
                 assert!(!legal.contains(&a), "{ctx}: listed as legal");
@@ -120,7 +140,12 @@ fn run_fixture(name: &str) {
                 for v in &args {
                     let pt = coord::parse_gtp(v, n).unwrap();
                     let p = s.core.board.cell(pt);
-                    let pts: Vec<usize> = s.core.board.chain_stones(p).map(|q| s.core.board.point(q)).collect();
+                    let pts: Vec<usize> = s
+                        .core
+                        .board
+                        .chain_stones(p)
+                        .map(|q| s.core.board.point(q))
+                        .collect();
                     for q in pts {
                         s.core.dead[q] = true;
                     }
@@ -286,26 +311,57 @@ impl Naive {
 fn engine_agrees_with_naive_referee() {
     let mut superko_only = 0;
     let mut moves_checked = 0;
-    for spec in ["ruleset=japanese", "ruleset=tromp_taylor", "ruleset=nz", "ruleset=aga,pass_stones=false,dead_stone_mode=tromp_taylor"] {
+    for spec in [
+        "ruleset=japanese",
+        "ruleset=tromp_taylor",
+        "ruleset=nz",
+        "ruleset=aga,pass_stones=false,dead_stone_mode=tromp_taylor",
+    ] {
         for size in [2, 3, 4, 5, 7] {
             let g = game(&format!("go(board_size={size},{spec},max_moves=300)"));
             for seed in 0..12u64 {
                 let mut rng = Rng::new(seed * 31 + size as u64);
                 let mut s = g.new_initial_state();
-                let mut nv = Naive { n: size, b: vec![EMPTY; size * size], to_move: BLACK, seen: vec![(vec![EMPTY; size * size], BLACK)], before_last: None, ko: g.rules.ko, suicide: g.rules.suicide_allowed };
+                let mut nv = Naive {
+                    n: size,
+                    b: vec![EMPTY; size * size],
+                    to_move: BLACK,
+                    seen: vec![(vec![EMPTY; size * size], BLACK)],
+                    before_last: None,
+                    ko: g.rules.ko,
+                    suicide: g.rules.suicide_allowed,
+                };
                 let mut legal = Vec::new();
                 while !s.is_terminal() && s.core.phase == Phase::Play {
                     s.legal_actions(&mut legal);
                     let n2 = size * size;
-                    let want: Vec<Action> = (0..n2).filter(|&p| nv.legal(p)).map(|p| p as Action).chain([n2 as Action]).collect();
-                    assert_eq!(legal, want, "{spec} {size}x{size} seed {seed} after {:?}\n{s}", s.history);
+                    let want: Vec<Action> = (0..n2)
+                        .filter(|&p| nv.legal(p))
+                        .map(|p| p as Action)
+                        .chain([n2 as Action])
+                        .collect();
+                    assert_eq!(
+                        legal, want,
+                        "{spec} {size}x{size} seed {seed} after {:?}\n{s}",
+                        s.history
+                    );
                     if g.rules.ko != rules::KoRule::Simple {
-                        let simple = Naive { ko: rules::KoRule::Simple, seen: Vec::new(), b: nv.b.clone(), before_last: nv.before_last.clone(), ..nv };
+                        let simple = Naive {
+                            ko: rules::KoRule::Simple,
+                            seen: Vec::new(),
+                            b: nv.b.clone(),
+                            before_last: nv.before_last.clone(),
+                            ..nv
+                        };
                         superko_only += (0..n2).filter(|&p| simple.legal(p) && !nv.legal(p)).count();
                     }
                     moves_checked += 1;
                     // Pass rarely, so games reach crowded positions.
-                    let a = if rng.below(20) == 0 || legal.len() == 1 { n2 as Action } else { legal[rng.below(legal.len() as u32 - 1) as usize] };
+                    let a = if rng.below(20) == 0 || legal.len() == 1 {
+                        n2 as Action
+                    } else {
+                        legal[rng.below(legal.len() as u32 - 1) as usize]
+                    };
                     s.apply_action(a).unwrap();
                     nv.play(if (a as usize) < n2 { Some(a as usize) } else { None });
                     if s.is_terminal() {
@@ -319,14 +375,21 @@ fn engine_agrees_with_naive_referee() {
     }
     println!("naive referee: {moves_checked} positions, every legal set equal; superko forbade {superko_only} simple-ko-legal moves");
     assert!(moves_checked > 10_000, "{moves_checked}");
-    assert!(superko_only > 0, "superko never forbade a move that simple ko allows");
+    assert!(
+        superko_only > 0,
+        "superko never forbade a move that simple ko allows"
+    );
 }
 
 /// Stones are conserved: on the board = placed − captured − suicided, and no chain is left without a
 /// liberty, over random 9×9 and 19×19 games.
 #[test]
 fn random_games_keep_invariants() {
-    for (spec, games) in [("go(board_size=9,ruleset=tromp_taylor)", 20), ("go(board_size=19)", 2), ("go(board_size=13,ruleset=nz)", 3)] {
+    for (spec, games) in [
+        ("go(board_size=9,ruleset=tromp_taylor)", 20),
+        ("go(board_size=19)", 2),
+        ("go(board_size=13,ruleset=nz)", 3),
+    ] {
         let g = game(spec);
         let bot = g.new_bot("random").unwrap();
         for seed in 0..games {
@@ -373,8 +436,14 @@ fn errors_leave_the_state_unchanged() {
     let before = (s.history.clone(), stones_of(&s));
     let e = s.apply_action(40).unwrap_err();
     assert!(e.to_string().contains("occupied"), "{e}");
-    assert!(matches!(s.apply_action(10_000), Err(LudoError::IllegalAction { .. })));
-    assert!(matches!(s.apply_action(82), Err(LudoError::IllegalAction { .. })), "marking action during play");
+    assert!(matches!(
+        s.apply_action(10_000),
+        Err(LudoError::IllegalAction { .. })
+    ));
+    assert!(
+        matches!(s.apply_action(82), Err(LudoError::IllegalAction { .. })),
+        "marking action during play"
+    );
     assert_eq!((s.history.clone(), stones_of(&s)), before);
     s.apply_action(81).unwrap();
     s.apply_action(81).unwrap();
@@ -393,7 +462,10 @@ fn resignation_and_parameter_checks() {
     s.returns(&mut r);
     assert_eq!(r, [1.0, -1.0]);
     assert!(GoGame::from_game_string("go(ruleset=japanese,dead_stone_mode=tromp_taylor)").is_err());
-    assert!(GoGame::from_game_string("go(board_size=5,handicap=2)").is_err(), "no star points on 5x5");
+    assert!(
+        GoGame::from_game_string("go(board_size=5,handicap=2)").is_err(),
+        "no star points on 5x5"
+    );
     assert!(GoGame::from_game_string("go(handicap=1)").is_err());
     assert!(GoGame::from_game_string("go(board_size=26)").is_err());
 }
@@ -436,7 +508,11 @@ fn rengo_out_of_sequence_claims() {
     assert_eq!(s.adjustments(), [0.0, 3.0]);
     assert!(s.apply_action(claim).is_err(), "one claim per error");
     act(&mut s, "C3");
-    assert_eq!(s.expected_seat(), 0, "rotation continues from the offender: B1 next");
+    assert_eq!(
+        s.expected_seat(),
+        0,
+        "rotation continues from the offender: B1 next"
+    );
     // An error not claimed before the next play is absorbed.
     act(&mut s, "B2 D4");
     act(&mut s, "C4");
@@ -544,7 +620,11 @@ fn rengo_random_games_finish_and_round_trip_through_sgf() {
         let (g2, s2) = sgf::rengo_from_sgf(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(g2.game_string(), g.game_string());
         assert_eq!(s2.core().board.hash(), s.core().board.hash());
-        assert_eq!((s2.result(), s2.adjustments(), s2.team_names()), (s.result(), s.adjustments(), s.team_names()), "{text}");
+        assert_eq!(
+            (s2.result(), s2.adjustments(), s2.team_names()),
+            (s.result(), s.adjustments(), s.team_names()),
+            "{text}"
+        );
         assert_eq!(s2.rotation_errors().len(), s.rotation_errors().len());
         assert_eq!(sgf::rengo_to_sgf(&g2, &s2), text);
     }
@@ -552,7 +632,13 @@ fn rengo_random_games_finish_and_round_trip_through_sgf() {
 
 #[test]
 fn sgf_round_trips_random_games() {
-    for spec in ["go(board_size=9)", "go(board_size=9,ruleset=chinese,handicap=3)", "go(board_size=7,ruleset=aga,handicap=2,handicap_placement=free)", "go(board_size=13,ruleset=tromp_taylor,komi=0.5)", "go(board_size=25,max_moves=200)"] {
+    for spec in [
+        "go(board_size=9)",
+        "go(board_size=9,ruleset=chinese,handicap=3)",
+        "go(board_size=7,ruleset=aga,handicap=2,handicap_placement=free)",
+        "go(board_size=13,ruleset=tromp_taylor,komi=0.5)",
+        "go(board_size=25,max_moves=200)",
+    ] {
         let g = game(spec);
         let bot = g.new_bot("random_no_eye").unwrap();
         for seed in 0..4 {
@@ -579,7 +665,10 @@ fn sgf_import_of_a_foreign_record() {
     let text = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]RU[Chinese]PB[Black]PW[White]RE[W+R]AB[gc][cg]\n;W[ee];B[dc](;W[ce];B[cd])(;W[aa]))";
     let (g, s) = sgf::from_sgf(text).unwrap();
     let r = g.rules();
-    assert_eq!((r.size, r.scoring, r.komi, r.handicap, r.free_handicap), (9, rules::Scoring::Area, 0.5, 2, false));
+    assert_eq!(
+        (r.size, r.scoring, r.komi, r.handicap, r.free_handicap),
+        (9, rules::Scoring::Area, 0.5, 2, false)
+    );
     assert_eq!(s.history().len(), 4, "main line only");
     assert_eq!(s.result().as_deref(), Some("W+R"));
     assert_eq!(s.player_names().map(|n| n[0].as_str()), Some("Black"));
@@ -587,7 +676,21 @@ fn sgf_import_of_a_foreign_record() {
     let (g, s) = sgf::from_sgf("(;SZ[9]HA[2]AB[aa][bb];W[ee])").unwrap();
     assert!(g.rules().free_handicap);
     assert_eq!(s.core().handicap_stones, vec![72, 64]);
-    for bad in ["", "(;SZ[9]", "(;SZ[9];B[zz])", "(;SZ[x])", "(;GM[2])", "(;SZ[9]AW[aa][aa])", "(;SZ[2]AB[aa][ab][ba][bb])", "(;SZ[9];W[ee])", "(;SZ[9];B[ee];W[ee])", "(;SZ[9];B[ee]", "(;SZ[9]C)", "(;SZ[40])", "(;SZ[9]C[ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé];B[é])"] {
+    for bad in [
+        "",
+        "(;SZ[9]",
+        "(;SZ[9];B[zz])",
+        "(;SZ[x])",
+        "(;GM[2])",
+        "(;SZ[9]AW[aa][aa])",
+        "(;SZ[2]AB[aa][ab][ba][bb])",
+        "(;SZ[9];W[ee])",
+        "(;SZ[9];B[ee];W[ee])",
+        "(;SZ[9];B[ee]",
+        "(;SZ[9]C)",
+        "(;SZ[40])",
+        "(;SZ[9]C[ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé];B[é])",
+    ] {
         assert!(sgf::from_sgf(bad).is_err(), "{bad:?} should be refused");
     }
 }
@@ -608,7 +711,13 @@ fn go_random_playouts_per_second() {
         let game = crate::registry::load_game(spec).unwrap();
         for bot in ["random_no_eye", "random"] {
             for threads in [Some(1), None] {
-                let cfg = crate::batch::SimConfig { n_games: n, seed: 1, first_game: 0, bots: vec![bot.into()], threads };
+                let cfg = crate::batch::SimConfig {
+                    n_games: n,
+                    seed: 1,
+                    first_game: 0,
+                    bots: vec![bot.into()],
+                    threads,
+                };
                 let t = std::time::Instant::now();
                 let r = game.simulate(&cfg).unwrap();
                 let secs = t.elapsed().as_secs_f64();
@@ -627,7 +736,10 @@ fn go_random_playouts_per_second() {
 
 #[test]
 fn display_parses_back_as_a_diagram() {
-    for spec in ["go(board_size=9,ruleset=tromp_taylor)", "go(board_size=25,ruleset=tromp_taylor,max_moves=300)"] {
+    for spec in [
+        "go(board_size=9,ruleset=tromp_taylor)",
+        "go(board_size=25,ruleset=tromp_taylor,max_moves=300)",
+    ] {
         let g = game(spec);
         let bot = g.new_bot("random_no_eye").unwrap();
         let mut rng = Rng::new(3);
@@ -640,11 +752,17 @@ fn display_parses_back_as_a_diagram() {
             s.apply_action(a).unwrap();
         }
         let text = s.to_string();
-        let back = GoState::from_diagram(&g, &text, ci(s.core.to_move)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back =
+            GoState::from_diagram(&g, &text, ci(s.core.to_move)).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(stones_of(&back), stones_of(&s), "{text}");
     }
     let g = game("go(board_size=5)");
-    for bad in ["", ". . .", "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . Q", "X O . . .\nO . . . .\n. . . . .\n. . . . .\n. . . . ."] {
+    for bad in [
+        "",
+        ". . .",
+        "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . Q",
+        "X O . . .\nO . . . .\n. . . . .\n. . . . .\n. . . . .",
+    ] {
         assert!(GoState::from_diagram(&g, bad, 0).is_err(), "{bad:?}");
     }
 }
@@ -695,7 +813,13 @@ fn sgf_import_never_panics_on_damaged_records() {
 fn go_playouts_profile() {
     let bot = std::env::var("GO_PROFILE_BOT").unwrap_or_else(|_| "random_no_eye".into());
     let game = crate::registry::load_game("go(board_size=9,ruleset=tromp_taylor)").unwrap();
-    let cfg = crate::batch::SimConfig { n_games: 2000, seed: 1, first_game: 0, bots: vec![bot], threads: Some(1) };
+    let cfg = crate::batch::SimConfig {
+        n_games: 2000,
+        seed: 1,
+        first_game: 0,
+        bots: vec![bot],
+        threads: Some(1),
+    };
     let r = game.simulate(&cfg).unwrap();
     let plies: u64 = r.lengths.iter().map(|&l| l as u64).sum();
     println!("{} plies", plies);

@@ -45,16 +45,33 @@ pub fn discard_choice(t: &QueenJackTrumps, hand: CardSet) -> Card {
 
 /// Position of the winning card of `trick` (non-empty).
 fn winner(t: &QueenJackTrumps, trick: &[Card]) -> usize {
-    follow::highest_trump_else_led_by(trick, Some(TRUMP_SUIT), |c| t.eff_suit[c.idx()], |c| t.strength[c.idx()])
+    follow::highest_trump_else_led_by(
+        trick,
+        Some(TRUMP_SUIT),
+        |c| t.eff_suit[c.idx()],
+        |c| t.strength[c.idx()],
+    )
 }
 
 /// Chooses a card from `legal` for `me`. `same_side(a, b)` says whether two seats play together;
 /// `avoid_tricks` is for games where every trick hurts (least, mazā zole).
-pub fn play_card(t: &QueenJackTrumps, core: &TrickCore, legal: CardSet, me: usize, same_side: impl Fn(usize, usize) -> bool, alone: bool, avoid_tricks: bool) -> Card {
+pub fn play_card(
+    t: &QueenJackTrumps,
+    core: &TrickCore,
+    legal: CardSet,
+    me: usize,
+    same_side: impl Fn(usize, usize) -> bool,
+    alone: bool,
+    avoid_tricks: bool,
+) -> Card {
     let pts = |c: Card| t.points[c.idx()];
     let st = |c: Card| t.strength[c.idx()];
     let tr = |c: Card| t.is_trump(c);
-    let cheapest = |set: CardSet| set.iter().min_by_key(|&c| (pts(c), tr(c), st(c))).expect("a legal card");
+    let cheapest = |set: CardSet| {
+        set.iter()
+            .min_by_key(|&c| (pts(c), tr(c), st(c)))
+            .expect("a legal card")
+    };
     let trick = core.trick_cards();
     let wins = |c: Card| {
         let mut cards = [Card(0); 8];
@@ -64,12 +81,18 @@ pub fn play_card(t: &QueenJackTrumps, core: &TrickCore, legal: CardSet, me: usiz
     };
     if avoid_tricks {
         if trick.is_empty() {
-            return legal.iter().min_by_key(|&c| (tr(c), st(c))).expect("a legal card");
+            return legal
+                .iter()
+                .min_by_key(|&c| (tr(c), st(c)))
+                .expect("a legal card");
         }
         let losing: CardSet = legal.iter().filter(|&c| !wins(c)).collect();
         return match losing.iter().max_by_key(|&c| (tr(c), st(c), pts(c))) {
             Some(c) => c,
-            None => legal.iter().min_by_key(|&c| (pts(c), st(c))).expect("a legal card"),
+            None => legal
+                .iter()
+                .min_by_key(|&c| (pts(c), st(c)))
+                .expect("a legal card"),
         };
     }
     if trick.is_empty() {
@@ -82,7 +105,11 @@ pub fn play_card(t: &QueenJackTrumps, core: &TrickCore, legal: CardSet, me: usiz
         if let Some(ace) = plain.iter().find(|&c| st(c) == 5) {
             return ace;
         }
-        return if plain.is_empty() { cheapest(legal) } else { cheapest(plain) };
+        return if plain.is_empty() {
+            cheapest(legal)
+        } else {
+            cheapest(plain)
+        };
     }
     let n = core.num_players;
     let win_seat = core.seat_after(core.leader, winner(t, trick));
@@ -96,7 +123,11 @@ pub fn play_card(t: &QueenJackTrumps, core: &TrickCore, legal: CardSet, me: usiz
         return cheapest(legal);
     }
     let trick_points: i32 = trick.iter().map(|&c| pts(c)).sum();
-    if let Some(best) = legal.iter().filter(|&c| wins(c)).min_by_key(|&c| (tr(c), st(c), pts(c))) {
+    if let Some(best) = legal
+        .iter()
+        .filter(|&c| wins(c))
+        .min_by_key(|&c| (tr(c), st(c), pts(c)))
+    {
         if !tr(best) || last || trick_points >= 10 || st(best) >= 10 {
             return best;
         }
@@ -122,7 +153,15 @@ impl Bot<SchafkopfState> for Greedy {
                 let decl = state.extra.declarer;
                 // Declarer against the two defenders; in least everyone is alone.
                 let side = |s: usize| decl.map_or(s, |d| usize::from(s == d));
-                let card = play_card(t, core, state.legal_cards(), me, |a, b| side(a) == side(b), decl == Some(me), decl.is_none());
+                let card = play_card(
+                    t,
+                    core,
+                    state.legal_cards(),
+                    me,
+                    |a, b| side(a) == side(b),
+                    decl == Some(me),
+                    decl.is_none(),
+                );
                 card.0 as Action
             }
         }

@@ -32,7 +32,10 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::{per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+use crate::trick::{
+    per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState,
+    SCOPE_PARAM,
+};
 use crate::trick::{Packet, PacketDeal};
 use trumps::{QueenJackTrumps, TRUMP_SUIT};
 
@@ -114,7 +117,14 @@ pub struct SchafkopfExtra {
 
 impl Default for SchafkopfExtra {
     fn default() -> Self {
-        SchafkopfExtra { stage: Stage::Picking, passes: 0, declarer: None, buried: 0, first_trick_winner: None, last_won: [-1; PLAYERS] }
+        SchafkopfExtra {
+            stage: Stage::Picking,
+            passes: 0,
+            declarer: None,
+            buried: 0,
+            first_trick_winner: None,
+            last_won: [-1; PLAYERS],
+        }
     }
 }
 
@@ -156,7 +166,13 @@ impl SchafkopfRules {
 
     /// Victory points of the declarer from their total (tricks plus buried cards when they count),
     /// trick points, tricks taken and the defenders' trick points.
-    pub fn declarer_vp(&self, total: i32, trick_points: i32, tricks: usize, defender_trick_points: i32) -> i32 {
+    pub fn declarer_vp(
+        &self,
+        total: i32,
+        trick_points: i32,
+        tricks: usize,
+        defender_trick_points: i32,
+    ) -> i32 {
         let (schwarzed, schwarz_win) = if self.schwarz_by_points {
             (trick_points == 0, defender_trick_points == 0)
         } else {
@@ -182,8 +198,12 @@ impl SchafkopfRules {
             return vp;
         }
         let eligible = |s: usize| !self.leaster_requires_trick || last_won[s] >= 0;
-        let Some(low) = (0..PLAYERS).filter(|&s| eligible(s)).map(|s| points[s]).min() else { return vp };
-        let tied: Vec<usize> = (0..PLAYERS).filter(|&s| eligible(s) && points[s] == low).collect();
+        let Some(low) = (0..PLAYERS).filter(|&s| eligible(s)).map(|s| points[s]).min() else {
+            return vp;
+        };
+        let tied: Vec<usize> = (0..PLAYERS)
+            .filter(|&s| eligible(s) && points[s] == low)
+            .collect();
         let winner = match tied.len() {
             1 => tied[0],
             // The one who less recently won a trick; a player without a trick is the least recent.
@@ -208,7 +228,11 @@ impl SchafkopfRules {
         match extra.declarer {
             Some(d) => {
                 let trick_points = pts(d);
-                let buried = if self.buried_count { self.t.points_of(core.talon) } else { 0 };
+                let buried = if self.buried_count {
+                    self.t.points_of(core.talon)
+                } else {
+                    0
+                };
                 let defenders: i32 = (0..PLAYERS).filter(|&s| s != d).map(pts).sum();
                 let tricks = core.won[d].len() / PLAYERS;
                 let mut vp = [0; PLAYERS];
@@ -251,7 +275,10 @@ impl TrickRules for SchafkopfRules {
     fn from_params(p: &Params) -> Result<Self> {
         let deals = p.int("deals") as usize;
         if deals % 3 != 0 {
-            return Err(LudoError::param("deals", format!("{deals} is not a multiple of 3: every player must deal equally often")));
+            return Err(LudoError::param(
+                "deals",
+                format!("{deals} is not a multiple of 3: every player must deal equally often"),
+            ));
         }
         let deck = Deck::french32();
         let first_dealer = match p.int("first_dealer") {
@@ -260,7 +287,15 @@ impl TrickRules for SchafkopfRules {
         };
         Ok(SchafkopfRules {
             t: QueenJackTrumps::new(&deck),
-            deal: PacketDeal::new(PLAYERS, &[Packet::Each(3), Packet::Talon(2), Packet::Each(4), Packet::Each(3)]),
+            deal: PacketDeal::new(
+                PLAYERS,
+                &[
+                    Packet::Each(3),
+                    Packet::Talon(2),
+                    Packet::Each(4),
+                    Packet::Each(3),
+                ],
+            ),
             deck,
             is_match: p.str("scope") == "match",
             deals,
@@ -373,7 +408,9 @@ impl TrickRules for SchafkopfRules {
             "pass" => Some(PASS),
             "pick" | "pick up" | "take" => Some(PICK),
             _ => {
-                let card = text.strip_prefix("bury ").or_else(|| text.strip_prefix("discard "))?;
+                let card = text
+                    .strip_prefix("bury ")
+                    .or_else(|| text.strip_prefix("discard "))?;
                 self.deck.parse(card).ok().map(|c| BURY + c.0 as u32)
             }
         }
@@ -389,7 +426,13 @@ impl TrickRules for SchafkopfRules {
         // passed[3], declarer[3], least, burying, own buried cards[32] (declarer only).
         2 * PLAYERS + 2 + self.deck.len()
     }
-    fn write_extra_observation(&self, core: &TrickCore, extra: &SchafkopfExtra, viewer: usize, out: &mut [f32]) {
+    fn write_extra_observation(
+        &self,
+        core: &TrickCore,
+        extra: &SchafkopfExtra,
+        viewer: usize,
+        out: &mut [f32],
+    ) {
         let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
         let eldest = core.next_seat(core.dealer);
         for k in 0..extra.passes as usize {
@@ -424,7 +467,11 @@ impl TrickRules for SchafkopfRules {
     fn score_deal(&self, core: &TrickCore, extra: &SchafkopfExtra) -> DealOutcome {
         let vp = self.deal_vp(core, extra);
         let returns = self.returns_from(vp);
-        DealOutcome { returns, ledger: returns, redeal: false }
+        DealOutcome {
+            returns,
+            ledger: returns,
+            redeal: false,
+        }
     }
     fn match_result(&self, core: &TrickCore, _extra: &SchafkopfExtra) -> Option<[f64; MAX_PLAYERS]> {
         ((core.deals_done as usize) >= self.deals).then(|| top_scorers_win(&core.ledger[..PLAYERS]))

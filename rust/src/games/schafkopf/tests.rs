@@ -50,13 +50,26 @@ fn deck_trump_order_and_points() {
     assert_eq!(r.deck().len(), 32);
     let order = "Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦";
     let trumps: Vec<Card> = order.split_whitespace().map(|n| c(&st, n)).collect();
-    assert!(trumps.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])), "trump order");
-    assert_eq!(t.masks[TRUMP_SUIT as usize], trumps.iter().copied().collect::<CardSet>());
+    assert!(
+        trumps.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])),
+        "trump order"
+    );
+    assert_eq!(
+        t.masks[TRUMP_SUIT as usize],
+        trumps.iter().copied().collect::<CardSet>()
+    );
     for suit in ["♣", "♥", "♠"] {
-        let plain: Vec<Card> = ["A", "10", "K", "9", "8", "7"].iter().map(|r| c(&st, &format!("{r}{suit}"))).collect();
+        let plain: Vec<Card> = ["A", "10", "K", "9", "8", "7"]
+            .iter()
+            .map(|r| c(&st, &format!("{r}{suit}")))
+            .collect();
         assert!(plain.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
         let s = r.deck().suit(plain[0]) as usize;
-        assert_eq!(t.masks[s], plain.iter().copied().collect::<CardSet>(), "plain {suit} has no queen or jack");
+        assert_eq!(
+            t.masks[s],
+            plain.iter().copied().collect::<CardSet>(),
+            "plain {suit} has no queen or jack"
+        );
     }
     assert_eq!(t.points_of(r.deck().all()), 120);
 }
@@ -67,7 +80,19 @@ fn deal_is_3_widow_4_3_from_the_eldest() {
     let r = g.rules();
     let seats: Vec<Option<Slot>> = (0..33).map(|k| r.deal_slot(2, k)).collect();
     let h = |s| Some(Slot::Hand(s));
-    let mut want = vec![h(0), h(0), h(0), h(1), h(1), h(1), h(2), h(2), h(2), Some(Slot::Talon), Some(Slot::Talon)];
+    let mut want = vec![
+        h(0),
+        h(0),
+        h(0),
+        h(1),
+        h(1),
+        h(1),
+        h(2),
+        h(2),
+        h(2),
+        Some(Slot::Talon),
+        Some(Slot::Talon),
+    ];
     for s in 0..3 {
         want.extend([h(s); 4]);
     }
@@ -164,7 +189,11 @@ fn queen_of_spades_is_not_a_spade() {
     l.sort();
     assert_eq!(l, ["8♠", "9♠"]);
     act(&mut st, &["9♠"]);
-    assert_eq!(legal_names(&st).len(), 8, "seat 0 is void in spades: Q♠ does not count");
+    assert_eq!(
+        legal_names(&st).len(),
+        8,
+        "seat 0 is void in spades: Q♠ does not count"
+    );
     act(&mut st, &["Q♠"]);
     assert_eq!(st.core.leader, 0, "Q♠ trumps the spade trick");
 }
@@ -214,18 +243,33 @@ fn declarer_victory_points_oracle() {
     assert_eq!(r.declarer_vp(60, 60, 4, 60), -2);
     assert_eq!(r.declarer_vp(31, 31, 2, 89), -2);
     assert_eq!(r.declarer_vp(30, 30, 2, 90), -4);
-    assert_eq!(r.declarer_vp(14, 0, 0, 106), -6, "no trick: −6 even with 14 buried");
+    assert_eq!(
+        r.declarer_vp(14, 0, 0, 106),
+        -6,
+        "no trick: −6 even with 14 buried"
+    );
     // 14 buried plus one trick of 0 points: −4 by tricks, −6 by points.
     assert_eq!(r.declarer_vp(14, 0, 1, 106), -4);
     let rp = game("schafkopf(schwarz_by=points)").rules().clone();
     assert_eq!(rp.declarer_vp(14, 0, 1, 106), -6);
     // Points-schwarz win: the defenders took 0-point tricks only.
     assert_eq!(rp.declarer_vp(120, 120, 8, 0), 6);
-    assert_eq!(r.declarer_vp(120, 120, 8, 0), 4, "by tricks the defenders' two tricks prevent schwarz");
+    assert_eq!(
+        r.declarer_vp(120, 120, 8, 0),
+        4,
+        "by tricks the defenders' two tricks prevent schwarz"
+    );
 }
 
 /// Gives `won` and `buried` to seats directly, to score positions (the card play is tested above).
-fn scored(spec: &str, declarer: Option<usize>, won: [&str; 3], talon: &str, last_won: [i8; 3], last_winner: usize) -> [f64; MAX_PLAYERS] {
+fn scored(
+    spec: &str,
+    declarer: Option<usize>,
+    won: [&str; 3],
+    talon: &str,
+    last_won: [i8; 3],
+    last_winner: usize,
+) -> [f64; MAX_PLAYERS] {
     let mut st = dealt(spec);
     for (s, w) in won.iter().enumerate() {
         st.core.hands[s] = CardSet::EMPTY;
@@ -233,7 +277,14 @@ fn scored(spec: &str, declarer: Option<usize>, won: [&str; 3], talon: &str, last
     }
     st.core.talon = set(&st, talon);
     st.core.last_trick = Some((0, [Card(0); MAX_PLAYERS], last_winner));
-    st.extra = SchafkopfExtra { stage: Stage::Play, passes: if declarer.is_some() { 0 } else { 3 }, declarer, buried: 2, first_trick_winner: Some(last_winner), last_won };
+    st.extra = SchafkopfExtra {
+        stage: Stage::Play,
+        passes: if declarer.is_some() { 0 } else { 3 },
+        declarer,
+        buried: 2,
+        first_trick_winner: Some(last_winner),
+        last_won,
+    };
     st.rules().score_deal(&st.core, &st.extra).returns
 }
 
@@ -246,14 +297,46 @@ fn buried_cards_count_for_the_declarer() {
         let st = dealt("schafkopf");
         let taken = set(&st, decl) | set(&st, "K♥ 10♠");
         let others: Vec<Card> = (st.rules().deck().all() - taken).iter().collect();
-        vec![others[..9].iter().map(|&x| st.rules().deck().name_of(x).to_string()).collect::<Vec<_>>().join(" "), others[9..].iter().map(|&x| st.rules().deck().name_of(x).to_string()).collect::<Vec<_>>().join(" ")]
+        vec![
+            others[..9]
+                .iter()
+                .map(|&x| st.rules().deck().name_of(x).to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            others[9..]
+                .iter()
+                .map(|&x| st.rules().deck().name_of(x).to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        ]
     };
-    let r = scored("schafkopf", Some(1), [&rest[0], decl, &rest[1]], "K♥ 10♠", [-1, 9, -1], 1);
+    let r = scored(
+        "schafkopf",
+        Some(1),
+        [&rest[0], decl, &rest[1]],
+        "K♥ 10♠",
+        [-1, 9, -1],
+        1,
+    );
     assert_eq!(r[..3], [0.0, 2.0, 0.0]);
-    let r = scored("schafkopf(buried_counts_for=nobody)", Some(1), [&rest[0], decl, &rest[1]], "K♥ 10♠", [-1, 9, -1], 1);
+    let r = scored(
+        "schafkopf(buried_counts_for=nobody)",
+        Some(1),
+        [&rest[0], decl, &rest[1]],
+        "K♥ 10♠",
+        [-1, 9, -1],
+        1,
+    );
     assert_eq!(r[..3], [0.0, -2.0, 0.0]);
     // zero_sum: each defender gets −½ of the declarer's change.
-    let r = scored("schafkopf(zero_sum=true)", Some(1), [&rest[0], decl, &rest[1]], "K♥ 10♠", [-1, 9, -1], 1);
+    let r = scored(
+        "schafkopf(zero_sum=true)",
+        Some(1),
+        [&rest[0], decl, &rest[1]],
+        "K♥ 10♠",
+        [-1, 9, -1],
+        1,
+    );
     assert_eq!(r[..3], [-1.0, 2.0, -1.0]);
 }
 
@@ -283,7 +366,9 @@ fn least_widow_goes_to_the_last_trick_winner() {
     let t = st.rules().trumps();
     // Seat 1: three aces and nine 0-point cards (33); seat 2 the rest (83).
     let mut w1 = CardSet::EMPTY;
-    for name in ["A♣", "A♦", "A♥", "7♣", "8♣", "9♣", "8♦", "9♦", "7♥", "8♥", "9♥", "7♦"] {
+    for name in [
+        "A♣", "A♦", "A♥", "7♣", "8♣", "9♣", "8♦", "9♦", "7♥", "8♥", "9♥", "7♦",
+    ] {
         w1.insert(c(&st, name));
     }
     let w2 = all - w1;
@@ -295,20 +380,42 @@ fn least_widow_goes_to_the_last_trick_winner() {
     assert_eq!(r[..3], [4.0, 0.0, 0.0]);
     // The widow's 4 points to seat 0 under first_trick (seat 0 won it): then seat 0 has 4 and still
     // the fewest: +2.
-    let r = scored("schafkopf(leaster_widow_to=first_trick)", None, ["", &n1, &n2], WIDOW, [-1, 5, 9], 0);
+    let r = scored(
+        "schafkopf(leaster_widow_to=first_trick)",
+        None,
+        ["", &n1, &n2],
+        WIDOW,
+        [-1, 5, 9],
+        0,
+    );
     assert_eq!(r[..3], [2.0, 0.0, 0.0]);
     // The widow to the last trick's winner, seat 0 this time: +2; counted for nobody: +4.
     let r = scored("schafkopf", None, ["", &n1, &n2], WIDOW, [-1, 5, 9], 0);
     assert_eq!(r[..3], [2.0, 0.0, 0.0]);
-    let r = scored("schafkopf(leaster_widow_to=nobody)", None, ["", &n1, &n2], WIDOW, [-1, 5, 9], 0);
+    let r = scored(
+        "schafkopf(leaster_widow_to=nobody)",
+        None,
+        ["", &n1, &n2],
+        WIDOW,
+        [-1, 5, 9],
+        0,
+    );
     assert_eq!(r[..3], [4.0, 0.0, 0.0]);
 }
 
 #[test]
 fn zero_sum_charges_the_others_half() {
     let r = game("schafkopf(ruleset=sheepshead)").rules().clone();
-    assert_eq!(r.returns_from([0, -4, 0])[..3], [2.0, -4.0, 2.0], "least: all 120 to one player");
-    assert_eq!(r.returns_from([0, 0, 6])[..3], [-3.0, -3.0, 6.0], "schwarz: 3 from each opponent");
+    assert_eq!(
+        r.returns_from([0, -4, 0])[..3],
+        [2.0, -4.0, 2.0],
+        "least: all 120 to one player"
+    );
+    assert_eq!(
+        r.returns_from([0, 0, 6])[..3],
+        [-3.0, -3.0, 6.0],
+        "schwarz: 3 from each opponent"
+    );
     let seed = game("schafkopf").rules().clone();
     assert_eq!(seed.returns_from([0, 0, 6])[..3], [0.0, 0.0, 6.0]);
 }
@@ -327,7 +434,10 @@ fn buried_cards_are_hidden_from_the_defenders() {
     assert!(st.observation_string(0).contains("buried: "));
     for p in [1, 2] {
         st.write_observation(p, &mut obs);
-        assert!(obs[at..].iter().all(|&x| x == 0.0), "seat {p} sees no buried card");
+        assert!(
+            obs[at..].iter().all(|&x| x == 0.0),
+            "seat {p} sees no buried card"
+        );
         assert!(!st.observation_string(p).contains("buried: "));
         assert!(!st.observation_string(p).contains("10♣"));
     }
@@ -358,7 +468,12 @@ fn match_of_three_deals_rotates_the_dealer() {
     st.returns(&mut ret);
     let best = st.core.ledger[..3].iter().cloned().fold(f64::MIN, f64::max);
     for s in 0..3 {
-        assert_eq!(ret[s] > 0.0, st.core.ledger[s] == best && ret.iter().any(|&x| x < 0.0), "{ret:?} {:?}", st.core.ledger);
+        assert_eq!(
+            ret[s] > 0.0,
+            st.core.ledger[s] == best && ret.iter().any(|&x| x < 0.0),
+            "{ret:?} {:?}",
+            st.core.ledger
+        );
     }
     let (_, raw) = Params::parse_game_string("schafkopf(deals=4)").unwrap();
     assert!(Schafkopf::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).is_err());
@@ -366,6 +481,7 @@ fn match_of_three_deals_rotates_the_dealer() {
 
 #[test]
 fn greedy_beats_random() {
-    let (greedy, random) = crate::batch::testing::bot_against_field(&game("schafkopf"), "greedy", "random", 2000, 7);
+    let (greedy, random) =
+        crate::batch::testing::bot_against_field(&game("schafkopf"), "greedy", "random", 2000, 7);
     assert!(greedy > random + 0.3, "greedy {greedy} vs random {random}");
 }

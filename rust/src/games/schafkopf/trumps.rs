@@ -60,7 +60,11 @@ impl QueenJackTrumps {
         let (mut eff_suit, mut strength, mut points) = (vec![0; n], vec![0; n], vec![0; n]);
         for (i, info) in deck.cards().iter().enumerate() {
             let is_court = info.rank == QUEEN || info.rank == JACK;
-            let suit = if is_court || info.suit == TRUMP_SUIT { TRUMP_SUIT } else { info.suit };
+            let suit = if is_court || info.suit == TRUMP_SUIT {
+                TRUMP_SUIT
+            } else {
+                info.suit
+            };
             eff_suit[i] = suit;
             points[i] = card_points(info.rank);
             strength[i] = if is_court {
@@ -71,7 +75,9 @@ impl QueenJackTrumps {
                 plain_strength(info.rank)
             };
         }
-        QueenJackTrumps { tables: SuitTables::new(eff_suit, strength, points) }
+        QueenJackTrumps {
+            tables: SuitTables::new(eff_suit, strength, points),
+        }
     }
 
     /// Whether `card` is a trump.
@@ -91,9 +97,12 @@ impl QueenJackTrumps {
     pub fn follow_reason(&self, deck: &Deck, led: Option<Card>) -> String {
         match led.map(|c| self.eff_suit[c.idx()]) {
             Some(TRUMP_SUIT) => "must follow trump (queens, jacks and diamonds are trumps)".to_string(),
-            Some(s) => format!("must follow suit {} (its queen and jack are trumps, not {})", deck.suits()[s as usize].symbol, deck.suits()[s as usize].symbol),
+            Some(s) => format!(
+                "must follow suit {} (its queen and jack are trumps, not {})",
+                deck.suits()[s as usize].symbol,
+                deck.suits()[s as usize].symbol
+            ),
             None => "not allowed now".to_string(),
         }
     }
-
 }

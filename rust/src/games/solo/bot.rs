@@ -54,7 +54,13 @@ impl Bot<SoloState> for Greedy {
         state.legal_actions(&mut legal);
         let has = |off: u32| legal.contains(&(base + off));
         let want = max_level(rules, hand);
-        let choose = |off: u32| base + if has(off) { off } else { legal[legal.len() - 1] - base };
+        let choose = |off: u32| {
+            base + if has(off) {
+                off
+            } else {
+                legal[legal.len() - 1] - base
+            }
+        };
         match extra.stage {
             Stage::Opening => choose(if want >= 1 { ASK } else { PASS }),
             Stage::Duel => {
@@ -85,7 +91,10 @@ impl Bot<SoloState> for Greedy {
                     .max_by_key(|&&a| {
                         let off = a - base;
                         let suit = ((off - CALL_ACE) % 4) as u8;
-                        (off < CALL_ACE + 4, (hand & rules.suit_cards(t, suit)).len() * usize::from(suit != t))
+                        (
+                            off < CALL_ACE + 4,
+                            (hand & rules.suit_cards(t, suit)).len() * usize::from(suit != t),
+                        )
                     })
                     .expect("a call")
             }
@@ -102,14 +111,20 @@ fn play(state: &SoloState, me: usize) -> Card {
     let legal = state.legal_cards();
     let st = |c: Card| rules.strength_in(t, c);
     let is_trump = |c: Card| rules.effective(t, c) == t;
-    let lowest = |set: CardSet| set.iter().min_by_key(|&c| (is_trump(c), st(c))).expect("a legal card");
+    let lowest = |set: CardSet| {
+        set.iter()
+            .min_by_key(|&c| (is_trump(c), st(c)))
+            .expect("a legal card")
+    };
     let trick = core.trick_cards();
     // My side as far as I know: the declarer and a revealed partner, or me holding the called card.
     let declarer = extra.declarer;
     let i_am_partner = extra.called.is_some_and(|c| core.hands[me].contains(c)) || extra.revealed == Some(me);
     let partner = extra.revealed.or(if i_am_partner { Some(me) } else { None });
     let on_side = |s: usize| Some(s) == declarer || Some(s) == partner;
-    let friends = |a: usize, b: usize| a == b || (on_side(a) && on_side(b)) || (!on_side(a) && !on_side(b) && extra.called.is_none());
+    let friends = |a: usize, b: usize| {
+        a == b || (on_side(a) && on_side(b)) || (!on_side(a) && !on_side(b) && extra.called.is_none())
+    };
     if trick.is_empty() {
         if let Some(ace) = legal.iter().find(|&c| !is_trump(c) && rules.deck().rank(c) == 14) {
             return ace;
@@ -131,5 +146,9 @@ fn play(state: &SoloState, me: usize) -> Card {
         cards[trick.len()] = c;
         rules.trick_winner(core, extra, &cards[..=trick.len()]) == trick.len()
     };
-    legal.iter().filter(|&c| wins(c)).min_by_key(|&c| (is_trump(c), st(c))).unwrap_or_else(|| lowest(legal))
+    legal
+        .iter()
+        .filter(|&c| wins(c))
+        .min_by_key(|&c| (is_trump(c), st(c)))
+        .unwrap_or_else(|| lowest(legal))
 }

@@ -41,9 +41,11 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
-use crate::trick::{Packet, PacketDeal};
 use crate::games::schafkopf::top_scorers_win;
-use crate::trick::{per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+use crate::trick::{
+    per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM,
+};
+use crate::trick::{Packet, PacketDeal};
 
 /// The registered game type.
 pub type Solo = TrickGame<SoloRules>;
@@ -70,21 +72,86 @@ const SEVEN: u8 = 7;
 const QUEEN: u8 = 12;
 const KING: u8 = 13;
 const ACE: u8 = 14;
-const ASK_NAMES: [&str; 6] = ["ask", "ask colour", "ask solo", "ask solo in colour", "ask tout", "ask tout in colour"];
-const CONTRACT_NAMES: [&str; 6] = ["simple in", "simple in colour", "solo in", "solo in colour", "tout in", "tout in colour"];
+const ASK_NAMES: [&str; 6] = [
+    "ask",
+    "ask colour",
+    "ask solo",
+    "ask solo in colour",
+    "ask tout",
+    "ask tout in colour",
+];
+const CONTRACT_NAMES: [&str; 6] = [
+    "simple in",
+    "simple in colour",
+    "solo in",
+    "solo in colour",
+    "tout in",
+    "tout in colour",
+];
 
 static PARAMS: &[ParamSpec] = &[
     SCOPE_PARAM,
-    ParamSpec { name: "color_suit", kind: Kind::Choice(&["clubs", "diamonds", "hearts", "spades"]), default: D::Str("clubs"), doc: "the agreed colour suit (a contract 'in colour' has it as trump)" },
-    ParamSpec { name: "hands", kind: Kind::Int { min: 1, max: 200 }, default: D::Int(8), doc: "scope=match: number of hands" },
-    ParamSpec { name: "point_threshold", kind: Kind::Int { min: 0, max: 10000 }, default: D::Int(0), doc: "scope=match: if > 0, the match also ends after the first hand where someone has this many points" },
-    ParamSpec { name: "zero_sum", kind: Kind::Bool, default: D::Bool(false), doc: "the losing side pays the winning side (1 v 3: 3x value for the declarer)" },
-    ParamSpec { name: "allow_jump_questions", kind: Kind::Bool, default: D::Bool(false), doc: "a challenger may ask any higher level, not only the next one" },
-    ParamSpec { name: "called_ace_excludes_trump", kind: Kind::Bool, default: D::Bool(false), doc: "the called ace may not be the trump ace" },
-    ParamSpec { name: "allow_call_own_ace", kind: Kind::Bool, default: D::Bool(false), doc: "literal seed: the declarer may call an ace they hold (then they play alone at simple value)" },
-    ParamSpec { name: "all_aces_fallback", kind: Kind::Choice(&["king", "alone"]), default: D::Str("king"), doc: "a declarer holding every callable ace calls a king they lack, or plays alone" },
-    ParamSpec { name: "early_termination", kind: Kind::Bool, default: D::Bool(true), doc: "stop the hand once its result is decided (and the sides are known)" },
-    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 3, so seat 0 is the eldest" },
+    ParamSpec {
+        name: "color_suit",
+        kind: Kind::Choice(&["clubs", "diamonds", "hearts", "spades"]),
+        default: D::Str("clubs"),
+        doc: "the agreed colour suit (a contract 'in colour' has it as trump)",
+    },
+    ParamSpec {
+        name: "hands",
+        kind: Kind::Int { min: 1, max: 200 },
+        default: D::Int(8),
+        doc: "scope=match: number of hands",
+    },
+    ParamSpec {
+        name: "point_threshold",
+        kind: Kind::Int { min: 0, max: 10000 },
+        default: D::Int(0),
+        doc:
+            "scope=match: if > 0, the match also ends after the first hand where someone has this many points",
+    },
+    ParamSpec {
+        name: "zero_sum",
+        kind: Kind::Bool,
+        default: D::Bool(false),
+        doc: "the losing side pays the winning side (1 v 3: 3x value for the declarer)",
+    },
+    ParamSpec {
+        name: "allow_jump_questions",
+        kind: Kind::Bool,
+        default: D::Bool(false),
+        doc: "a challenger may ask any higher level, not only the next one",
+    },
+    ParamSpec {
+        name: "called_ace_excludes_trump",
+        kind: Kind::Bool,
+        default: D::Bool(false),
+        doc: "the called ace may not be the trump ace",
+    },
+    ParamSpec {
+        name: "allow_call_own_ace",
+        kind: Kind::Bool,
+        default: D::Bool(false),
+        doc: "literal seed: the declarer may call an ace they hold (then they play alone at simple value)",
+    },
+    ParamSpec {
+        name: "all_aces_fallback",
+        kind: Kind::Choice(&["king", "alone"]),
+        default: D::Str("king"),
+        doc: "a declarer holding every callable ace calls a king they lack, or plays alone",
+    },
+    ParamSpec {
+        name: "early_termination",
+        kind: Kind::Bool,
+        default: D::Bool(true),
+        doc: "stop the hand once its result is decided (and the sides are known)",
+    },
+    ParamSpec {
+        name: "first_dealer",
+        kind: Kind::Int { min: -1, max: 3 },
+        default: D::Int(-1),
+        doc: "seat of the first dealer; -1 = seat 3, so seat 0 is the eldest",
+    },
 ];
 
 static INFO: GameInfo = GameInfo {
@@ -238,9 +305,14 @@ impl SoloRules {
 
     /// Returns per seat of a finished hand.
     pub fn hand_returns(&self, core: &TrickCore, extra: &SoloExtra) -> [f64; MAX_PLAYERS] {
-        let Some(d) = extra.declarer else { return [0.0; MAX_PLAYERS] };
+        let Some(d) = extra.declarer else {
+            return [0.0; MAX_PLAYERS];
+        };
         let side = self.side(extra);
-        let tricks: usize = (0..PLAYERS).filter(|&s| side(s)).map(|s| core.won[s].len() / PLAYERS).sum();
+        let tricks: usize = (0..PLAYERS)
+            .filter(|&s| side(s))
+            .map(|s| core.won[s].len() / PLAYERS)
+            .sum();
         let v = VALUES[extra.contract as usize] as f64;
         let made = tricks >= Self::target(extra.contract);
         let sign = if made { 1.0 } else { -1.0 };
@@ -283,7 +355,10 @@ impl TrickRules for SoloRules {
 
     fn from_params(p: &Params) -> Result<Self> {
         let deck = Deck::french32();
-        let colour = ["clubs", "diamonds", "hearts", "spades"].iter().position(|s| *s == p.str("color_suit")).unwrap_or(0) as u8;
+        let colour = ["clubs", "diamonds", "hearts", "spades"]
+            .iter()
+            .position(|s| *s == p.str("color_suit"))
+            .unwrap_or(0) as u8;
         let qc = deck.find(CLUBS, QUEEN).expect("Q♣ in the pack");
         let qs = deck.find(SPADES, QUEEN).expect("Q♠ in the pack");
         let mut eff: [Vec<u8>; 4] = Default::default();
@@ -298,7 +373,14 @@ impl TrickRules for SoloRules {
                     (t, 18)
                 } else if info.suit == t {
                     // 7 (Manille) second, then A K Q J 10 9 8 of trumps.
-                    (t, if info.rank == SEVEN { 19 } else { info.rank - 8 + 10 })
+                    (
+                        t,
+                        if info.rank == SEVEN {
+                            19
+                        } else {
+                            info.rank - 8 + 10
+                        },
+                    )
                 } else {
                     // Plain: A K Q J 10 9 8 7 (rank order).
                     (info.suit, info.rank - 7)
@@ -363,10 +445,14 @@ impl TrickRules for SoloRules {
         0
     }
     fn effective_suit(&self, _core: &TrickCore, extra: &SoloExtra, card: Card) -> u8 {
-        extra.trump.map_or_else(|| self.deck.suit(card), |t| self.effective(t, card))
+        extra
+            .trump
+            .map_or_else(|| self.deck.suit(card), |t| self.effective(t, card))
     }
     fn effective_suit_cards(&self, _core: &TrickCore, extra: &SoloExtra, suit: u8) -> CardSet {
-        extra.trump.map_or_else(|| self.deck.suit_mask(suit), |t| self.suit_cards(t, suit))
+        extra
+            .trump
+            .map_or_else(|| self.deck.suit_mask(suit), |t| self.suit_cards(t, suit))
     }
     fn legal_plays(&self, core: &TrickCore, extra: &SoloExtra, hand: CardSet) -> CardSet {
         let t = extra.trump.unwrap_or(self.colour);
@@ -377,13 +463,21 @@ impl TrickRules for SoloRules {
         let t = extra.trump.unwrap_or(self.colour);
         match core.led_card().map(|c| self.effective(t, c)) {
             Some(s) if s == t => "must follow trump (the black queens are trumps)".to_string(),
-            Some(s) => format!("must follow suit {} (the black queens are trumps, not suit cards)", self.deck.suits()[s as usize].symbol),
+            Some(s) => format!(
+                "must follow suit {} (the black queens are trumps, not suit cards)",
+                self.deck.suits()[s as usize].symbol
+            ),
             None => "not allowed now".to_string(),
         }
     }
     fn trick_winner(&self, _core: &TrickCore, extra: &SoloExtra, trick: &[Card]) -> usize {
         let t = extra.trump.unwrap_or(self.colour);
-        crate::trick::follow::highest_trump_else_led_by(trick, Some(t), |c| self.effective(t, c), |c| self.strength_in(t, c))
+        crate::trick::follow::highest_trump_else_led_by(
+            trick,
+            Some(t),
+            |c| self.effective(t, c),
+            |c| self.strength_in(t, c),
+        )
     }
 
     fn num_extra_actions(&self) -> usize {
@@ -432,7 +526,11 @@ impl TrickRules for SoloRules {
             Stage::Call => {
                 let t = extra.trump.expect("trump declared");
                 for c in self.callable(hand, t) {
-                    let base = if self.deck.rank(c) == ACE { CALL_ACE } else { CALL_KING };
+                    let base = if self.deck.rank(c) == ACE {
+                        CALL_ACE
+                    } else {
+                        CALL_KING
+                    };
                     out.push(base + self.deck.suit(c) as u32);
                 }
                 out.sort_unstable();
@@ -448,7 +546,9 @@ impl TrickRules for SoloRules {
                 if extra.spoken as usize == PLAYERS {
                     // Forced game: the Q♣ holder shows it and plays a simple game.
                     let qc = self.deck.find(CLUBS, QUEEN).expect("Q♣");
-                    let d = (0..PLAYERS).find(|&s| core.hands[s].contains(qc)).expect("Q♣ was dealt");
+                    let d = (0..PLAYERS)
+                        .find(|&s| core.hands[s].contains(qc))
+                        .expect("Q♣ was dealt");
                     extra.forced = true;
                     extra.level = 1;
                     self.to_declaration(core, extra, d);
@@ -491,8 +591,15 @@ impl TrickRules for SoloRules {
                 }
             }
             (Stage::Call, _) => {
-                let (rank, base) = if offset >= CALL_KING { (KING, CALL_KING) } else { (ACE, CALL_ACE) };
-                let card = self.deck.find((offset - base) as u8, rank).expect("a French card");
+                let (rank, base) = if offset >= CALL_KING {
+                    (KING, CALL_KING)
+                } else {
+                    (ACE, CALL_ACE)
+                };
+                let card = self
+                    .deck
+                    .find((offset - base) as u8, rank)
+                    .expect("a French card");
                 extra.called = Some(card);
                 extra.partner = (0..PLAYERS).find(|&s| core.hands[s].contains(card));
                 extra.stage = Stage::Play;
@@ -518,7 +625,14 @@ impl TrickRules for SoloRules {
     }
     fn parse_extra(&self, text: &str) -> Option<u32> {
         let text = text.trim_end_matches('?');
-        let aliases = [("i ask", ASK), ("is it in colour", ASK + 1), ("in colour", ASK + 1), ("colour", ASK + 1), ("solo", ASK + 2), ("no", PASS)];
+        let aliases = [
+            ("i ask", ASK),
+            ("is it in colour", ASK + 1),
+            ("in colour", ASK + 1),
+            ("colour", ASK + 1),
+            ("solo", ASK + 2),
+            ("no", PASS),
+        ];
         if let Some(&(_, a)) = aliases.iter().find(|(n, _)| *n == text) {
             return Some(a);
         }
@@ -532,7 +646,12 @@ impl TrickRules for SoloRules {
         }
         // Declarations end with a suit symbol or letter ("solo in ♥", "solo in h").
         if let Some((head, s)) = text.rsplit_once(' ') {
-            if let Some(suit) = self.deck.suits().iter().position(|x| x.symbol == s || x.ascii.eq_ignore_ascii_case(s) || x.name == s) {
+            if let Some(suit) = self
+                .deck
+                .suits()
+                .iter()
+                .position(|x| x.symbol == s || x.ascii.eq_ignore_ascii_case(s) || x.name == s)
+            {
                 if let Some(k) = CONTRACT_NAMES.iter().position(|n| *n == head) {
                     return Some(DECLARE + 4 * k as u32 + suit as u32);
                 }
@@ -550,7 +669,10 @@ impl TrickRules for SoloRules {
             return Effect::Continue;
         }
         let side = self.side(extra);
-        let ours: usize = (0..PLAYERS).filter(|&s| side(s)).map(|s| core.won[s].len() / PLAYERS).sum();
+        let ours: usize = (0..PLAYERS)
+            .filter(|&s| side(s))
+            .map(|s| core.won[s].len() / PLAYERS)
+            .sum();
         let target = Self::target(extra.contract);
         if ours >= target || core.tricks_played - ours > TRICKS - target {
             return Effect::EndDeal;
@@ -561,7 +683,12 @@ impl TrickRules for SoloRules {
     fn known_cards(&self, core: &TrickCore, extra: &SoloExtra, _viewer: usize, other: usize) -> CardSet {
         // In the forced game the Q♣ holder has shown it.
         if extra.forced && extra.declarer == Some(other) {
-            return self.deck.find(CLUBS, QUEEN).map(CardSet::single).unwrap_or_default() & core.hands[other];
+            return self
+                .deck
+                .find(CLUBS, QUEEN)
+                .map(CardSet::single)
+                .unwrap_or_default()
+                & core.hands[other];
         }
         CardSet::EMPTY
     }
@@ -608,15 +735,32 @@ impl TrickRules for SoloRules {
                 extra.holder.unwrap_or(0),
                 extra.level,
                 extra.challenger.unwrap_or(0),
-                if extra.stage == Stage::Answer { format!(" (asks level {})", extra.asked) } else { String::new() }
+                if extra.stage == Stage::Answer {
+                    format!(" (asks level {})", extra.asked)
+                } else {
+                    String::new()
+                }
             )),
-            Stage::Declare => s.push_str(&format!("seat {} declares (level {} or more{})\n", extra.declarer.unwrap_or(0), extra.level, if extra.forced { ", forced simple game" } else { "" })),
+            Stage::Declare => s.push_str(&format!(
+                "seat {} declares (level {} or more{})\n",
+                extra.declarer.unwrap_or(0),
+                extra.level,
+                if extra.forced { ", forced simple game" } else { "" }
+            )),
             Stage::Call | Stage::Play => {
-                let name = self.extra_name(DECLARE + 4 * (extra.contract as u32 - 1) + extra.trump.unwrap_or(0) as u32);
-                s.push_str(&format!("seat {} plays {name}{}\n", extra.declarer.unwrap_or(0), if extra.forced { " (forced)" } else { "" }));
+                let name = self
+                    .extra_name(DECLARE + 4 * (extra.contract as u32 - 1) + extra.trump.unwrap_or(0) as u32);
+                s.push_str(&format!(
+                    "seat {} plays {name}{}\n",
+                    extra.declarer.unwrap_or(0),
+                    if extra.forced { " (forced)" } else { "" }
+                ));
             }
         }
-        s.push_str(&format!("colour: {}\n", self.deck.suits()[self.colour as usize].symbol));
+        s.push_str(&format!(
+            "colour: {}\n",
+            self.deck.suits()[self.colour as usize].symbol
+        ));
         if let Some(c) = extra.called {
             s.push_str(&format!("called: {}", self.deck.name_of(c)));
             // The omniscient view (`viewer == None`, the `Display` of a state) may name the partner.
@@ -631,10 +775,15 @@ impl TrickRules for SoloRules {
 
     fn score_deal(&self, core: &TrickCore, extra: &SoloExtra) -> DealOutcome {
         let r = self.hand_returns(core, extra);
-        DealOutcome { returns: r, ledger: r, redeal: false }
+        DealOutcome {
+            returns: r,
+            ledger: r,
+            redeal: false,
+        }
     }
     fn match_result(&self, core: &TrickCore, _extra: &SoloExtra) -> Option<[f64; MAX_PLAYERS]> {
-        let over = core.deals_done as usize >= self.hands || (self.threshold > 0.0 && core.ledger[..PLAYERS].iter().any(|&v| v >= self.threshold));
+        let over = core.deals_done as usize >= self.hands
+            || (self.threshold > 0.0 && core.ledger[..PLAYERS].iter().any(|&v| v >= self.threshold));
         over.then(|| top_scorers_win(&core.ledger[..PLAYERS]))
     }
     fn max_deals(&self) -> usize {

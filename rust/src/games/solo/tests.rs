@@ -17,7 +17,12 @@ fn legal_names(st: &SoloState) -> Vec<String> {
     v.iter().map(|&a| st.action_to_string(a)).collect()
 }
 
-const H: [&str; 4] = ["Q♣ 7♥ A♥ K♥ J♥ 10♥ A♣ 8♠", "Q♠ Q♥ 9♥ 8♥ A♦ K♦ 7♣ 8♣", "A♠ K♠ J♠ 10♠ 9♠ 7♠ 9♣ 10♣", "J♣ K♣ Q♦ J♦ 10♦ 9♦ 8♦ 7♦"];
+const H: [&str; 4] = [
+    "Q♣ 7♥ A♥ K♥ J♥ 10♥ A♣ 8♠",
+    "Q♠ Q♥ 9♥ 8♥ A♦ K♦ 7♣ 8♣",
+    "A♠ K♠ J♠ 10♠ 9♠ 7♠ 9♣ 10♣",
+    "J♣ K♣ Q♦ J♦ 10♦ 9♦ 8♦ 7♦",
+];
 
 /// Deals `hands` 3-2-3 from the eldest (dealer seat 3).
 fn dealt_with(spec: &str, hands: [&str; 4]) -> SoloState {
@@ -42,17 +47,38 @@ fn trump_orders_and_suit_sizes() {
     let st = game("solo").new_initial_state();
     let r = st.rules();
     let hearts = 2;
-    let order: Vec<Card> = "Q♣ 7♥ Q♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥".split_whitespace().map(|n| c(&st, n)).collect();
-    assert!(order.windows(2).all(|w| r.strength_in(hearts, w[0]) > r.strength_in(hearts, w[1])));
-    assert_eq!(r.suit_cards(hearts, hearts), order.iter().copied().collect::<CardSet>());
+    let order: Vec<Card> = "Q♣ 7♥ Q♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥"
+        .split_whitespace()
+        .map(|n| c(&st, n))
+        .collect();
+    assert!(order
+        .windows(2)
+        .all(|w| r.strength_in(hearts, w[0]) > r.strength_in(hearts, w[1])));
+    assert_eq!(
+        r.suit_cards(hearts, hearts),
+        order.iter().copied().collect::<CardSet>()
+    );
     // ♣ trump: 9 trumps (no queen between K♣ and J♣), ♠ plain A K J 10 9 8 7.
     let clubs = 0;
-    let order: Vec<Card> = "Q♣ 7♣ Q♠ A♣ K♣ J♣ 10♣ 9♣ 8♣".split_whitespace().map(|n| c(&st, n)).collect();
-    assert!(order.windows(2).all(|w| r.strength_in(clubs, w[0]) > r.strength_in(clubs, w[1])));
+    let order: Vec<Card> = "Q♣ 7♣ Q♠ A♣ K♣ J♣ 10♣ 9♣ 8♣"
+        .split_whitespace()
+        .map(|n| c(&st, n))
+        .collect();
+    assert!(order
+        .windows(2)
+        .all(|w| r.strength_in(clubs, w[0]) > r.strength_in(clubs, w[1])));
     assert_eq!(r.suit_cards(clubs, clubs).len(), 9);
-    let spades: Vec<Card> = "A♠ K♠ J♠ 10♠ 9♠ 8♠ 7♠".split_whitespace().map(|n| c(&st, n)).collect();
-    assert_eq!(r.suit_cards(clubs, 3), spades.iter().copied().collect::<CardSet>());
-    assert!(spades.windows(2).all(|w| r.strength_in(clubs, w[0]) > r.strength_in(clubs, w[1])));
+    let spades: Vec<Card> = "A♠ K♠ J♠ 10♠ 9♠ 8♠ 7♠"
+        .split_whitespace()
+        .map(|n| c(&st, n))
+        .collect();
+    assert_eq!(
+        r.suit_cards(clubs, 3),
+        spades.iter().copied().collect::<CardSet>()
+    );
+    assert!(spades
+        .windows(2)
+        .all(|w| r.strength_in(clubs, w[0]) > r.strength_in(clubs, w[1])));
     // Red trump 10, black 9; plain black 7, plain red 8; every partition covers 32 cards.
     for t in 0..4u8 {
         let sizes: Vec<usize> = (0..4).map(|s| r.suit_cards(t, s).len()).collect();
@@ -95,8 +121,20 @@ fn worked_auction_trace() {
     act(&mut st, &["ask solo in colour", "yes", "pass"]);
     assert_eq!(st.current_player(), Player::Seat(3));
     act(&mut st, &["pass"]);
-    assert_eq!((st.extra.declarer, st.extra.level, st.extra.stage), (Some(1), 4, Stage::Declare));
-    assert_eq!(legal_names(&st), ["solo in colour ♣", "tout in ♦", "tout in ♥", "tout in ♠", "tout in colour ♣"]);
+    assert_eq!(
+        (st.extra.declarer, st.extra.level, st.extra.stage),
+        (Some(1), 4, Stage::Declare)
+    );
+    assert_eq!(
+        legal_names(&st),
+        [
+            "solo in colour ♣",
+            "tout in ♦",
+            "tout in ♥",
+            "tout in ♠",
+            "tout in colour ♣"
+        ]
+    );
     act(&mut st, &["tout in ♦"]);
     // Tout: no call, the eldest leads.
     assert_eq!(st.current_player(), Player::Seat(0));
@@ -107,9 +145,23 @@ fn worked_auction_trace() {
 fn jump_questions_only_with_the_flag() {
     let mut st = dealt("solo(allow_jump_questions=true)");
     act(&mut st, &["ask"]);
-    assert_eq!(legal_names(&st), ["pass", "ask colour", "ask solo", "ask solo in colour", "ask tout", "ask tout in colour"]);
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "ask colour",
+            "ask solo",
+            "ask solo in colour",
+            "ask tout",
+            "ask tout in colour"
+        ]
+    );
     act(&mut st, &["ask tout in colour", "yes"]);
-    assert_eq!(legal_names(&st), ["pass"], "at level 6 the challenger can only pass");
+    assert_eq!(
+        legal_names(&st),
+        ["pass"],
+        "at level 6 the challenger can only pass"
+    );
 }
 
 #[test]
@@ -118,11 +170,19 @@ fn both_black_queens_never_pass_below_three() {
     let hands = ["8♥ 7♥ A♥ K♥ J♥ 10♥ A♣ 8♠", "Q♠ Q♥ 9♥ Q♣ A♦ K♦ 7♣ 8♣", H[2], H[3]];
     let mut st = dealt_with("solo", hands);
     act(&mut st, &["ask"]);
-    assert_eq!(legal_names(&st), ["ask colour"], "as challenger it must ask while less than 3 is held");
+    assert_eq!(
+        legal_names(&st),
+        ["ask colour"],
+        "as challenger it must ask while less than 3 is held"
+    );
     act(&mut st, &["ask colour", "yes"]);
     assert_eq!(legal_names(&st), ["ask solo"]);
     act(&mut st, &["ask solo", "yes"]);
-    assert_eq!(legal_names(&st), ["pass", "ask solo in colour"], "3 is held by another seat: it may pass");
+    assert_eq!(
+        legal_names(&st),
+        ["pass", "ask solo in colour"],
+        "3 is held by another seat: it may pass"
+    );
     // As the opener it must ask; as holder it must say yes up to 3; as declarer it plays at least 3.
     let mut st = dealt_with("solo", [hands[1], hands[0], H[2], H[3]]);
     assert_eq!(legal_names(&st), ["ask"]);
@@ -135,7 +195,10 @@ fn both_black_queens_never_pass_below_three() {
     assert_eq!(legal_names(&st)[0], "solo in ♦");
     let mut st = dealt_with("solo", [hands[1], hands[0], H[2], H[3]]);
     act(&mut st, &["ask", "pass", "pass", "pass"]);
-    assert!(!legal_names(&st).iter().any(|n| n.starts_with("simple")), "declared at 3 or more even after winning at 1");
+    assert!(
+        !legal_names(&st).iter().any(|n| n.starts_with("simple")),
+        "declared at 3 or more even after winning at 1"
+    );
 }
 
 #[test]
@@ -144,10 +207,17 @@ fn all_pass_forces_the_queen_of_clubs_into_a_simple_game() {
     act(&mut st, &["pass", "pass", "pass", "pass"]);
     assert_eq!(st.extra.declarer, Some(0));
     assert!(st.extra.forced);
-    assert_eq!(legal_names(&st), ["simple in ♦", "simple in ♥", "simple in ♠", "simple in colour ♣"]);
+    assert_eq!(
+        legal_names(&st),
+        ["simple in ♦", "simple in ♥", "simple in ♠", "simple in colour ♣"]
+    );
     // Everyone sees who holds Q♣.
     for p in 1..4 {
-        assert!(st.observation_string(p).contains("Q♣ + 7 hidden"), "{}", st.observation_string(p));
+        assert!(
+            st.observation_string(p).contains("Q♣ + 7 hidden"),
+            "{}",
+            st.observation_string(p)
+        );
     }
     act(&mut st, &["simple in colour ♣"]);
     assert_eq!(st.extra.contract, 2);
@@ -191,7 +261,15 @@ fn the_partner_stays_secret_until_the_called_ace_is_played() {
     let st = simple_hearts(H, "call A♠");
     assert_eq!(st.extra.partner, Some(2));
     // The same deal with A♠ in seat 3's hand instead (swapped with 7♦): seats 0 and 1 see no difference.
-    let swapped = simple_hearts([H[0], H[1], "7♦ K♠ J♠ 10♠ 9♠ 7♠ 9♣ 10♣", "J♣ K♣ Q♦ J♦ 10♦ 9♦ 8♦ A♠"], "call A♠");
+    let swapped = simple_hearts(
+        [
+            H[0],
+            H[1],
+            "7♦ K♠ J♠ 10♠ 9♠ 7♠ 9♣ 10♣",
+            "J♣ K♣ Q♦ J♦ 10♦ 9♦ 8♦ A♠",
+        ],
+        "call A♠",
+    );
     assert_eq!(swapped.extra.partner, Some(3));
     let len = crate::trick::encode::observation_len(st.rules());
     for p in [0, 1] {
@@ -215,7 +293,10 @@ fn the_partner_stays_secret_until_the_called_ace_is_played() {
 #[test]
 fn black_queens_follow_as_trumps() {
     let mut st = dealt("solo");
-    act(&mut st, &["ask", "pass", "pass", "pass", "simple in ♥", "call A♠"]);
+    act(
+        &mut st,
+        &["ask", "pass", "pass", "pass", "simple in ♥", "call A♠"],
+    );
     // Seat 0 leads A♣; seat 1 holds 7♣ 8♣ (its Q♠ is a trump) and must follow with a club.
     act(&mut st, &["A♣"]);
     assert_eq!(legal_names(&st), ["7♣", "8♣"]);
@@ -237,7 +318,15 @@ fn scored(spec: &str, contract: u8, declarer: usize, partner: Option<usize>, tri
         st.core.hands[s] = CardSet::EMPTY;
         st.core.won[s] = cards.by_ref().take(4 * n).collect();
     }
-    st.extra = SoloExtra { stage: Stage::Play, declarer: Some(declarer), contract, trump: Some(2), partner, called: partner.map(|_| Card(0)), ..Default::default() };
+    st.extra = SoloExtra {
+        stage: Stage::Play,
+        declarer: Some(declarer),
+        contract,
+        trump: Some(2),
+        partner,
+        called: partner.map(|_| Card(0)),
+        ..Default::default()
+    };
     let r = st.rules().hand_returns(&st.core, &st.extra);
     [r[0], r[1], r[2], r[3]]
 }
@@ -252,13 +341,28 @@ fn scoring_oracles() {
     // Tout in colour with 7 tricks: −32.
     assert_eq!(scored("solo", 6, 1, None, [0, 7, 1, 0]), [0.0, -32.0, 0.0, 0.0]);
     // zero_sum: 1 v 3 moves 3× for the declarer; 2 v 2 moves 1× each.
-    assert_eq!(scored("solo(zero_sum=true)", 3, 0, None, [5, 1, 1, 1]), [12.0, -4.0, -4.0, -4.0]);
-    assert_eq!(scored("solo(zero_sum=true)", 1, 0, Some(2), [2, 2, 2, 2]), [-2.0, 2.0, -2.0, 2.0]);
+    assert_eq!(
+        scored("solo(zero_sum=true)", 3, 0, None, [5, 1, 1, 1]),
+        [12.0, -4.0, -4.0, -4.0]
+    );
+    assert_eq!(
+        scored("solo(zero_sum=true)", 1, 0, Some(2), [2, 2, 2, 2]),
+        [-2.0, 2.0, -2.0, 2.0]
+    );
     // A declarer who called their own ace plays alone at the simple value.
-    assert_eq!(scored("solo(zero_sum=true)", 1, 0, Some(0), [5, 1, 1, 1]), [6.0, -2.0, -2.0, -2.0]);
+    assert_eq!(
+        scored("solo(zero_sum=true)", 1, 0, Some(0), [5, 1, 1, 1]),
+        [6.0, -2.0, -2.0, -2.0]
+    );
     // Seed mode: 5 tricks alone after calling one's own ace give +2 in suit, +4 in colour.
-    assert_eq!(scored("solo(allow_call_own_ace=true)", 1, 0, Some(0), [5, 1, 1, 1]), [2.0, 0.0, 0.0, 0.0]);
-    assert_eq!(scored("solo(allow_call_own_ace=true)", 2, 0, Some(0), [4, 2, 1, 1]), [-4.0, 0.0, 0.0, 0.0]);
+    assert_eq!(
+        scored("solo(allow_call_own_ace=true)", 1, 0, Some(0), [5, 1, 1, 1]),
+        [2.0, 0.0, 0.0, 0.0]
+    );
+    assert_eq!(
+        scored("solo(allow_call_own_ace=true)", 2, 0, Some(0), [4, 2, 1, 1]),
+        [-4.0, 0.0, 0.0, 0.0]
+    );
     assert_eq!(VALUES[1..], [2, 4, 4, 8, 16, 32]);
 }
 
@@ -293,7 +397,10 @@ fn early_termination_waits_for_public_sides() {
 
 #[test]
 fn match_by_hands_and_by_threshold() {
-    for (spec, max) in [("solo(scope=match,hands=4)", 4), ("solo(scope=match,hands=50,point_threshold=8,zero_sum=true)", 50)] {
+    for (spec, max) in [
+        ("solo(scope=match,hands=4)", 4),
+        ("solo(scope=match,hands=50,point_threshold=8,zero_sum=true)", 50),
+    ] {
         let g = game(spec);
         for seed in 0..10 {
             let (st, dealers) = random_game_dealers(&g, &mut Rng::new(seed));
@@ -319,13 +426,20 @@ fn action_names_parse_back() {
         assert_eq!(st.string_to_action(&name).unwrap(), a, "{name}");
     }
     assert_eq!(st.string_to_action("Is it in colour?").unwrap(), 34);
-    assert_eq!(st.string_to_action("solo in h").unwrap(), st.string_to_action("solo in ♥").unwrap());
-    assert_eq!(st.string_to_action("call as").unwrap(), st.string_to_action("call A♠").unwrap());
+    assert_eq!(
+        st.string_to_action("solo in h").unwrap(),
+        st.string_to_action("solo in ♥").unwrap()
+    );
+    assert_eq!(
+        st.string_to_action("call as").unwrap(),
+        st.string_to_action("call A♠").unwrap()
+    );
     assert!(st.string_to_action("call 7♠").is_err());
 }
 
 #[test]
 fn greedy_beats_random() {
-    let (greedy, random) = crate::batch::testing::bot_against_field(&game("solo(zero_sum=true)"), "greedy", "random", 2000, 7);
+    let (greedy, random) =
+        crate::batch::testing::bot_against_field(&game("solo(zero_sum=true)"), "greedy", "random", 2000, 7);
     assert!(greedy > random + 0.3, "greedy {greedy} vs random {random}");
 }

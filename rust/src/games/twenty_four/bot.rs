@@ -3,11 +3,11 @@
 
 use super::solver::{Options, Solver};
 use super::{delay_action, Claim, TwentyFourState, DELAYS};
-use std::cell::RefCell;
 use crate::core::game::{Action, Bot, State};
 use crate::core::params::Params;
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
+use std::cell::RefCell;
 
 /// The solver, the last board and options it solved, and that board's solution templates.
 type Scratch = (Solver, Option<([u64; 4], Options)>, Vec<u16>);
@@ -25,7 +25,11 @@ pub struct SolverBot {
 
 impl Default for SolverBot {
     fn default() -> Self {
-        SolverBot { speed: 0.5, skill: 1.0, error: 0.0 }
+        SolverBot {
+            speed: 0.5,
+            skill: 1.0,
+            error: 0.0,
+        }
     }
 }
 
@@ -34,20 +38,40 @@ impl SolverBot {
     pub fn parse(name: &str) -> Result<SolverBot> {
         let (bot, pairs) = Params::parse_game_string(name)?;
         if bot != "solver" {
-            return Err(LudoError::parse("bot name", name, "expected random or solver(speed=,skill=,error=)"));
+            return Err(LudoError::parse(
+                "bot name",
+                name,
+                "expected random or solver(speed=,skill=,error=)",
+            ));
         }
         let mut b = SolverBot::default();
         for (k, v) in pairs {
-            let x: f64 = v.parse().map_err(|_| LudoError::parse("bot name", name, format!("{k}={v} is not a number")))?;
+            let x: f64 = v
+                .parse()
+                .map_err(|_| LudoError::parse("bot name", name, format!("{k}={v} is not a number")))?;
             let (slot, lo_open) = match k.as_str() {
                 "speed" => (&mut b.speed, true),
                 "skill" => (&mut b.skill, false),
                 "error" => (&mut b.error, false),
-                _ => return Err(LudoError::parse("bot name", name, format!("unknown bot parameter {k:?}; use speed, skill, error"))),
+                _ => {
+                    return Err(LudoError::parse(
+                        "bot name",
+                        name,
+                        format!("unknown bot parameter {k:?}; use speed, skill, error"),
+                    ))
+                }
             };
-            let ok = if lo_open { x > 0.0 && x <= 1.0 } else { (0.0..=1.0).contains(&x) };
+            let ok = if lo_open {
+                x > 0.0 && x <= 1.0
+            } else {
+                (0.0..=1.0).contains(&x)
+            };
             if !ok {
-                return Err(LudoError::parse("bot name", name, format!("{k}={v} is outside {}0, 1]", if lo_open { "(" } else { "[" })));
+                return Err(LudoError::parse(
+                    "bot name",
+                    name,
+                    format!("{k}={v} is outside {}0, 1]", if lo_open { "(" } else { "[" }),
+                ));
             }
             *slot = x;
         }
@@ -74,7 +98,11 @@ impl Bot<TwentyFourState> for SolverBot {
         }
         if let Some(claim) = state.pending_claim() {
             // The claim is made; now when. Declaring comes only after searching everything.
-            let d = if claim == Claim::NoSolution { DELAYS as u8 - 1 } else { self.delay(rng) };
+            let d = if claim == Claim::NoSolution {
+                DELAYS as u8 - 1
+            } else {
+                self.delay(rng)
+            };
             return delay_action(d);
         }
         thread_local! {

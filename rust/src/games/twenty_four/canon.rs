@@ -108,7 +108,11 @@ fn order(a: &Canon, b: &Canon) -> Ordering {
 }
 
 fn collect(e: &Expr, flip: bool, additive: bool, plus: &mut Vec<Canon>, minus: &mut Vec<Canon>) {
-    let (same, inverse) = if additive { (Op::Add, Op::Sub) } else { (Op::Mul, Op::Div) };
+    let (same, inverse) = if additive {
+        (Op::Add, Op::Sub)
+    } else {
+        (Op::Mul, Op::Div)
+    };
     match e {
         Expr::Bin(op, a, b) if *op == same || *op == inverse => {
             collect(a, flip, additive, plus, minus);
@@ -132,7 +136,11 @@ fn fold(items: &[Canon], start: Option<Ratio>, f: fn(Ratio, Ratio) -> Option<Rat
 /// The canonical form of `e` (see the module docs).
 pub fn canonical(e: &Expr) -> Canon {
     match e {
-        Expr::Num(n) => Canon { kind: Kind::Num(*n), text: n.to_string(), value: Some(Ratio::int(*n as i128)) },
+        Expr::Num(n) => Canon {
+            kind: Kind::Num(*n),
+            text: n.to_string(),
+            value: Some(Ratio::int(*n as i128)),
+        },
         Expr::Bin(op, _, _) => {
             let additive = matches!(op, Op::Add | Op::Sub);
             let (mut plus, mut minus) = (Vec::new(), Vec::new());
@@ -140,7 +148,13 @@ pub fn canonical(e: &Expr) -> Canon {
             plus.sort_by(order);
             minus.sort_by(order);
             let mut text = String::new();
-            let wrap = |c: &Canon| if !additive && matches!(c.kind, Kind::Sum(..)) { format!("({})", c.text) } else { c.text.clone() };
+            let wrap = |c: &Canon| {
+                if !additive && matches!(c.kind, Kind::Sum(..)) {
+                    format!("({})", c.text)
+                } else {
+                    c.text.clone()
+                }
+            };
             let (join, inv) = if additive { ('+', '-') } else { ('*', '/') };
             for (i, c) in plus.iter().enumerate() {
                 if i > 0 {
@@ -153,11 +167,23 @@ pub fn canonical(e: &Expr) -> Canon {
                 text.push_str(&wrap(c));
             }
             let value = if additive {
-                fold(&minus, fold(&plus, Some(Ratio::int(0)), Ratio::checked_add), Ratio::checked_sub)
+                fold(
+                    &minus,
+                    fold(&plus, Some(Ratio::int(0)), Ratio::checked_add),
+                    Ratio::checked_sub,
+                )
             } else {
-                fold(&minus, fold(&plus, Some(Ratio::int(1)), Ratio::checked_mul), Ratio::checked_div)
+                fold(
+                    &minus,
+                    fold(&plus, Some(Ratio::int(1)), Ratio::checked_mul),
+                    Ratio::checked_div,
+                )
             };
-            let kind = if additive { Kind::Sum(plus, minus) } else { Kind::Prod(plus, minus) };
+            let kind = if additive {
+                Kind::Sum(plus, minus)
+            } else {
+                Kind::Prod(plus, minus)
+            };
             Canon { kind, text, value }
         }
     }
@@ -196,19 +222,34 @@ mod tests {
     fn identifies_exactly_commutativity_and_associativity() {
         let same = [
             // a − (b − c) = a + c − b = c − b + a
-            (b(Op::Sub, N(9), b(Op::Sub, N(4), N(2))), b(Op::Sub, b(Op::Add, N(2), N(9)), N(4))),
+            (
+                b(Op::Sub, N(9), b(Op::Sub, N(4), N(2))),
+                b(Op::Sub, b(Op::Add, N(2), N(9)), N(4)),
+            ),
             // a ÷ (b ÷ c) = a × c ÷ b
-            (b(Op::Div, N(9), b(Op::Div, N(4), N(2))), b(Op::Div, b(Op::Mul, N(9), N(2)), N(4))),
+            (
+                b(Op::Div, N(9), b(Op::Div, N(4), N(2))),
+                b(Op::Div, b(Op::Mul, N(9), N(2)), N(4)),
+            ),
             // a/b/c = a/(b×c)
-            (b(Op::Div, b(Op::Div, N(9), N(4)), N(2)), b(Op::Div, N(9), b(Op::Mul, N(4), N(2)))),
+            (
+                b(Op::Div, b(Op::Div, N(9), N(4)), N(2)),
+                b(Op::Div, N(9), b(Op::Mul, N(4), N(2))),
+            ),
         ];
         for (x, y) in same {
             assert_eq!(canonical(&x).text, canonical(&y).text);
         }
         let different = [
             (b(Op::Mul, N(8), N(1)), b(Op::Div, N(8), N(1))),
-            (b(Op::Mul, b(Op::Sub, N(5), N(2)), b(Op::Sub, N(9), N(1))), b(Op::Mul, b(Op::Sub, N(2), N(5)), b(Op::Sub, N(1), N(9)))),
-            (b(Op::Mul, N(2), b(Op::Add, N(3), N(4))), b(Op::Add, b(Op::Mul, N(2), N(3)), b(Op::Mul, N(2), N(4)))),
+            (
+                b(Op::Mul, b(Op::Sub, N(5), N(2)), b(Op::Sub, N(9), N(1))),
+                b(Op::Mul, b(Op::Sub, N(2), N(5)), b(Op::Sub, N(1), N(9))),
+            ),
+            (
+                b(Op::Mul, N(2), b(Op::Add, N(3), N(4))),
+                b(Op::Add, b(Op::Mul, N(2), N(3)), b(Op::Mul, N(2), N(4))),
+            ),
         ];
         for (x, y) in different {
             assert_ne!(canonical(&x).text, canonical(&y).text);

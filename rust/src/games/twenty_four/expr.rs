@@ -24,7 +24,11 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// The numbers used are not exactly the cards, once each.
-    WrongCards { used: Vec<u64>, cards: Vec<u64>, concatenation: bool },
+    WrongCards {
+        used: Vec<u64>,
+        cards: Vec<u64>,
+        concatenation: bool,
+    },
     /// A divisor evaluates to zero (`divisor` as written in canonical form).
     DivisionByZero { divisor: String },
     /// Integer-only rule: this subexpression's value is a fraction.
@@ -40,8 +44,17 @@ fn list(v: &[u64]) -> String {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::WrongCards { used, cards, concatenation } => {
-                write!(f, "wrong cards: the expression uses [{}] but the cards are [{}]", list(used), list(cards))?;
+            Reason::WrongCards {
+                used,
+                cards,
+                concatenation,
+            } => {
+                write!(
+                    f,
+                    "wrong cards: the expression uses [{}] but the cards are [{}]",
+                    list(used),
+                    list(cards)
+                )?;
                 let (extra, missing) = difference(used, cards);
                 if !extra.is_empty() {
                     write!(f, "; not available: {}", list(&extra))?;
@@ -58,7 +71,9 @@ impl fmt::Display for Reason {
             Reason::Fraction { subexpression, value } => {
                 write!(f, "fractions are not allowed: {subexpression} = {value}")
             }
-            Reason::WrongValue { value, target } => write!(f, "wrong value: the expression equals {value}, not {target}"),
+            Reason::WrongValue { value, target } => {
+                write!(f, "wrong value: the expression equals {value}, not {target}")
+            }
         }
     }
 }
@@ -137,7 +152,9 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>> {
                     i += 1;
                 }
                 let digits: String = chars[start..i].iter().collect();
-                let n = digits.parse::<u64>().map_err(|_| err(format!("number {digits} at position {start} is too large")))?;
+                let n = digits
+                    .parse::<u64>()
+                    .map_err(|_| err(format!("number {digits} at position {start} is too large")))?;
                 out.push((Tok::Num(n), start));
                 continue;
             }
@@ -210,12 +227,18 @@ impl Parser<'_> {
                     _ => '}',
                 };
                 if self.peek() != Some(Tok::Close(close)) {
-                    return Err(self.err(format!("expected '{close}' to close '{open}', found {}", self.at())));
+                    return Err(self.err(format!(
+                        "expected '{close}' to close '{open}', found {}",
+                        self.at()
+                    )));
                 }
                 self.pos += 1;
                 Ok(e)
             }
-            Some(Tok::Op(Op::Sub | Op::Add)) => Err(self.err(format!("unary sign at {}: each card is used as it is, unary minus is not allowed", self.at()))),
+            Some(Tok::Op(Op::Sub | Op::Add)) => Err(self.err(format!(
+                "unary sign at {}: each card is used as it is, unary minus is not allowed",
+                self.at()
+            ))),
             _ => Err(self.err(format!("expected a number or '(', found {}", self.at()))),
         }
     }
@@ -260,14 +283,24 @@ pub fn evaluate(e: &Expr, mode: Intermediate) -> std::result::Result<Ratio, Reas
         Op::Add => x.checked_add(y),
         Op::Sub => x.checked_sub(y),
         Op::Mul => x.checked_mul(y),
-        Op::Div if y == Ratio::int(0) => return Err(Reason::DivisionByZero { divisor: canonical(b).text }),
+        Op::Div if y == Ratio::int(0) => {
+            return Err(Reason::DivisionByZero {
+                divisor: canonical(b).text,
+            })
+        }
         Op::Div => x.checked_div(y),
     };
     // Card values are at most MAX_NUMBER, for which no value can overflow (solver docs); a failure here
     // would be a bug, reported as a fraction-free wrong value rather than a panic.
-    let v = v.ok_or(Reason::WrongValue { value: Ratio::int(0), target: 0 })?;
+    let v = v.ok_or(Reason::WrongValue {
+        value: Ratio::int(0),
+        target: 0,
+    })?;
     if mode == Intermediate::Integer && !v.is_integer() {
-        return Err(Reason::Fraction { subexpression: canonical(e).text, value: v });
+        return Err(Reason::Fraction {
+            subexpression: canonical(e).text,
+            value: v,
+        });
     }
     Ok(v)
 }
@@ -281,7 +314,11 @@ pub fn check(expression: &str, cards: &[u64], opts: &Options) -> Result<Verdict>
     let (e, stated) = parse(expression)?;
     if let Some(n) = stated {
         if i128::from(n) != i128::from(opts.target) {
-            return Err(LudoError::parse("Twenty-Four expression", expression, format!("it ends with = {n} but the target is {}", opts.target)));
+            return Err(LudoError::parse(
+                "Twenty-Four expression",
+                expression,
+                format!("it ends with = {n} but the target is {}", opts.target),
+            ));
         }
     }
     let mut used = Vec::new();
@@ -290,14 +327,26 @@ pub fn check(expression: &str, cards: &[u64], opts: &Options) -> Result<Verdict>
     if !extra.is_empty() || !missing.is_empty() {
         let concatenation = extra.iter().any(|x| {
             let digits = x.to_string();
-            digits.len() > 1 && digits.chars().all(|d| missing.contains(&u64::from(d.to_digit(10).unwrap_or(99))))
+            digits.len() > 1
+                && digits
+                    .chars()
+                    .all(|d| missing.contains(&u64::from(d.to_digit(10).unwrap_or(99))))
         });
-        return Ok(Verdict::Invalid(Reason::WrongCards { used, cards: card_list, concatenation }));
+        return Ok(Verdict::Invalid(Reason::WrongCards {
+            used,
+            cards: card_list,
+            concatenation,
+        }));
     }
     match evaluate(&e, opts.intermediate) {
         Err(r) => Ok(Verdict::Invalid(r)),
-        Ok(v) if v == Ratio::int(i128::from(opts.target)) => Ok(Verdict::Valid { canonical: canonical(&e).text }),
-        Ok(v) => Ok(Verdict::Invalid(Reason::WrongValue { value: v, target: opts.target })),
+        Ok(v) if v == Ratio::int(i128::from(opts.target)) => Ok(Verdict::Valid {
+            canonical: canonical(&e).text,
+        }),
+        Ok(v) => Ok(Verdict::Invalid(Reason::WrongValue {
+            value: v,
+            target: opts.target,
+        })),
     }
 }
 
@@ -306,7 +355,10 @@ mod tests {
     use super::*;
     use crate::games::twenty_four::solver;
 
-    const D: Options = Options { target: 24, intermediate: Intermediate::Rational };
+    const D: Options = Options {
+        target: 24,
+        intermediate: Intermediate::Rational,
+    };
 
     fn verdict(e: &str, cards: &[u64]) -> Verdict {
         check(e, cards, &D).unwrap()
@@ -314,8 +366,23 @@ mod tests {
 
     #[test]
     fn accepts_the_usual_spellings() {
-        for e in ["8*5-(7+9)", "8×5−(7+9)", "(8*5)-7-9", " 8 * 5 - ( 7 + 9 ) ", "8x5–[7+9]", "{(8·5)−7}−9", "8*5-7-9 = 24", "5*8-9-7"] {
-            assert_eq!(verdict(e, &[5, 7, 8, 9]), Verdict::Valid { canonical: "8*5-9-7".into() }, "{e}");
+        for e in [
+            "8*5-(7+9)",
+            "8×5−(7+9)",
+            "(8*5)-7-9",
+            " 8 * 5 - ( 7 + 9 ) ",
+            "8x5–[7+9]",
+            "{(8·5)−7}−9",
+            "8*5-7-9 = 24",
+            "5*8-9-7",
+        ] {
+            assert_eq!(
+                verdict(e, &[5, 7, 8, 9]),
+                Verdict::Valid {
+                    canonical: "8*5-9-7".into()
+                },
+                "{e}"
+            );
         }
         assert!(verdict("6÷(1−3÷4)", &[1, 3, 4, 6]).is_valid());
         assert!(verdict("6/(1-3/4)", &[6, 4, 3, 1]).is_valid());
@@ -334,7 +401,8 @@ mod tests {
     #[test]
     fn precedence_and_left_to_right() {
         // 8/2/2 = 2 (left to right), 2+3*4 = 14, (2+3)*4 = 20.
-        let t = |e: &str, cards: &[u64], target| check(e, cards, &Options::target(target)).unwrap().is_valid();
+        let t =
+            |e: &str, cards: &[u64], target| check(e, cards, &Options::target(target)).unwrap().is_valid();
         assert!(t("8/2/2*1", &[8, 2, 2, 1], 2));
         assert!(t("2+3*4+0", &[2, 3, 4, 0], 14));
         assert!(t("(2+3)*4+0", &[2, 3, 4, 0], 20));
@@ -344,30 +412,57 @@ mod tests {
     #[test]
     fn wrong_cards_reuse_omission_and_concatenation() {
         let r = verdict("8*3", &[8, 3, 1, 1]);
-        let Verdict::Invalid(reason @ Reason::WrongCards { .. }) = r else { panic!("{r:?}") };
+        let Verdict::Invalid(reason @ Reason::WrongCards { .. }) = r else {
+            panic!("{r:?}")
+        };
         assert!(reason.to_string().contains("not used: 1 1"), "{reason}");
         let r = verdict("8*3*1*1*1", &[8, 3, 1, 1]);
-        assert!(matches!(r, Verdict::Invalid(Reason::WrongCards { .. })), "reuse: {r:?}");
+        assert!(
+            matches!(r, Verdict::Invalid(Reason::WrongCards { .. })),
+            "reuse: {r:?}"
+        );
         // 12 from the cards 1 and 2: concatenation.
-        let Verdict::Invalid(reason) = verdict("12*2*1", &[1, 2, 2, 1]) else { panic!() };
+        let Verdict::Invalid(reason) = verdict("12*2*1", &[1, 2, 2, 1]) else {
+            panic!()
+        };
         assert!(reason.to_string().contains("joining digits"), "{reason}");
-        let Verdict::Invalid(reason) = verdict("8*3*1*9", &[8, 3, 1, 1]) else { panic!() };
+        let Verdict::Invalid(reason) = verdict("8*3*1*9", &[8, 3, 1, 1]) else {
+            panic!()
+        };
         assert!(reason.to_string().contains("not available: 9"), "{reason}");
     }
 
     #[test]
     fn division_by_zero_fractions_and_wrong_values() {
-        assert_eq!(verdict("24/(5-5)*3", &[24, 5, 5, 3]), Verdict::Invalid(Reason::DivisionByZero { divisor: "5-5".into() }));
-        let int = Options { intermediate: Intermediate::Integer, ..D };
+        assert_eq!(
+            verdict("24/(5-5)*3", &[24, 5, 5, 3]),
+            Verdict::Invalid(Reason::DivisionByZero {
+                divisor: "5-5".into()
+            })
+        );
+        let int = Options {
+            intermediate: Intermediate::Integer,
+            ..D
+        };
         let r = check("8/(3-8/3)", &[3, 3, 8, 8], &int).unwrap();
-        assert!(matches!(&r, Verdict::Invalid(Reason::Fraction { subexpression, .. }) if subexpression == "8/3"), "{r:?}");
+        assert!(
+            matches!(&r, Verdict::Invalid(Reason::Fraction { subexpression, .. }) if subexpression == "8/3"),
+            "{r:?}"
+        );
         // As written: 3/4*8*... is fractional midway even though 3*8/4 is not.
         let r = check("3/4*8*4", &[3, 4, 8, 4], &int).unwrap();
         assert!(matches!(r, Verdict::Invalid(Reason::Fraction { .. })));
         assert!(check("3*8/4*4", &[3, 4, 8, 4], &int).unwrap().is_valid());
-        let Verdict::Invalid(reason) = verdict("8*5-7+9", &[5, 7, 8, 9]) else { panic!() };
-        assert_eq!(reason.to_string(), "wrong value: the expression equals 42, not 24");
-        let Verdict::Invalid(reason) = verdict("5/7+8+9", &[5, 7, 8, 9]) else { panic!() };
+        let Verdict::Invalid(reason) = verdict("8*5-7+9", &[5, 7, 8, 9]) else {
+            panic!()
+        };
+        assert_eq!(
+            reason.to_string(),
+            "wrong value: the expression equals 42, not 24"
+        );
+        let Verdict::Invalid(reason) = verdict("5/7+8+9", &[5, 7, 8, 9]) else {
+            panic!()
+        };
         assert!(reason.to_string().contains("124/7"), "{reason}");
     }
 
@@ -392,14 +487,26 @@ mod tests {
             assert!(matches!(err, LudoError::Parse { .. }), "{e}: {err:?}");
             assert!(err.to_string().contains(why), "{e}: {err}");
         }
-        assert!(matches!(check("1+2", &[1, 2], &D), Err(LudoError::InvalidParameter { .. })));
+        assert!(matches!(
+            check("1+2", &[1, 2], &D),
+            Err(LudoError::InvalidParameter { .. })
+        ));
     }
 
     #[test]
     fn every_solution_the_solver_prints_checks_as_itself() {
-        for cards in [[5u64, 7, 8, 9], [1, 3, 4, 6], [5, 5, 5, 5], [2, 3, 12, 12], [1, 2, 3, 4]] {
+        for cards in [
+            [5u64, 7, 8, 9],
+            [1, 3, 4, 6],
+            [5, 5, 5, 5],
+            [2, 3, 12, 12],
+            [1, 2, 3, 4],
+        ] {
             for s in solver::solve(&cards, &D).unwrap() {
-                assert_eq!(check(&s, &cards, &D).unwrap(), Verdict::Valid { canonical: s.clone() });
+                assert_eq!(
+                    check(&s, &cards, &D).unwrap(),
+                    Verdict::Valid { canonical: s.clone() }
+                );
             }
         }
     }

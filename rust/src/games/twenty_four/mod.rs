@@ -73,7 +73,9 @@ mod tests;
 
 pub use bot::SolverBot;
 
-use self::solver::{distinct_templates, template_expr, template_name, template_text, Intermediate, Options, Solver, TEMPLATES};
+use self::solver::{
+    distinct_templates, template_expr, template_name, template_text, Intermediate, Options, Solver, TEMPLATES,
+};
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{check_node, Action, Bot, Game, GameInfo, Player, RandomBot, State};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
@@ -236,11 +238,17 @@ impl Registered for TwentyFour {
     fn from_params(p: Params) -> Result<Self> {
         let players = p.int("players") as usize;
         if players == 3 {
-            return Err(LudoError::param("players", "Twenty-Four is for 2 or 4 players, not 3"));
+            return Err(LudoError::param(
+                "players",
+                "Twenty-Four is for 2 or 4 players, not 3",
+            ));
         }
         let cfg = Config {
             players,
-            opts: Options { target: p.int("target"), intermediate: Intermediate::parse(p.str("intermediate"))? },
+            opts: Options {
+                target: p.int("target"),
+                intermediate: Intermediate::parse(p.str("intermediate"))?,
+            },
             solver_check: p.str("no_solution_check") == "solver",
             nobody_takes: p.str("failed_claim_taker") == "nobody",
             partial_void: p.str("partial_claims") == "void",
@@ -254,7 +262,10 @@ impl Registered for TwentyFour {
 impl TwentyFour {
     /// The game with the given parameters as `(key, value)` pairs (`[("players", "4")]`).
     pub fn with(pairs: &[(&str, &str)]) -> Result<Self> {
-        let raw: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let raw: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         Self::from_raw(&raw)
     }
 }
@@ -311,7 +322,10 @@ impl Game for TwentyFour {
             return Ok(Box::new(RandomBot));
         }
         Ok(Box::new(SolverBot::parse(name).map_err(|e| match e {
-            LudoError::Parse { reason, .. } => LudoError::param("bots", format!("{name:?}: {reason}; available: random, solver(speed=,skill=,error=)")),
+            LudoError::Parse { reason, .. } => LudoError::param(
+                "bots",
+                format!("{name:?}: {reason}; available: random, solver(speed=,skill=,error=)"),
+            ),
             e => e,
         })?))
     }
@@ -332,7 +346,12 @@ pub enum Outcome {
     /// Everyone declared no solution (or `partial_claims=void`): cards taken back.
     NoSolution,
     /// A statement was judged. `chooser` is the odd player out (4 players).
-    Judged { claimer: u8, chooser: Option<u8>, valid: bool, taker: Option<u8> },
+    Judged {
+        claimer: u8,
+        chooser: Option<u8>,
+        valid: bool,
+        taker: Option<u8>,
+    },
 }
 
 /// One resolved set, for observations, information states and replays.
@@ -401,7 +420,9 @@ impl TwentyFourState {
     }
     /// The centre cards in centre order (seat 0's first).
     pub fn centre(&self) -> Vec<Card> {
-        (0..self.n()).flat_map(|s| self.centre[s][..self.centre_len[s] as usize].iter().copied()).collect()
+        (0..self.n())
+            .flat_map(|s| self.centre[s][..self.centre_len[s] as usize].iter().copied())
+            .collect()
     }
     /// The centre values, sorted ascending (the `a ≤ b ≤ c ≤ d` of template names).
     pub fn board(&self) -> [u64; 4] {
@@ -465,17 +486,23 @@ impl TwentyFourState {
     pub fn from_stacks(game: &TwentyFour, stacks: &[Vec<Card>]) -> Result<TwentyFourState> {
         let mut s = game.new_initial_state();
         if stacks.len() != game.cfg.players {
-            return Err(LudoError::InvalidPosition { reason: format!("{} stacks for {} players", stacks.len(), game.cfg.players) });
+            return Err(LudoError::InvalidPosition {
+                reason: format!("{} stacks for {} players", stacks.len(), game.cfg.players),
+            });
         }
         let mut seen = CardSet::EMPTY;
         for (seat, cards) in stacks.iter().enumerate() {
             let need = if game.cfg.players == 2 { 2 } else { 1 };
             if cards.len() < need {
-                return Err(LudoError::InvalidPosition { reason: format!("seat {seat} needs at least {need} cards") });
+                return Err(LudoError::InvalidPosition {
+                    reason: format!("seat {seat} needs at least {need} cards"),
+                });
             }
             for &c in cards {
                 if c.idx() >= 40 || !seen.insert(c) {
-                    return Err(LudoError::InvalidPosition { reason: format!("card {} is repeated or not in the deck", c.0) });
+                    return Err(LudoError::InvalidPosition {
+                        reason: format!("card {} is repeated or not in the deck", c.0),
+                    });
                 }
                 s.stacks[seat].push_back(c);
             }
@@ -505,7 +532,10 @@ impl TwentyFourState {
         self.pending = None;
         self.taken_back = [false; 4];
         self.claimers = 0;
-        self.board_solvable = self.cfg.solver_check && Solver::new().is_solvable(&self.board(), &self.cfg.opts).unwrap_or(false);
+        self.board_solvable = self.cfg.solver_check
+            && Solver::new()
+                .is_solvable(&self.board(), &self.cfg.opts)
+                .unwrap_or(false);
         self.phase = Phase::Commit;
     }
 
@@ -513,7 +543,9 @@ impl TwentyFourState {
     fn time_order(&self) -> Vec<(u8, Commitment)> {
         let n = self.n();
         let first = self.sets as usize % n;
-        let mut v: Vec<(u8, Commitment)> = (0..n).filter_map(|s| self.commits[s].map(|c| (s as u8, c))).collect();
+        let mut v: Vec<(u8, Commitment)> = (0..n)
+            .filter_map(|s| self.commits[s].map(|c| (s as u8, c)))
+            .collect();
         v.sort_by_key(|(s, c)| (c.delay, (*s as usize + n - first) % n));
         v
     }
@@ -521,8 +553,10 @@ impl TwentyFourState {
     /// Whether `claim` is a valid statement on the current board.
     fn judge(&self, claim: Claim) -> bool {
         match claim {
-            Claim::Template(k) => expr::evaluate(&template_expr(k, &self.board()), self.cfg.opts.intermediate)
-                .is_ok_and(|v| v == rational::Ratio::int(i128::from(self.cfg.opts.target))),
+            Claim::Template(k) => {
+                expr::evaluate(&template_expr(k, &self.board()), self.cfg.opts.intermediate)
+                    .is_ok_and(|v| v == rational::Ratio::int(i128::from(self.cfg.opts.target)))
+            }
             _ => false,
         }
     }
@@ -536,11 +570,26 @@ impl TwentyFourState {
                     let valid = self.judge(c.claim);
                     let loser = if valid { 1 - claimer } else { claimer };
                     let events = order[..=i].to_vec();
-                    self.finish(events, Some(c.claim), Outcome::Judged { claimer, chooser: None, valid, taker: Some(loser) });
+                    self.finish(
+                        events,
+                        Some(c.claim),
+                        Outcome::Judged {
+                            claimer,
+                            chooser: None,
+                            valid,
+                            taker: Some(loser),
+                        },
+                    );
                 }
                 None => {
                     let board = self.centre();
-                    self.records.push(SetRecord { board, events: order, commits: self.commits, stated: None, outcome: Outcome::NoSolution });
+                    self.records.push(SetRecord {
+                        board,
+                        events: order,
+                        commits: self.commits,
+                        stated: None,
+                        outcome: Outcome::NoSolution,
+                    });
                     self.phase = Phase::TakeBack;
                 }
             }
@@ -565,7 +614,12 @@ impl TwentyFourState {
             self.no_solution_round(order);
             return;
         }
-        let odd = order.iter().rev().find(|(_, c)| !c.is_claim()).map(|(s, _)| *s).unwrap_or(0);
+        let odd = order
+            .iter()
+            .rev()
+            .find(|(_, c)| !c.is_claim())
+            .map(|(s, _)| *s)
+            .unwrap_or(0);
         self.pending_events = order;
         self.phase = Phase::Choose { odd };
     }
@@ -585,7 +639,13 @@ impl TwentyFourState {
                 }
             }
         }
-        self.records.push(SetRecord { board, events, commits: self.commits, stated: None, outcome: Outcome::NoSolution });
+        self.records.push(SetRecord {
+            board,
+            events,
+            commits: self.commits,
+            stated: None,
+            outcome: Outcome::NoSolution,
+        });
         self.sets += 1;
         if !self.check_cap() {
             self.start_set();
@@ -606,9 +666,18 @@ impl TwentyFourState {
             }),
         }
         self.centre_len = [0; 4];
-        self.records.push(SetRecord { board, events, commits: self.commits, stated, outcome });
+        self.records.push(SetRecord {
+            board,
+            events,
+            commits: self.commits,
+            stated,
+            outcome,
+        });
         self.sets += 1;
-        let out: u8 = (0..self.n() as u8).filter(|&s| self.stacks[s as usize].is_empty() && Some(s) != taker).map(|s| 1 << s).sum();
+        let out: u8 = (0..self.n() as u8)
+            .filter(|&s| self.stacks[s as usize].is_empty() && Some(s) != taker)
+            .map(|s| 1 << s)
+            .sum();
         if out != 0 {
             self.winners = out;
             self.phase = Phase::Over;
@@ -625,8 +694,14 @@ impl TwentyFourState {
         self.capped = true;
         self.phase = Phase::Over;
         if self.cfg.cap_fewest {
-            let fewest = (0..self.n()).map(|s| self.stacks[s].len() + self.centre_len[s] as usize).min().unwrap_or(0);
-            self.winners = (0..self.n() as u8).filter(|&s| self.stacks[s as usize].len() + self.centre_len[s as usize] as usize == fewest).map(|s| 1 << s).sum();
+            let fewest = (0..self.n())
+                .map(|s| self.stacks[s].len() + self.centre_len[s] as usize)
+                .min()
+                .unwrap_or(0);
+            self.winners = (0..self.n() as u8)
+                .filter(|&s| self.stacks[s as usize].len() + self.centre_len[s as usize] as usize == fewest)
+                .map(|s| 1 << s)
+                .sum();
         }
         true
     }
@@ -644,7 +719,11 @@ impl TwentyFourState {
     }
 
     fn names(cards: &[Card]) -> String {
-        cards.iter().map(|&c| deck().name_of(c)).collect::<Vec<_>>().join(" ")
+        cards
+            .iter()
+            .map(|&c| deck().name_of(c))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// Public text of one record, plus `viewer`'s own commitment.
@@ -656,13 +735,21 @@ impl TwentyFourState {
         }
         match &r.outcome {
             Outcome::NoSolution => t.push_str(" -> no solution, cards back"),
-            Outcome::Judged { claimer, chooser, valid, taker } => {
+            Outcome::Judged {
+                claimer,
+                chooser,
+                valid,
+                taker,
+            } => {
                 if let Some(o) = chooser {
                     t.push_str(&format!(" -> p{o} chooses p{claimer}"));
                 }
                 let taker = taker.map_or("nobody".to_string(), |x| format!("p{x}"));
                 let verdict = if *valid { "valid" } else { "invalid" };
-                t.push_str(&format!(" -> p{claimer} states {} ({verdict}); {taker} takes the cards", r.stated_text().as_deref().unwrap_or("-")));
+                t.push_str(&format!(
+                    " -> p{claimer} states {} ({verdict}); {taker} takes the cards",
+                    r.stated_text().as_deref().unwrap_or("-")
+                ));
             }
         }
         if let Some(v) = viewer {
@@ -695,17 +782,29 @@ impl State for TwentyFourState {
                     out.push(Claim::NoSolution.action());
                 }
                 out.push(Claim::Wrong.action());
-                out.extend(distinct_templates(&self.board()).iter().map(|&k| Claim::Template(k).action()));
+                out.extend(
+                    distinct_templates(&self.board())
+                        .iter()
+                        .map(|&k| Claim::Template(k).action()),
+                );
             }
             Phase::TakeBack => {
                 if let Some(s) = self.take_back_seat() {
                     let mut cards = self.centre[s];
                     cards.sort_unstable();
-                    out.extend(cards[..self.centre_len[s] as usize].iter().map(|&c| take_back_action(c)));
+                    out.extend(
+                        cards[..self.centre_len[s] as usize]
+                            .iter()
+                            .map(|&c| take_back_action(c)),
+                    );
                     out.dedup();
                 }
             }
-            Phase::Choose { .. } => out.extend((0..self.n()).filter(|s| self.claimers & (1 << s) != 0).map(choose_action)),
+            Phase::Choose { .. } => out.extend(
+                (0..self.n())
+                    .filter(|s| self.claimers & (1 << s) != 0)
+                    .map(choose_action),
+            ),
             Phase::Over => {}
         }
     }
@@ -717,19 +816,35 @@ impl State for TwentyFourState {
         match self.phase {
             Phase::Commit if self.pending.is_some() => {
                 if !(DELAY..DELAY + DELAYS as u32).contains(&action) {
-                    return Err(LudoError::illegal(action, self.action_to_string(action), "the claim is made: its reaction delay t0..t7 is expected"));
+                    return Err(LudoError::illegal(
+                        action,
+                        self.action_to_string(action),
+                        "the claim is made: its reaction delay t0..t7 is expected",
+                    ));
                 }
             }
             Phase::Commit => {
                 let Some(claim) = Claim::from_action(action) else {
-                    return Err(LudoError::illegal(action, self.action_to_string(action), "a claim or 'no solution' is expected in the race"));
+                    return Err(LudoError::illegal(
+                        action,
+                        self.action_to_string(action),
+                        "a claim or 'no solution' is expected in the race",
+                    ));
                 };
                 if claim == Claim::NoSolution && self.no_solution_refused() {
-                    return Err(LudoError::illegal(action, self.action_to_string(action), "a solution exists (no_solution_check=solver)"));
+                    return Err(LudoError::illegal(
+                        action,
+                        self.action_to_string(action),
+                        "a solution exists (no_solution_check=solver)",
+                    ));
                 }
                 if let Claim::Template(k) = claim {
                     if distinct_templates(&self.board()).binary_search(&k).is_err() {
-                        return Err(LudoError::illegal(action, self.action_to_string(action), "this template repeats another one for these equal values; use the first"));
+                        return Err(LudoError::illegal(
+                            action,
+                            self.action_to_string(action),
+                            "this template repeats another one for these equal values; use the first",
+                        ));
                     }
                 }
             }
@@ -760,7 +875,10 @@ impl State for TwentyFourState {
                 match self.pending.take() {
                     None => self.pending = Claim::from_action(action),
                     Some(claim) => {
-                        self.commits[seat] = Some(Commitment { delay: (action - DELAY) as u8, claim });
+                        self.commits[seat] = Some(Commitment {
+                            delay: (action - DELAY) as u8,
+                            claim,
+                        });
                         if self.commit_seat().is_none() {
                             self.resolve();
                         }
@@ -797,7 +915,16 @@ impl State for TwentyFourState {
                     Some(chosen)
                 };
                 let events = std::mem::take(&mut self.pending_events);
-                self.finish(events, Some(claim), Outcome::Judged { claimer: chosen, chooser: Some(odd), valid, taker });
+                self.finish(
+                    events,
+                    Some(claim),
+                    Outcome::Judged {
+                        claimer: chosen,
+                        chooser: Some(odd),
+                        valid,
+                        taker,
+                    },
+                );
             }
             Phase::Over => {}
         }
@@ -846,11 +973,18 @@ impl State for TwentyFourState {
     }
 
     fn observation_string(&self, player: usize) -> String {
-        let mut t = format!("Twenty-Four, you are p{player}; stacks {:?}; centre [{}]", self.stack_sizes(), Self::names(&self.centre()));
+        let mut t = format!(
+            "Twenty-Four, you are p{player}; stacks {:?}; centre [{}]",
+            self.stack_sizes(),
+            Self::names(&self.centre())
+        );
         match self.phase {
             Phase::Deal => t.push_str("; dealing"),
             Phase::Commit => {
-                let done: Vec<String> = (0..self.n()).filter(|&s| self.commits[s].is_some()).map(|s| format!("p{s}")).collect();
+                let done: Vec<String> = (0..self.n())
+                    .filter(|&s| self.commits[s].is_some())
+                    .map(|s| format!("p{s}"))
+                    .collect();
                 t.push_str(&format!("; race, committed: [{}]", done.join(" ")));
                 if let Some(c) = self.commits[player] {
                     t.push_str(&format!(" (you: {})", Self::describe_commit(c)));
@@ -866,10 +1000,17 @@ impl State for TwentyFourState {
                 t.push_str(&format!("; p{odd} chooses among [{}]", cl.join(" ")));
             }
             Phase::TakeBack => t.push_str("; no solution: taking back"),
-            Phase::Over => t.push_str(&format!("; game over, winners mask {:b}{}", self.winners, if self.capped { " (move cap)" } else { "" })),
+            Phase::Over => t.push_str(&format!(
+                "; game over, winners mask {:b}{}",
+                self.winners,
+                if self.capped { " (move cap)" } else { "" }
+            )),
         }
         if let Some(r) = self.records.last() {
-            t.push_str(&format!("; last {}", self.describe_record(self.records.len() - 1, r, Some(player))));
+            t.push_str(&format!(
+                "; last {}",
+                self.describe_record(self.records.len() - 1, r, Some(player))
+            ));
         }
         t
     }
@@ -900,7 +1041,9 @@ impl State for TwentyFourState {
         out[52 + phase] = 1.0;
         out[57] = f32::from(self.current_player() == Player::Seat(player));
         if self.phase == Phase::Commit {
-            let own = self.commits[player].map(|c| c.claim).or(self.pending.filter(|_| self.current_player() == Player::Seat(player)));
+            let own = self.commits[player].map(|c| c.claim).or(self
+                .pending
+                .filter(|_| self.current_player() == Player::Seat(player)));
             if let Some(c) = own {
                 out[58 + usize::from(c != Claim::NoSolution)] = 1.0;
             }
@@ -908,7 +1051,12 @@ impl State for TwentyFourState {
     }
 
     fn information_state_string(&self, player: usize) -> String {
-        let mut lines: Vec<String> = self.records.iter().enumerate().map(|(i, r)| self.describe_record(i, r, Some(player))).collect();
+        let mut lines: Vec<String> = self
+            .records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| self.describe_record(i, r, Some(player)))
+            .collect();
         lines.push(self.observation_string(player));
         lines.join("\n")
     }
@@ -921,13 +1069,29 @@ impl State for TwentyFourState {
         // A stack's cards nobody has seen yet are "hand s"; those that were face up before, "stack s".
         let mut v: Vec<(String, Vec<Action>)> = Vec::new();
         for s in 0..self.n() {
-            let (seen, unseen): (Vec<Card>, Vec<Card>) = self.stacks[s].iter().partition(|c| self.seen.contains(**c));
-            v.push((format!("hand {s}"), unseen.iter().map(|c| u32::from(c.0)).collect()));
-            v.push((format!("stack {s}"), seen.iter().map(|c| u32::from(c.0)).collect()));
+            let (seen, unseen): (Vec<Card>, Vec<Card>) =
+                self.stacks[s].iter().partition(|c| self.seen.contains(**c));
+            v.push((
+                format!("hand {s}"),
+                unseen.iter().map(|c| u32::from(c.0)).collect(),
+            ));
+            v.push((
+                format!("stack {s}"),
+                seen.iter().map(|c| u32::from(c.0)).collect(),
+            ));
         }
-        v.push(("centre".into(), self.centre().iter().map(|c| u32::from(c.0)).collect()));
-        v.push(("undealt".into(), self.undealt.iter().map(|c| u32::from(c.0)).collect()));
-        v.push(("removed".into(), self.removed.iter().map(|c| u32::from(c.0)).collect()));
+        v.push((
+            "centre".into(),
+            self.centre().iter().map(|c| u32::from(c.0)).collect(),
+        ));
+        v.push((
+            "undealt".into(),
+            self.undealt.iter().map(|c| u32::from(c.0)).collect(),
+        ));
+        v.push((
+            "removed".into(),
+            self.removed.iter().map(|c| u32::from(c.0)).collect(),
+        ));
         Some(v)
     }
 }
@@ -985,7 +1149,11 @@ fn parse_action(state: &TwentyFourState, text: &str) -> Result<Action> {
         _ => None,
     };
     if let Some(d) = delay_word.and_then(|d| d.parse::<u8>().ok()) {
-        return if (d as usize) < DELAYS { Ok(delay_action(d)) } else { Err(err(&format!("the delay must be t0..t{}", DELAYS - 1))) };
+        return if (d as usize) < DELAYS {
+            Ok(delay_action(d))
+        } else {
+            Err(err(&format!("the delay must be t0..t{}", DELAYS - 1)))
+        };
     }
     // A claim: "no solution" / "claim wrong" / "claim <template or expression>" / a bare expression.
     let body = lower.as_str();
@@ -1007,7 +1175,11 @@ fn parse_action(state: &TwentyFourState, text: &str) -> Result<Action> {
                 _ => {
                     let (e, _) = expr::parse(expr_text)?;
                     let key = canon::canonical(&e).text;
-                    distinct_templates(&board).iter().copied().find(|&k| template_text(k, &board) == key).map_or(Claim::Wrong, Claim::Template)
+                    distinct_templates(&board)
+                        .iter()
+                        .copied()
+                        .find(|&k| template_text(k, &board) == key)
+                        .map_or(Claim::Wrong, Claim::Template)
                 }
             }
         }
@@ -1024,20 +1196,43 @@ fn template_by_name(name: &str) -> Option<u16> {
 
 impl fmt::Display for TwentyFourState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Twenty-Four, {} players, target {}, set {}", self.n(), self.cfg.opts.target, self.sets + 1)?;
+        writeln!(
+            f,
+            "Twenty-Four, {} players, target {}, set {}",
+            self.n(),
+            self.cfg.opts.target,
+            self.sets + 1
+        )?;
         for s in 0..self.n() {
             let centre = &self.centre[s][..self.centre_len[s] as usize];
-            writeln!(f, "  p{s}: {:2} cards in stack | centre: {}", self.stacks[s].len(), Self::names(centre))?;
+            writeln!(
+                f,
+                "  p{s}: {:2} cards in stack | centre: {}",
+                self.stacks[s].len(),
+                Self::names(centre)
+            )?;
         }
         match self.phase {
             Phase::Over => {
-                let w: Vec<String> = (0..self.n()).filter(|s| self.winners & (1 << s) != 0).map(|s| format!("p{s}")).collect();
-                write!(f, "  game over: winners [{}]{}", w.join(" "), if self.capped { " (move cap)" } else { "" })?;
+                let w: Vec<String> = (0..self.n())
+                    .filter(|s| self.winners & (1 << s) != 0)
+                    .map(|s| format!("p{s}"))
+                    .collect();
+                write!(
+                    f,
+                    "  game over: winners [{}]{}",
+                    w.join(" "),
+                    if self.capped { " (move cap)" } else { "" }
+                )?;
             }
             _ => write!(f, "  to move: {}", self.current_player())?,
         }
         if let Some(r) = self.records.last() {
-            write!(f, "\n  last: {}", self.describe_record(self.records.len() - 1, r, None))?;
+            write!(
+                f,
+                "\n  last: {}",
+                self.describe_record(self.records.len() - 1, r, None)
+            )?;
         }
         Ok(())
     }

@@ -57,17 +57,26 @@ impl Ratio {
     pub fn checked_add(self, o: Ratio) -> Option<Ratio> {
         let g = gcd(self.den, o.den);
         let (a, b) = (self.den / g, o.den / g);
-        Ratio::new(self.num.checked_mul(b)?.checked_add(o.num.checked_mul(a)?)?, self.den.checked_mul(b)?)
+        Ratio::new(
+            self.num.checked_mul(b)?.checked_add(o.num.checked_mul(a)?)?,
+            self.den.checked_mul(b)?,
+        )
     }
     /// `self - o`, `None` on overflow.
     pub fn checked_sub(self, o: Ratio) -> Option<Ratio> {
-        self.checked_add(Ratio { num: o.num.checked_neg()?, den: o.den })
+        self.checked_add(Ratio {
+            num: o.num.checked_neg()?,
+            den: o.den,
+        })
     }
     /// `self × o`, `None` on overflow.
     pub fn checked_mul(self, o: Ratio) -> Option<Ratio> {
         let g1 = gcd(self.num, o.den).max(1);
         let g2 = gcd(o.num, self.den).max(1);
-        Ratio::new((self.num / g1).checked_mul(o.num / g2)?, (self.den / g2).checked_mul(o.den / g1)?)
+        Ratio::new(
+            (self.num / g1).checked_mul(o.num / g2)?,
+            (self.den / g2).checked_mul(o.den / g1)?,
+        )
     }
     /// `self ÷ o`, `None` when `o == 0` or on overflow.
     pub fn checked_div(self, o: Ratio) -> Option<Ratio> {
@@ -118,7 +127,12 @@ mod tests {
         assert_eq!(r(1, 3).checked_add(r(1, 6)).unwrap(), r(1, 2));
         assert_eq!(r(3, 4).checked_sub(r(1, 1)).unwrap(), r(-1, 4));
         assert_eq!(r(8, 3).checked_mul(r(3, 8)).unwrap(), Ratio::int(1));
-        assert_eq!(Ratio::int(8).checked_div(Ratio::int(3).checked_sub(r(8, 3)).unwrap()).unwrap(), Ratio::int(24));
+        assert_eq!(
+            Ratio::int(8)
+                .checked_div(Ratio::int(3).checked_sub(r(8, 3)).unwrap())
+                .unwrap(),
+            Ratio::int(24)
+        );
         assert_eq!(Ratio::int(1).checked_div(Ratio::int(0)), None);
         assert_eq!(Ratio::new(1, 0), None);
         assert!(r(1, 3) < r(1, 2) && r(-1, 2) < r(1, 3));

@@ -64,7 +64,10 @@ impl Intermediate {
         match text.trim().to_ascii_lowercase().as_str() {
             "rational" | "fractions" => Ok(Intermediate::Rational),
             "integer" | "integers" => Ok(Intermediate::Integer),
-            _ => Err(LudoError::param("intermediate", format!("{text:?} is not one of: rational, integer"))),
+            _ => Err(LudoError::param(
+                "intermediate",
+                format!("{text:?} is not one of: rational, integer"),
+            )),
         }
     }
 }
@@ -80,14 +83,20 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { target: 24, intermediate: Intermediate::Rational }
+        Options {
+            target: 24,
+            intermediate: Intermediate::Rational,
+        }
     }
 }
 
 impl Options {
     /// Options for `target` with fractions allowed.
     pub fn target(target: i64) -> Self {
-        Options { target, ..Options::default() }
+        Options {
+            target,
+            ..Options::default()
+        }
     }
 }
 
@@ -193,13 +202,22 @@ fn build_plan() -> Plan {
         prods[mask] = [prod2, sum_roots.clone()].concat();
     }
     let all_roots = [nonprod[M - 1].clone(), nonsum[M - 1].clone()].concat();
-    let patterns = (0..1 << (NUMBERS - 1)).map(|p| pattern(&nodes, &all_roots, p)).collect();
-    Plan { nodes, all_roots, patterns }
+    let patterns = (0..1 << (NUMBERS - 1))
+        .map(|p| pattern(&nodes, &all_roots, p))
+        .collect();
+    Plan {
+        nodes,
+        all_roots,
+        patterns,
+    }
 }
 
 /// Pattern id of sorted numbers: bit i set when `sorted[i] == sorted[i + 1]`.
 fn pattern_of(sorted: &[u64; NUMBERS]) -> usize {
-    (0..NUMBERS - 1).filter(|&i| sorted[i] == sorted[i + 1]).map(|i| 1 << i).sum()
+    (0..NUMBERS - 1)
+        .filter(|&i| sorted[i] == sorted[i + 1])
+        .map(|i| 1 << i)
+        .sum()
 }
 
 fn to_expr(nodes: &[Node], id: u16, leaves: &[u64; NUMBERS]) -> Expr {
@@ -221,8 +239,9 @@ fn pattern(nodes: &[Node], all_roots: &[u16], pattern: usize) -> Pattern {
         labels[i] = labels[i - 1] + u64::from(pattern & (1 << (i - 1)) == 0);
     }
     let mut seen = std::collections::HashSet::new();
-    let templates: Vec<u16> =
-        (0..all_roots.len() as u16).filter(|&k| seen.insert(canonical(&to_expr(nodes, all_roots[k as usize], &labels)).text)).collect();
+    let templates: Vec<u16> = (0..all_roots.len() as u16)
+        .filter(|&k| seen.insert(canonical(&to_expr(nodes, all_roots[k as usize], &labels)).text))
+        .collect();
     let roots: Vec<u16> = templates.iter().map(|&k| all_roots[k as usize]).collect();
     let mut needed = vec![false; nodes.len()];
     let mut stack = roots.clone();
@@ -232,13 +251,26 @@ fn pattern(nodes: &[Node], all_roots: &[u16], pattern: usize) -> Pattern {
         }
     }
     let program = (0..nodes.len() as u16).filter(|&i| needed[i as usize]).collect();
-    Pattern { roots, templates, program }
+    Pattern {
+        roots,
+        templates,
+        program,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Arithmetic: unreduced fractions `[num, den]` (den 0 = invalid) or whole numbers `[value, valid]`.
 
-trait Word: Copy + Default + PartialEq + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> + std::ops::Mul<Output = Self> + std::ops::Div<Output = Self> + std::ops::Rem<Output = Self> {
+trait Word:
+    Copy
+    + Default
+    + PartialEq
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+    + std::ops::Rem<Output = Self>
+{
     const ZERO: Self;
     const ONE: Self;
     fn from_u64(x: u64) -> Self;
@@ -337,12 +369,23 @@ impl<W: Word> Arith for Whole<W> {
 /// Evaluates the pattern's program, then calls `visit` with the template index of each kept root equal
 /// to the target, in enumeration order, until `visit` returns false.
 #[inline]
-fn sweep<A: Arith>(plan: &Plan, pat: &Pattern, leaves: &[u64; NUMBERS], target: i64, vals: &mut Vec<[A::W; 2]>, mut visit: impl FnMut(u16) -> bool) {
+fn sweep<A: Arith>(
+    plan: &Plan,
+    pat: &Pattern,
+    leaves: &[u64; NUMBERS],
+    target: i64,
+    vals: &mut Vec<[A::W; 2]>,
+    mut visit: impl FnMut(u16) -> bool,
+) {
     vals.resize(plan.nodes.len(), [A::W::ZERO; 2]);
     let vals = &mut vals[..];
     for &i in &pat.program {
         let n = plan.nodes[i as usize];
-        vals[i as usize] = if n.op == LEAF { A::leaf(leaves[n.a as usize]) } else { A::op(n.op, vals[n.a as usize], vals[n.b as usize]) };
+        vals[i as usize] = if n.op == LEAF {
+            A::leaf(leaves[n.a as usize])
+        } else {
+            A::op(n.op, vals[n.a as usize], vals[n.b as usize])
+        };
     }
     for (&r, &k) in pat.roots.iter().zip(&pat.templates) {
         if A::hits(vals[r as usize], target) && !visit(k) {
@@ -360,11 +403,20 @@ pub struct Solver {
 
 /// Checks and sorts the numbers.
 pub fn sorted_numbers(numbers: &[u64]) -> Result<[u64; NUMBERS]> {
-    let mut s: [u64; NUMBERS] = numbers
-        .try_into()
-        .map_err(|_| LudoError::param("numbers", format!("a Twenty-Four problem has exactly {NUMBERS} numbers, got {}", numbers.len())))?;
+    let mut s: [u64; NUMBERS] = numbers.try_into().map_err(|_| {
+        LudoError::param(
+            "numbers",
+            format!(
+                "a Twenty-Four problem has exactly {NUMBERS} numbers, got {}",
+                numbers.len()
+            ),
+        )
+    })?;
     if let Some(&big) = s.iter().find(|&&x| x > MAX_NUMBER) {
-        return Err(LudoError::param("numbers", format!("{big} is larger than the supported maximum {MAX_NUMBER}")));
+        return Err(LudoError::param(
+            "numbers",
+            format!("{big} is larger than the supported maximum {MAX_NUMBER}"),
+        ));
     }
     s.sort_unstable();
     Ok(s)
@@ -382,10 +434,18 @@ impl Solver {
         let pat = &plan.patterns[pattern_of(sorted)];
         let t = opts.target;
         match (sorted[NUMBERS - 1] <= SMALL_MAX, opts.intermediate) {
-            (true, Intermediate::Rational) => sweep::<Frac<i64>>(plan, pat, sorted, t, &mut self.small, visit),
-            (true, Intermediate::Integer) => sweep::<Whole<i64>>(plan, pat, sorted, t, &mut self.small, visit),
-            (false, Intermediate::Rational) => sweep::<Frac<i128>>(plan, pat, sorted, t, &mut self.large, visit),
-            (false, Intermediate::Integer) => sweep::<Whole<i128>>(plan, pat, sorted, t, &mut self.large, visit),
+            (true, Intermediate::Rational) => {
+                sweep::<Frac<i64>>(plan, pat, sorted, t, &mut self.small, visit)
+            }
+            (true, Intermediate::Integer) => {
+                sweep::<Whole<i64>>(plan, pat, sorted, t, &mut self.small, visit)
+            }
+            (false, Intermediate::Rational) => {
+                sweep::<Frac<i128>>(plan, pat, sorted, t, &mut self.large, visit)
+            }
+            (false, Intermediate::Integer) => {
+                sweep::<Whole<i128>>(plan, pat, sorted, t, &mut self.large, visit)
+            }
         }
     }
 
@@ -473,10 +533,15 @@ pub fn template_name(k: u16) -> &'static str {
     static NAMES: OnceLock<Vec<String>> = OnceLock::new();
     let names = NAMES.get_or_init(|| {
         (0..TEMPLATES as u16)
-            .map(|k| template_text(k, &[1, 2, 3, 4]).chars().map(|c| match c {
-                '1'..='4' => (b'a' + (c as u8 - b'1')) as char,
-                c => c,
-            }).collect())
+            .map(|k| {
+                template_text(k, &[1, 2, 3, 4])
+                    .chars()
+                    .map(|c| match c {
+                        '1'..='4' => (b'a' + (c as u8 - b'1')) as char,
+                        c => c,
+                    })
+                    .collect()
+            })
             .collect()
     });
     &names[k as usize]
@@ -516,35 +581,56 @@ pub fn node_count() -> usize {
 /// force enumeration).
 pub fn templates(leaves: &[u64; NUMBERS]) -> Vec<Expr> {
     let p = plan();
-    p.all_roots.iter().map(|&r| to_expr(&p.nodes, r, leaves)).collect()
+    p.all_roots
+        .iter()
+        .map(|&r| to_expr(&p.nodes, r, leaves))
+        .collect()
 }
 
 /// Classifies many problems at once: `solvable[i]` and `counts[i]` (distinct solutions) for row `i`.
 /// Rows are checked first (every number `≤ MAX_NUMBER`; an error names the first bad row and changes
 /// nothing), then solved in parallel on rayon's pool, one [`Solver`] per chunk, so nothing is allocated
 /// per row.
-pub fn solve_batch(rows: &[[u64; NUMBERS]], opts: &Options, solvable: &mut [bool], counts: &mut [u32]) -> Result<()> {
+pub fn solve_batch(
+    rows: &[[u64; NUMBERS]],
+    opts: &Options,
+    solvable: &mut [bool],
+    counts: &mut [u32],
+) -> Result<()> {
     use rayon::prelude::*;
     if solvable.len() != rows.len() || counts.len() != rows.len() {
-        return Err(LudoError::Shape { expected: format!("output buffers of length {}", rows.len()), got: format!("{} and {}", solvable.len(), counts.len()) });
+        return Err(LudoError::Shape {
+            expected: format!("output buffers of length {}", rows.len()),
+            got: format!("{} and {}", solvable.len(), counts.len()),
+        });
     }
-    if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.iter().any(|&x| x > MAX_NUMBER)) {
-        return Err(LudoError::param("numbers", format!("row {i} {row:?} has a number larger than {MAX_NUMBER}")));
+    if let Some((i, row)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.iter().any(|&x| x > MAX_NUMBER))
+    {
+        return Err(LudoError::param(
+            "numbers",
+            format!("row {i} {row:?} has a number larger than {MAX_NUMBER}"),
+        ));
     }
     const CHUNK: usize = 1024;
-    rows.par_chunks(CHUNK).zip(solvable.par_chunks_mut(CHUNK)).zip(counts.par_chunks_mut(CHUNK)).for_each(|((rows, ok), n)| {
-        let mut s = Solver::new();
-        for ((row, ok), n) in rows.iter().zip(ok).zip(n) {
-            let mut sorted = *row;
-            sorted.sort_unstable();
-            let mut c = 0;
-            s.each(&sorted, opts, |_| {
-                c += 1;
-                true
-            });
-            *n = c;
-            *ok = c > 0;
-        }
-    });
+    rows.par_chunks(CHUNK)
+        .zip(solvable.par_chunks_mut(CHUNK))
+        .zip(counts.par_chunks_mut(CHUNK))
+        .for_each(|((rows, ok), n)| {
+            let mut s = Solver::new();
+            for ((row, ok), n) in rows.iter().zip(ok).zip(n) {
+                let mut sorted = *row;
+                sorted.sort_unstable();
+                let mut c = 0;
+                s.each(&sorted, opts, |_| {
+                    c += 1;
+                    true
+                });
+                *n = c;
+                *ok = c > 0;
+            }
+        });
     Ok(())
 }

@@ -6,7 +6,10 @@ use crate::games::twenty_four::rational::Ratio;
 use crate::games::twenty_four::solver::{self, Intermediate, Options, Solver, MAX_NUMBER};
 use std::collections::BTreeSet;
 
-const INT: Options = Options { target: 24, intermediate: Intermediate::Integer };
+const INT: Options = Options {
+    target: 24,
+    intermediate: Intermediate::Integer,
+};
 
 /// Every multiset of four values from `1..=hi`, with its number of deals from a deck holding each
 /// value in four suits (∏ C(4, multiplicity)).
@@ -40,8 +43,16 @@ fn multisets(hi: u64) -> Vec<([u64; 4], u64)> {
 fn tally(hi: u64, opts: &Options) -> (usize, usize, u64, u64) {
     let mut s = Solver::new();
     let all = multisets(hi);
-    let solvable: Vec<_> = all.iter().filter(|(v, _)| s.is_solvable(v, opts).unwrap()).collect();
-    (solvable.len(), all.len(), solvable.iter().map(|(_, w)| w).sum(), all.iter().map(|(_, w)| w).sum())
+    let solvable: Vec<_> = all
+        .iter()
+        .filter(|(v, _)| s.is_solvable(v, opts).unwrap())
+        .collect();
+    (
+        solvable.len(),
+        all.len(),
+        solvable.iter().map(|(_, w)| w).sum(),
+        all.iter().map(|(_, w)| w).sum(),
+    )
 }
 
 #[test]
@@ -75,36 +86,75 @@ fn the_ten_fraction_only_sets() {
     let fraction_only: Vec<[u64; 4]> = multisets(10)
         .into_iter()
         .map(|(v, _)| v)
-        .filter(|v| solver::is_solvable(v, &Options::default()).unwrap() && !solver::is_solvable(v, &INT).unwrap())
+        .filter(|v| {
+            solver::is_solvable(v, &Options::default()).unwrap() && !solver::is_solvable(v, &INT).unwrap()
+        })
         .collect();
-    let expected = [[1, 3, 4, 6], [1, 4, 5, 6], [1, 5, 5, 5], [1, 6, 6, 8], [2, 4, 10, 10], [2, 5, 5, 10], [2, 7, 7, 10], [3, 3, 7, 7], [3, 3, 8, 8], [4, 4, 7, 7]];
+    let expected = [
+        [1, 3, 4, 6],
+        [1, 4, 5, 6],
+        [1, 5, 5, 5],
+        [1, 6, 6, 8],
+        [2, 4, 10, 10],
+        [2, 5, 5, 10],
+        [2, 7, 7, 10],
+        [3, 3, 7, 7],
+        [3, 3, 8, 8],
+        [4, 4, 7, 7],
+    ];
     assert_eq!(fraction_only, expected);
-    assert_eq!(solver::solve(&[3, 3, 8, 8], &Options::default()).unwrap(), vec!["8/(3-8/3)"]);
-    assert_eq!(solver::solve(&[1, 3, 4, 6], &Options::default()).unwrap(), vec!["6/(1-3/4)"]);
+    assert_eq!(
+        solver::solve(&[3, 3, 8, 8], &Options::default()).unwrap(),
+        vec!["8/(3-8/3)"]
+    );
+    assert_eq!(
+        solver::solve(&[1, 3, 4, 6], &Options::default()).unwrap(),
+        vec!["6/(1-3/4)"]
+    );
 }
 
 #[test]
 fn examples_from_the_rules() {
     let d = Options::default();
-    for v in [[1, 1, 1, 1], [1, 1, 1, 2], [1, 1, 2, 2], [1, 2, 2, 2], [1, 1, 5, 9], [9, 9, 9, 9], [10, 10, 10, 10]] {
+    for v in [
+        [1, 1, 1, 1],
+        [1, 1, 1, 2],
+        [1, 1, 2, 2],
+        [1, 2, 2, 2],
+        [1, 1, 5, 9],
+        [9, 9, 9, 9],
+        [10, 10, 10, 10],
+    ] {
         assert!(!solver::is_solvable(&v, &d).unwrap(), "{v:?}");
         assert_eq!(solver::first_solution(&v, &d).unwrap(), None);
         assert!(solver::solve(&v, &d).unwrap().is_empty());
     }
-    for (v, s) in [([5, 5, 5, 5], "5*5-5/5"), ([6, 6, 6, 6], "6+6+6+6"), ([1, 1, 1, 8], "8*(1+1+1)"), ([4, 4, 10, 10], "(10*10-4)/4"), ([5, 7, 8, 9], "8*5-9-7")] {
+    for (v, s) in [
+        ([5, 5, 5, 5], "5*5-5/5"),
+        ([6, 6, 6, 6], "6+6+6+6"),
+        ([1, 1, 1, 8], "8*(1+1+1)"),
+        ([4, 4, 10, 10], "(10*10-4)/4"),
+        ([5, 7, 8, 9], "8*5-9-7"),
+    ] {
         let all = solver::solve(&v, &d).unwrap();
         assert!(all.iter().any(|x| x == s), "{v:?}: {all:?}");
         assert_eq!(all.len() as u32, solver::count_solutions(&v, &d).unwrap());
         assert!(all.contains(&solver::first_solution(&v, &d).unwrap().unwrap()));
     }
     assert_eq!(solver::solve(&[1, 1, 1, 8], &d).unwrap(), vec!["8*(1+1+1)"]);
-    assert_eq!(solver::solve(&[6, 6, 6, 6], &d).unwrap(), vec!["6*6-6-6", "6+6+6+6"]);
+    assert_eq!(
+        solver::solve(&[6, 6, 6, 6], &d).unwrap(),
+        vec!["6*6-6-6", "6+6+6+6"]
+    );
 }
 
 #[test]
 fn the_number_order_does_not_matter() {
     let d = Options::default();
-    assert_eq!(solver::solve(&[9, 5, 8, 7], &d).unwrap(), solver::solve(&[5, 7, 8, 9], &d).unwrap());
+    assert_eq!(
+        solver::solve(&[9, 5, 8, 7], &d).unwrap(),
+        solver::solve(&[5, 7, 8, 9], &d).unwrap()
+    );
 }
 
 /// Every binary expression over the numbers in every order (4! orders × 5 shapes × 4³ operators).
@@ -130,7 +180,9 @@ fn brute_force(v: &[u64; 4]) -> Vec<Expr> {
     // Heap's algorithm would do; 24 orders by lexicographic next permutation.
     loop {
         out.extend(trees(&idx.map(|i| v[i])));
-        let Some(i) = (0..3).rev().find(|&i| idx[i] < idx[i + 1]) else { break };
+        let Some(i) = (0..3).rev().find(|&i| idx[i] < idx[i + 1]) else {
+            break;
+        };
         let j = (i + 1..4).rev().find(|&j| idx[j] > idx[i]).unwrap();
         idx.swap(i, j);
         idx[i + 1..].reverse();
@@ -166,12 +218,29 @@ fn templates_are_exactly_the_canonical_forms_of_all_expressions() {
     let ours: Vec<String> = solver::templates(&v).iter().map(|e| canonical(e).text).collect();
     assert_eq!(ours.len(), 1260);
     assert_eq!(solver::template_count(), 1260);
-    assert_eq!(ours.iter().cloned().collect::<BTreeSet<_>>(), brute, "complete and without repeats");
+    assert_eq!(
+        ours.iter().cloned().collect::<BTreeSet<_>>(),
+        brute,
+        "complete and without repeats"
+    );
 }
 
 #[test]
 fn distinct_solutions_match_brute_force_deduplication() {
-    let mut cases: Vec<[u64; 4]> = vec![[5, 5, 5, 5], [6, 6, 6, 6], [1, 2, 3, 4], [1, 1, 1, 8], [3, 3, 8, 8], [2, 2, 6, 6], [1, 5, 5, 5], [4, 4, 7, 7], [12, 12, 12, 12], [0, 0, 4, 6], [1, 1, 3, 8], [6, 6, 12, 12]];
+    let mut cases: Vec<[u64; 4]> = vec![
+        [5, 5, 5, 5],
+        [6, 6, 6, 6],
+        [1, 2, 3, 4],
+        [1, 1, 1, 8],
+        [3, 3, 8, 8],
+        [2, 2, 6, 6],
+        [1, 5, 5, 5],
+        [4, 4, 7, 7],
+        [12, 12, 12, 12],
+        [0, 0, 4, 6],
+        [1, 1, 3, 8],
+        [6, 6, 12, 12],
+    ];
     // A spread of other multisets from 1..13, chosen by a fixed stride.
     cases.extend(multisets(13).into_iter().step_by(97).map(|(v, _)| v));
     let mut s = Solver::new();
@@ -179,7 +248,11 @@ fn distinct_solutions_match_brute_force_deduplication() {
         for (opts, int) in [(Options::default(), false), (INT, true)] {
             let ours = s.solve(&v, &opts).unwrap();
             let brute = brute_solutions(&v, int);
-            assert_eq!(ours.iter().cloned().collect::<BTreeSet<_>>(), brute, "{v:?} integer={int}");
+            assert_eq!(
+                ours.iter().cloned().collect::<BTreeSet<_>>(),
+                brute,
+                "{v:?} integer={int}"
+            );
             assert_eq!(ours.len(), brute.len(), "{v:?}: no repeats");
             assert_eq!(s.count_solutions(&v, &opts).unwrap() as usize, brute.len());
         }
@@ -196,9 +269,20 @@ fn solvable_by_search(nums: &[Ratio], target: Ratio) -> bool {
             if i == j {
                 continue;
             }
-            let rest: Vec<Ratio> = (0..nums.len()).filter(|&k| k != i && k != j).map(|k| nums[k]).collect();
+            let rest: Vec<Ratio> = (0..nums.len())
+                .filter(|&k| k != i && k != j)
+                .map(|k| nums[k])
+                .collect();
             let (a, b) = (nums[i], nums[j]);
-            for r in [a.checked_add(b), a.checked_sub(b), a.checked_mul(b), a.checked_div(b)].into_iter().flatten() {
+            for r in [
+                a.checked_add(b),
+                a.checked_sub(b),
+                a.checked_mul(b),
+                a.checked_div(b),
+            ]
+            .into_iter()
+            .flatten()
+            {
                 let mut next = rest.clone();
                 next.push(r);
                 if solvable_by_search(&next, target) {
@@ -217,7 +301,11 @@ fn solvability_matches_an_independent_search_with_other_targets() {
         for (v, _) in multisets(9).into_iter().step_by(7) {
             let nums: Vec<Ratio> = v.iter().map(|&x| Ratio::int(x as i128)).collect();
             let expected = solvable_by_search(&nums, Ratio::int(target as i128));
-            assert_eq!(s.is_solvable(&v, &Options::target(target)).unwrap(), expected, "{v:?} → {target}");
+            assert_eq!(
+                s.is_solvable(&v, &Options::target(target)).unwrap(),
+                expected,
+                "{v:?} → {target}"
+            );
         }
     }
 }
@@ -227,8 +315,13 @@ fn large_numbers_at_the_bound_are_exact() {
     let m = MAX_NUMBER;
     let d = |t| Options::target(t);
     // m/m + m/m = 2; m·m·m·m would overflow i64 but not the i128 path.
-    assert!(solver::solve(&[m, m, m, m], &d(2)).unwrap().contains(&format!("{m}/{m}+{m}/{m}")));
-    assert_eq!(solver::count_solutions(&[m, m, m, m], &d(0)).unwrap(), solver::count_solutions(&[7, 7, 7, 7], &d(0)).unwrap());
+    assert!(solver::solve(&[m, m, m, m], &d(2))
+        .unwrap()
+        .contains(&format!("{m}/{m}+{m}/{m}")));
+    assert_eq!(
+        solver::count_solutions(&[m, m, m, m], &d(0)).unwrap(),
+        solver::count_solutions(&[7, 7, 7, 7], &d(0)).unwrap()
+    );
     // (m − 1)·m + m ... reaches m² exactly.
     let t = (m as i64) * (m as i64);
     assert!(solver::is_solvable(&[m, m - 1, m, 1], &d(t)).unwrap());
@@ -236,16 +329,25 @@ fn large_numbers_at_the_bound_are_exact() {
     assert!(!solver::is_solvable(&[0, 0, 0, 0], &d(24)).unwrap());
     // Around the i64/i128 switch the answers agree with scaling: 10⁴ and 10⁴+1 behave like any number.
     for x in [10_000u64, 10_001] {
-        assert_eq!(solver::count_solutions(&[x, x, x, x], &d(1)).unwrap(), solver::count_solutions(&[5, 5, 5, 5], &d(1)).unwrap());
+        assert_eq!(
+            solver::count_solutions(&[x, x, x, x], &d(1)).unwrap(),
+            solver::count_solutions(&[5, 5, 5, 5], &d(1)).unwrap()
+        );
     }
 }
 
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
     let d = Options::default();
-    assert!(solver::solve(&[1, 2, 3], &d).unwrap_err().to_string().contains("exactly 4 numbers"));
+    assert!(solver::solve(&[1, 2, 3], &d)
+        .unwrap_err()
+        .to_string()
+        .contains("exactly 4 numbers"));
     assert!(solver::is_solvable(&[1, 2, 3, 4, 5], &d).is_err());
-    assert!(solver::count_solutions(&[1, 2, 3, MAX_NUMBER + 1], &d).unwrap_err().to_string().contains("larger than"));
+    assert!(solver::count_solutions(&[1, 2, 3, MAX_NUMBER + 1], &d)
+        .unwrap_err()
+        .to_string()
+        .contains("larger than"));
     assert!(Intermediate::parse("floats").is_err());
     assert_eq!(Intermediate::parse("Integer").unwrap(), Intermediate::Integer);
 }
@@ -263,7 +365,11 @@ fn classify_all_1820_timing() {
     let mut total = 0;
     for _ in 0..20 {
         let t = std::time::Instant::now();
-        total = sets.iter().map(|v| s.count_solutions(v, &d).unwrap()).filter(|&n| n > 0).count();
+        total = sets
+            .iter()
+            .map(|v| s.count_solutions(v, &d).unwrap())
+            .filter(|&n| n > 0)
+            .count();
         best = best.min(t.elapsed().as_secs_f64());
     }
     assert_eq!(total, 1362);
@@ -287,20 +393,43 @@ fn classify_all_1820_timing() {
 fn the_first_solution_path_agrees_with_the_full_sweep() {
     let mut s = Solver::new();
     for (v, _) in multisets(13).into_iter().step_by(3) {
-        for opts in [Options::default(), INT, Options::target(10), Options { target: 7, intermediate: Intermediate::Integer }] {
+        for opts in [
+            Options::default(),
+            INT,
+            Options::target(10),
+            Options {
+                target: 7,
+                intermediate: Intermediate::Integer,
+            },
+        ] {
             let all = s.solve(&v, &opts).unwrap();
-            assert_eq!(s.is_solvable(&v, &opts).unwrap(), !all.is_empty(), "{v:?} {opts:?}");
+            assert_eq!(
+                s.is_solvable(&v, &opts).unwrap(),
+                !all.is_empty(),
+                "{v:?} {opts:?}"
+            );
             let first = s.first_solution(&v, &opts).unwrap();
-            assert!(first.as_ref().map_or(all.is_empty(), |f| all.contains(f)), "{v:?} {opts:?}: {first:?}");
+            assert!(
+                first.as_ref().map_or(all.is_empty(), |f| all.contains(f)),
+                "{v:?} {opts:?}: {first:?}"
+            );
         }
     }
     // Large numbers take the i128 path of the same code.
-    assert_eq!(s.first_solution(&[MAX_NUMBER, 1, 1, 1], &Options::target(MAX_NUMBER as i64 + 3)).unwrap().as_deref(), Some("1000000000+1+1+1"));
+    assert_eq!(
+        s.first_solution(&[MAX_NUMBER, 1, 1, 1], &Options::target(MAX_NUMBER as i64 + 3))
+            .unwrap()
+            .as_deref(),
+        Some("1000000000+1+1+1")
+    );
 }
 
 #[test]
 fn solve_batch_agrees_with_single_calls_and_rejects_bad_rows() {
-    let rows: Vec<[u64; 4]> = multisets(13).into_iter().map(|(v, _)| [v[2], v[0], v[3], v[1]]).collect();
+    let rows: Vec<[u64; 4]> = multisets(13)
+        .into_iter()
+        .map(|(v, _)| [v[2], v[0], v[3], v[1]])
+        .collect();
     let (mut ok, mut n) = (vec![false; rows.len()], vec![0u32; rows.len()]);
     solver::solve_batch(&rows, &Options::default(), &mut ok, &mut n).unwrap();
     assert_eq!(ok.iter().filter(|&&b| b).count(), 1362);

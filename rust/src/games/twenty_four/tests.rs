@@ -43,7 +43,11 @@ fn returns(s: &TwentyFourState) -> Vec<f64> {
 fn registered_with_its_parameters() {
     let g = load_game("twenty_four(players=4)").unwrap();
     assert_eq!(g.num_players(), 4);
-    assert!(load_game("twenty_four(players=3)").err().unwrap().to_string().contains("2 or 4"));
+    assert!(load_game("twenty_four(players=3)")
+        .err()
+        .unwrap()
+        .to_string()
+        .contains("2 or 4"));
     assert!(load_game("twenty_four(intermediate=floats)").is_err());
     for ex in INFO.examples {
         load_game(ex).unwrap();
@@ -62,11 +66,20 @@ fn the_deal_gives_20_or_10_face_down_cards_and_starts_a_set() {
         assert_eq!(sizes(&s), vec![each - per_seat; players]);
         assert_eq!(s.centre().len(), 4);
         let locations = s.card_locations().unwrap();
-    assert!(locations.iter().any(|(k, v)| k == "hand 1" && v.len() == each - per_seat), "unseen stack cards are a hand");
-    let all: Vec<Action> = locations.into_iter().flat_map(|(_, v)| v).collect();
+        assert!(
+            locations
+                .iter()
+                .any(|(k, v)| k == "hand 1" && v.len() == each - per_seat),
+            "unseen stack cards are a hand"
+        );
+        let all: Vec<Action> = locations.into_iter().flat_map(|(_, v)| v).collect();
         let mut sorted = all.clone();
         sorted.sort_unstable();
-        assert_eq!(sorted, (0..40).collect::<Vec<_>>(), "every card in exactly one place");
+        assert_eq!(
+            sorted,
+            (0..40).collect::<Vec<_>>(),
+            "every card in exactly one place"
+        );
         assert_eq!(s.current_player(), Player::Seat(0));
     }
 }
@@ -80,7 +93,15 @@ fn two_players_a_valid_claim_wins_the_set_and_the_loser_takes_the_four_cards() {
     act(&mut s, "t3 no solution");
     // p0 is rid of 5♣ 7♦; p1 puts 5♣ 7♦ 8♥ 9♠ under its stack, then both turn up the next set.
     let r = &s.records()[0];
-    assert_eq!(r.outcome, Outcome::Judged { claimer: 0, chooser: None, valid: true, taker: Some(1) });
+    assert_eq!(
+        r.outcome,
+        Outcome::Judged {
+            claimer: 0,
+            chooser: None,
+            valid: true,
+            taker: Some(1)
+        }
+    );
     assert_eq!(r.stated_text().as_deref(), Some("8*5-9-7"));
     assert_eq!(s.stack(1), cards("5c 7d 8h 9s"));
     assert_eq!(s.centre(), cards("2c 3c 4h 6h"));
@@ -93,22 +114,37 @@ fn two_players_a_wrong_claim_loses_the_set_for_the_claimer() {
     let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d 2c 3c"), cards("8h 9s 4h 6h")]).unwrap();
     act(&mut s, "t0 claim 8*5-7+9");
     act(&mut s, "t0 claim 8*5-(7+9)");
-    assert!(matches!(s.records()[0].outcome, Outcome::Judged { claimer: 0, valid: false, taker: Some(0), .. }));
+    assert!(matches!(
+        s.records()[0].outcome,
+        Outcome::Judged {
+            claimer: 0,
+            valid: false,
+            taker: Some(0),
+            ..
+        }
+    ));
     assert_eq!(s.stack(0), cards("5c 7d 8h 9s"));
 }
 
 #[test]
 fn ties_in_time_rotate_the_first_seat_each_set() {
     let g = game(&[]);
-    let mut s = TwentyFourState::from_stacks(&g, &[cards("6c 6d 6h 6s 2c 3c"), cards("Ac Ad Ah As 4h 4d")]).unwrap();
+    let mut s =
+        TwentyFourState::from_stacks(&g, &[cards("6c 6d 6h 6s 2c 3c"), cards("Ac Ad Ah As 4h 4d")]).unwrap();
     // Set 1: {6,6,1,1}: both slap at t0 with 6*(1+1+1+... wrong, seat 0 is first and loses.
     act(&mut s, "t0 claim wrong");
     act(&mut s, "t0 claim 6*6-6-6");
-    assert!(matches!(s.records()[0].outcome, Outcome::Judged { claimer: 0, .. }));
+    assert!(matches!(
+        s.records()[0].outcome,
+        Outcome::Judged { claimer: 0, .. }
+    ));
     // Set 2: seat 1 is first on ties.
     act(&mut s, "t2 claim wrong");
     act(&mut s, "t2 claim wrong");
-    assert!(matches!(s.records()[1].outcome, Outcome::Judged { claimer: 1, .. }));
+    assert!(matches!(
+        s.records()[1].outcome,
+        Outcome::Judged { claimer: 1, .. }
+    ));
 }
 
 #[test]
@@ -121,7 +157,11 @@ fn two_players_no_solution_each_takes_back_one_card_and_turns_a_new_one() {
     assert_eq!(s.current_player(), Player::Seat(0));
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
-    assert_eq!(legal, vec![take_back_action(c("Ac")), take_back_action(c("Ad"))], "only one's own two cards");
+    assert_eq!(
+        legal,
+        vec![take_back_action(c("Ac")), take_back_action(c("Ad"))],
+        "only one's own two cards"
+    );
     act(&mut s, "take back Ad");
     act(&mut s, "take back A♠");
     // p0 kept A♣ and turned 5♣; A♦ went under its stack.
@@ -178,17 +218,46 @@ fn four_players_oracle_two_claims_then_the_last_to_declare_chooses() {
     assert_eq!(s.odd_player_out(), Some(3));
     assert_eq!(s.claimers(), vec![0, 1]);
     act(&mut s, "choose player 0");
-    assert_eq!(s.records()[0].outcome, Outcome::Judged { claimer: 0, chooser: Some(3), valid: true, taker: Some(3) });
-    assert_eq!(s.stack(3), cards("5c 7d 8h 9s"), "a valid statement: the odd player out takes the 4 cards");
+    assert_eq!(
+        s.records()[0].outcome,
+        Outcome::Judged {
+            claimer: 0,
+            chooser: Some(3),
+            valid: true,
+            taker: Some(3)
+        }
+    );
+    assert_eq!(
+        s.stack(3),
+        cards("5c 7d 8h 9s"),
+        "a valid statement: the odd player out takes the 4 cards"
+    );
     // The same with the wrong claimer chosen: that claimer takes them.
     let mut s = four(&[], stacks);
-    for a in ["t0 claim 8*5-(7+9)", "t1 claim wrong", "t2 no solution", "t4 no solution", "choose player 1"] {
+    for a in [
+        "t0 claim 8*5-(7+9)",
+        "t1 claim wrong",
+        "t2 no solution",
+        "t4 no solution",
+        "choose player 1",
+    ] {
         act(&mut s, a);
     }
-    assert!(matches!(s.records()[0].outcome, Outcome::Judged { claimer: 1, valid: false, taker: Some(1), .. }));
+    assert!(matches!(
+        s.records()[0].outcome,
+        Outcome::Judged {
+            claimer: 1,
+            valid: false,
+            taker: Some(1),
+            ..
+        }
+    ));
     assert_eq!(s.stack(1), cards("5c 7d 8h 9s"));
     // The record shows who acted, in time order.
-    assert_eq!(s.records()[0].events.iter().map(|e| e.0).collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+    assert_eq!(
+        s.records()[0].events.iter().map(|e| e.0).collect::<Vec<_>>(),
+        vec![0, 1, 2, 3]
+    );
 }
 
 #[test]
@@ -204,20 +273,39 @@ fn four_players_the_third_slap_makes_the_remaining_seat_the_odd_player_out() {
     assert_eq!(legal, vec![choose_action(0), choose_action(1), choose_action(3)]);
     assert!(s.apply_action(choose_action(2)).is_err());
     act(&mut s, "choose p3");
-    assert!(matches!(s.records()[0].outcome, Outcome::Judged { claimer: 3, chooser: Some(2), valid: false, taker: Some(3) }));
+    assert!(matches!(
+        s.records()[0].outcome,
+        Outcome::Judged {
+            claimer: 3,
+            chooser: Some(2),
+            valid: false,
+            taker: Some(3)
+        }
+    ));
     // Everyone but the taker is rid of their card; p0, p1, p2 had one more card each.
     assert_eq!(sizes(&s), vec![0, 0, 0, 4]);
 }
 
 #[test]
 fn four_players_failed_claim_taker_nobody_removes_the_cards() {
-    let mut s = four(&[("failed_claim_taker", "nobody")], ["5c 2c", "7d 2d", "8h 2h", "9s 2s"]);
-    for a in ["t0 claim wrong", "t0 claim wrong", "t0 claim wrong", "t0 no solution", "choose player 0"] {
+    let mut s = four(
+        &[("failed_claim_taker", "nobody")],
+        ["5c 2c", "7d 2d", "8h 2h", "9s 2s"],
+    );
+    for a in [
+        "t0 claim wrong",
+        "t0 claim wrong",
+        "t0 claim wrong",
+        "t0 no solution",
+        "choose player 0",
+    ] {
         act(&mut s, a);
     }
     let loc = s.card_locations().unwrap();
     let removed = &loc.iter().find(|(k, _)| k == "removed").unwrap().1;
-    assert!(cards("5c 7d 8h 9s").iter().all(|c| removed.contains(&u32::from(c.0))));
+    assert!(cards("5c 7d 8h 9s")
+        .iter()
+        .all(|c| removed.contains(&u32::from(c.0))));
 }
 
 #[test]
@@ -230,7 +318,10 @@ fn four_players_no_solution_everyone_swaps_their_card() {
     assert_eq!(s.centre(), cards("5c 6c 7c 8c"), "a totally different board");
     assert_eq!(s.stack(0), cards("Ac"));
     // partial_claims=void: one slap and three declarations count as no solution too.
-    let mut s = four(&[("partial_claims", "void")], ["Ac 5c", "Ad 6c", "Ah 7c", "As 8c"]);
+    let mut s = four(
+        &[("partial_claims", "void")],
+        ["Ac 5c", "Ad 6c", "Ah 7c", "As 8c"],
+    );
     for a in ["t0 claim wrong", "no solution", "no solution", "no solution"] {
         act(&mut s, a);
     }
@@ -240,7 +331,13 @@ fn four_players_no_solution_everyone_swaps_their_card() {
 #[test]
 fn four_players_several_out_at_once_share_the_win() {
     let mut s = four(&[], ["6c", "6d", "6h", "6s 2c"]);
-    for a in ["t0 claim 6+6+6+6", "t1 claim 6+6+6+6", "t2 claim 6+6+6+6", "t3 no solution", "choose player 1"] {
+    for a in [
+        "t0 claim 6+6+6+6",
+        "t1 claim 6+6+6+6",
+        "t2 claim 6+6+6+6",
+        "t3 no solution",
+        "choose player 1",
+    ] {
         act(&mut s, a);
     }
     assert!(s.is_terminal());
@@ -268,7 +365,10 @@ fn integer_rule_makes_fraction_solutions_wrong() {
     let mut s = TwentyFourState::from_stacks(&g, &[cards("3c 3d 2c 2d"), cards("8h 8s 2h 2s")]).unwrap();
     act(&mut s, "t0 claim 8/(3-8/3)");
     act(&mut s, "t1 no solution");
-    assert!(matches!(s.records()[0].outcome, Outcome::Judged { valid: false, .. }));
+    assert!(matches!(
+        s.records()[0].outcome,
+        Outcome::Judged { valid: false, .. }
+    ));
 }
 
 #[test]
@@ -307,13 +407,32 @@ fn action_names_are_pure_and_round_trip() {
     let a = s.string_to_action("claim 8×5−(7+9)").unwrap();
     assert_eq!(action_name(a), "claim c*a-d-b");
     assert_eq!(s.string_to_action("claim c * a - d - b").unwrap(), a);
-    assert_eq!(s.string_to_action("5*8-7-9").unwrap(), s.string_to_action("claim 8*5-9-7").unwrap());
+    assert_eq!(
+        s.string_to_action("5*8-7-9").unwrap(),
+        s.string_to_action("claim 8*5-9-7").unwrap()
+    );
     // Wrong cards are a (legal) wrong claim; malformed text is a parse error.
     assert_eq!(s.string_to_action("claim 6*4").unwrap(), Claim::Wrong.action());
-    for bad in ["", "t9", "claim 8*5-(7+9", "choose player 7", "take back Z9", "-5+7+8+9", "zz-not-an-action"] {
-        assert!(matches!(s.string_to_action(bad), Err(LudoError::Parse { .. })), "{bad:?}");
+    for bad in [
+        "",
+        "t9",
+        "claim 8*5-(7+9",
+        "choose player 7",
+        "take back Z9",
+        "-5+7+8+9",
+        "zz-not-an-action",
+    ] {
+        assert!(
+            matches!(s.string_to_action(bad), Err(LudoError::Parse { .. })),
+            "{bad:?}"
+        );
     }
-    for (a, n) in [(take_back_action(c("10h")), "take back 10♥"), (choose_action(2), "choose player 2"), (c("Ac").0 as u32, "deal A♣"), (delay_action(3), "t3")] {
+    for (a, n) in [
+        (take_back_action(c("10h")), "take back 10♥"),
+        (choose_action(2), "choose player 2"),
+        (c("Ac").0 as u32, "deal A♣"),
+        (delay_action(3), "t3"),
+    ] {
         assert_eq!(action_name(a), n);
         assert_eq!(s.string_to_action(n).unwrap(), a);
     }
@@ -325,7 +444,12 @@ fn action_names_are_pure_and_round_trip() {
     assert!(s.apply_action(Claim::Wrong.action()).is_err());
     assert!(!s.observation_string(1).contains("claim"));
     for a in 0..NUM_ACTIONS {
-        assert_eq!(s.string_to_action(&action_name(a)).unwrap(), a, "{}", action_name(a));
+        assert_eq!(
+            s.string_to_action(&action_name(a)).unwrap(),
+            a,
+            "{}",
+            action_name(a)
+        );
     }
 }
 
@@ -336,7 +460,11 @@ fn repeated_values_offer_one_template_per_distinct_expression() {
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
     assert!(legal.len() < 100, "{}", legal.len());
-    let solutions: Vec<Action> = legal.iter().copied().filter(|&a| matches!(Claim::from_action(a), Some(Claim::Template(k)) if s.judge(Claim::Template(k)))).collect();
+    let solutions: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|&a| matches!(Claim::from_action(a), Some(Claim::Template(k)) if s.judge(Claim::Template(k))))
+        .collect();
     assert_eq!(solutions.len(), 2, "6+6+6+6 and 6*6-6-6");
 }
 
@@ -366,15 +494,44 @@ fn observations_hide_the_stacks_and_other_commitments() {
 fn bots_play_whole_games_and_speed_matters() {
     for players in [2, 4] {
         let g = game(&[("players", &players.to_string()), ("max_sets", "300")]);
-        for bots in [vec!["random".to_string()], vec!["solver".to_string()], vec!["solver(speed=0.9,skill=0.8,error=0.05)".to_string()]] {
-            let r = simulate(&g, &SimConfig { n_games: 4, seed: 3, first_game: 0, bots, threads: Some(1) }).unwrap();
+        for bots in [
+            vec!["random".to_string()],
+            vec!["solver".to_string()],
+            vec!["solver(speed=0.9,skill=0.8,error=0.05)".to_string()],
+        ] {
+            let r = simulate(
+                &g,
+                &SimConfig {
+                    n_games: 4,
+                    seed: 3,
+                    first_game: 0,
+                    bots,
+                    threads: Some(1),
+                },
+            )
+            .unwrap();
             assert!(r.lengths.iter().all(|&l| l > 40));
-            assert!(r.returns.chunks(players).all(|x| x.iter().sum::<f64>().abs() < 1e-9), "zero-sum");
+            assert!(
+                r.returns
+                    .chunks(players)
+                    .all(|x| x.iter().sum::<f64>().abs() < 1e-9),
+                "zero-sum"
+            );
         }
     }
     let g = game(&[]);
     let bots = vec!["solver(speed=0.9)".to_string(), "solver(speed=0.2)".to_string()];
-    let r = simulate(&g, &SimConfig { n_games: 60, seed: 11, first_game: 0, bots, threads: Some(1) }).unwrap();
+    let r = simulate(
+        &g,
+        &SimConfig {
+            n_games: 60,
+            seed: 11,
+            first_game: 0,
+            bots,
+            threads: Some(1),
+        },
+    )
+    .unwrap();
     let fast_wins = r.returns.chunks(2).filter(|x| x[0] > 0.0).count();
     let slow_wins = r.returns.chunks(2).filter(|x| x[1] > 0.0).count();
     assert!(fast_wins > 3 * slow_wins, "fast {fast_wins} vs slow {slow_wins}");

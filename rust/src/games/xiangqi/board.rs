@@ -118,7 +118,11 @@ pub struct Steps {
 pub const NONE: u8 = 0xFF;
 
 impl Steps {
-    const EMPTY: Steps = Steps { n: 0, to: [0; 8], via: [NONE; 8] };
+    const EMPTY: Steps = Steps {
+        n: 0,
+        to: [0; 8],
+        via: [NONE; 8],
+    };
     const fn push(mut self, to: usize, via: u8) -> Steps {
         self.to[self.n as usize] = to as u8;
         self.via[self.n as usize] = via;
@@ -190,9 +194,10 @@ const fn build_steps(g: Geometry) -> [Steps; SQUARES] {
             Geometry::Elephant | Geometry::ElephantFree => {
                 let mut i = 0;
                 while i < 4 {
-                    if let (Some(to), Some(eye)) =
-                        (offset(sq, 2 * DIAG[i].0, 2 * DIAG[i].1), offset(sq, DIAG[i].0, DIAG[i].1))
-                    {
+                    if let (Some(to), Some(eye)) = (
+                        offset(sq, 2 * DIAG[i].0, 2 * DIAG[i].1),
+                        offset(sq, DIAG[i].0, DIAG[i].1),
+                    ) {
                         if matches!(g, Geometry::ElephantFree) || own_half(color, to) {
                             s = s.push(to, eye as u8);
                         }
@@ -206,7 +211,11 @@ const fn build_steps(g: Geometry) -> [Steps; SQUARES] {
                     let (of, or) = ORTHO[i];
                     if let Some(leg) = offset(sq, of, or) {
                         // Outward diagonals: the orthogonal component plus either side step.
-                        let sides = if of == 0 { [(1, 0), (-1, 0)] } else { [(0, 1), (0, -1)] };
+                        let sides = if of == 0 {
+                            [(1, 0), (-1, 0)]
+                        } else {
+                            [(0, 1), (0, -1)]
+                        };
                         let mut j = 0;
                         while j < 2 {
                             if let Some(to) = offset(sq, 2 * of + sides[j].0, 2 * or + sides[j].1) {
@@ -352,7 +361,10 @@ impl Move {
         if a >= (SQUARES * SQUARES) as u32 {
             return None;
         }
-        Some(Move { from: (a / SQUARES as u32) as u8, to: (a % SQUARES as u32) as u8 })
+        Some(Move {
+            from: (a / SQUARES as u32) as u8,
+            to: (a % SQUARES as u32) as u8,
+        })
     }
 }
 
@@ -365,7 +377,10 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { len: 0, moves: [Move { from: 0, to: 0 }; 256] }
+        MoveList {
+            len: 0,
+            moves: [Move { from: 0, to: 0 }; 256],
+        }
     }
 }
 
@@ -375,7 +390,10 @@ impl MoveList {
         // Capacity is an upper bound on pseudo-legal moves; the guard keeps a malformed board
         // (never produced by the parser) from writing out of bounds.
         if self.len < self.moves.len() {
-            self.moves[self.len] = Move { from: from as u8, to: to as u8 };
+            self.moves[self.len] = Move {
+                from: from as u8,
+                to: to as u8,
+            };
             self.len += 1;
         }
     }
@@ -451,7 +469,16 @@ impl Position {
                 side_occ[color_of(c)] |= 1 << sq;
             }
         }
-        Position { board, kings, side, free_pieces, hash, rank_occ, file_occ, side_occ }
+        Position {
+            board,
+            kings,
+            side,
+            free_pieces,
+            hash,
+            rank_occ,
+            file_occ,
+            side_occ,
+        }
     }
 
     /// The standard start position.
@@ -607,9 +634,21 @@ impl Position {
     /// piece never equals these cells), the second if it is the given cannon. Two bit scans on the
     /// occupancy of the line instead of a walk.
     #[inline]
-    fn line_attacked(&self, sq: usize, along_rank: bool, upward: bool, rook: u8, cannon: u8, king: u8) -> bool {
+    fn line_attacked(
+        &self,
+        sq: usize,
+        along_rank: bool,
+        upward: bool,
+        rook: u8,
+        cannon: u8,
+        king: u8,
+    ) -> bool {
         let (f, r) = (file_of(sq), rank_of(sq));
-        let (occ, p) = if along_rank { (self.rank_occ[r] as u32, f) } else { (self.file_occ[f] as u32, r) };
+        let (occ, p) = if along_rank {
+            (self.rank_occ[r] as u32, f)
+        } else {
+            (self.file_occ[f] as u32, r)
+        };
         let at = |i: u32| -> u8 {
             let i = i as usize;
             self.board[if along_rank { square(i, r) } else { square(f, i) }]
@@ -942,7 +981,9 @@ impl Position {
 /// The standard start board.
 pub fn start_board() -> [u8; SQUARES] {
     let mut b = [EMPTY; SQUARES];
-    let back = [ROOK, HORSE, ELEPHANT, ADVISOR, KING, ADVISOR, ELEPHANT, HORSE, ROOK];
+    let back = [
+        ROOK, HORSE, ELEPHANT, ADVISOR, KING, ADVISOR, ELEPHANT, HORSE, ROOK,
+    ];
     for (f, &k) in back.iter().enumerate() {
         b[square(f, 0)] = piece(RED, k);
         b[square(f, 9)] = piece(BLACK, k);
@@ -970,7 +1011,9 @@ pub fn start_kind(sq: usize) -> Option<u8> {
 
 const fn const_start_board() -> [u8; SQUARES] {
     let mut b = [EMPTY; SQUARES];
-    let back = [ROOK, HORSE, ELEPHANT, ADVISOR, KING, ADVISOR, ELEPHANT, HORSE, ROOK];
+    let back = [
+        ROOK, HORSE, ELEPHANT, ADVISOR, KING, ADVISOR, ELEPHANT, HORSE, ROOK,
+    ];
     let mut f = 0;
     while f < 9 {
         b[square(f, 0)] = piece(RED, back[f]);
@@ -1002,7 +1045,9 @@ mod tests {
         assert_eq!(ADVISOR_STEPS[square(3, 0)].n, 1);
         // Elephant: never crosses the river.
         let from_c4 = &ELEPHANT_STEPS[square(2, 4)];
-        assert!(from_c4.to[..from_c4.n as usize].iter().all(|&t| rank_of(t as usize) <= 4));
+        assert!(from_c4.to[..from_c4.n as usize]
+            .iter()
+            .all(|&t| rank_of(t as usize) <= 4));
         assert_eq!(HORSE_STEPS[square(4, 4)].n, 8);
         assert_eq!(HORSE_STEPS[square(0, 0)].n, 2);
         // Pawn: one forward before the river, three after (two on the edge, one on the last rank).
@@ -1033,9 +1078,16 @@ mod tests {
                 _ => None,
             };
             match steps {
-                Some(s) => assert!(s.to[..s.n as usize].iter().all(|&t| !in_palace(enemy, t as usize)), "{sq}"),
+                Some(s) => assert!(
+                    s.to[..s.n as usize]
+                        .iter()
+                        .all(|&t| !in_palace(enemy, t as usize)),
+                    "{sq}"
+                ),
                 None => assert!(
-                    palace.iter().all(|&p| file_of(p) != file_of(sq) && rank_of(p) != rank_of(sq)),
+                    palace
+                        .iter()
+                        .all(|&p| file_of(p) != file_of(sq) && rank_of(p) != rank_of(sq)),
                     "line piece on {sq}"
                 ),
             }

@@ -64,7 +64,11 @@ pub fn cell_letter(cell: u8) -> char {
     if cell == EMPTY {
         return '.';
     }
-    let ch = if cell & HIDDEN != 0 { 'X' } else { kind_letter(kind_of(cell)) };
+    let ch = if cell & HIDDEN != 0 {
+        'X'
+    } else {
+        kind_letter(kind_of(cell))
+    };
     if color_of(cell) == BLACK {
         ch.to_ascii_lowercase()
     } else {
@@ -82,7 +86,10 @@ pub fn parse(text: &str, rules: FenRules) -> Result<Fen> {
     let board_text = fields.next().ok_or_else(|| bad("empty FEN".into()))?;
     let rows: Vec<&str> = board_text.split('/').collect();
     if rows.len() != RANKS {
-        return Err(bad(format!("the board needs {RANKS} ranks separated by '/', found {}", rows.len())));
+        return Err(bad(format!(
+            "the board needs {RANKS} ranks separated by '/', found {}",
+            rows.len()
+        )));
     }
     let mut board = [EMPTY; SQUARES];
     for (i, row) in rows.iter().enumerate() {
@@ -103,7 +110,8 @@ pub fn parse(text: &str, rules: FenRules) -> Result<Fen> {
                     // Kind filled in below from the start point.
                     HIDDEN | piece(color, 0)
                 } else {
-                    let k = letter_kind(ch).ok_or_else(|| bad(format!("rank {rank}: unknown piece letter {ch:?}")))?;
+                    let k = letter_kind(ch)
+                        .ok_or_else(|| bad(format!("rank {rank}: unknown piece letter {ch:?}")))?;
                     let k = match (rules, k) {
                         (FenRules::Jieqi, ADVISOR) => ADVISOR_FREE,
                         (FenRules::Jieqi, ELEPHANT) => ELEPHANT_FREE,
@@ -132,7 +140,8 @@ pub fn parse(text: &str, rules: FenRules) -> Result<Fen> {
     let rest: Vec<&str> = fields.collect();
     let nums: Vec<&str> = rest.iter().copied().filter(|s| *s != "-").collect();
     let parse_num = |s: &str, what: &str| -> Result<u32> {
-        s.parse::<u32>().map_err(|_| bad(format!("{what} {s:?} is not a number")))
+        s.parse::<u32>()
+            .map_err(|_| bad(format!("{what} {s:?} is not a number")))
     };
     let halfmove = match nums.first() {
         Some(s) => parse_num(s, "half-move clock")?,
@@ -151,10 +160,16 @@ pub fn parse(text: &str, rules: FenRules) -> Result<Fen> {
     if position.king_attacked(1 - side) {
         let who = if side == RED { "Black" } else { "Red" };
         return Err(LudoError::InvalidPosition {
-            reason: format!("{who}'s general is attacked (or faces the other general) although it is not {who}'s turn"),
+            reason: format!(
+                "{who}'s general is attacked (or faces the other general) although it is not {who}'s turn"
+            ),
         });
     }
-    Ok(Fen { position, halfmove, fullmove })
+    Ok(Fen {
+        position,
+        halfmove,
+        fullmove,
+    })
 }
 
 fn invalid(reason: String) -> LudoError {
@@ -186,7 +201,9 @@ fn fill_hidden_kinds(board: &mut [u8; SQUARES]) -> Result<()> {
 
 fn validate(board: &[u8; SQUARES], side: Color, rules: FenRules) -> Result<()> {
     let _ = side;
-    let names = ["", "general", "advisor", "elephant", "horse", "chariot", "cannon", "pawn"];
+    let names = [
+        "", "general", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
+    ];
     for color in [RED, BLACK] {
         let who = if color == RED { "Red" } else { "Black" };
         let mut count = [0u8; 8];
@@ -214,10 +231,14 @@ fn validate(board: &[u8; SQUARES], side: Color, rules: FenRules) -> Result<()> {
                     return Err(invalid(format!("{who}'s advisor on {at} is outside its palace")));
                 }
                 ADVISOR if rules == FenRules::Xiangqi && (file_of(sq) + rank_of(sq)) % 2 != 1 - color => {
-                    return Err(invalid(format!("{who}'s advisor on {at} is not on a palace diagonal point")));
+                    return Err(invalid(format!(
+                        "{who}'s advisor on {at} is not on a palace diagonal point"
+                    )));
                 }
                 ELEPHANT if rules == FenRules::Xiangqi && !elephant_point(color, sq) => {
-                    return Err(invalid(format!("{who}'s elephant on {at} is not on one of its 7 points")));
+                    return Err(invalid(format!(
+                        "{who}'s elephant on {at} is not on one of its 7 points"
+                    )));
                 }
                 PAWN if rules == FenRules::Xiangqi && !pawn_point(color, sq) => {
                     return Err(invalid(format!(
@@ -236,7 +257,10 @@ fn validate(board: &[u8; SQUARES], side: Color, rules: FenRules) -> Result<()> {
             }
         }
         if count[KING as usize] != 1 {
-            return Err(invalid(format!("{who} needs exactly one general, found {}", count[KING as usize])));
+            return Err(invalid(format!(
+                "{who} needs exactly one general, found {}",
+                count[KING as usize]
+            )));
         }
         if total > 16 {
             return Err(invalid(format!("{who} has {total} pieces, at most 16")));
@@ -248,11 +272,18 @@ fn validate(board: &[u8; SQUARES], side: Color, rules: FenRules) -> Result<()> {
 fn elephant_point(color: Color, sq: usize) -> bool {
     let (f, r) = (file_of(sq), rank_of(sq));
     let r = if color == RED { r } else { 9 - r };
-    matches!((f, r), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+    matches!(
+        (f, r),
+        (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+    )
 }
 
 fn pawn_point(color: Color, sq: usize) -> bool {
-    let r = if color == RED { rank_of(sq) } else { 9 - rank_of(sq) };
+    let r = if color == RED {
+        rank_of(sq)
+    } else {
+        9 - rank_of(sq)
+    };
     match r {
         0..=2 => false,
         3 | 4 => file_of(sq) % 2 == 0,
@@ -299,7 +330,11 @@ mod tests {
         assert_eq!(f.position, Position::start());
         assert_eq!(write(&f.position, 0, 1), START_FEN);
         // Short form, `r` for Red, WXF letters.
-        let g = parse("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r", FenRules::Xiangqi).unwrap();
+        let g = parse(
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r",
+            FenRules::Xiangqi,
+        )
+        .unwrap();
         assert_eq!(g.position, Position::start());
     }
 
@@ -314,7 +349,10 @@ mod tests {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
             "xnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
         ] {
-            assert!(matches!(parse(bad, FenRules::Xiangqi), Err(LudoError::Parse { .. })), "{bad}");
+            assert!(
+                matches!(parse(bad, FenRules::Xiangqi), Err(LudoError::Parse { .. })),
+                "{bad}"
+            );
         }
     }
 
@@ -343,7 +381,9 @@ mod tests {
                 assert!(r.is_ok(), "{fen}: {r:?}");
             } else {
                 match r {
-                    Err(LudoError::InvalidPosition { reason }) => assert!(reason.contains(want), "{fen}: {reason}"),
+                    Err(LudoError::InvalidPosition { reason }) => {
+                        assert!(reason.contains(want), "{fen}: {reason}")
+                    }
                     other => panic!("{fen}: expected InvalidPosition({want}), got {other:?}"),
                 }
             }
@@ -352,7 +392,11 @@ mod tests {
 
     #[test]
     fn jieqi_hidden_pieces_take_the_start_kind() {
-        let f = parse("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1", FenRules::Jieqi).unwrap();
+        let f = parse(
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1",
+            FenRules::Jieqi,
+        )
+        .unwrap();
         assert_eq!(f.position.at(square(0, 0)), HIDDEN | ROOK);
         assert_eq!(f.position.at(square(1, 7)), HIDDEN | BLACK_BIT | CANNON);
         assert_eq!(
@@ -360,7 +404,10 @@ mod tests {
             "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1"
         );
         // A hidden piece off its start points is impossible.
-        let e = parse("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXXX1 w", FenRules::Jieqi);
+        let e = parse(
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXXX1 w",
+            FenRules::Jieqi,
+        );
         assert!(matches!(e, Err(LudoError::InvalidPosition { .. })), "{e:?}");
         // Revealed advisors may stand anywhere in Jieqi.
         assert!(parse("3k5/9/9/9/9/A8/9/9/9/4K4 w", FenRules::Jieqi).is_ok());

@@ -102,7 +102,14 @@ pub struct Record {
 impl Record {
     /// A record starting at `pos`.
     pub fn new(pos: &Position, halfmove: u32) -> Record {
-        let mut r = Record { keys: vec![pos.hash()], checks: Vec::new(), halfmove, since: 0, outcome: None, seen: [0; 16] };
+        let mut r = Record {
+            keys: vec![pos.hash()],
+            checks: Vec::new(),
+            halfmove,
+            since: 0,
+            outcome: None,
+            seen: [0; 16],
+        };
         r.note_seen(pos.hash());
         r
     }
@@ -121,7 +128,15 @@ impl Record {
     /// that must answer). `capture` says whether it took a piece, `plies` is the game length so far.
     /// Decides whether the game is now over. `has_move` is whether the side to move has a legal move.
     /// `gave_check` is whether the side to move is now in check.
-    pub fn after_ply(&mut self, pos: &Position, capture: bool, has_move: bool, gave_check: bool, rules: &EndRules, plies: usize) {
+    pub fn after_ply(
+        &mut self,
+        pos: &Position,
+        capture: bool,
+        has_move: bool,
+        gave_check: bool,
+        rules: &EndRules,
+        plies: usize,
+    ) {
         self.keys.push(pos.hash());
         self.checks.push(gave_check);
         if capture {
@@ -134,16 +149,24 @@ impl Record {
         let to_move = pos.side();
         if !has_move {
             let reason = if gave_check { "checkmate" } else { "stalemate" };
-            self.outcome = Some(Outcome::Win { winner: 1 - to_move, reason });
+            self.outcome = Some(Outcome::Win {
+                winner: 1 - to_move,
+                reason,
+            });
             return;
         }
         let maybe_repeated = self.note_seen(pos.hash());
-        if let Some(o) = maybe_repeated.then(|| self.repetition(rules, 1 - to_move)).flatten() {
+        if let Some(o) = maybe_repeated
+            .then(|| self.repetition(rules, 1 - to_move))
+            .flatten()
+        {
             self.outcome = Some(o);
             return;
         }
         if rules.no_capture_plies > 0 && self.halfmove >= rules.no_capture_plies {
-            self.outcome = Some(Outcome::Draw { reason: "no capture rule" });
+            self.outcome = Some(Outcome::Draw {
+                reason: "no capture rule",
+            });
         } else if rules.max_plies > 0 && plies >= rules.max_plies as usize {
             self.outcome = Some(Outcome::Draw { reason: "move cap" });
         }
@@ -180,8 +203,14 @@ impl Record {
             all_check[who] &= self.checks[k - 1];
         }
         match all_check {
-            [true, false] => Some(Outcome::Win { winner: 1 - mover, reason: "perpetual check" }),
-            [false, true] => Some(Outcome::Win { winner: mover, reason: "perpetual check" }),
+            [true, false] => Some(Outcome::Win {
+                winner: 1 - mover,
+                reason: "perpetual check",
+            }),
+            [false, true] => Some(Outcome::Win {
+                winner: mover,
+                reason: "perpetual check",
+            }),
             _ => Some(Outcome::Draw { reason: "repetition" }),
         }
     }
@@ -191,7 +220,13 @@ impl Record {
 pub fn illegal_reason(pos: &Position, mv: Move) -> String {
     let (from, to) = (mv.from as usize, mv.to as usize);
     let cell = pos.at(from);
-    let at = |sq: usize| iccs(Move { from: sq as u8, to: sq as u8 })[..2].to_string();
+    let at = |sq: usize| {
+        iccs(Move {
+            from: sq as u8,
+            to: sq as u8,
+        })[..2]
+            .to_string()
+    };
     if cell == EMPTY {
         return format!("no piece on {}", at(from));
     }
@@ -209,7 +244,10 @@ pub fn illegal_reason(pos: &Position, mv: Move) -> String {
     pos.gen_pseudo(&mut list);
     if !list.as_slice().contains(&mv) {
         let kind = kind_of(cell);
-        let (df, dr) = (file_of(to).abs_diff(file_of(from)), rank_of(to).abs_diff(rank_of(from)));
+        let (df, dr) = (
+            file_of(to).abs_diff(file_of(from)),
+            rank_of(to).abs_diff(rank_of(from)),
+        );
         let us = pos.side();
         return match kind {
             HORSE if (df, dr) == (1, 2) || (df, dr) == (2, 1) => {
@@ -224,11 +262,16 @@ pub fn illegal_reason(pos: &Position, mv: Move) -> String {
                 if kind == ELEPHANT && !own_half(us, to) {
                     "elephants may not cross the river".into()
                 } else {
-                    let eye = square((file_of(from) + file_of(to)) / 2, (rank_of(from) + rank_of(to)) / 2);
+                    let eye = square(
+                        (file_of(from) + file_of(to)) / 2,
+                        (rank_of(from) + rank_of(to)) / 2,
+                    );
                     format!("blocked eye: the elephant's eye point {} is occupied", at(eye))
                 }
             }
-            KING | ADVISOR if !in_palace(us, to) => format!("the {} must stay in the palace", kind_name(kind)),
+            KING | ADVISOR if !in_palace(us, to) => {
+                format!("the {} must stay in the palace", kind_name(kind))
+            }
             CANNON if target != EMPTY && (df == 0 || dr == 0) => {
                 "a cannon captures only by jumping exactly one screen".into()
             }
@@ -305,7 +348,11 @@ pub fn write_planes(pos: &Position, player: Color, hidden_planes: bool, out: &mu
             continue;
         }
         let (f, r) = (file_of(sq), rank_of(sq));
-        let cell = if player == RED { (RANKS - 1 - r) * FILES + f } else { r * FILES + (FILES - 1 - f) };
+        let cell = if player == RED {
+            (RANKS - 1 - r) * FILES + f
+        } else {
+            r * FILES + (FILES - 1 - f)
+        };
         let theirs = usize::from(color_of(c) != player);
         let plane = if c & HIDDEN != 0 {
             14 + theirs

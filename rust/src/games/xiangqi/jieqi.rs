@@ -26,7 +26,9 @@
 
 use super::board::*;
 use super::fen::{self, FenRules};
-use super::flow::{draw_board, illegal_reason, kind_name, side_name, write_planes, EndRules, Outcome, Record};
+use super::flow::{
+    draw_board, illegal_reason, kind_name, side_name, write_planes, EndRules, Outcome, Record,
+};
 use super::notation::{iccs, wxf};
 use super::state::parse_move_text;
 use super::{MAX_PLIES, NO_CAPTURE, PRESETS, REPETITION_COUNT, REPETITION_RULE, RULESET};
@@ -116,7 +118,11 @@ lands after its first move. Revealed advisors and elephants may leave the palace
 A captured face-down piece is shown only to the capturer. Otherwise as Xiangqi: mate and stalemate lose, \
 perpetual check loses, other repetitions draw.",
     bots: &["random", "greedy"],
-    examples: &["jieqi", "jieqi(captured_hidden_visibility=both,repetition_rule=draw)", "jieqi(revealed_advisor_elephant_unrestricted=false,max_plies=300)"],
+    examples: &[
+        "jieqi",
+        "jieqi(captured_hidden_visibility=both,repetition_rule=draw)",
+        "jieqi(revealed_advisor_elephant_unrestricted=false,max_plies=300)",
+    ],
 };
 
 /// The registered game `jieqi`.
@@ -251,15 +257,24 @@ impl JieqiState {
             let k = base_kind(kind_of(c)) as usize;
             let side = &mut pool[color_of(c)][k];
             *side = side.checked_sub(1).ok_or_else(|| LudoError::InvalidPosition {
-                reason: format!("{} has more face-up {}s than it owns", side_name(color_of(c)), kind_name(k as u8)),
+                reason: format!(
+                    "{} has more face-up {}s than it owns",
+                    side_name(color_of(c)),
+                    kind_name(k as u8)
+                ),
             })?;
         }
         for color in [RED, BLACK] {
-            let hidden = (0..SQUARES).filter(|&s| f.position.at(s) & HIDDEN != 0 && color_of(f.position.at(s)) == color).count();
+            let hidden = (0..SQUARES)
+                .filter(|&s| f.position.at(s) & HIDDEN != 0 && color_of(f.position.at(s)) == color)
+                .count();
             let left: usize = pool[color].iter().map(|&n| n as usize).sum();
             if hidden > left {
                 return Err(LudoError::InvalidPosition {
-                    reason: format!("{} has {hidden} face-down pieces but only {left} pieces not face up", side_name(color)),
+                    reason: format!(
+                        "{} has {hidden} face-down pieces but only {left} pieces not face up",
+                        side_name(color)
+                    ),
                 });
             }
         }
@@ -284,8 +299,15 @@ impl JieqiState {
             determinized: false,
         };
         if !s.pos.has_legal_move() {
-            let reason = if s.pos.in_check() { "checkmate" } else { "stalemate" };
-            s.record.outcome = Some(Outcome::Win { winner: 1 - s.pos.side(), reason });
+            let reason = if s.pos.in_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            };
+            s.record.outcome = Some(Outcome::Win {
+                winner: 1 - s.pos.side(),
+                reason,
+            });
         }
         Ok(s)
     }
@@ -369,7 +391,10 @@ impl JieqiState {
     /// `2..=7`). They must use exactly pieces from each side's pool. Returns a state without chance.
     pub fn with_identities(&self, kinds: &[u8; SQUARES]) -> Result<JieqiState> {
         if self.is_chance_node() {
-            return Err(LudoError::NodeKind { expected: "decision or terminal".into(), found: "chance".into() });
+            return Err(LudoError::NodeKind {
+                expected: "decision or terminal".into(),
+                found: "chance".into(),
+            });
         }
         let mut pool = self.pool;
         let mut ident = [0u8; SQUARES];
@@ -379,12 +404,22 @@ impl JieqiState {
                 continue;
             }
             let k = kinds[sq];
-            let slot = pool[color_of(c)].get_mut(k as usize).filter(|_| (ADVISOR..=PAWN).contains(&k));
+            let slot = pool[color_of(c)]
+                .get_mut(k as usize)
+                .filter(|_| (ADVISOR..=PAWN).contains(&k));
             match slot {
                 Some(n) if *n > 0 => *n -= 1,
                 _ => {
                     return Err(LudoError::InvalidPosition {
-                        reason: format!("no {} is left in {}'s pool for the face-down piece on {}", kind_name(k), side_name(color_of(c)), &iccs(Move { from: sq as u8, to: sq as u8 })[..2]),
+                        reason: format!(
+                            "no {} is left in {}'s pool for the face-down piece on {}",
+                            kind_name(k),
+                            side_name(color_of(c)),
+                            &iccs(Move {
+                                from: sq as u8,
+                                to: sq as u8
+                            })[..2]
+                        ),
                     })
                 }
             }
@@ -403,10 +438,16 @@ impl JieqiState {
     /// with everything `player` has observed.
     pub fn resample_hidden(&self, player: usize, seed: u64) -> Result<JieqiState> {
         if player > 1 {
-            return Err(LudoError::param("player", format!("Jieqi has players 0 and 1, not {player}")));
+            return Err(LudoError::param(
+                "player",
+                format!("Jieqi has players 0 and 1, not {player}"),
+            ));
         }
         if self.is_chance_node() {
-            return Err(LudoError::NodeKind { expected: "decision or terminal".into(), found: "chance".into() });
+            return Err(LudoError::NodeKind {
+                expected: "decision or terminal".into(),
+                found: "chance".into(),
+            });
         }
         let mut rng = Rng::new(seed);
         let mut out = self.clone();
@@ -419,8 +460,9 @@ impl JieqiState {
             for (k, &n) in self.pool[color].iter().enumerate() {
                 unknown.extend(std::iter::repeat(k as u8).take(n as usize));
             }
-            let hidden: Vec<usize> =
-                (0..SQUARES).filter(|&s| self.pos.at(s) & HIDDEN != 0 && color_of(self.pos.at(s)) == color).collect();
+            let hidden: Vec<usize> = (0..SQUARES)
+                .filter(|&s| self.pos.at(s) & HIDDEN != 0 && color_of(self.pos.at(s)) == color)
+                .collect();
             if self.fixed {
                 unknown.extend(hidden.iter().map(|&s| self.ident[s]));
             }
@@ -455,7 +497,9 @@ impl JieqiState {
         // is the j-th "captured" event (and history entry).
         let kinds: Vec<u8> = out.captured.iter().filter(|c| c.hidden).map(|c| c.kind).collect();
         for log in [&mut out.events, &mut out.history] {
-            let captures = log.iter_mut().filter(|a| (CAPTURE_BASE..CAPTURE_BASE + 6).contains(*a));
+            let captures = log
+                .iter_mut()
+                .filter(|a| (CAPTURE_BASE..CAPTURE_BASE + 6).contains(*a));
             for (a, &k) in captures.zip(&kinds) {
                 *a = capture_action(k);
             }
@@ -470,7 +514,11 @@ impl JieqiState {
         for (sq, r) in reveal.iter_mut().enumerate() {
             let c = self.pos.at(sq);
             if c & HIDDEN != 0 {
-                *r = if self.fixed { self.revealed_cell(color_of(c), self.ident[sq]) } else { c };
+                *r = if self.fixed {
+                    self.revealed_cell(color_of(c), self.ident[sq])
+                } else {
+                    c
+                };
             }
         }
         self.pos.clone().perft(depth, Some(&reveal))
@@ -501,15 +549,27 @@ impl JieqiState {
             return Err(LudoError::GameOver);
         }
         if self.is_chance_node() {
-            return Err(LudoError::illegal(action, self.action_to_string(action), "a chance node: the identity must be drawn first"));
+            return Err(LudoError::illegal(
+                action,
+                self.action_to_string(action),
+                "a chance node: the identity must be drawn first",
+            ));
         }
         let mv = Move::from_action(action).ok_or_else(|| {
-            LudoError::illegal(action, self.action_to_string(action), "only a chance node takes reveal outcomes")
+            LudoError::illegal(
+                action,
+                self.action_to_string(action),
+                "only a chance node takes reveal outcomes",
+            )
         })?;
         if self.legal_moves().contains(&mv) {
             Ok(mv)
         } else {
-            Err(LudoError::illegal(action, iccs(mv), illegal_reason(&self.pos, mv)))
+            Err(LudoError::illegal(
+                action,
+                iccs(mv),
+                illegal_reason(&self.pos, mv),
+            ))
         }
     }
 
@@ -518,7 +578,11 @@ impl JieqiState {
         let cell = self.pos.at(from);
         let victim = self.pos.at(to);
         let mover = color_of(cell);
-        let arrive = if cell & HIDDEN != 0 && self.fixed { self.revealed_cell(mover, self.ident[from]) } else { cell };
+        let arrive = if cell & HIDDEN != 0 && self.fixed {
+            self.revealed_cell(mover, self.ident[from])
+        } else {
+            cell
+        };
         self.pos.make(mv, arrive);
         self.moves += 1;
         self.history.push(mv.action());
@@ -533,7 +597,11 @@ impl JieqiState {
             } else {
                 0
             };
-            self.captured.push(Captured { by: mover, kind, hidden });
+            self.captured.push(Captured {
+                by: mover,
+                kind,
+                hidden,
+            });
             if hidden {
                 if self.fixed {
                     self.events.push(capture_action(kind));
@@ -561,7 +629,14 @@ impl JieqiState {
     fn finish_ply(&mut self) {
         let (has_move, check) = self.pos.has_legal_move_and_check();
         let plies = self.moves_played();
-        self.record.after_ply(&self.pos, self.last_capture, has_move, check, &self.rules.end, plies);
+        self.record.after_ply(
+            &self.pos,
+            self.last_capture,
+            has_move,
+            check,
+            &self.rules.end,
+            plies,
+        );
     }
 
     fn apply_chance(&mut self, action: Action) {
@@ -593,7 +668,10 @@ impl JieqiState {
         if let Some(sq) = self.pending_reveal {
             Some((color_of(self.pos.at(sq as usize)), REVEAL_BASE))
         } else if self.pending_capture {
-            Some((1 - self.captured.last().map(|c| c.by).unwrap_or(RED), CAPTURE_BASE))
+            Some((
+                1 - self.captured.last().map(|c| c.by).unwrap_or(RED),
+                CAPTURE_BASE,
+            ))
         } else {
             None
         }
@@ -602,7 +680,11 @@ impl JieqiState {
     fn event_text(&self, a: Action, player: Option<Color>, capture_by: Color) -> String {
         if (CAPTURE_BASE..CAPTURE_BASE + 6).contains(&a) {
             if let Some(p) = player {
-                let c = Captured { by: capture_by, kind: 0, hidden: true };
+                let c = Captured {
+                    by: capture_by,
+                    kind: 0,
+                    hidden: true,
+                };
                 if !self.captured_seen_by(&c, p) {
                     return "captured ?".into();
                 }
@@ -625,7 +707,9 @@ impl State for JieqiState {
     fn setup(&self) -> crate::core::game::Setup {
         use crate::core::game::Setup;
         match (&self.start_fen, self.determinized) {
-            (_, true) => Setup::Unrepresentable("a resample_hidden sample is not the result of its history".into()),
+            (_, true) => {
+                Setup::Unrepresentable("a resample_hidden sample is not the result of its history".into())
+            }
             (Some(fen), false) => Setup::Text(fen.to_string()),
             (None, false) => Setup::Standard,
         }
@@ -642,7 +726,11 @@ impl State for JieqiState {
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         if let Some((color, base)) = self.chance_side() {
-            out.extend((ADVISOR..=PAWN).filter(|&k| self.pool[color][k as usize] > 0).map(|k| base + (k - ADVISOR) as u32));
+            out.extend(
+                (ADVISOR..=PAWN)
+                    .filter(|&k| self.pool[color][k as usize] > 0)
+                    .map(|k| base + (k - ADVISOR) as u32),
+            );
             return;
         }
         out.extend(self.legal_moves().iter().map(|m| m.action()));
@@ -656,7 +744,10 @@ impl State for JieqiState {
             return legal[rng.below(legal.len() as u32) as usize];
         }
         let mv = self.pos.clone().random_legal(self.pos.in_check(), rng);
-        debug_assert!(mv.is_some() && self.record.outcome.is_none(), "random_action at a finished game");
+        debug_assert!(
+            mv.is_some() && self.record.outcome.is_none(),
+            "random_action at a finished game"
+        );
         mv.map_or(0, Move::action)
     }
     fn apply_action(&mut self, action: Action) -> Result<()> {
@@ -667,7 +758,11 @@ impl State for JieqiState {
             let mut legal = Vec::new();
             self.legal_actions(&mut legal);
             if !legal.contains(&action) {
-                return Err(LudoError::illegal(action, self.action_to_string(action), "not a possible outcome of this chance node (the pool has no such piece)"));
+                return Err(LudoError::illegal(
+                    action,
+                    self.action_to_string(action),
+                    "not a possible outcome of this chance node (the pool has no such piece)",
+                ));
             }
             self.apply_chance(action);
             return Ok(());
@@ -697,7 +792,9 @@ impl State for JieqiState {
     }
     fn sample_chance(&self, rng: &mut Rng) -> Action {
         // The same draw as the generic sampler over `chance_outcomes`, without building the list.
-        let Some((color, base)) = self.chance_side() else { return 0 };
+        let Some((color, base)) = self.chance_side() else {
+            return 0;
+        };
         let pool = &self.pool[color];
         let total: u32 = pool.iter().map(|&n| n as u32).sum();
         let mut u = rng.unit();
@@ -724,7 +821,11 @@ impl State for JieqiState {
         if let Some(mv) = Move::from_action(action) {
             return iccs(mv);
         }
-        let (what, base) = if action < CAPTURE_BASE { ("reveal", REVEAL_BASE) } else { ("captured", CAPTURE_BASE) };
+        let (what, base) = if action < CAPTURE_BASE {
+            ("reveal", REVEAL_BASE)
+        } else {
+            ("captured", CAPTURE_BASE)
+        };
         if action < NUM_ACTIONS as u32 {
             format!("{what} {}", kind_name(chance_kind(action, base)))
         } else {
@@ -738,11 +839,19 @@ impl State for JieqiState {
                 let rest = rest.trim();
                 for k in ADVISOR..=PAWN {
                     let letter = super::fen::kind_letter(k).to_ascii_lowercase().to_string();
-                    if rest == kind_name(k) || rest == letter || (k == ELEPHANT && rest == "e") || (k == HORSE && rest == "h") {
+                    if rest == kind_name(k)
+                        || rest == letter
+                        || (k == ELEPHANT && rest == "e")
+                        || (k == HORSE && rest == "h")
+                    {
                         return Ok(base + (k - ADVISOR) as u32);
                     }
                 }
-                return Err(LudoError::parse("Jieqi chance outcome", text, "expected e.g. 'reveal chariot' or 'captured p'"));
+                return Err(LudoError::parse(
+                    "Jieqi chance outcome",
+                    text,
+                    "expected e.g. 'reveal chariot' or 'captured p'",
+                ));
             }
         }
         parse_move_text(&self.pos, || self.legal_moves(), text)
@@ -756,7 +865,11 @@ impl State for JieqiState {
             .map(|c| {
                 let who = if c.by == RED { "Red" } else { "Black" };
                 if self.captured_seen_by(c, p) && c.kind != 0 {
-                    format!("{who} took {}{}", kind_name(c.kind), if c.hidden { " (face down)" } else { "" })
+                    format!(
+                        "{who} took {}{}",
+                        kind_name(c.kind),
+                        if c.hidden { " (face down)" } else { "" }
+                    )
                 } else {
                     format!("{who} took a face-down piece")
                 }
@@ -776,7 +889,9 @@ impl State for JieqiState {
             for k in ADVISOR..=PAWN {
                 let plane = 17 + i * 6 + (k - ADVISOR) as usize;
                 let v = counts[k as usize] as f32 / 5.0;
-                out[plane * SQUARES..(plane + 1) * SQUARES].iter_mut().for_each(|x| *x = v);
+                out[plane * SQUARES..(plane + 1) * SQUARES]
+                    .iter_mut()
+                    .for_each(|x| *x = v);
             }
         }
     }
@@ -813,7 +928,11 @@ impl fmt::Display for JieqiState {
         f.write_str(&draw_board(&self.pos))?;
         match (self.record.outcome, self.pending_reveal, self.pending_capture) {
             (Some(o), _, _) => write!(f, "{}", o.describe()),
-            (None, Some(sq), _) => write!(f, "chance: reveal the piece on {}", &iccs(Move { from: sq, to: sq })[..2]),
+            (None, Some(sq), _) => write!(
+                f,
+                "chance: reveal the piece on {}",
+                &iccs(Move { from: sq, to: sq })[..2]
+            ),
             (None, None, true) => write!(f, "chance: identity of the captured face-down piece"),
             _ => {
                 let check = if self.pos.in_check() { " (in check)" } else { "" };

@@ -79,7 +79,8 @@ pub(crate) const RULESET: ParamSpec = ParamSpec {
 static PARAMS: &[ParamSpec] = &[RULESET, REPETITION_RULE, REPETITION_COUNT, NO_CAPTURE, MAX_PLIES];
 
 /// Presets shared by both games.
-pub(crate) static PRESETS: &[crate::core::game::Preset] = &[("seed", &[]), ("simple", &[("repetition_rule", "draw")])];
+pub(crate) static PRESETS: &[crate::core::game::Preset] =
+    &[("seed", &[]), ("simple", &[("repetition_rule", "draw")])];
 
 static INFO: GameInfo = GameInfo {
     short_name: "xiangqi",
@@ -93,7 +94,11 @@ over exactly one screen, soldiers step sideways only after the river. The genera
 other on an open file. Checkmate and stalemate lose. Perpetual check loses, other repetitions draw; \
 120 plies without capture draw. Moves are ICCS (h2e2); WXF (C2.5) is accepted.",
     bots: &["random", "greedy"],
-    examples: &["xiangqi", "xiangqi(repetition_rule=draw,no_capture_draw_plies=60)", "xiangqi(ruleset=simple,max_plies=200)"],
+    examples: &[
+        "xiangqi",
+        "xiangqi(repetition_rule=draw,no_capture_draw_plies=60)",
+        "xiangqi(ruleset=simple,max_plies=200)",
+    ],
 };
 
 /// The registered game `xiangqi`.

@@ -13,14 +13,31 @@ use crate::error::{LudoError, Result};
 
 /// ICCS name of a move: `h2e2` (file letter `a..i` from Red's left, rank `0..9` from Red's side).
 pub fn iccs(mv: Move) -> String {
-    let f = |sq: u8| format!("{}{}", (b'a' + file_of(sq as usize) as u8) as char, rank_of(sq as usize));
+    let f = |sq: u8| {
+        format!(
+            "{}{}",
+            (b'a' + file_of(sq as usize) as u8) as char,
+            rank_of(sq as usize)
+        )
+    };
     format!("{}{}", f(mv.from), f(mv.to))
 }
 
 /// Parses ICCS (`h2e2`, `H2-E2`), without checking legality.
 pub fn parse_iccs(text: &str) -> Result<Move> {
-    let t: Vec<u8> = text.trim().bytes().filter(|&b| b != b'-').map(|b| b.to_ascii_lowercase()).collect();
-    let bad = || LudoError::parse("ICCS move", text, "expected from- and to-point like h2e2 (files a-i, ranks 0-9)");
+    let t: Vec<u8> = text
+        .trim()
+        .bytes()
+        .filter(|&b| b != b'-')
+        .map(|b| b.to_ascii_lowercase())
+        .collect();
+    let bad = || {
+        LudoError::parse(
+            "ICCS move",
+            text,
+            "expected from- and to-point like h2e2 (files a-i, ranks 0-9)",
+        )
+    };
     if t.len() != 4 {
         return Err(bad());
     }
@@ -31,7 +48,10 @@ pub fn parse_iccs(text: &str) -> Result<Move> {
             Err(bad())
         }
     };
-    Ok(Move { from: point(t[0], t[1])?, to: point(t[2], t[3])? })
+    Ok(Move {
+        from: point(t[0], t[1])?,
+        to: point(t[2], t[3])?,
+    })
 }
 
 /// WXF file number (1..9 from the mover's right) of a point.
@@ -76,7 +96,10 @@ fn tandem(pos: &Position, cell: u8, file: usize) -> Vec<usize> {
         .map(|r| square(file, r))
         .filter(|&sq| {
             let c = pos.at(sq);
-            c != EMPTY && color_of(c) == color && wxf_kind(c) == wxf_kind(cell) && (c & HIDDEN) == (cell & HIDDEN)
+            c != EMPTY
+                && color_of(c) == color
+                && wxf_kind(c) == wxf_kind(cell)
+                && (c & HIDDEN) == (cell & HIDDEN)
         })
         .collect();
     v.sort_by_key(|&sq| std::cmp::Reverse(advance(color, sq)));
@@ -96,7 +119,11 @@ fn wxf_motion(cell: u8, mv: Move) -> String {
         '.'
     };
     let linear = matches!(wxf_kind(cell), KING | ROOK | CANNON | PAWN);
-    let n = if op != '.' && linear { af.abs_diff(at) } else { wxf_file(color, to) };
+    let n = if op != '.' && linear {
+        af.abs_diff(at)
+    } else {
+        wxf_file(color, to)
+    };
     format!("{op}{n}")
 }
 
@@ -163,7 +190,11 @@ fn normalise_wxf(text: &str) -> String {
 pub fn parse_wxf(pos: &Position, legal: &[Move], text: &str) -> Result<Move> {
     let want = normalise_wxf(text);
     if want.len() < 4 {
-        return Err(LudoError::parse("WXF move", text, "expected piece, file, direction and target, like C2.5"));
+        return Err(LudoError::parse(
+            "WXF move",
+            text,
+            "expected piece, file, direction and target, like C2.5",
+        ));
     }
     if let Some(&mv) = legal.iter().find(|&&mv| wxf(pos, mv) == want) {
         return Ok(mv);
@@ -184,8 +215,16 @@ pub fn parse_wxf(pos: &Position, legal: &[Move], text: &str) -> Result<Move> {
         .collect();
     match loose.as_slice() {
         [mv] => Ok(*mv),
-        [] => Err(LudoError::parse("WXF move", text, "no legal move has this WXF name here")),
-        _ => Err(LudoError::parse("WXF move", text, "ambiguous: several pieces fit, use + (front) or - (rear)")),
+        [] => Err(LudoError::parse(
+            "WXF move",
+            text,
+            "no legal move has this WXF name here",
+        )),
+        _ => Err(LudoError::parse(
+            "WXF move",
+            text,
+            "ambiguous: several pieces fit, use + (front) or - (rear)",
+        )),
     }
 }
 
@@ -230,7 +269,11 @@ mod tests {
         }
         assert_eq!(parse_wxf(&pos, &l, "c2=5").unwrap(), parse_iccs("h2e2").unwrap());
         // Black counts files from its own right: h7e7 is Black's C2.5 as well.
-        let b = parse("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b", FenRules::Xiangqi).unwrap();
+        let b = parse(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b",
+            FenRules::Xiangqi,
+        )
+        .unwrap();
         assert_eq!(wxf(&b.position, parse_iccs("b7e7").unwrap()), "C2.5");
         assert_eq!(wxf(&b.position, parse_iccs("b9c7").unwrap()), "H2+3");
         assert!(parse_wxf(&pos, &l, "C2.9").is_err());

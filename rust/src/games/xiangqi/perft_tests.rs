@@ -19,7 +19,13 @@ fn cases() -> Vec<(String, Vec<u64>)> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let (fen, counts) = l.split_once('|').expect("FEN | counts");
-            (fen.trim().to_string(), counts.split_whitespace().map(|n| n.parse().expect("count")).collect())
+            (
+                fen.trim().to_string(),
+                counts
+                    .split_whitespace()
+                    .map(|n| n.parse().expect("count"))
+                    .collect(),
+            )
         })
         .collect()
 }
@@ -38,7 +44,11 @@ fn check(limit: u64) {
             let secs = t.elapsed().as_secs_f64();
             assert_eq!(got, want, "{fen} depth {}", i + 1);
             if want > 1_000_000 {
-                println!("{fen} depth {}: {got} nodes in {secs:.2} s = {:.1} M nodes/s", i + 1, got as f64 / secs / 1e6);
+                println!(
+                    "{fen} depth {}: {got} nodes in {secs:.2} s = {:.1} M nodes/s",
+                    i + 1,
+                    got as f64 / secs / 1e6
+                );
             }
         }
     }
@@ -76,7 +86,10 @@ fn start_position_depth_5() {
     let t = Instant::now();
     let n = p.perft(5, None);
     let secs = t.elapsed().as_secs_f64();
-    println!("xiangqi perft(5) = {n} in {secs:.2} s = {:.2} M nodes/s", n as f64 / secs / 1e6);
+    println!(
+        "xiangqi perft(5) = {n} in {secs:.2} s = {:.2} M nodes/s",
+        n as f64 / secs / 1e6
+    );
     assert_eq!(n, 133_312_995);
 }
 
@@ -107,7 +120,10 @@ fn jieqi_oracle_depths_4_and_5() {
     // Revealed advisors and elephants are free, and the first such escape comes at depth 5.
     let t = Instant::now();
     let n5 = s.perft(5);
-    println!("jieqi (identity arrangement) perft(5) = {n5} in {:.2} s", t.elapsed().as_secs_f64());
+    println!(
+        "jieqi (identity arrangement) perft(5) = {n5} in {:.2} s",
+        t.elapsed().as_secs_f64()
+    );
     assert!(n5 > 133_312_995);
 }
 
@@ -125,7 +141,13 @@ fn jieqi_start_has_44_moves_for_any_arrangement() {
 /// assertion. Run under `perf stat -e task-clock` on a busy machine to read CPU time.
 fn random_games_per_second(spec: &str) {
     let game = crate::registry::load_game(spec).unwrap();
-    let cfg = crate::batch::SimConfig { n_games: 20_000, seed: 1, first_game: 0, bots: vec!["random".into()], threads: Some(1) };
+    let cfg = crate::batch::SimConfig {
+        n_games: 20_000,
+        seed: 1,
+        first_game: 0,
+        bots: vec!["random".into()],
+        threads: Some(1),
+    };
     let t = Instant::now();
     let r = game.simulate(&cfg).unwrap();
     let secs = t.elapsed().as_secs_f64();

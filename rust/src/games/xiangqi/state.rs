@@ -24,12 +24,32 @@ pub struct XiangqiState {
 
 impl XiangqiState {
     /// A state at `pos` (assumed valid) with the given clocks.
-    pub fn new(pos: Position, rules: EndRules, halfmove: u32, fullmove: u32, start_fen: Option<Arc<str>>) -> Self {
+    pub fn new(
+        pos: Position,
+        rules: EndRules,
+        halfmove: u32,
+        fullmove: u32,
+        start_fen: Option<Arc<str>>,
+    ) -> Self {
         let record = Record::new(&pos, halfmove);
-        let mut s = XiangqiState { pos, rules, record, history: Vec::new(), start_fullmove: fullmove, start_fen };
+        let mut s = XiangqiState {
+            pos,
+            rules,
+            record,
+            history: Vec::new(),
+            start_fullmove: fullmove,
+            start_fen,
+        };
         if !s.pos.has_legal_move() {
-            let reason = if s.pos.in_check() { "checkmate" } else { "stalemate" };
-            s.record.outcome = Some(Outcome::Win { winner: 1 - s.pos.side(), reason });
+            let reason = if s.pos.in_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            };
+            s.record.outcome = Some(Outcome::Win {
+                winner: 1 - s.pos.side(),
+                reason,
+            });
         }
         s
     }
@@ -39,7 +59,9 @@ impl XiangqiState {
         let f = fen::parse(text, FenRules::Xiangqi)?;
         let start = fen::write(&f.position, f.halfmove, f.fullmove);
         let custom = (start != fen::START_FEN).then(|| Arc::from(start.as_str()));
-        Ok(XiangqiState::new(f.position, rules, f.halfmove, f.fullmove, custom))
+        Ok(XiangqiState::new(
+            f.position, rules, f.halfmove, f.fullmove, custom,
+        ))
     }
 
     /// The current position.
@@ -99,12 +121,20 @@ impl XiangqiState {
             return Err(LudoError::GameOver);
         }
         let mv = Move::from_action(action).ok_or_else(|| {
-            LudoError::illegal(action, action.to_string(), format!("move ids are below {}", SQUARES * SQUARES))
+            LudoError::illegal(
+                action,
+                action.to_string(),
+                format!("move ids are below {}", SQUARES * SQUARES),
+            )
         })?;
         if self.legal_moves().contains(&mv) {
             Ok(mv)
         } else {
-            Err(LudoError::illegal(action, iccs(mv), illegal_reason(&self.pos, mv)))
+            Err(LudoError::illegal(
+                action,
+                iccs(mv),
+                illegal_reason(&self.pos, mv),
+            ))
         }
     }
 
@@ -114,19 +144,34 @@ impl XiangqiState {
         self.pos.make(mv, cell);
         self.history.push(mv.action());
         let (has_move, check) = self.pos.has_legal_move_and_check();
-        self.record.after_ply(&self.pos, capture, has_move, check, &self.rules, self.history.len());
+        self.record.after_ply(
+            &self.pos,
+            capture,
+            has_move,
+            check,
+            &self.rules,
+            self.history.len(),
+        );
     }
 }
 
 /// Parses an action text: ICCS first (any well-formed pair of points; legality is checked when
 /// applied), then WXF against the legal moves of `pos`.
-pub(crate) fn parse_move_text(pos: &Position, legal: impl FnOnce() -> Vec<Move>, text: &str) -> Result<Action> {
+pub(crate) fn parse_move_text(
+    pos: &Position,
+    legal: impl FnOnce() -> Vec<Move>,
+    text: &str,
+) -> Result<Action> {
     if let Ok(mv) = parse_iccs(text) {
         return Ok(mv.action());
     }
-    parse_wxf(pos, &legal(), text)
-        .map(Move::action)
-        .map_err(|_| LudoError::parse("move", text, "expected ICCS like h2e2 or a legal WXF move like C2.5"))
+    parse_wxf(pos, &legal(), text).map(Move::action).map_err(|_| {
+        LudoError::parse(
+            "move",
+            text,
+            "expected ICCS like h2e2 or a legal WXF move like C2.5",
+        )
+    })
 }
 
 impl State for XiangqiState {
@@ -156,9 +201,17 @@ impl State for XiangqiState {
     }
     fn random_action(&self, rng: &mut Rng) -> Action {
         // Whether the side to move is in check was found when the last ply was recorded.
-        let in_check = self.record.checks.last().copied().unwrap_or_else(|| self.pos.in_check());
+        let in_check = self
+            .record
+            .checks
+            .last()
+            .copied()
+            .unwrap_or_else(|| self.pos.in_check());
         let mv = self.pos.clone().random_legal(in_check, rng);
-        debug_assert!(mv.is_some() && self.record.outcome.is_none(), "random_action at a finished game");
+        debug_assert!(
+            mv.is_some() && self.record.outcome.is_none(),
+            "random_action at a finished game"
+        );
         mv.map_or(0, Move::action)
     }
     fn apply_action(&mut self, action: Action) -> Result<()> {

@@ -33,8 +33,12 @@ fn a(iccs: &str) -> u32 {
 fn targets<S: State>(s: &S, from: &str) -> Vec<String> {
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
-    let mut v: Vec<String> =
-        legal.iter().map(|&x| s.action_to_string(x)).filter(|n| n.starts_with(from)).map(|n| n[2..].to_string()).collect();
+    let mut v: Vec<String> = legal
+        .iter()
+        .map(|&x| s.action_to_string(x))
+        .filter(|n| n.starts_with(from))
+        .map(|n| n[2..].to_string())
+        .collect();
     v.sort();
     v
 }
@@ -84,7 +88,13 @@ fn cannon_needs_exactly_one_screen() {
 #[test]
 fn chariot_slides_until_blocked() {
     let s = at("3k5/9/9/9/9/9/9/9/R8/p4K3 w");
-    assert_eq!(targets(&s, "a1"), ["a0", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"]);
+    assert_eq!(
+        targets(&s, "a1"),
+        [
+            "a0", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "b1", "c1", "d1", "e1", "f1", "g1", "h1",
+            "i1"
+        ]
+    );
     let mut s2 = at("3k5/9/9/9/9/P8/9/9/R8/5K3 w");
     assert!(reason(&mut s2, "a1a6").contains("blocked"));
 }
@@ -138,7 +148,13 @@ fn checkmate_loses() {
     let mut s = at("3k5/1R7/R8/9/9/9/9/9/9/5K3 w");
     s.apply_action(a("a7a9")).unwrap();
     assert_eq!(s.current_player(), Player::Terminal);
-    assert_eq!(s.outcome(), Some(Outcome::Win { winner: RED, reason: "checkmate" }));
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: RED,
+            reason: "checkmate"
+        })
+    );
     let mut r = [0.0; 2];
     s.returns(&mut r);
     assert_eq!(r, [1.0, -1.0]);
@@ -154,7 +170,13 @@ fn stalemate_loses() {
     let mut s = at("3k5/9/8R/9/9/9/9/9/9/4K4 w");
     s.apply_action(a("i7i8")).unwrap();
     assert!(!s.in_check());
-    assert_eq!(s.outcome(), Some(Outcome::Win { winner: RED, reason: "stalemate" }));
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: RED,
+            reason: "stalemate"
+        })
+    );
 }
 
 /// Red checks on a9 and a8 in turn while Black's general steps d9-d8-d9.
@@ -168,9 +190,17 @@ fn perpetual_check_loses_on_the_third_occurrence() {
         assert!(!s.is_terminal(), "ended early at ply {i}");
         s.apply_action(a(mv)).unwrap();
     }
-    assert_eq!(s.outcome(), Some(Outcome::Win { winner: BLACK, reason: "perpetual check" }));
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: BLACK,
+            reason: "perpetual check"
+        })
+    );
     // With repetition_rule=draw the same cycle is a draw.
-    let mut d = xiangqi(&[("repetition_rule", "draw")]).state_from_fen(PERPETUAL_FEN).unwrap();
+    let mut d = xiangqi(&[("repetition_rule", "draw")])
+        .state_from_fen(PERPETUAL_FEN)
+        .unwrap();
     for mv in PERPETUAL {
         d.apply_action(a(mv)).unwrap();
     }
@@ -185,11 +215,18 @@ fn quiet_repetition_draws_and_caps_apply() {
         s.apply_action(a(mv)).unwrap();
     }
     assert_eq!(s.outcome(), Some(Outcome::Draw { reason: "repetition" }));
-    let mut c = xiangqi(&[("no_capture_draw_plies", "4")]).state_from_fen("3k5/9/9/9/9/9/9/9/9/5K3 w").unwrap();
+    let mut c = xiangqi(&[("no_capture_draw_plies", "4")])
+        .state_from_fen("3k5/9/9/9/9/9/9/9/9/5K3 w")
+        .unwrap();
     for mv in &quiet[..4] {
         c.apply_action(a(mv)).unwrap();
     }
-    assert_eq!(c.outcome(), Some(Outcome::Draw { reason: "no capture rule" }));
+    assert_eq!(
+        c.outcome(),
+        Some(Outcome::Draw {
+            reason: "no capture rule"
+        })
+    );
     let mut m = xiangqi(&[("max_plies", "3")]).new_initial_state();
     for mv in ["h2e2", "h9g7", "h0g2"] {
         m.apply_action(a(mv)).unwrap();
@@ -204,7 +241,10 @@ fn action_texts_both_notations() {
         assert_eq!(s.string_to_action(text).unwrap(), a("h2e2"), "{text}");
     }
     for bad in ["", "h2", "zz99", "C2.9", "castle"] {
-        assert!(matches!(s.string_to_action(bad), Err(LudoError::Parse { .. })), "{bad}");
+        assert!(
+            matches!(s.string_to_action(bad), Err(LudoError::Parse { .. })),
+            "{bad}"
+        );
     }
     assert_eq!(s.action_to_string(a("h2e2")), "h2e2");
     assert_eq!(s.action_to_wxf(a("h2e2")).unwrap(), "C2.5");
@@ -222,9 +262,15 @@ fn action_texts_both_notations() {
 fn fen_follows_the_game() {
     let mut s = xiangqi(&[]).new_initial_state();
     s.apply_action(a("h2e2")).unwrap();
-    assert_eq!(s.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+    assert_eq!(
+        s.fen(),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+    );
     s.apply_action(a("h9g7")).unwrap();
-    assert_eq!(s.fen(), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    assert_eq!(
+        s.fen(),
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+    );
     let t = at(&s.fen());
     assert_eq!(t.position(), s.position());
 }
@@ -251,7 +297,13 @@ fn observation_is_player_relative() {
 fn registry_loads_both_games_and_simulates() {
     for spec in Xiangqi::INFO.examples.iter().chain(Jieqi::INFO.examples) {
         let g = load_game(spec).unwrap();
-        let cfg = crate::batch::SimConfig { n_games: 4, seed: 1, first_game: 0, bots: vec!["greedy".into(), "random".into()], threads: Some(1) };
+        let cfg = crate::batch::SimConfig {
+            n_games: 4,
+            seed: 1,
+            first_game: 0,
+            bots: vec!["greedy".into(), "random".into()],
+            threads: Some(1),
+        };
         let r = g.simulate(&cfg).unwrap();
         for i in 0..4 {
             let (x, y) = (r.returns[2 * i], r.returns[2 * i + 1]);
@@ -292,15 +344,27 @@ fn a_move_by_a_hidden_piece_is_followed_by_a_reveal_chance_node() {
     assert!((total - 1.0).abs() < 1e-12);
     // 5 pawns out of 15 pieces.
     let pawn = reveal_action(PAWN);
-    assert!(outs.iter().any(|&(x, p)| x == pawn && (p - 5.0 / 15.0).abs() < 1e-12));
-    assert!(matches!(s.apply_action(a("a9a8")), Err(LudoError::IllegalAction { .. })));
-    s.apply_action(s.string_to_action("reveal advisor").unwrap()).unwrap();
+    assert!(outs
+        .iter()
+        .any(|&(x, p)| x == pawn && (p - 5.0 / 15.0).abs() < 1e-12));
+    assert!(matches!(
+        s.apply_action(a("a9a8")),
+        Err(LudoError::IllegalAction { .. })
+    ));
+    s.apply_action(s.string_to_action("reveal advisor").unwrap())
+        .unwrap();
     assert_eq!(s.current_player(), Player::Seat(BLACK));
     // The revealed advisor on a1 is free: one diagonal step anywhere (b0 and b2... b2 holds a hidden cannon).
     assert_eq!(s.position().at(square(0, 1)), piece(RED, ADVISOR_FREE));
     s.apply_action(a("a9a8")).unwrap();
-    s.apply_action(s.string_to_action("reveal pawn").unwrap()).unwrap();
-    assert!(s.fen().starts_with("1xxxkxxxx/p8/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/A8/1XXXKXXXX w"), "{}", s.fen());
+    s.apply_action(s.string_to_action("reveal pawn").unwrap())
+        .unwrap();
+    assert!(
+        s.fen()
+            .starts_with("1xxxkxxxx/p8/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/A8/1XXXKXXXX w"),
+        "{}",
+        s.fen()
+    );
 }
 
 #[test]
@@ -354,14 +418,26 @@ fn observations_never_leak_hidden_identities() {
     y.apply_action(a("b2b9")).unwrap();
     let (vx, vy) = (views(&x), views(&y));
     assert_eq!(vx[1], vy[1], "Black, whose piece it was, learns nothing");
-    assert_eq!(vx[0].0[..17 * 90], vy[0].0[..17 * 90], "the board planes show no identities");
+    assert_eq!(
+        vx[0].0[..17 * 90],
+        vy[0].0[..17 * 90],
+        "the board planes show no identities"
+    );
     // Red's pool planes for Black (planes 23..29) count what Red cannot rule out: Red has taken
     // the h9 horse, then a horse (x) or an elephant (y) on b9.
     let black_pool = |v: &[f32], k: u8| v[(23 + (k - ADVISOR) as usize) * 90] * 5.0;
-    assert_eq!((black_pool(&vx[0].0, HORSE), black_pool(&vx[0].0, ELEPHANT)), (0.0, 2.0));
-    assert_eq!((black_pool(&vy[0].0, HORSE), black_pool(&vy[0].0, ELEPHANT)), (1.0, 1.0));
+    assert_eq!(
+        (black_pool(&vx[0].0, HORSE), black_pool(&vx[0].0, ELEPHANT)),
+        (0.0, 2.0)
+    );
+    assert_eq!(
+        (black_pool(&vy[0].0, HORSE), black_pool(&vy[0].0, ELEPHANT)),
+        (1.0, 1.0)
+    );
     assert_ne!(vx[0].2, vy[0].2, "Red, the capturer, learns what it took");
-    assert!(vx[0].1.contains("Red took horse (face down)") && vy[0].1.contains("Red took elephant (face down)"));
+    assert!(
+        vx[0].1.contains("Red took horse (face down)") && vy[0].1.contains("Red took elephant (face down)")
+    );
 }
 
 #[test]
@@ -374,8 +450,12 @@ fn captured_hidden_identity_is_shown_only_to_the_capturer() {
     assert_eq!(s.current_player(), Player::Chance);
     s.apply_action(capture_action(HORSE)).unwrap();
     assert_eq!(s.current_player(), Player::Seat(BLACK));
-    assert!(s.information_state_string(0).ends_with("b2b9 reveal chariot captured horse"));
-    assert!(s.information_state_string(1).ends_with("b2b9 reveal chariot captured ?"));
+    assert!(s
+        .information_state_string(0)
+        .ends_with("b2b9 reveal chariot captured horse"));
+    assert!(s
+        .information_state_string(1)
+        .ends_with("b2b9 reveal chariot captured ?"));
     assert!(s.observation_string(0).contains("Red took horse"));
     assert!(!s.observation_string(1).contains("horse"));
     let both = jieqi(&[("captured_hidden_visibility", "both")]);
@@ -411,7 +491,11 @@ fn resample_hidden_is_consistent_and_seeded() {
     let d1 = s.resample_hidden(0, 11).unwrap();
     let d2 = s.resample_hidden(0, 11).unwrap();
     assert_eq!(d1.fen(), s.fen());
-    assert_eq!(views(&d1)[0], views(&s)[0], "the determinization agrees with what player 0 saw");
+    assert_eq!(
+        views(&d1)[0],
+        views(&s)[0],
+        "the determinization agrees with what player 0 saw"
+    );
     assert_eq!(format!("{:?}", d1.captured()), format!("{:?}", d2.captured()));
     assert!(d1.is_determinized() && !s.is_determinized());
     // Play on without chance nodes.
@@ -430,15 +514,27 @@ fn jieqi_fen_validation() {
     let g = jieqi(&[]);
     assert!(g.state_from_fen(JIEQI_START).is_ok());
     // Three face-up red chariots.
-    assert!(matches!(g.state_from_fen("3k5/9/9/9/9/RRR6/9/9/9/4K4 w"), Err(LudoError::InvalidPosition { .. })));
-    assert!(matches!(g.state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX q"), Err(LudoError::Parse { .. })));
+    assert!(matches!(
+        g.state_from_fen("3k5/9/9/9/9/RRR6/9/9/9/4K4 w"),
+        Err(LudoError::InvalidPosition { .. })
+    ));
+    assert!(matches!(
+        g.state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX q"),
+        Err(LudoError::Parse { .. })
+    ));
 }
 
 #[test]
 fn resample_redraws_what_the_player_did_not_see() {
     // Black's cannon takes Red's face-down b0 piece, a horse in this deal; Red never learns that.
     let mut s = jieqi_start();
-    for x in [a("a0a1"), reveal_action(ROOK), a("b7b0"), reveal_action(CANNON), capture_action(HORSE)] {
+    for x in [
+        a("a0a1"),
+        reveal_action(ROOK),
+        a("b7b0"),
+        reveal_action(CANNON),
+        capture_action(HORSE),
+    ] {
         s.apply_action(x).unwrap();
     }
     let seen_by_red = views(&s)[0].clone();
@@ -449,7 +545,9 @@ fn resample_redraws_what_the_player_did_not_see() {
         let k = d.captured()[0].kind;
         kinds.insert(k);
         // Black's own record follows the redraw.
-        assert!(d.information_state_string(1).ends_with(&format!("captured {}", super::flow::kind_name(k))));
+        assert!(d
+            .information_state_string(1)
+            .ends_with(&format!("captured {}", super::flow::kind_name(k))));
     }
     assert!(kinds.len() > 2, "the unseen capture is redrawn: {kinds:?}");
     // Black saw it, so Black's determinizations keep the horse.
@@ -522,11 +620,17 @@ fn random_action_is_uniform_over_the_legal_moves_only() {
     let mut counts = [0u32; 3];
     for _ in 0..draws {
         let x = s.random_action(&mut rng);
-        let i = legal.iter().position(|&l| l == x).unwrap_or_else(|| panic!("illegal draw {}", s.action_to_string(x)));
+        let i = legal
+            .iter()
+            .position(|&l| l == x)
+            .unwrap_or_else(|| panic!("illegal draw {}", s.action_to_string(x)));
         counts[i] += 1;
     }
     // 10,000 expected each; the bounds are 12 standard deviations wide.
-    assert!(counts.iter().all(|&c| (9_000..=11_000).contains(&c)), "{counts:?}");
+    assert!(
+        counts.iter().all(|&c| (9_000..=11_000).contains(&c)),
+        "{counts:?}"
+    );
 }
 
 #[test]
@@ -534,7 +638,11 @@ fn repetition_is_found_exactly_when_a_rescan_finds_it() {
     // Random games where the second occurrence of a position since the last capture ends the game:
     // the recorded detection (which skips the walk back for keys its filter has not seen) must agree
     // ply by ply with a plain count over every position since the last capture.
-    let g = xiangqi(&[("repetition_rule", "draw"), ("repetition_count", "2"), ("no_capture_draw_plies", "0")]);
+    let g = xiangqi(&[
+        ("repetition_rule", "draw"),
+        ("repetition_count", "2"),
+        ("no_capture_draw_plies", "0"),
+    ]);
     let mut repetitions = 0;
     for seed in 0..200 {
         let mut rng = Rng::new(seed);
@@ -551,7 +659,10 @@ fn repetition_is_found_exactly_when_a_rescan_finds_it() {
             let repeated = window.contains(&key);
             window.push(key);
             match s.outcome() {
-                Some(Outcome::Win { reason: "checkmate" | "stalemate", .. }) => {}
+                Some(Outcome::Win {
+                    reason: "checkmate" | "stalemate",
+                    ..
+                }) => {}
                 Some(Outcome::Draw { reason: "repetition" }) => {
                     assert!(repeated, "seed {seed}: repetition claimed");
                     repetitions += 1;

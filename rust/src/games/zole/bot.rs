@@ -29,7 +29,14 @@ impl Bot<ZoleState> for Greedy {
         let hand = core.hands[me];
         if extra.contract == Contract::Undecided {
             let s = hand_strength(t, hand);
-            return base + if s >= 14 { ZOLE } else if s >= 9 { TAKE } else { PASS };
+            return base
+                + if s >= 14 {
+                    ZOLE
+                } else if s >= 9 {
+                    TAKE
+                } else {
+                    PASS
+                };
         }
         if extra.discarding() {
             return base + DISCARD + discard_choice(t, hand).0 as Action;
@@ -37,6 +44,15 @@ impl Bot<ZoleState> for Greedy {
         let l = extra.lielais;
         let side = |s: usize| usize::from(Some(s) == l);
         let avoid = extra.contract == Contract::MazaZole && l == Some(me);
-        play_card(t, core, state.legal_cards(), me, |a, b| side(a) == side(b), l == Some(me), avoid).0 as Action
+        play_card(
+            t,
+            core,
+            state.legal_cards(),
+            me,
+            |a, b| side(a) == side(b),
+            l == Some(me),
+            avoid,
+        )
+        .0 as Action
     }
 }

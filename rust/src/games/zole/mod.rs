@@ -36,9 +36,12 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::{Packet, PacketDeal};
 use crate::games::schafkopf::trumps::{QueenJackTrumps, TRUMP_SUIT};
-use crate::trick::{per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM};
+use crate::trick::{
+    per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState,
+    SCOPE_PARAM,
+};
+use crate::trick::{Packet, PacketDeal};
 
 /// The registered game type.
 pub type Zole = TrickGame<ZoleRules>;
@@ -76,7 +79,13 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 2 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 2, so seat 0 speaks and leads first" },
 ];
 
-static PRESETS: &[crate::core::game::Preset] = &[("seed", &[]), ("classic_lv", &[("scoring", "classic_lv"), ("top_tier", "no_trick")])];
+static PRESETS: &[crate::core::game::Preset] = &[
+    ("seed", &[]),
+    (
+        "classic_lv",
+        &[("scoring", "classic_lv"), ("top_tier", "no_trick")],
+    ),
+];
 
 static INFO: GameInfo = GameInfo {
     short_name: "zole",
@@ -196,8 +205,16 @@ impl ZoleRules {
         let zole = h.contract == Contract::Zole;
         match self.scoring {
             Scoring::Seed { top_no_trick } => {
-                let (win_pts, loser_tricks) = if wins { (h.lielais_points, h.small_tricks) } else { (h.small_points, h.lielais_tricks) };
-                let top = if top_no_trick { loser_tricks == 0 } else { win_pts == 120 };
+                let (win_pts, loser_tricks) = if wins {
+                    (h.lielais_points, h.small_tricks)
+                } else {
+                    (h.small_points, h.lielais_tricks)
+                };
+                let top = if top_no_trick {
+                    loser_tricks == 0
+                } else {
+                    win_pts == 120
+                };
                 let tier = if top {
                     3
                 } else if win_pts >= 91 {
@@ -247,14 +264,23 @@ impl ZoleRules {
         let lielais_tricks = tricks(l);
         let small_tricks: usize = (0..PLAYERS).filter(|&s| small(s)).map(tricks).sum();
         let mut lielais_points = self.t.points_of(core.won[l]);
-        let mut small_points: i32 = (0..PLAYERS).filter(|&s| small(s)).map(|s| self.t.points_of(core.won[s])).sum();
+        let mut small_points: i32 = (0..PLAYERS)
+            .filter(|&s| small(s))
+            .map(|s| self.t.points_of(core.won[s]))
+            .sum();
         let talon = self.t.points_of(core.talon);
         match extra.contract {
             Contract::Take if !self.discards_need_trick || lielais_tricks > 0 => lielais_points += talon,
             Contract::Zole => small_points += talon,
             _ => {}
         }
-        Some(HandResult { contract: extra.contract, lielais_points, small_points, lielais_tricks, small_tricks })
+        Some(HandResult {
+            contract: extra.contract,
+            lielais_points,
+            small_points,
+            lielais_tricks,
+            small_tricks,
+        })
     }
 
     /// Chip changes of a played hand per seat, pool excluded.
@@ -270,12 +296,16 @@ impl ZoleRules {
 
     /// Whether the hand is over (all tricks played, or a mazā zole lost at the lielais's first trick).
     fn hand_over(&self, core: &TrickCore, extra: &ZoleExtra) -> bool {
-        core.tricks_played == TRICKS || (extra.contract == Contract::MazaZole && extra.lielais.is_some_and(|l| !core.won[l].is_empty()))
+        core.tricks_played == TRICKS
+            || (extra.contract == Contract::MazaZole
+                && extra.lielais.is_some_and(|l| !core.won[l].is_empty()))
     }
 
     /// Pays the pool out to the winner(s) of a hand that was played.
     fn settle_pool(&self, core: &mut TrickCore, extra: &mut ZoleExtra) {
-        let (Some(h), Some(l)) = (self.hand_result(core, extra), extra.lielais) else { return };
+        let (Some(h), Some(l)) = (self.hand_result(core, extra), extra.lielais) else {
+            return;
+        };
         let pool = core.ledger[POOL];
         if self.lielais_wins(&h) {
             extra.pool_paid[l] = pool;
@@ -307,7 +337,9 @@ impl TrickRules for ZoleRules {
             hands: p.int("hands") as usize,
             scoring: match p.str("scoring") {
                 "classic_lv" => Scoring::ClassicLv,
-                _ => Scoring::Seed { top_no_trick: p.str("top_tier") == "no_trick" },
+                _ => Scoring::Seed {
+                    top_no_trick: p.str("top_tier") == "no_trick",
+                },
             },
             pool: p.str("passed_out") == "pool",
             pool_stays_on_small_win: p.str("pool_split_on_small_win") == "stays_in_pool",
@@ -369,7 +401,9 @@ impl TrickRules for ZoleRules {
                     out.push(MAZA);
                 }
             }
-            Contract::Take if extra.discarded < 2 => out.extend(core.hands[core.to_move].iter().map(|c| DISCARD + c.0 as u32)),
+            Contract::Take if extra.discarded < 2 => {
+                out.extend(core.hands[core.to_move].iter().map(|c| DISCARD + c.0 as u32))
+            }
             _ => {}
         }
     }
@@ -401,7 +435,11 @@ impl TrickRules for ZoleRules {
             }
             ZOLE | MAZA => {
                 // The talon stays face down: it is the small ones' (zole) or nobody's (mazā zole).
-                extra.contract = if offset == ZOLE { Contract::Zole } else { Contract::MazaZole };
+                extra.contract = if offset == ZOLE {
+                    Contract::Zole
+                } else {
+                    Contract::MazaZole
+                };
                 extra.lielais = Some(seat);
                 core.start_play(f);
             }
@@ -438,7 +476,9 @@ impl TrickRules for ZoleRules {
             "zole" => Some(ZOLE),
             "maza zole" | "mazā zole" | "maza_zole" | "mazazole" => Some(MAZA),
             _ => {
-                let card = text.strip_prefix("discard ").or_else(|| text.strip_prefix("bury "))?;
+                let card = text
+                    .strip_prefix("discard ")
+                    .or_else(|| text.strip_prefix("bury "))?;
                 self.deck.parse(card).ok().map(|c| DISCARD + c.0 as u32)
             }
         }
@@ -488,10 +528,16 @@ impl TrickRules for ZoleRules {
         let mut s = match (extra.contract, extra.lielais) {
             (Contract::Undecided, _) => format!("contract phase: {} passed\n", extra.passes),
             (Contract::PassedOut, _) => "passed out\n".to_string(),
-            (c, Some(l)) => format!("lielais: seat {l} ({})\n", ["take", "zole", "mazā zole"][c as usize - 1]),
+            (c, Some(l)) => format!(
+                "lielais: seat {l} ({})\n",
+                ["take", "zole", "mazā zole"][c as usize - 1]
+            ),
             (_, None) => String::new(),
         };
-        if extra.contract == Contract::Take && extra.discarded == 2 && (viewer.is_none() || viewer == extra.lielais) {
+        if extra.contract == Contract::Take
+            && extra.discarded == 2
+            && (viewer.is_none() || viewer == extra.lielais)
+        {
             s.push_str(&format!("discards: {}\n", self.deck.format_set(core.talon)));
         }
         if core.ledger[POOL] != 0.0 {
@@ -504,13 +550,20 @@ impl TrickRules for ZoleRules {
         if extra.contract == Contract::PassedOut {
             // A single-deal game redeals until a hand is played; in a match the passed-out hand counts
             // as one of its `hands` (its chips went into the pool in `apply_extra`).
-            return DealOutcome { redeal: !self.is_match, ..DealOutcome::default() };
+            return DealOutcome {
+                redeal: !self.is_match,
+                ..DealOutcome::default()
+            };
         }
         let hand = self.hand_chips(core, extra);
         let chips = per_seat(PLAYERS, |s| hand[s] + extra.pool_paid[s]);
         // Returns of a single-deal game: the chips of the whole game, pass-outs before it included.
         let returns = per_seat(PLAYERS, |s| core.ledger[s] + chips[s]);
-        DealOutcome { returns, ledger: chips, redeal: false }
+        DealOutcome {
+            returns,
+            ledger: chips,
+            redeal: false,
+        }
     }
     fn match_result(&self, core: &TrickCore, _extra: &ZoleExtra) -> Option<[f64; MAX_PLAYERS]> {
         ((core.deals_done as usize) >= self.hands).then(|| per_seat(PLAYERS, |s| core.ledger[s]))

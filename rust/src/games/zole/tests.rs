@@ -32,7 +32,10 @@ const TALON: &str = "K♠ 9♠";
 /// Deals `H0..H2` and `TALON` in the pagat order (dealer seat 2): 4 each from F, talon, 4 each.
 fn dealt(spec: &str) -> ZoleState {
     let mut st = game(spec).new_initial_state();
-    let h: Vec<Vec<&str>> = [H0, H1, H2].iter().map(|s| s.split_whitespace().collect()).collect();
+    let h: Vec<Vec<&str>> = [H0, H1, H2]
+        .iter()
+        .map(|s| s.split_whitespace().collect())
+        .collect();
     let mut order: Vec<&str> = h.iter().flat_map(|x| x[..4].iter().copied()).collect();
     order.extend(TALON.split_whitespace());
     order.extend(h.iter().flat_map(|x| x[4..].iter().copied()));
@@ -48,13 +51,25 @@ fn deck_trumps_and_points() {
     let st = game("zole").new_initial_state();
     let r = st.rules();
     assert_eq!(r.deck().len(), 26);
-    let trumps: Vec<Card> = "Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦".split_whitespace().map(|n| c(&st, n)).collect();
+    let trumps: Vec<Card> = "Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦"
+        .split_whitespace()
+        .map(|n| c(&st, n))
+        .collect();
     assert!(trumps.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
-    assert_eq!(r.trumps().masks[TRUMP_SUIT as usize], trumps.iter().copied().collect::<CardSet>());
+    assert_eq!(
+        r.trumps().masks[TRUMP_SUIT as usize],
+        trumps.iter().copied().collect::<CardSet>()
+    );
     for suit in ["♣", "♥", "♠"] {
-        let plain: Vec<Card> = ["A", "10", "K", "9"].iter().map(|x| c(&st, &format!("{x}{suit}"))).collect();
+        let plain: Vec<Card> = ["A", "10", "K", "9"]
+            .iter()
+            .map(|x| c(&st, &format!("{x}{suit}")))
+            .collect();
         assert!(plain.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
-        assert_eq!(r.trumps().masks[r.deck().suit(plain[0]) as usize], plain.iter().copied().collect::<CardSet>());
+        assert_eq!(
+            r.trumps().masks[r.deck().suit(plain[0]) as usize],
+            plain.iter().copied().collect::<CardSet>()
+        );
     }
     assert_eq!(r.trumps().points_of(r.deck().all()), 120);
 }
@@ -91,8 +106,15 @@ fn take_then_discard_two_and_f_leads() {
     assert!(legal.iter().all(|n| n.starts_with("discard ")));
     act(&mut st, &["discard A♠", "discard K♣"]);
     assert_eq!(st.core.talon, set(&st, "A♠ K♣"));
-    assert_eq!(st.current_player(), Player::Seat(0), "F leads even as a small one");
-    assert!(st.observation_string(1).contains("discards: K♣ A♠") || st.observation_string(1).contains("discards: A♠ K♣"));
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(0),
+        "F leads even as a small one"
+    );
+    assert!(
+        st.observation_string(1).contains("discards: K♣ A♠")
+            || st.observation_string(1).contains("discards: A♠ K♣")
+    );
     assert!(!st.observation_string(0).contains("discards"));
     assert!(!st.observation_string(2).contains("A♠"));
 }
@@ -107,7 +129,10 @@ fn zole_leaves_the_talon_unseen_and_the_dealer_speaks_last() {
     assert_eq!(st.core.hands[2].len(), 8);
     assert_eq!(st.core.talon, set(&st, TALON));
     assert_eq!(st.current_player(), Player::Seat(0));
-    assert!(!st.observation_string(2).contains("K♠"), "not even the lielais sees the talon");
+    assert!(
+        !st.observation_string(2).contains("K♠"),
+        "not even the lielais sees the talon"
+    );
 }
 
 #[test]
@@ -135,7 +160,13 @@ fn effective_suit_following() {
 }
 
 fn hand(contract: Contract, lp: i32, sp: i32, lt: usize, st: usize) -> HandResult {
-    HandResult { contract, lielais_points: lp, small_points: sp, lielais_tricks: lt, small_tricks: st }
+    HandResult {
+        contract,
+        lielais_points: lp,
+        small_points: sp,
+        lielais_tricks: lt,
+        small_tricks: st,
+    }
 }
 
 #[test]
@@ -173,7 +204,14 @@ fn worked_settlements_of_the_rules_file() {
 }
 
 /// Scores a hand from given piles (the card play is tested above) with `pool` chips pending.
-fn settle(spec: &str, contract: Contract, lielais: usize, won: [&str; 3], talon: &str, pool: f64) -> ([f64; 3], f64) {
+fn settle(
+    spec: &str,
+    contract: Contract,
+    lielais: usize,
+    won: [&str; 3],
+    talon: &str,
+    pool: f64,
+) -> ([f64; 3], f64) {
     let mut st = dealt(spec);
     for (s, w) in won.iter().enumerate() {
         st.core.hands[s] = CardSet::EMPTY;
@@ -182,7 +220,13 @@ fn settle(spec: &str, contract: Contract, lielais: usize, won: [&str; 3], talon:
     st.core.talon = set(&st, talon);
     st.core.tricks_played = TRICKS;
     st.core.ledger[POOL] = pool;
-    st.extra = ZoleExtra { contract, passes: 0, lielais: Some(lielais), discarded: 2, pool_paid: [0.0; 3] };
+    st.extra = ZoleExtra {
+        contract,
+        passes: 0,
+        lielais: Some(lielais),
+        discarded: 2,
+        pool_paid: [0.0; 3],
+    };
     let r = st.rules().clone();
     assert_eq!(r.after_trick(&mut st.core, &mut st.extra), Effect::EndDeal);
     let out = r.score_deal(&st.core, &st.extra).returns;
@@ -199,8 +243,19 @@ fn discards_count_for_the_taker_and_the_talon_for_the_small_ones() {
     let (r, _) = settle("zole", Contract::Take, 1, [won0, won1, won2], "A♠ 10♠", 0.0);
     assert_eq!(r, [-1.0, 2.0, -1.0]);
     // Without the discards the taker has 53 and loses.
-    let (r, _) = settle("zole(discards_count_only_if_lielais_takes_trick=true)", Contract::Take, 1, [won0, won1, won2], "A♠ 10♠", 0.0);
-    assert_eq!(r, [-1.0, 2.0, -1.0], "the taker took tricks, so the discards still count");
+    let (r, _) = settle(
+        "zole(discards_count_only_if_lielais_takes_trick=true)",
+        Contract::Take,
+        1,
+        [won0, won1, won2],
+        "A♠ 10♠",
+        0.0,
+    );
+    assert_eq!(
+        r,
+        [-1.0, 2.0, -1.0],
+        "the taker took tricks, so the discards still count"
+    );
     // Zole: the same piles but the talon belongs to the small ones: 53 for the lielais, a loss of 5.
     let (r, _) = settle("zole", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 0.0);
     assert_eq!(r, [5.0, -10.0, 5.0]);
@@ -217,7 +272,14 @@ fn pool_goes_to_the_winners_of_the_next_played_hand() {
     // The small ones win: one chip each, the odd chip stays.
     let (r, left) = settle("zole", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 3.0);
     assert_eq!((r, left), ([6.0, -10.0, 6.0], 1.0));
-    let (r, left) = settle("zole(pool_split_on_small_win=stays_in_pool)", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 3.0);
+    let (r, left) = settle(
+        "zole(pool_split_on_small_win=stays_in_pool)",
+        Contract::Zole,
+        1,
+        [won0, won1, won2],
+        "A♠ 10♠",
+        3.0,
+    );
     assert_eq!((r, left), ([5.0, -10.0, 5.0], 3.0));
 }
 
@@ -248,7 +310,11 @@ fn passed_out_hand_feeds_the_pool_and_the_deal_passes_on() {
     let mut ret = [0.0; 3];
     st.returns(&mut ret);
     let pool_left = st.core.ledger[POOL];
-    assert_eq!(ret.iter().sum::<f64>() + pool_left, 0.0, "{ret:?} + pool {pool_left}");
+    assert_eq!(
+        ret.iter().sum::<f64>() + pool_left,
+        0.0,
+        "{ret:?} + pool {pool_left}"
+    );
     let won = ret[l] > 0.0;
     assert_eq!(pool_left, if won { 0.0 } else { 1.0 });
     let mut st = dealt("zole(passed_out=redeal_only,redeal_same_dealer_after_passout=true)");
@@ -289,6 +355,7 @@ fn match_returns_are_the_chip_totals_and_the_dealer_rotates() {
 
 #[test]
 fn greedy_beats_random() {
-    let (greedy, random) = crate::batch::testing::bot_against_field(&game("zole"), "greedy", "random", 2000, 7);
+    let (greedy, random) =
+        crate::batch::testing::bot_against_field(&game("zole"), "greedy", "random", 2000, 7);
     assert!(greedy > random + 0.5, "greedy {greedy} vs random {random}");
 }
