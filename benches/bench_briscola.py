@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 import ludoteca
-
 from conftest import report
 
 N_GAMES = 400_000

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 import ludoteca
-
 from conftest import report
 
 GAMES = {9: 40_000, 19: 4_000}

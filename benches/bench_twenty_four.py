@@ -21,9 +21,8 @@ import numpy as np
 import pytest
 
 import ludoteca
-from ludoteca.games import twenty_four as t24
-
 from conftest import report
+from ludoteca.games import twenty_four as t24
 
 MULTISETS = np.array(list(itertools.combinations_with_replacement(range(1, 14), 4)), dtype=np.int64)
 SAMPLE = MULTISETS[::20]
@@ -73,7 +72,7 @@ def python_solutions(numbers: list[int], target: int = 24) -> set[str]:
             if a != 0:
                 options.append((b / a, ("/", y, x)))
             for option in options:
-                search(rest + [option])
+                search([*rest, option])
 
     search([(Fraction(n), n) for n in numbers])
     return found

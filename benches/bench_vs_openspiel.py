@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 import ludoteca
-
 from conftest import report
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -7,7 +7,6 @@ Run: `pytest benches/bench_xiangqi.py --benchmark-only` (numbers depend on the m
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -17,9 +16,8 @@ from typing import Any
 import pytest
 
 import ludoteca
-from ludoteca.games import xiangqi
-
 from conftest import bench_simulate, report
+from ludoteca.games import xiangqi
 
 START_NODES = {4: 3_290_240, 5: 133_312_995}
 

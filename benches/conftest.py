@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,7 @@ def report(benchmark: Any, label: str, units: float, unit: str) -> None:
 
 
 def bench_simulate(
-    benchmark: Any, spec: str, n_games: int, threads: Optional[int] = 1, bots: Optional[Sequence[str]] = None
+    benchmark: Any, spec: str, n_games: int, threads: int | None = 1, bots: Sequence[str] | None = None
 ) -> None:
     """Times `ludoteca.simulate` of `n_games` whole games (3 rounds) and reports games/s."""
     game = ludoteca.load_game(spec)

@@ -167,7 +167,7 @@ def test_vector_env_releases_the_gil() -> None:
             for _ in range(10):
                 mask = env.legal_action_mask()
                 env.step(np.argmax(mask, axis=1).astype(np.int64))
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:
             errors_seen.append(e)
 
     threads = [threading.Thread(target=run, args=(e,)) for e in envs]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from typing import Iterator, Optional
+from collections.abc import Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -69,7 +69,7 @@ def test_random_playouts_honour_the_api(spec: str) -> None:
     rng = random.Random(spec)
     for _ in range(4):
         steps = 0
-        all_cards: Optional[set[int]] = None
+        all_cards: set[int] | None = None
         for state in _playout(game, rng):
             steps += 1
             legal = state.legal_actions()
@@ -169,7 +169,7 @@ def test_bad_input_raises_documented_errors_and_changes_nothing(spec: str) -> No
         before = state.serialize()
         legal = set(state.legal_actions())
         illegal = [a for a in range(game.num_distinct_actions()) if a not in legal]
-        for a in rng.sample(illegal, min(5, len(illegal))) + [-1, game.num_distinct_actions(), 10**12]:
+        for a in [*rng.sample(illegal, min(5, len(illegal))), -1, game.num_distinct_actions(), 10**12]:
             with pytest.raises(IllegalActionError):
                 state.apply_action(a)
             assert state.serialize() == before
@@ -197,7 +197,7 @@ def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
     game = ludoteca.load_game(spec)
     rng = random.Random(spec)
     checked = 0
-    for trial in range(30):
+    for _trial in range(30):
         state = game.new_initial_state(explicit_chance=True)
         target = rng.randrange(10, 200)
         for step in _playout(game, rng):
@@ -222,9 +222,7 @@ def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
     assert checked > 0
 
 
-def _two_unseen_cards(
-    state: ludoteca.State, p: int, rng: random.Random
-) -> tuple[Optional[int], Optional[int]]:
+def _two_unseen_cards(state: ludoteca.State, p: int, rng: random.Random) -> tuple[int | None, int | None]:
     locs = state.card_locations()
     assert locs is not None
     view = state.observation_string(p)
@@ -241,7 +239,7 @@ def _two_unseen_cards(
     return a, b
 
 
-def _replay_swapped(game: ludoteca.Game, history: list[int], a: int, b: int) -> Optional[ludoteca.State]:
+def _replay_swapped(game: ludoteca.Game, history: list[int], a: int, b: int) -> ludoteca.State | None:
     """Replays `history` with the last occurrences of `a` and `b` exchanged (the chance events that put
     the two cards where they are now; earlier deals of a match stay as they were)."""
     ia = max(i for i, x in enumerate(history) if x == a)
@@ -257,7 +255,7 @@ def _replay_swapped(game: ludoteca.Game, history: list[int], a: int, b: int) -> 
     return state
 
 
-def _check_card_locations(state: ludoteca.State, expected: Optional[set[int]]) -> Optional[set[int]]:
+def _check_card_locations(state: ludoteca.State, expected: set[int] | None) -> set[int] | None:
     """Every card in exactly one place, and the same cards throughout the game."""
     locs = state.card_locations()
     if locs is None:

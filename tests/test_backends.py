@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -64,7 +65,7 @@ def test_processes_backend_is_bit_identical_to_serial() -> None:
             backend="processes",
             workers=workers,
             shard_size=shard_size,
-            progress=lambda d, total: done.append(d),
+            progress=lambda d, total, done=done: done.append(d),
         )
         assert_identical(serial, result)
         assert done == sorted(done) and done[-1] == 2_000
@@ -153,11 +154,11 @@ def test_cli_simulate_backend_option() -> None:
     runner = CliRunner()
     args = ["simulate", GAMES[0], "-n", "600", "--seed", "3", "--json"]
     serial = json.loads(runner.invoke(app, args).output)
-    result = runner.invoke(app, args + ["--backend", "processes", "--workers", "2"])
+    result = runner.invoke(app, [*args, "--backend", "processes", "--workers", "2"])
     assert result.exit_code == 0, result.output
     sharded = json.loads(result.output)
     for data in (serial, sharded):
         data.pop("seconds"), data.pop("games_per_second")
     assert sharded == serial
-    bad = runner.invoke(app, args + ["--backend", "dask"])
+    bad = runner.invoke(app, [*args, "--backend", "dask"])
     assert bad.exit_code == 2 and "backend" in bad.output

@@ -7,7 +7,7 @@ import io
 import json
 import random
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -22,7 +22,7 @@ SPEC = EXAMPLES[0]
 runner = CliRunner()
 
 
-def play(spec: str, seed: Optional[int], plies: Optional[int] = None, rng_seed: int = 1) -> ludoteca.State:
+def play(spec: str, seed: int | None, plies: int | None = None, rng_seed: int = 1) -> ludoteca.State:
     """A random game: seeded chance when ``seed`` is given, otherwise explicit chance chosen at random."""
     game = ludoteca.load_game(spec)
     state = game.new_initial_state(seed=seed, explicit_chance=seed is None)
@@ -58,7 +58,7 @@ def assert_rejected(text: str, line: int, *fragments: str) -> RecordError:
 
 @pytest.mark.parametrize("spec", EXAMPLES)
 @pytest.mark.parametrize("seed", [5, None])
-def test_round_trip_of_finished_and_unfinished_games(spec: str, seed: Optional[int]) -> None:
+def test_round_trip_of_finished_and_unfinished_games(spec: str, seed: int | None) -> None:
     for plies in (None, 7):
         state = play(spec, seed, plies)
         text = record.dumps(state, seed=seed)
@@ -132,7 +132,7 @@ def test_from_state_checks_its_arguments() -> None:
 # Corruption: every kind rejected with the line number and the reason
 
 
-def corrupt(mutate: Callable[[list[dict[str, Any]]], None], seed: Optional[int] = 5) -> str:
+def corrupt(mutate: Callable[[list[dict[str, Any]]], None], seed: int | None = 5) -> str:
     objects = lines_of(record.dumps(play(SPEC, seed), seed=seed))
     mutate(objects)
     return text_of(objects)
@@ -149,8 +149,8 @@ def test_malformed_lines() -> None:
     text = record.dumps(play(SPEC, 5), seed=5)
     lines = text.splitlines()
     assert_rejected("", 1, "empty record")
-    assert_rejected("\n".join(lines[:3] + ['{"ply": 2, "player": 0,'] + lines[4:]), 4, "invalid JSON")
-    assert_rejected("\n".join(lines[:2] + ["[1, 2]"] + lines[3:]), 3, "JSON object")
+    assert_rejected("\n".join([*lines[:3], '{"ply": 2, "player": 0,', *lines[4:]]), 4, "invalid JSON")
+    assert_rejected("\n".join([*lines[:2], "[1, 2]", *lines[3:]]), 3, "JSON object")
     assert_rejected('{"format": "other"}\n', 1, "not a ludoteca record")
 
 
@@ -267,25 +267,25 @@ def test_a_resignation_is_recorded_and_replayed() -> None:
     ending_at = len(objects) - 1
     assert_rejected(text_of(objects[:-2] + objects[-1:]), ending_at, "game is not over")
     assert_rejected(
-        text_of(objects[:-2] + [{"ending": "resign 9"}] + objects[-1:]),
+        text_of([*objects[:-2], {"ending": "resign 9"}, *objects[-1:]]),
         ending_at,
         "ending 'resign 9'",
         "not 9",
     )
     assert_rejected(
-        text_of(objects[:-1] + [objects[-3]]), ending_at + 1, "only the result may follow the ending"
+        text_of([*objects[:-1], objects[-3]]), ending_at + 1, "only the result may follow the ending"
     )
 
 
 def test_blank_lines_are_skipped_but_counted() -> None:
     text = record.dumps(play(SPEC, 5), seed=5)
     lines = text.splitlines()
-    padded = "\n".join(lines[:2] + ["", "   "] + lines[2:]) + "\n\n"
+    padded = "\n".join([*lines[:2], "", "   ", *lines[2:]]) + "\n\n"
     assert record.loads(padded) == record.loads(text)
     bad = lines_of(text)
     bad[2]["ply"] = 42
     broken = text_of(bad).splitlines()
-    assert_rejected("\n".join(broken[:2] + [""] + broken[2:]), 4, "ply 42")
+    assert_rejected("\n".join([*broken[:2], "", *broken[2:]]), 4, "ply 42")
 
 
 def test_load_without_validation_parses_only() -> None:

@@ -1,17 +1,18 @@
 """Type stubs for the compiled core (``ludoteca._core``), checked with ``mypy.stubtest``."""
 
-from typing import Any, Optional, Sequence, Union, final
+from collections.abc import Sequence
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "Deck",
     "CHANCE",
+    "TERMINAL",
+    "Deck",
     "Game",
     "GameInfo",
     "State",
-    "TERMINAL",
     "VectorEnv",
     "__version__",
     "deserialize_state",
@@ -61,7 +62,7 @@ class Game:
     def name(self) -> str:
         """The game's short name."""
     @property
-    def params(self) -> dict[str, Union[bool, int, float, str]]:
+    def params(self) -> dict[str, bool | int | float | str]:
         """Resolved parameters, defaults included."""
     def game_string(self) -> str:
         """The canonical game string, e.g. ``briscola(players=4)``."""
@@ -83,7 +84,7 @@ class Game:
         """Named presets: {name: {param: value}}."""
     def bots(self) -> list[str]:
         """Names of the built-in bots."""
-    def new_initial_state(self, seed: Optional[int] = None, explicit_chance: bool = False) -> State:
+    def new_initial_state(self, seed: int | None = None, explicit_chance: bool = False) -> State:
         """A new game; chance is resolved from ``seed`` unless ``explicit_chance``."""
     def deserialize(self, text: str) -> State:
         """Rebuilds a state of this game from ``State.serialize()``."""
@@ -101,7 +102,7 @@ class State:
         """Legal action ids in ascending order."""
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """Boolean mask over ``num_distinct_actions()``."""
-    def apply_action(self, action: Union[int, str]) -> None:
+    def apply_action(self, action: int | str) -> None:
         """Applies an action id or name; IllegalActionError names the rule broken."""
     def action_to_string(self, action: int) -> str:
         """Name of an action id (a pure function of the id)."""
@@ -109,7 +110,7 @@ class State:
         """Parses an action name; ParseError if it names nothing."""
     def is_terminal(self) -> bool:
         """True when the game is over."""
-    def ending(self) -> Optional[str]:
+    def ending(self) -> str | None:
         """How the game ended outside its actions (``"resign 1"`` in Go), or None."""
     def apply_ending(self, text: str) -> None:
         """Ends the game as an ``ending()`` text says; ParseError if the game has no such ending."""
@@ -125,17 +126,17 @@ class State:
         """Reward per seat for the last transition."""
     def scores(self) -> list[float]:
         """Game-specific result numbers per seat."""
-    def observation_string(self, player: Optional[int] = None) -> str:
+    def observation_string(self, player: int | None = None) -> str:
         """What ``player`` (default: the player to move) sees, as text."""
-    def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
+    def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
         """What ``player`` sees, float32 of ``Game.observation_shape()``."""
-    def information_state_string(self, player: Optional[int] = None) -> str:
+    def information_state_string(self, player: int | None = None) -> str:
         """Everything ``player`` has observed since the start, as text."""
     def history(self) -> list[int]:
         """Every action applied so far, chance included."""
-    def card_locations(self) -> Optional[dict[str, list[int]]]:
+    def card_locations(self) -> dict[str, list[int]] | None:
         """Card games: every place a card can be, with its card ids; None otherwise."""
-    def bot_action(self, bot: str = "random", seed: Optional[int] = None) -> int:
+    def bot_action(self, bot: str = "random", seed: int | None = None) -> int:
         """The action a built-in bot picks here."""
     def get_game(self) -> Game:
         """The game this state belongs to."""
@@ -151,7 +152,7 @@ class State:
 class VectorEnv:
     """Many environments of one game stepped together (numpy in and out)."""
 
-    def __new__(cls, game: Union[Game, str], num_envs: int, seed: int = 0) -> VectorEnv: ...
+    def __new__(cls, game: Game | str, num_envs: int, seed: int = 0) -> VectorEnv: ...
     @property
     def num_envs(self) -> int:
         """Number of environments."""
@@ -164,11 +165,11 @@ class VectorEnv:
         """Legal actions, (num_envs, num_distinct_actions)."""
     def terminated(self) -> npt.NDArray[np.bool_]:
         """Whether each environment's game is over."""
-    def observe(self, out: Optional[npt.NDArray[np.float32]] = None) -> npt.NDArray[np.float32]:
+    def observe(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """Observations of the seat to move, (num_envs, *observation_shape)."""
     def step(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """Applies one action per environment; returns rewards (num_envs, players)."""
-    def reset(self, mask: Optional[npt.NDArray[np.bool_]] = None) -> None:
+    def reset(self, mask: npt.NDArray[np.bool_] | None = None) -> None:
         """Restarts the environments where ``mask`` is True (all when None)."""
     def state(self, i: int) -> State:
         """A copy of environment ``i``'s state."""
@@ -183,11 +184,11 @@ def deserialize_state(text: str) -> State:
     """Rebuilds a state from ``State.serialize()``."""
 
 def simulate(
-    game: Union[Game, str],
+    game: Game | str,
     n_games: int,
     seed: int = 0,
-    bots: Optional[Sequence[str]] = None,
-    threads: Optional[int] = None,
+    bots: Sequence[str] | None = None,
+    threads: int | None = None,
     first_game: int = 0,
 ) -> dict[str, npt.NDArray[Any]]:
     """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``."""
@@ -243,7 +244,7 @@ def twenty_four_count_solutions(
 
 def twenty_four_first_solution(
     numbers: Sequence[int], target: int = 24, intermediate: str = "rational"
-) -> Optional[str]:
+) -> str | None:
     """One solution, or None."""
 
 def twenty_four_check(
@@ -252,7 +253,7 @@ def twenty_four_check(
     """``(True, canonical form)`` or ``(False, reason)``; ParseError when malformed."""
 
 def twenty_four_solve_batch(
-    numbers: Any, target: int = 24, intermediate: str = "rational", threads: Optional[int] = None
+    numbers: Any, target: int = 24, intermediate: str = "rational", threads: int | None = None
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
     """Solvable flags and distinct-solution counts for an (N, 4) integer array."""
 
@@ -281,7 +282,7 @@ def go_from_sgf(text: str) -> State:
 def go_final_score(state: State) -> dict[str, Any]:
     """Both sides' totals and their parts."""
 
-def go_result(state: State) -> Optional[str]:
+def go_result(state: State) -> str | None:
     """The SGF-style result, or None while the game runs."""
 
 def go_resign(state: State, side: int) -> None:
@@ -314,14 +315,14 @@ __all__ += [
     "xiangqi_wxf_to_iccs",
 ]
 
-def xiangqi_perft(depth: int, fen: Optional[str] = None) -> int:
+def xiangqi_perft(depth: int, fen: str | None = None) -> int:
     """Leaf count `depth` plies deep from `fen` (start position by default); releases the GIL."""
 
 def xiangqi_from_fen(fen: str, game: str = "xiangqi") -> State:
     """A xiangqi state from a FEN; InvalidPositionError for impossible positions."""
 
 def jieqi_from_fen(
-    fen: str, game: str = "jieqi", seed: Optional[int] = None, explicit_chance: bool = False
+    fen: str, game: str = "jieqi", seed: int | None = None, explicit_chance: bool = False
 ) -> State:
     """A jieqi state from an extended FEN (X/x face down)."""
 

@@ -11,8 +11,8 @@ A card is an id, its dense index in a deck (also its action id in card games); :
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from ludoteca._core import Deck
 

@@ -13,9 +13,10 @@ import json
 import random
 import secrets
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, List, NoReturn, Optional, Sequence
+from typing import Any, NoReturn, Optional
 
 import typer
 from rich.columns import Columns
@@ -314,7 +315,7 @@ def simulate_command(
     threads: Optional[int] = typer.Option(
         None, "--threads", "-t", min=1, help="Worker threads (default: all cores)."
     ),
-    param: Optional[List[str]] = typer.Option(
+    param: Optional[list[str]] = typer.Option(
         None, "--param", "-p", help="Game parameter key=value (repeatable)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
@@ -501,7 +502,7 @@ def play_command(
     seed: Optional[int] = typer.Option(
         None, "--seed", "-s", min=0, help="Seed of the deal and the bots (replays a game)."
     ),
-    param: Optional[List[str]] = typer.Option(
+    param: Optional[list[str]] = typer.Option(
         None, "--param", "-p", help="Game parameter key=value (repeatable)."
     ),
     record: Optional[Path] = typer.Option(

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Optional, Sequence, Union
+from typing import IO, Any, Union
 
 from ludoteca import _core
 from ludoteca.errors import InvalidParameterError, LudoError, ParseError
@@ -62,7 +63,7 @@ class Move:
     """One action of a record: its ply, who made it (a seat, or None for chance), its id and its name."""
 
     ply: int
-    player: Optional[int]
+    player: int | None
     action: int
     name: str
     line: int = field(default=0, compare=False)
@@ -86,22 +87,22 @@ class Record:
     """Canonical game string."""
     params: dict[str, Any]
     """Every resolved parameter of the game."""
-    preset: Optional[str]
+    preset: str | None
     """The ``ruleset`` preset, None for games without presets."""
     game_version: int
     """The game's rules/encoding version (``GameInfo.version``) when the record was written."""
-    seed: Optional[int]
+    seed: int | None
     """The seed that resolved chance, None when unknown."""
     ludoteca_version: str
     """The ludoteca version that wrote the record."""
     moves: tuple[Move, ...]
-    ending: Optional[str] = None
+    ending: str | None = None
     """How the game ended outside its actions (``State.ending()``: a resignation), None otherwise."""
-    returns: Optional[list[float]] = None
+    returns: list[float] | None = None
     """Returns per seat of a finished game, None for an unfinished one."""
-    scores: Optional[list[float]] = None
+    scores: list[float] | None = None
     """Scores per seat of a finished game."""
-    players: Optional[list[str]] = None
+    players: list[str] | None = None
     """Who sat at each seat (free text), if recorded."""
     source: str = field(default="record", compare=False)
     """Where the record was read from, for error messages."""
@@ -148,9 +149,7 @@ def _json(obj: dict[str, Any]) -> str:
 # From a state
 
 
-def from_state(
-    state: _core.State, seed: Optional[int] = None, players: Optional[Sequence[str]] = None
-) -> Record:
+def from_state(state: _core.State, seed: int | None = None, players: Sequence[str] | None = None) -> Record:
     """The record of ``state``'s game so far.
 
     ``seed`` is the seed given to ``new_initial_state`` (a state does not remember it); when given,
@@ -194,7 +193,7 @@ def from_state(
     return record
 
 
-def _preset(game: _core.Game) -> Optional[str]:
+def _preset(game: _core.Game) -> str | None:
     value = game.params.get("ruleset")
     return None if value is None else str(value)
 
@@ -207,19 +206,17 @@ def _info(game: _core.Game) -> _core.GameInfo:
 # Writing and reading
 
 
-def dumps(
-    game: Union[_core.State, Record], seed: Optional[int] = None, players: Optional[Sequence[str]] = None
-) -> str:
+def dumps(game: _core.State | Record, seed: int | None = None, players: Sequence[str] | None = None) -> str:
     """The record of a state (or a :class:`Record`) as JSON Lines text; ``seed``/``players`` as in :func:`from_state`."""
     record = game if isinstance(game, Record) else from_state(game, seed=seed, players=players)
     return "\n".join(record.lines()) + "\n"
 
 
 def dump(
-    game: Union[_core.State, Record],
+    game: _core.State | Record,
     target: Target,
-    seed: Optional[int] = None,
-    players: Optional[Sequence[str]] = None,
+    seed: int | None = None,
+    players: Sequence[str] | None = None,
 ) -> None:
     """Writes the record of a state (or a :class:`Record`) to a path or an open text file (UTF-8)."""
     text = dumps(game, seed=seed, players=players)

@@ -25,10 +25,11 @@ import math
 import multiprocessing
 import os
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -104,16 +105,16 @@ BACKENDS = ("serial", "processes", "ray")
 
 
 def simulate(
-    game: Union[str, _core.Game],
+    game: str | _core.Game,
     n_games: int,
     seed: int = 0,
-    bots: Optional[Sequence[str]] = None,
-    threads: Optional[int] = None,
-    progress: Optional[Callable[[int, int], None]] = None,
+    bots: Sequence[str] | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
     backend: str = "serial",
-    workers: Optional[int] = None,
-    shard_size: Optional[int] = None,
-    ray_address: Optional[str] = None,
+    workers: int | None = None,
+    shard_size: int | None = None,
+    ray_address: str | None = None,
 ) -> SimulationResult:
     """Plays ``n_games`` whole games of ``game`` with built-in bots and returns the per-game arrays.
 
@@ -167,7 +168,7 @@ Progress = Optional[Callable[[int, int], None]]
 
 
 def _serial(
-    g: _core.Game, n_games: int, seed: int, names: list[str], threads: Optional[int], progress: Progress
+    g: _core.Game, n_games: int, seed: int, names: list[str], threads: int | None, progress: Progress
 ) -> list[Arrays]:
     """Runs the games in this process: one Rust call, or chunks when a progress callback is given."""
     if progress is None:
@@ -214,14 +215,14 @@ def _run_processes(
     workers: int,
     progress: Progress,
     total: int,
-    _address: Optional[str],
+    _address: str | None,
 ) -> list[Arrays]:
     """Runs the shards on a process pool and returns their arrays in shard order."""
     if not shards:
         return []
     # "spawn", not "fork": a forked child would inherit a Rust thread pool whose threads do not exist there.
     context = multiprocessing.get_context("spawn")
-    results: list[Optional[Arrays]] = [None] * len(shards)
+    results: list[Arrays | None] = [None] * len(shards)
     done = 0
     with ProcessPoolExecutor(max_workers=min(workers, len(shards)), mp_context=context) as pool:
         futures = {pool.submit(run_shard, spec, first, count): i for i, (first, count) in enumerate(shards)}
@@ -248,7 +249,7 @@ def _run_ray(
     _workers: int,
     progress: Progress,
     total: int,
-    address: Optional[str],
+    address: str | None,
 ) -> list[Arrays]:
     """Runs the shards as Ray tasks (one Rust batch each) and returns their arrays in shard order."""
     try:
@@ -263,7 +264,7 @@ def _run_ray(
     task = ray.remote(num_cpus=spec.threads)(run_shard)
     refs = [task.remote(spec, first, count) for first, count in shards]
     index = {ref: i for i, ref in enumerate(refs)}
-    results: list[Optional[Arrays]] = [None] * len(shards)
+    results: list[Arrays | None] = [None] * len(shards)
     pending = list(refs)
     done = 0
     while pending:

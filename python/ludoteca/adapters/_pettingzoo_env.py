@@ -5,7 +5,7 @@ Use it through :mod:`ludoteca.adapters.pettingzoo`, which imports this module la
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any
 
 import gymnasium  # type: ignore[import-not-found, unused-ignore]
 import numpy as np
@@ -59,16 +59,14 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     - Render modes ``ansi`` (returns the table as text) and ``human`` (prints it after every step).
     """
 
-    metadata: dict[str, Any] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "render_modes": RENDER_MODES,
         "name": "ludoteca",
         "is_parallelizable": False,
         "render_fps": 1,
     }
 
-    def __init__(
-        self, game: Union[str, ludoteca.Game] = "briscola", render_mode: Optional[str] = None
-    ) -> None:
+    def __init__(self, game: str | ludoteca.Game = "briscola", render_mode: str | None = None) -> None:
         """Loads ``game`` (a game string or a loaded game); ``render_mode`` is None, ``"ansi"`` or ``"human"``."""
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -106,9 +104,9 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
-        self.state: Optional[ludoteca.State] = None
-        self.game_seed: Optional[int] = None
-        self._rng: Optional[np.random.Generator] = None
+        self.state: ludoteca.State | None = None
+        self.game_seed: int | None = None
+        self._rng: np.random.Generator | None = None
         self._returns: list[float] = []
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -119,7 +117,7 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """The action space of ``agent``: ``Discrete(Game.num_distinct_actions())``, same object every call."""
         return self.action_spaces[agent]
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts a new game; ``seed`` fixes the deal (see the class docstring). ``options`` is unused."""
         if seed is not None:
             if seed < 0:
@@ -172,7 +170,7 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> Optional[str]:
+    def render(self) -> str | None:
         """The whole table as text (``ansi``), or printed (``human``); None without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")

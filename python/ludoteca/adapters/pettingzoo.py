@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import ludoteca
 
@@ -40,9 +40,7 @@ if TYPE_CHECKING:
 _Value = Union[bool, int, float, str]
 
 
-def raw_env(
-    game: Union[str, ludoteca.Game] = "briscola", render_mode: Optional[str] = None
-) -> LudotecaAECEnv:
+def raw_env(game: str | ludoteca.Game = "briscola", render_mode: str | None = None) -> LudotecaAECEnv:
     """The unwrapped AEC environment of ``game`` (illegal actions raise IllegalActionError)."""
     from ludoteca.adapters._pettingzoo_env import LudotecaAECEnv
 
@@ -50,8 +48,8 @@ def raw_env(
 
 
 def env(
-    game: Union[str, ludoteca.Game] = "briscola",
-    render_mode: Optional[str] = None,
+    game: str | ludoteca.Game = "briscola",
+    render_mode: str | None = None,
     illegal_reward: float = -1.0,
 ) -> Any:
     """The AEC environment of ``game`` with PettingZoo's standard wrappers.
@@ -81,13 +79,13 @@ def _versioned_module(info: ludoteca.GameInfo) -> ModuleType:
         f"PettingZoo AEC environment of {info.long_name} (rules version {info.version}).",
     )
 
-    def make_env(render_mode: Optional[str] = None, illegal_reward: float = -1.0, **params: _Value) -> Any:
+    def make_env(render_mode: str | None = None, illegal_reward: float = -1.0, **params: _Value) -> Any:
         """The wrapped environment; keywords are the game's parameters (``players=4``)."""
         return env(
             game_string(info.short_name, params), render_mode=render_mode, illegal_reward=illegal_reward
         )
 
-    def make_raw_env(render_mode: Optional[str] = None, **params: _Value) -> LudotecaAECEnv:
+    def make_raw_env(render_mode: str | None = None, **params: _Value) -> LudotecaAECEnv:
         """The unwrapped environment; keywords are the game's parameters."""
         return raw_env(game_string(info.short_name, params), render_mode=render_mode)
 

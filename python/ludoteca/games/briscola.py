@@ -29,15 +29,13 @@ within a suit); names such as ``"A♠"``, ``"as"``, ``"Cavallo di coppe"`` are a
 
 from __future__ import annotations
 
-from typing import Union
-
 from ludoteca import _core
 
 #: Points of each rank label when captured (Italian labels; French styles relabel J/C as J/Q or Q/J).
 CARD_POINTS: dict[str, int] = {"A": 11, "3": 10, "K": 4, "C": 3, "J": 2}
 
 
-def new_game(**params: Union[int, str, bool]) -> _core.Game:
+def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Briscola with keyword parameters, e.g. ``new_game(players=4, scope="match")``.
 
     Parameters and defaults: ``ludoteca.load_game("briscola").params``; unknown or out-of-range values

@@ -33,7 +33,7 @@ an unclaimed error costs the penalty anyway. B1 places the handicap.
 
 from __future__ import annotations
 
-from typing import TypedDict, Union
+from typing import TypedDict
 
 from ludoteca import _core
 
@@ -54,19 +54,19 @@ class Score(TypedDict):
     adjustment: list[float]
 
 
-def _game_string(name: str, params: dict[str, Union[int, float, str, bool]]) -> str:
+def _game_string(name: str, params: dict[str, int | float | str | bool]) -> str:
     if not params:
         return name
     args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
     return f"{name}({args})"
 
 
-def new_game(**params: Union[int, float, str, bool]) -> _core.Game:
+def new_game(**params: int | float | str | bool) -> _core.Game:
     """Loads Go with keyword parameters, e.g. ``new_game(board_size=9, ruleset="chinese")``."""
     return _core.load_game(_game_string("go", params))
 
 
-def new_rengo(**params: Union[int, float, str, bool]) -> _core.Game:
+def new_rengo(**params: int | float | str | bool) -> _core.Game:
     """Loads Rengo with keyword parameters, e.g. ``new_rengo(board_size=9, handicap=2)``."""
     return _core.load_game(_game_string("rengo", params))
 
@@ -90,7 +90,7 @@ def final_score(state: _core.State) -> Score:
     return _core.go_final_score(state)  # type: ignore[return-value]
 
 
-def result(state: _core.State) -> Union[str, None]:
+def result(state: _core.State) -> str | None:
     """The result as SGF writes it (``"B+3.5"``, ``"W+R"``, ``"Void"``), or None while playing."""
     return _core.go_result(state)
 

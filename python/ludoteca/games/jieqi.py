@@ -17,15 +17,13 @@ Extended FEN: ``X``/``x`` mark face-down pieces (see :data:`START_FEN`).
 
 from __future__ import annotations
 
-from typing import Optional, Union
-
 from ludoteca import _core
 
 #: The Jieqi start: every piece but the generals face down.
 START_FEN = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1"
 
 
-def new_game(**params: Union[int, str, bool]) -> _core.Game:
+def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Jieqi with keyword parameters, e.g. ``new_game(captured_hidden_visibility="both")``."""
     if not params:
         return _core.load_game("jieqi")
@@ -34,7 +32,7 @@ def new_game(**params: Union[int, str, bool]) -> _core.Game:
 
 
 def from_fen(
-    fen: str, game: str = "jieqi", seed: Optional[int] = None, explicit_chance: bool = False
+    fen: str, game: str = "jieqi", seed: int | None = None, explicit_chance: bool = False
 ) -> _core.State:
     """A state from an extended FEN. Reveals are drawn from ``seed`` unless ``explicit_chance``."""
     return _core.jieqi_from_fen(fen, game, seed, explicit_chance)

@@ -26,8 +26,6 @@ Action ids: cards 0-31 (♣ ♦ ♥ ♠, 7 8 9 10 J Q K A), ``pass`` 32, ``pick`
 
 from __future__ import annotations
 
-from typing import Union
-
 from ludoteca import _core
 
 #: The 14 trumps, highest first.
@@ -51,7 +49,7 @@ TRUMP_ORDER: tuple[str, ...] = (
 CARD_POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 
 
-def load_with(name: str, params: dict[str, Union[int, str, bool]]) -> _core.Game:
+def load_with(name: str, params: dict[str, int | str | bool]) -> _core.Game:
     """Loads game ``name`` with keyword parameters (booleans written as ``true``/``false``)."""
     if not params:
         return _core.load_game(name)
@@ -59,7 +57,7 @@ def load_with(name: str, params: dict[str, Union[int, str, bool]]) -> _core.Game
     return _core.load_game(f"{name}({args})")
 
 
-def new_game(**params: Union[int, str, bool]) -> _core.Game:
+def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Schafkopf with keyword parameters, e.g. ``new_game(scope="match", deals=6)``.
 
     Parameters and defaults: ``ludoteca.load_game("schafkopf").params``; unknown or out-of-range values

@@ -28,8 +28,6 @@ Action ids: cards 0-31, ``pass`` 32, questions 33-38, ``yes`` 39, declarations 4
 
 from __future__ import annotations
 
-from typing import Union
-
 from ludoteca import _core
 from ludoteca.games.schafkopf import load_with
 
@@ -37,7 +35,7 @@ from ludoteca.games.schafkopf import load_with
 VALUES: dict[int, int] = {1: 2, 2: 4, 3: 4, 4: 8, 5: 16, 6: 32}
 
 
-def new_game(**params: Union[int, str, bool]) -> _core.Game:
+def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Solo with keyword parameters, e.g. ``new_game(color_suit="hearts", zero_sum=True)``.
 
     Parameters and defaults: ``ludoteca.load_game("solo").params``; unknown or out-of-range values raise

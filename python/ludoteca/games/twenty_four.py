@@ -26,8 +26,9 @@ rules, the parameters and the ``solver(speed=,skill=,error=)`` bot.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence, Union
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +49,7 @@ __all__ = [
 ]
 
 
-def new_game(**params: Union[int, str, bool]) -> _core.Game:
+def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Twenty-Four with keyword parameters, e.g. ``new_game(players=4, intermediate="integer")``.
 
     Parameters and defaults: ``ludoteca.load_game("twenty_four").params``; unknown or out-of-range
@@ -105,7 +106,7 @@ def count_solutions(numbers: Sequence[int], target: int = 24, intermediate: str 
     return _core.twenty_four_count_solutions(numbers, target, intermediate)
 
 
-def first_solution(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> Optional[str]:
+def first_solution(numbers: Sequence[int], target: int = 24, intermediate: str = "rational") -> str | None:
     """One solution (the first the solver finds), or None when there is none."""
     return _core.twenty_four_first_solution(numbers, target, intermediate)
 
@@ -144,7 +145,7 @@ def check(
 
 
 def solve_batch(
-    numbers: Any, target: int = 24, intermediate: str = "rational", threads: Optional[int] = None
+    numbers: Any, target: int = 24, intermediate: str = "rational", threads: int | None = None
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
     """Classifies every row of an ``(N, 4)`` integer array in parallel, without the GIL.
 

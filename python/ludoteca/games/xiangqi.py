@@ -18,15 +18,13 @@ Action ids are ``from * 90 + to`` with points ``rank * 9 + file``; their names a
 
 from __future__ import annotations
 
-from typing import Optional, Union
-
 from ludoteca import _core
 
 #: The standard start position (UCCI FEN, ``w`` = Red to move).
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 
-def new_game(**params: Union[int, str, bool]) -> _core.Game:
+def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Xiangqi with keyword parameters, e.g. ``new_game(repetition_rule="draw")``."""
     if not params:
         return _core.load_game("xiangqi")
@@ -34,7 +32,7 @@ def new_game(**params: Union[int, str, bool]) -> _core.Game:
     return _core.load_game(f"xiangqi({args})")
 
 
-def perft(depth: int, fen: Optional[str] = None) -> int:
+def perft(depth: int, fen: str | None = None) -> int:
     """Number of legal move sequences ``depth`` plies deep from ``fen`` (the start by default).
 
     Runs in Rust without the GIL; ``perft(5) == 133_312_995`` from the start position.

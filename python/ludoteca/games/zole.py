@@ -29,15 +29,13 @@ Action ids: cards 0-25 (♣ A-9 by rank code, ♦, ♥, ♠), ``pass`` 26, ``tak
 
 from __future__ import annotations
 
-from typing import Union
-
 from ludoteca import _core
 from ludoteca.games.schafkopf import CARD_POINTS, TRUMP_ORDER, load_with
 
-__all__ = ["CARD_POINTS", "TRUMP_ORDER", "new_game", "chips_per_opponent"]
+__all__ = ["CARD_POINTS", "TRUMP_ORDER", "chips_per_opponent", "new_game"]
 
 
-def new_game(**params: Union[int, str, bool]) -> _core.Game:
+def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Zole with keyword parameters, e.g. ``new_game(ruleset="classic_lv", scope="match")``.
 
     Parameters and defaults: ``ludoteca.load_game("zole").params``; unknown or out-of-range values raise
