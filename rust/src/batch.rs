@@ -10,8 +10,8 @@ use crate::error::{LudoError, Result};
 use rayon::prelude::*;
 use std::sync::Arc;
 
-/// What to simulate.
-#[derive(Clone, Debug)]
+/// What to simulate. `SimConfig::default()` is no games, seed 0, random bots on every seat, all cores.
+#[derive(Clone, Debug, Default)]
 pub struct SimConfig {
     /// Number of games.
     pub n_games: usize,
