@@ -54,7 +54,7 @@ def playthrough(spec: str, seed: int) -> str:
     detailed = detailed_steps(spec)
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
-    lines = [f"game: {game.game_string()}", f"seed: {seed}", f"chance: {_ids(state.history())}"]
+    lines = [f"game: {spec}", f"seed: {seed}", f"chance: {_ids(state.history())}"]
     step = 0
     while not state.is_terminal():
         player = state.current_player()
