@@ -11,7 +11,9 @@ pub mod core;
 pub mod deal;
 pub mod encode;
 pub mod follow;
+pub mod queen_jack;
 pub mod rules;
+pub mod scoring;
 pub mod state;
 pub mod tables;
 #[cfg(test)]
@@ -20,6 +22,7 @@ pub(crate) mod testing;
 pub use self::core::{Phase, TrickCore};
 pub use deal::{Packet, PacketDeal};
 pub use rules::{DealOutcome, Effect, FaceUpRule, Slot, TrickRules};
+pub use scoring::top_scorers_win;
 pub use state::{per_seat, TrickGame, TrickState};
 pub use tables::SuitTables;
 

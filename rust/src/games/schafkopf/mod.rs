@@ -25,19 +25,18 @@
 //! Action ids: the 32 cards (dense French order ♣ ♦ ♥ ♠, 7..A), then `pass` (32), `pick` (33) and
 //! `bury <card>` (34 + card id).
 
-pub(crate) mod bot;
-pub mod trumps;
+mod bot;
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
+use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::{
     per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState,
     SCOPE_PARAM,
 };
-use crate::trick::{Packet, PacketDeal};
-use trumps::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
 /// The registered game type.
 pub type Schafkopf = TrickGame<SchafkopfRules>;
@@ -253,19 +252,6 @@ impl SchafkopfRules {
             }
         }
     }
-}
-
-/// Match returns from final totals: every top scorer +1, the others share −1 per winner (all equal: 0).
-/// Shared by the games of this family that end on a fixed number of deals.
-pub fn top_scorers_win(totals: &[f64]) -> [f64; MAX_PLAYERS] {
-    let n = totals.len();
-    let best = totals.iter().cloned().fold(f64::MIN, f64::max);
-    let winners = totals.iter().filter(|&&v| v == best).count();
-    if winners == n {
-        return [0.0; MAX_PLAYERS];
-    }
-    let share = winners as f64 / (n - winners) as f64;
-    per_seat(n, |s| if totals[s] == best { 1.0 } else { -share })
 }
 
 impl TrickRules for SchafkopfRules {

@@ -41,11 +41,10 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
-use crate::games::schafkopf::top_scorers_win;
 use crate::trick::{
     per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM,
 };
-use crate::trick::{Packet, PacketDeal};
+use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
 /// The registered game type.
 pub type Solo = TrickGame<SoloRules>;

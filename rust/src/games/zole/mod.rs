@@ -36,7 +36,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::games::schafkopf::trumps::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::{
     per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState,
     SCOPE_PARAM,
