@@ -84,3 +84,7 @@ pub fn load_game(spec: &str) -> Result<Box<dyn DynGame>> {
         }),
     }
 }
+
+#[cfg(test)]
+#[path = "conformance_tests.rs"]
+mod conformance_tests;
