@@ -8,15 +8,54 @@ fn k(text: &str) -> Vec<u8> {
 }
 
 /// Carioca after the contract: trios of 3+ (suits may repeat), escaleras 4..=13 with the ace low or high.
-const TRIO: SetRules = SetRules { min_len: 3, max_len: 255, max_wild: 255, min_natural: 1, twos_wild: false, lowest_rank: 2 };
-const ESCALERA: RunRules = RunRules { min_len: 4, max_len: 13, ace_low: true, lowest_rank: 2, max_wild: 13 };
+const TRIO: SetRules = SetRules {
+    min_len: 3,
+    max_len: 255,
+    max_wild: 255,
+    min_natural: 1,
+    twos_wild: false,
+    lowest_rank: 2,
+};
+const ESCALERA: RunRules = RunRules {
+    min_len: 4,
+    max_len: 13,
+    ace_low: true,
+    lowest_rank: 2,
+    max_wild: 13,
+};
 /// A Carioca contract meld: exactly 3 / 4 cards, at most one joker.
-const CONTRACT_TRIO: SetRules = SetRules { min_len: 3, max_len: 3, max_wild: 1, min_natural: 2, twos_wild: false, lowest_rank: 2 };
-const CONTRACT_ESCALERA: RunRules = RunRules { min_len: 4, max_len: 4, ace_low: true, lowest_rank: 2, max_wild: 1 };
+const CONTRACT_TRIO: SetRules = SetRules {
+    min_len: 3,
+    max_len: 3,
+    max_wild: 1,
+    min_natural: 2,
+    twos_wild: false,
+    lowest_rank: 2,
+};
+const CONTRACT_ESCALERA: RunRules = RunRules {
+    min_len: 4,
+    max_len: 4,
+    ace_low: true,
+    lowest_rank: 2,
+    max_wild: 1,
+};
 /// Samba: sets of 3..=7 ranks 4..A with at most two wilds (jokers and 2s) and at least two naturals;
 /// sequences of 3..=7, ranks 4..A, ace high only, no wilds.
-const SAMBA_SET: SetRules = SetRules { min_len: 3, max_len: 7, max_wild: 2, min_natural: 2, twos_wild: true, lowest_rank: 4 };
-const SAMBA_RUN: RunRules = RunRules { min_len: 3, max_len: 7, ace_low: false, lowest_rank: 4, max_wild: 0 };
+const SAMBA_SET: SetRules = SetRules {
+    min_len: 3,
+    max_len: 7,
+    max_wild: 2,
+    min_natural: 2,
+    twos_wild: true,
+    lowest_rank: 4,
+};
+const SAMBA_RUN: RunRules = RunRules {
+    min_len: 3,
+    max_len: 7,
+    ace_low: false,
+    lowest_rank: 4,
+    max_wild: 0,
+};
 
 #[test]
 fn trios_repeat_suits_and_need_one_rank() {
@@ -57,7 +96,13 @@ fn escaleras_ace_low_or_high_never_both_and_no_wrap() {
     ] {
         assert_eq!(is_run(&k(meld), &ESCALERA), ok, "{meld}");
     }
-    assert!(!is_run(&k("2H 3H X 5H"), &RunRules { max_wild: 0, ..ESCALERA }));
+    assert!(!is_run(
+        &k("2H 3H X 5H"),
+        &RunRules {
+            max_wild: 0,
+            ..ESCALERA
+        }
+    ));
 }
 
 #[test]
@@ -75,10 +120,16 @@ fn a_joker_takes_a_fixed_position() {
     run_layouts(&k("JH QH KH"), 1, &CONTRACT_ESCALERA, &mut out);
     assert_eq!(out.len(), 2);
     run_layouts(&k("QH KH AH"), 1, &CONTRACT_ESCALERA, &mut out);
-    assert_eq!(out.iter().map(Run::kinds).collect::<Vec<_>>(), vec![k("X QH KH AH")]);
+    assert_eq!(
+        out.iter().map(Run::kinds).collect::<Vec<_>>(),
+        vec![k("X QH KH AH")]
+    );
     // A-2-3 + X: the ace plays low, the joker is the 4.
     run_layouts(&k("AH 2H 3H"), 1, &CONTRACT_ESCALERA, &mut out);
-    assert_eq!(out.iter().map(Run::kinds).collect::<Vec<_>>(), vec![k("AH 2H 3H X")]);
+    assert_eq!(
+        out.iter().map(Run::kinds).collect::<Vec<_>>(),
+        vec![k("AH 2H 3H X")]
+    );
     // Two jokers in a contract escalera are refused; after the contract they are fine.
     run_layouts(&k("5H 6H"), 2, &CONTRACT_ESCALERA, &mut out);
     assert!(out.is_empty());
@@ -100,7 +151,12 @@ fn laying_off_on_escalera_ends_respects_the_ace_rule() {
     assert!(!out[0].high_open(&ESCALERA), "no wrap past the high ace");
     assert!(out[0].fits_low(parse_kind("TH").unwrap(), &ESCALERA));
     // Thirteen cards: closed at both ends.
-    run_layouts(&k("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"), 0, &ESCALERA, &mut out);
+    run_layouts(
+        &k("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"),
+        0,
+        &ESCALERA,
+        &mut out,
+    );
     assert!(!out[0].high_open(&ESCALERA) && !out[0].low_open(&ESCALERA));
 }
 
@@ -122,7 +178,10 @@ fn joker_replacement_moves_the_joker_to_an_end() {
     run_layouts(&k("JH KH AH"), 1, &ESCALERA, &mut out);
     let q = parse_kind("QH").unwrap();
     assert_eq!(out[0].replace_joker(q, true, &ESCALERA), None);
-    assert_eq!(out[0].replace_joker(q, false, &ESCALERA).unwrap().kinds(), k("X JH QH KH AH"));
+    assert_eq!(
+        out[0].replace_joker(q, false, &ESCALERA).unwrap().kinds(),
+        k("X JH QH KH AH")
+    );
 }
 
 #[test]
@@ -172,7 +231,13 @@ fn canastas_and_sambas_close_at_seven_and_sets_merge_within_limits() {
     run_layouts(&k("4H 5H 6H 7H 8H 9H TH"), 0, &SAMBA_RUN, &mut out);
     assert!(!out[0].low_open(&SAMBA_RUN), "no 3 below a Samba sequence");
     assert!(can_merge_sets(&k("5S 5H 2C"), &k("5D 5D X"), &SAMBA_SET));
-    assert!(!can_merge_sets(&k("5S 5H 2C"), &k("5D 5D 2H X"), &SAMBA_SET), "three wilds");
-    assert!(!can_merge_sets(&k("5S 5H 5C 5C"), &k("5D 5D 5H 5S"), &SAMBA_SET), "eight cards");
+    assert!(
+        !can_merge_sets(&k("5S 5H 2C"), &k("5D 5D 2H X"), &SAMBA_SET),
+        "three wilds"
+    );
+    assert!(
+        !can_merge_sets(&k("5S 5H 5C 5C"), &k("5D 5D 5H 5S"), &SAMBA_SET),
+        "eight cards"
+    );
     assert!(!can_merge_sets(&k("5S 5H 5C"), &k("6D 6D 6H"), &SAMBA_SET));
 }
