@@ -303,7 +303,8 @@ impl KindCounts {
     }
     /// Total cards.
     pub fn total(&self) -> usize {
-        self.0.iter().map(|&c| c as usize).sum()
+        // u16 lanes let the compiler add the 53 bytes with vector instructions.
+        self.0.iter().fold(0u16, |a, &c| a + c as u16) as usize
     }
     /// Naturals of `rank` over all suits.
     pub fn of_rank(&self, rank: u8) -> u8 {

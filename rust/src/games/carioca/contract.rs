@@ -36,6 +36,15 @@ pub enum Slot {
 /// Whether the pending meld (`pending`, of slot kind `slot`) can be completed from `hand` and the
 /// `owed` melds after it laid from what is left. `exact`: contract sizes exactly 3 / 4.
 pub fn feasible(hand: &KindCounts, pending: &KindCounts, slot: Slot, owed: Owed, exact: bool) -> bool {
+    if pending.total() == 0 {
+        // Nothing picked yet: the pending meld is just one more owed meld (minimal sizes decide).
+        let all = Owed {
+            escaleras: owed.escaleras + (slot == Slot::Escalera) as u8,
+            trios: owed.trios + (slot == Slot::Trio) as u8,
+            keep: owed.keep,
+        };
+        return owed_feasible(hand, all);
+    }
     match slot {
         Slot::Trio => pending_trio(hand, pending, owed, exact),
         Slot::Escalera => pending_escalera(hand, pending, owed, exact),

@@ -248,16 +248,38 @@ impl CariocaState {
             if self.cfg.requires_discard && hand.len() < 2 {
                 return;
             }
-            let mut ok_kinds = [false; KINDS];
-            for k in 0..KINDS as u8 {
-                if counts.get(k) > 0 {
-                    ok_kinds[k as usize] = (0..self.melds.len()).any(|m| self.target_mask(m, k) != 0);
-                }
-            }
+            let accepted = (0..self.melds.len()).fold(0u64, |acc, m| acc | self.accepts(m));
             for id in hand.iter() {
-                if ok_kinds[PACK.kind(id) as usize] {
+                if accepted >> PACK.kind(id) & 1 == 1 {
                     self.can_pick.insert(id);
                 }
+            }
+        }
+    }
+
+    /// The kinds table meld `m` takes in any way (bit k), the union of [`Self::target_mask`] over kinds.
+    pub(super) fn accepts(&self, m: usize) -> u64 {
+        let joker = 1u64 << JOKER;
+        match self.melds[m].shape {
+            Shape::Trio(r) => (0..4).fold(joker, |acc, s| acc | 1 << crate::rummy::kind_of(s, r)),
+            Shape::Escalera(run) => {
+                let (low, high) = (run.low_open(&ESCALERA), run.high_open(&ESCALERA));
+                let mut bits = 0u64;
+                if low {
+                    bits |= joker | 1 << crate::rummy::meld::kind_at(run.suit, run.low - 1);
+                }
+                if high {
+                    bits |= joker | 1 << crate::rummy::meld::kind_at(run.suit, run.high() + 1);
+                }
+                if low || high {
+                    // The card a joker stands for replaces it; the joker moves to an open end.
+                    for p in run.low..=run.high() {
+                        if run.jokers >> p & 1 == 1 {
+                            bits |= 1 << crate::rummy::meld::kind_at(run.suit, p);
+                        }
+                    }
+                }
+                bits
             }
         }
     }

@@ -541,3 +541,67 @@ fn a_match_plays_every_contract_and_the_greedy_bot_goes_out_far_more_than_random
 fn kinds(text: &str) -> Vec<u8> {
     text.split_whitespace().map(|t| parse_kind(t).unwrap()).collect()
 }
+
+/// Profiling aid: `cargo test --release --lib carioca::tests::stats -- --ignored --nocapture`.
+#[test]
+#[ignore = "statistics; run by hand"]
+fn stats() {
+    for spec in ["carioca(scope=deal)", "carioca(scope=deal,players=2)"] {
+        let g = Carioca::from_game_string(spec).unwrap();
+        let greedy = g.new_bot("greedy").unwrap();
+        for bots in ["random", "greedy"] {
+            let (mut len, mut out, mut turns, mut resh) = (0usize, 0usize, 0usize, 0usize);
+            let n = 2000;
+            let mut rng = Rng::new(1);
+            for _ in 0..n {
+                let mut st = g.new_initial_state();
+                let mut t = 0;
+                let mut r = 0;
+                while !st.is_terminal() {
+                    t = t.max(st.turns);
+                    r = r.max(st.reshuffles);
+                    let a = match st.current_player() {
+                        Player::Chance => st.sample_chance(&mut rng),
+                        _ if bots == "greedy" => greedy.act(&st, &mut rng),
+                        _ => st.random_action(&mut rng),
+                    };
+                    st.apply_action(a).unwrap();
+                }
+                len += st.history().len();
+                out += st.went_out.is_some() as usize;
+                turns += t as usize;
+                resh += r as usize;
+            }
+            println!(
+                "{spec} {bots}: mean length {:.0}, went out {:.1}%, mean turns {:.0}, mean reshuffles {:.2}",
+                len as f64 / n as f64,
+                100.0 * out as f64 / n as f64,
+                turns as f64 / n as f64,
+                resh as f64 / n as f64
+            );
+        }
+    }
+}
+
+#[test]
+fn the_accepted_kinds_of_a_meld_are_exactly_the_kinds_with_a_target() {
+    // Random tables from random games: `accepts` (the fast path of the lay-off picks) agrees with the
+    // per-kind target check.
+    let g = game(&[("players", "3"), ("scope", "deal")]);
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            for m in 0..st.table().len() {
+                for k in 0..53u8 {
+                    assert_eq!(st.accepts(m) >> k & 1 == 1, st.target_mask(m, k) != 0);
+                    checked += 1;
+                }
+            }
+            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
+            st.apply_action(a).unwrap();
+        }
+    }
+    assert!(checked > 0);
+}
