@@ -72,4 +72,5 @@ pub mod games;
 #[cfg(feature = "python")]
 pub mod py;
 pub mod registry;
+pub mod rummy;
 pub mod trick;

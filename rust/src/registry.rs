@@ -66,6 +66,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         crate::games::xiangqi::Jieqi::INFO,
         loader::<crate::games::xiangqi::Jieqi>,
     ),
+    (
+        crate::games::carioca::Type::INFO,
+        loader::<crate::games::carioca::Type>,
+    ),
 ];
 
 /// Static descriptions of every registered game, in registry order.
