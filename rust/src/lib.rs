@@ -4,6 +4,7 @@
 //! * [`cards`]: decks as data and `CardSet` bitsets.
 //! * [`trick`]: the generic trick-taking engine; each trick game is a rules value over it.
 //! * [`games`]: one module per game.
+//! * [`poker`]: poker hand evaluators and the betting engine (Razz and the poker family).
 //! * [`registry`]: the list of games behind `load_game`.
 //! * [`batch`]: whole-game simulation and vectorised environments (rayon, no GIL).
 //! * `py` (feature `python`): the thin PyO3 layer.
@@ -14,6 +15,7 @@ pub mod error;
 
 pub use error::{LudoError, Result};
 pub mod games;
+pub mod poker;
 #[cfg(feature = "python")]
 pub mod py;
 pub mod registry;

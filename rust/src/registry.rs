@@ -66,6 +66,7 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         crate::games::xiangqi::Jieqi::INFO,
         loader::<crate::games::xiangqi::Jieqi>,
     ),
+    (crate::games::razz::Type::INFO, loader::<crate::games::razz::Type>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -1,6 +1,7 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
 pub mod briscola;
 pub mod go;
+pub mod razz;
 pub mod schafkopf;
 pub mod solo;
 pub mod twenty_four;
