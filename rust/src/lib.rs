@@ -7,6 +7,7 @@
 //! * [`cards`]: decks as data and `CardSet` bitsets.
 //! * [`trick`]: the generic trick-taking engine; each trick game is a rules value over it.
 //! * [`games`]: one module per game.
+//! * [`poker`]: poker hand evaluators and the betting engine (Razz and the poker family).
 //! * [`registry`]: the list of games behind `load_game`.
 //! * [`batch`]: whole-game simulation and vectorised environments (rayon).
 //! * `py` (feature `python`): the thin PyO3 layer.
@@ -69,6 +70,7 @@ pub mod error;
 
 pub use error::{LudoError, Result};
 pub mod games;
+pub mod poker;
 #[cfg(feature = "python")]
 pub mod py;
 pub mod registry;

@@ -70,6 +70,7 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         crate::games::carioca::Type::INFO,
         loader::<crate::games::carioca::Type>,
     ),
+    (crate::games::razz::Type::INFO, loader::<crate::games::razz::Type>),
 ];
 
 /// Static descriptions of every registered game, in registry order.
