@@ -66,6 +66,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         crate::games::xiangqi::Jieqi::INFO,
         loader::<crate::games::xiangqi::Jieqi>,
     ),
+    (
+        crate::games::skelly::Skelly::INFO,
+        loader::<crate::games::skelly::Skelly>,
+    ),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -2,6 +2,7 @@
 pub mod briscola;
 pub mod go;
 pub mod schafkopf;
+pub mod skelly;
 pub mod solo;
 pub mod twenty_four;
 pub mod xiangqi;
