@@ -71,6 +71,9 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         loader::<crate::games::carioca::Type>,
     ),
     (crate::games::razz::Type::INFO, loader::<crate::games::razz::Type>),
+        crate::games::skelly::Skelly::INFO,
+        loader::<crate::games::skelly::Skelly>,
+    ),
 ];
 
 /// Static descriptions of every registered game, in registry order.

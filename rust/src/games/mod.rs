@@ -4,6 +4,7 @@ pub mod carioca;
 pub mod go;
 pub mod razz;
 pub mod schafkopf;
+pub mod skelly;
 pub mod solo;
 pub mod twenty_four;
 pub mod xiangqi;
