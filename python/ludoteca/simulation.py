@@ -99,6 +99,12 @@ class SimulationResult:
             )
         return rows
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the per-seat summary as an HTML table (``ludoteca.render.html``)."""
+        from ludoteca.render.html import simulation_table
+
+        return simulation_table(self)
+
 
 #: The backends :func:`simulate` accepts.
 BACKENDS = ("serial", "processes", "ray")

@@ -6,6 +6,7 @@ pub mod cards;
 pub mod errors;
 pub mod game;
 pub mod go;
+pub mod render;
 pub mod state;
 pub mod twenty_four;
 pub mod xiangqi;
