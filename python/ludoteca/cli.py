@@ -628,6 +628,28 @@ def replay_command(
 
 
 # --------------------------------------------------------------------------------------------------
+# Commands: serve (the web page) and show (a picture of a position)
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this machine only)."
+    ),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+) -> None:
+    """Serve a page to play every game in the browser against the bots (needs ludoteca[web])."""
+    try:
+        from ludoteca.web import serve
+    except ImportError as e:  # pragma: no cover - the package itself is always importable
+        _fail(str(e))
+    try:
+        serve(host, port)
+    except ImportError as e:
+        _fail(str(e))
+
+
+# --------------------------------------------------------------------------------------------------
 # Entry point
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ludoteca._core import Deck, State
 from ludoteca.render import Renderer
-from ludoteca.render.svg import FONT, Svg
+from ludoteca.render.svg import Svg
 
 CARD_W, CARD_H = 46.0, 68.0
 
@@ -214,9 +214,7 @@ def _card(
     svg.rect(
         x, y, CARD_W, CARD_H, rx=5, fill="white", stroke=stroke, stroke_width=3 if action is not None else 1
     )
-    svg.text(
-        x + 4, y + 17, name, 15 if len(name) < 3 else 13, fill=colour, font_weight="bold", font_family=FONT
-    )
+    svg.text(x + 4, y + 17, name, 15 if len(name) < 3 else 13, fill=colour, font_weight="bold")
     svg.text(x + CARD_W / 2, y + CARD_H - 12, name[-1], 24, fill=colour, text_anchor="middle")
     svg.close("g")
 

@@ -34,6 +34,8 @@ class BoardView:
     over: bool
     marking: bool
     score: str = ""
+    active: bool = False
+    """Whether the viewer is to move (every point is then a click target)."""
     clickable: dict[str, int] = field(default_factory=dict)
     """Vertex (``D4``) -> action id of the points the viewer may click now."""
 
@@ -75,6 +77,7 @@ class GoRenderer(Renderer):
             view.score = f"Black {s['black']:g} · White {s['white']:g} (komi {s['komi']:g})"
         to_move = state.current_player()
         if to_move >= 0 and (viewer is None or viewer == to_move):
+            view.active = True
             for a in state.legal_actions():
                 words = state.action_to_string(a).split()
                 # A point ("D4", Rengo "B1 D4") or, when marking, "mark D4"; the first action per point
@@ -149,18 +152,18 @@ class GoRenderer(Renderer):
                 if name == view.last:
                     colour = "#ffffff" if ch in "Xx" else "#d01010"
                     svg.circle(x, y, cell * 0.18, fill="none", stroke=colour, stroke_width=2.5, class_="last")
-                if name in view.clickable:
+                if view.active:  # legal points carry their action; the others are sent by name
+                    playable = name in view.clickable
                     svg.circle(
                         x,
                         y,
                         cell * 0.46,
                         fill="#ffffff",
-                        fill_opacity=0.01,
+                        fill_opacity=0.0,
                         stroke="none",
-                        class_="point playable",
-                        data_action=view.clickable[name],
+                        class_="point playable" if playable else "point",
+                        data_action=view.clickable.get(name),
                         data_point=name,
-                        cursor="pointer",
                     )
         svg.text(margin - 24, side + 18, view.status, 14, fill="#1a1208")
         if view.last:

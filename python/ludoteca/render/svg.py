@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+from functools import cache
+from xml.sax.saxutils import escape
 
 #: Fonts every browser and resvg resolve to something readable (card suits included).
 FONT = "DejaVu Sans, Noto Sans, Segoe UI Symbol, Arial, sans-serif"
 
 
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+@cache
+def _name(key: str) -> str:
+    """The attribute name of a keyword: ``class_`` is ``class``, ``data_x`` is ``data-x``."""
+    return key.rstrip("_").replace("_", "-")
+
+
 def _attrs(attrs: dict[str, object]) -> str:
-    """``k="v"`` pairs; ``class_`` and ``data_x`` spell ``class`` and ``data-x``; None values are left out."""
+    """``k="v"`` pairs (values escaped, floats to two decimals); None values are left out."""
     parts = []
     for key, value in attrs.items():
         if value is None:
             continue
-        name = key.rstrip("_").replace("_", "-")
         if isinstance(value, float):
-            value = f"{value:.2f}".rstrip("0").rstrip(".")
-        parts.append(f"{name}={quoteattr(str(value))}")
+            text = f"{value:.2f}".rstrip("0").rstrip(".")
+        else:
+            text = str(value).translate(_ATTR_ESCAPES)
+        parts.append(f'{_name(key)}="{text}"')
     return " ".join(parts)
 
 
@@ -51,8 +62,7 @@ class Svg:
         return self.add("line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), **attrs)
 
     def text(self, x: float, y: float, text: str, size: float = 14, **attrs: object) -> Svg:
-        """Text anchored at (x, y) (``text_anchor`` defaults to the start)."""
-        attrs.setdefault("font_family", FONT)
+        """Text anchored at (x, y) (``text_anchor`` defaults to the start; the font is the document's)."""
         return self.add("text", text, x=float(x), y=float(y), font_size=float(size), **attrs)
 
     def open(self, tag: str = "g", **attrs: object) -> Svg:
@@ -70,7 +80,7 @@ class Svg:
         """The document (standalone SVG 1.1, UTF-8)."""
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}" height="{self.height:g}" '
-            f'viewBox="0 0 {self.width:g} {self.height:g}">'
+            f'viewBox="0 0 {self.width:g} {self.height:g}" font-family="{FONT}">'
         )
         title = f"<title>{escape(self.title)}</title>" if self.title else ""
         return head + title + "".join(self.parts) + "</svg>"

@@ -36,6 +36,8 @@ class XiangqiView:
     in_check: bool
     red_to_move: bool
     captured: str = ""
+    active: bool = False
+    """Whether the viewer is to move (every square is then a click target)."""
     moves: dict[str, int] = field(default_factory=dict)
     """ICCS move (``h2e2``) -> action id of the moves the viewer may make now."""
 
@@ -80,6 +82,7 @@ class XiangqiRenderer(Renderer):
         )
         to_move = state.current_player()
         if to_move >= 0 and (viewer is None or viewer == to_move):
+            view.active = True
             for a in state.legal_actions():
                 name = state.action_to_string(a)
                 if _ICCS.match(name):
@@ -126,6 +129,20 @@ class XiangqiRenderer(Renderer):
                     x - 22, y - 22, 44, 44, fill="none", stroke="#1a7a2a", stroke_width=2.5, class_="last"
                 )
         sources = {m[:2] for m in view.moves}
+        if view.active:  # every point a click target (under the pieces), so any move can be tried
+            for rank in range(10):
+                for file in range(9):
+                    x, y = xy(file, rank)
+                    svg.rect(
+                        x - 24,
+                        y - 24,
+                        48,
+                        48,
+                        fill="#ffffff",
+                        fill_opacity=0.0,
+                        class_="square",
+                        data_square=f"{'abcdefghi'[file]}{rank}",
+                    )
         for row, line in enumerate(view.board):
             rank = 9 - row
             for file, ch in enumerate(line):
