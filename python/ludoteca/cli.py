@@ -325,9 +325,13 @@ def simulate_command(
     workers: Optional[int] = typer.Option(
         None, "--workers", min=1, help="Worker processes for --backend processes (default: one per core)."
     ),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Also save a plot of the results (.png, .svg or .pdf; needs ludoteca[plot])."
+    ),
 ) -> None:
     """Play N whole games of GAME with built-in bots and summarise returns, win rates and scores."""
     with _user_errors():
+        check_plot_path(plot)
         loaded = load(game, param)
         names = parse_bots(bots, loaded)
         try:
@@ -347,6 +351,28 @@ def simulate_command(
         console = _out()
         console.print(run_grid(data))
         console.print(summary_table(data))
+    if plot is not None:
+        save_plot(result, plot)
+
+
+def check_plot_path(path: Optional[Path]) -> None:
+    """A --plot file name must say its format, checked before any game is played."""
+    from ludoteca.render.plot import FORMATS
+
+    if path is not None and path.suffix.lower() not in FORMATS:
+        raise UsageProblem(f"--plot: the file name must end in {', '.join(FORMATS)}, got {str(path)!r}")
+
+
+def save_plot(result: SimulationResult, path: Path) -> None:
+    """Writes ``result.plot()`` to ``path``; a missing extra or a bad file name is a usage error."""
+    with _user_errors():
+        try:
+            result.plot(path)
+        except ImportError as e:
+            _fail(str(e))
+        except OSError as e:
+            _fail(f"cannot write the plot to {path}: {e.strerror}")
+    _err().print(Text(f"plot written to {path}", style="dim"))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -647,6 +673,62 @@ def serve_command(
         serve(host, port)
     except ImportError as e:
         _fail(str(e))
+
+
+def apply_moves(state: State, text: str) -> None:
+    """Applies the actions of ``--moves``: names or ids, separated by commas (or by spaces when there is
+    no comma); an illegal or unknown one is a usage error naming its position."""
+    items = text.split(",") if "," in text else text.split()
+    for k, item in enumerate(i.strip() for i in items):
+        if not item:
+            continue
+        try:
+            action = int(item) if item.isdigit() else state.string_to_action(item)
+            state.apply_action(action)
+        except LudoError as e:
+            raise UsageProblem(f"--moves item {k + 1} ({item!r}): {e}") from e
+
+
+@app.command("show")
+def show_command(
+    game: str = typer.Argument(..., help="Game string, e.g. 'go(board_size=9)'."),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed that resolves chance (the deal)."),
+    moves: str = typer.Option(
+        "", "--moves", "-m", help="Actions to apply first: names or ids, e.g. 'D4 Q16 pass'."
+    ),
+    viewer: Optional[int] = typer.Option(
+        None, "--viewer", help="Draw what this seat sees (default: everything)."
+    ),
+    svg: Optional[Path] = typer.Option(None, "--svg", help="Write the picture as SVG to this file."),
+    png: Optional[Path] = typer.Option(None, "--png", help="Write the picture as PNG (needs ludoteca[png])."),
+    param: Optional[list[str]] = typer.Option(
+        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+    ),
+) -> None:
+    """Show a position of GAME (after --moves) as text, and as a picture with --svg or --png."""
+    with _user_errors():
+        state = load(game, param).new_initial_state(seed=seed)
+        apply_moves(state, moves)
+        picture = state.to_svg(viewer) if svg is not None else None
+        image = None
+        if png is not None:
+            try:
+                image = state.to_png(viewer)
+            except ImportError as e:
+                _fail(str(e))
+        text = str(state) if viewer is None else state.observation_string(viewer)
+    _out().print(Text(text.rstrip()))
+    for path, data in ((svg, picture), (png, image)):
+        if path is None or data is None:
+            continue
+        try:
+            if isinstance(data, str):
+                path.write_text(data, encoding="utf-8")
+            else:
+                path.write_bytes(data)
+        except OSError as e:
+            _fail(f"cannot write {path}: {e.strerror}")
+        _err().print(Text(f"picture written to {path}", style="dim"))
 
 
 # --------------------------------------------------------------------------------------------------
