@@ -144,6 +144,12 @@ class State:
         """An independent copy (with its own copy of the chance stream)."""
     def serialize(self) -> str:
         """Text form: game string, chance mode, setup position, history and an ending outside the actions (a resignation)."""
+    def to_svg(self, viewer: int | None = None) -> str:
+        """An SVG picture of what seat ``viewer`` sees (None: everything); see ``ludoteca.render``."""
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the omniscient ``to_svg()``."""
+    def to_png(self, viewer: int | None = None, scale: float = 1.0) -> bytes:
+        """``to_svg(viewer)`` as PNG bytes, ``scale`` times its size (``pip install 'ludoteca[png]'``)."""
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any, /) -> State: ...
     def __reduce__(self) -> tuple[Any, ...]: ...

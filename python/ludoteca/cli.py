@@ -325,9 +325,13 @@ def simulate_command(
     workers: Optional[int] = typer.Option(
         None, "--workers", min=1, help="Worker processes for --backend processes (default: one per core)."
     ),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Also save a plot of the results (.png, .svg or .pdf; needs ludoteca[plot])."
+    ),
 ) -> None:
     """Play N whole games of GAME with built-in bots and summarise returns, win rates and scores."""
     with _user_errors():
+        check_plot_path(plot)
         loaded = load(game, param)
         names = parse_bots(bots, loaded)
         try:
@@ -347,6 +351,28 @@ def simulate_command(
         console = _out()
         console.print(run_grid(data))
         console.print(summary_table(data))
+    if plot is not None:
+        save_plot(result, plot)
+
+
+def check_plot_path(path: Optional[Path]) -> None:
+    """A --plot file name must say its format, checked before any game is played."""
+    from ludoteca.render.plot import FORMATS
+
+    if path is not None and path.suffix.lower() not in FORMATS:
+        raise UsageProblem(f"--plot: the file name must end in {', '.join(FORMATS)}, got {str(path)!r}")
+
+
+def save_plot(result: SimulationResult, path: Path) -> None:
+    """Writes ``result.plot()`` to ``path``; a missing extra or a bad file name is a usage error."""
+    with _user_errors():
+        try:
+            result.plot(path)
+        except ImportError as e:
+            _fail(str(e))
+        except OSError as e:
+            _fail(f"cannot write the plot to {path}: {e.strerror}")
+    _err().print(Text(f"plot written to {path}", style="dim"))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -508,6 +534,9 @@ def play_command(
     record: Optional[Path] = typer.Option(
         None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."
     ),
+    svg_dir: Optional[Path] = typer.Option(
+        None, "--svg-dir", help="Write a picture of your view after every move to this folder (at the end)."
+    ),
 ) -> None:
     """Play GAME in the terminal against built-in bots; type an action name or its number."""
     with _user_errors():
@@ -531,6 +560,8 @@ def play_command(
     finally:
         if record is not None:
             write_record(match, chosen, record)
+        if svg_dir is not None:
+            write_pictures(match.state, chosen, seat, svg_dir)
     show_result(console, match)
 
 
@@ -625,6 +656,104 @@ def replay_command(
     else:
         console.print(f"unfinished: seat {data['to_move']} to move")
     console.print(Text(f"valid record: {data['actions']} actions replayed and checked", style="bold green"))
+
+
+# --------------------------------------------------------------------------------------------------
+# Commands: serve (the web page) and show (a picture of a position)
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this machine only)."
+    ),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+) -> None:
+    """Serve a page to play every game in the browser against the bots (needs ludoteca[web])."""
+    try:
+        from ludoteca.web import serve
+    except ImportError as e:  # pragma: no cover - the package itself is always importable
+        _fail(str(e))
+    try:
+        serve(host, port)
+    except ImportError as e:
+        _fail(str(e))
+
+
+def apply_moves(state: State, text: str) -> None:
+    """Applies the actions of ``--moves``: names or ids, separated by commas (or by spaces when there is
+    no comma); an illegal or unknown one is a usage error naming its position."""
+    items = text.split(",") if "," in text else text.split()
+    for k, item in enumerate(i.strip() for i in items):
+        if not item:
+            continue
+        try:
+            action = int(item) if item.isdigit() else state.string_to_action(item)
+            state.apply_action(action)
+        except LudoError as e:
+            raise UsageProblem(f"--moves item {k + 1} ({item!r}): {e}") from e
+
+
+def write_pictures(state: State, seed: int, seat: int, folder: Path) -> None:
+    """Replays the game and writes ``move-000.svg`` (the start), ``move-001.svg`` ... after each decision,
+    each the view of ``seat`` (never another seat's hidden cards)."""
+    history = state.history()
+    replay = state.get_game().new_initial_state(seed=seed)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        k = 0
+        while True:
+            (folder / f"move-{k:03d}.svg").write_text(replay.to_svg(seat), encoding="utf-8")
+            done = len(replay.history())  # chance drawn from the seed is already in the history
+            if done >= len(history):
+                break
+            replay.apply_action(history[done])
+            k += 1
+    except OSError as e:
+        _fail(f"cannot write the pictures to {folder}: {e.strerror}")
+    _err().print(Text(f"{k + 1} pictures written to {folder}", style="dim"))
+
+
+@app.command("show")
+def show_command(
+    game: str = typer.Argument(..., help="Game string, e.g. 'go(board_size=9)'."),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed that resolves chance (the deal)."),
+    moves: str = typer.Option(
+        "", "--moves", "-m", help="Actions to apply first: names or ids, e.g. 'D4 Q16 pass'."
+    ),
+    viewer: Optional[int] = typer.Option(
+        None, "--viewer", help="Draw what this seat sees (default: everything)."
+    ),
+    svg: Optional[Path] = typer.Option(None, "--svg", help="Write the picture as SVG to this file."),
+    png: Optional[Path] = typer.Option(None, "--png", help="Write the picture as PNG (needs ludoteca[png])."),
+    param: Optional[list[str]] = typer.Option(
+        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+    ),
+) -> None:
+    """Show a position of GAME (after --moves) as text, and as a picture with --svg or --png."""
+    with _user_errors():
+        state = load(game, param).new_initial_state(seed=seed)
+        apply_moves(state, moves)
+        picture = state.to_svg(viewer) if svg is not None else None
+        image = None
+        if png is not None:
+            try:
+                image = state.to_png(viewer)
+            except ImportError as e:
+                _fail(str(e))
+        text = str(state) if viewer is None else state.observation_string(viewer)
+    _out().print(Text(text.rstrip()))
+    for path, data in ((svg, picture), (png, image)):
+        if path is None or data is None:
+            continue
+        try:
+            if isinstance(data, str):
+                path.write_text(data, encoding="utf-8")
+            else:
+                path.write_bytes(data)
+        except OSError as e:
+            _fail(f"cannot write {path}: {e.strerror}")
+        _err().print(Text(f"picture written to {path}", style="dim"))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -99,6 +99,19 @@ class SimulationResult:
             )
         return rows
 
+    def plot(self, path: str | os.PathLike[str] | None = None) -> Any:
+        """A matplotlib figure of returns (mean ± 95% CI per seat), results per seat and game lengths,
+        saved to ``path`` (.png, .svg or .pdf) when given; needs ``pip install 'ludoteca[plot]'``."""
+        from ludoteca.render.plot import plot_simulation
+
+        return plot_simulation(self, None if path is None else os.fspath(path))
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the per-seat summary as an HTML table (``ludoteca.render.html``)."""
+        from ludoteca.render.html import simulation_table
+
+        return simulation_table(self)
+
 
 #: The backends :func:`simulate` accepts.
 BACKENDS = ("serial", "processes", "ray")

@@ -7,6 +7,7 @@ pub mod errors;
 pub mod game;
 pub mod go;
 pub mod skelly;
+pub mod render;
 pub mod state;
 pub mod twenty_four;
 pub mod xiangqi;

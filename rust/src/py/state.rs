@@ -444,6 +444,25 @@ impl PyState {
         let f = py.import("ludoteca._core")?.getattr("deserialize_state")?;
         PyTuple::new(py, [f, PyTuple::new(py, [self.serialize_text()?])?.into_any()])
     }
+    /// An SVG picture of what seat `viewer` sees (None: everything), drawn by `ludoteca.render`.
+    #[pyo3(signature = (viewer = None))]
+    fn to_svg<'py>(slf: &Bound<'py, Self>, viewer: Option<Bound<'py, PyAny>>) -> PyResult<String> {
+        super::render::call(slf.as_any(), "to_svg", viewer, None)?.extract()
+    }
+    /// Jupyter's picture of the state: the omniscient `to_svg()`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        super::render::call(slf.as_any(), "to_svg", None, None)?.extract()
+    }
+    /// The picture of `to_svg(viewer)` as PNG bytes, `scale` times its size (`ludoteca[png]`).
+    #[pyo3(signature = (viewer = None, scale = 1.0))]
+    fn to_png<'py>(
+        slf: &Bound<'py, Self>,
+        viewer: Option<Bound<'py, PyAny>>,
+        scale: f64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let scale = scale.into_pyobject(slf.py())?.into_any();
+        super::render::call(slf.as_any(), "to_png", viewer, Some(scale))
+    }
     fn __str__(&self) -> String {
         self.inner.to_display()
     }
