@@ -1,6 +1,6 @@
 """Type stubs for the compiled core (``ludoteca._core``), checked with ``mypy.stubtest``."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, final
 
 import numpy as np
@@ -190,8 +190,12 @@ def simulate(
     bots: Sequence[str] | None = None,
     threads: int | None = None,
     first_game: int = 0,
+    progress: Callable[[int, int], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]:
-    """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``."""
+    """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``.
+
+    ``progress(done, total)`` is called several times a second; Ctrl-C raises ``KeyboardInterrupt``.
+    """
 
 @final
 class Deck:
