@@ -688,7 +688,8 @@ def human_turn(console: Console, match: Match) -> None:
             raise Quit
         if word == "hint":
             bot = strongest_bot(state.get_game())
-            hint = state.bot_action(bot, seed=match.rng.getrandbits(63))
+            # Its own seed (from the position), so asking for a hint does not change the bots' game.
+            hint = state.bot_action(bot, seed=len(state.history()))
             console.print(Text(f"hint ({bot}): {state.action_to_string(hint)}", style="cyan"))
             continue
         if word == "undo":
@@ -844,12 +845,13 @@ def play_command(
         stopped = ("input ended before the game did; game abandoned", EXIT_ABANDONED)
     except KeyboardInterrupt:
         stopped = ("interrupted; game abandoned", EXIT_INTERRUPTED)
+    if stopped is not None:
+        console.print()  # the prompt line was left open (^C or ^D)
     if record is not None:
         write_record(match, chosen, record)
     if sgf is not None:
         write_sgf(match, sgf)
     if stopped is not None:
-        console.print()
         _fail(*stopped)
     show_result(console, match)
 

@@ -91,7 +91,8 @@ class SimulationResult:
         """The run and its summary as plain data (JSON-ready): game, seed, bots, games, seconds,
         games per second, mean length and one dict per seat (see :class:`SeatSummary`).
 
-        >>> r = simulate("briscola", 100, seed=1)
+        >>> import ludoteca
+        >>> r = ludoteca.simulate("briscola", 100, seed=1)
         >>> r.to_dict()["games"], sorted(r.to_dict()["seats"][0])[:3]
         (100, ['bot', 'ci95', 'draw_rate'])
         """
@@ -113,7 +114,7 @@ class SimulationResult:
         """One row per game: ``game`` (index k, stream ``(seed, k)``), ``length``, and ``return_<seat>``,
         ``score_<seat>`` per seat, as a ``pandas.DataFrame``. Needs pandas (``pip install pandas``).
 
-        >>> df = simulate("briscola", 100, seed=1).to_pandas()   # doctest: +SKIP
+        >>> df = ludoteca.simulate("briscola", 100, seed=1).to_pandas()   # doctest: +SKIP
         >>> df.groupby("length")["return_0"].mean()              # doctest: +SKIP
         """
         try:
