@@ -71,7 +71,7 @@ def test_a_whole_game_of_briscola_against_the_bot(tmp_path: Path) -> None:
         assert menu, child.before
         number, name = menu[0]
         child.sendline(number if typed % 2 == 0 else name.lower())
-        child.expect(rf"you play (\S+)")
+        child.expect(r"you play (\S+)")
         assert child.match.group(1) == name
         typed += 1
     child.expect(r"you win|you lose|draw")
@@ -103,7 +103,9 @@ def test_menu_numbers_stay_with_their_cards(tmp_path: Path) -> None:
 
 def test_go_moves_typed_as_coordinates_and_the_sgf_written_on_ctrl_d(tmp_path: Path) -> None:
     sgf_path, rec_path = tmp_path / "game.sgf", tmp_path / "game.jsonl"
-    child = spawn("play", "go(board_size=9)", "--seed", "2", "--sgf", str(sgf_path), "--record", str(rec_path))
+    child = spawn(
+        "play", "go(board_size=9)", "--seed", "2", "--sgf", str(sgf_path), "--record", str(rec_path)
+    )
     child.expect_exact(PROMPT)
     assert "1 A1" not in child.before and "type your move" in child.before  # no numbered menu of points
     played = []
@@ -214,7 +216,11 @@ def test_ctrl_d_ends_cleanly_with_the_record(tmp_path: Path) -> None:
 
 
 def test_default_bot_is_the_games_strongest() -> None:
-    for game, bot in [("go(board_size=5)", "random_no_eye"), ("twenty_four", "solver"), ("xiangqi", "greedy")]:
+    for game, bot in [
+        ("go(board_size=5)", "random_no_eye"),
+        ("twenty_four", "solver"),
+        ("xiangqi", "greedy"),
+    ]:
         assert ludoteca.load_game(game).bots()[-1] == bot
         child = spawn("play", game, "--seed", "1")
         child.expect_exact(PROMPT)  # Go and Twenty-Four have no greedy bot: this used to be an error

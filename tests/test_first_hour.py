@@ -273,3 +273,27 @@ def test_help_of_load_game_is_the_full_docstring() -> None:
     # help() on a compiled entry point shows the whole docstring, not a one-liner.
     text = ludoteca.load_game.__doc__ or ""
     assert "UnknownGameError" in text and "ruleset" in text and len(text.splitlines()) > 8
+
+
+def test_jieqi_announces_reveals_but_not_what_the_opponent_captured() -> None:
+    # A captured face-down piece is shown only to the capturer: the screen of the other seat must not
+    # name it, while the reveal of a piece where it lands is public and announced to both.
+    game = ludoteca.load_game("jieqi")
+    state = game.new_initial_state(seed=1)
+    seen_capture = seen_reveal = False
+    for i in range(200):
+        if state.is_terminal():
+            break
+        before = state.clone()
+        mover = before.current_player()
+        state.apply_action(state.bot_action("greedy", seed=i))
+        chance = [state.action_to_string(a) for a in state.history()[len(before.history()) + 1 :]]
+        mine, theirs = _xiangqi_notes(before, state, mover), _xiangqi_notes(before, state, 1 - mover)
+        for told in chance:
+            if told.startswith("reveal"):
+                seen_reveal = True
+                assert told in mine and told in theirs
+            else:
+                seen_capture = True
+                assert told in mine and told not in theirs, (told, theirs)
+    assert seen_capture and seen_reveal

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import secrets
 import sys
 import time
@@ -503,11 +504,21 @@ def go_marking_legend(state: State) -> Optional[Text]:
     )
 
 
+def partners(view: str, seat: int) -> list[int]:
+    """The seats on ``seat``'s team, as a card game's view lists them (``seat 2 (team 0)`` lines)."""
+    teams = {int(s): int(t) for s, t in re.findall(r"seat (\d+) \(team (\d+)\)", view)}
+    mine = teams.get(seat)
+    return [s for s, t in sorted(teams.items()) if t == mine and s != seat]
+
+
 def show_position(console: Console, match: Match) -> None:
     """Draws what the human's seat may see (never the hidden cards of others) and how to move."""
     state = match.state
     game = state.get_game()
     title = f"{game.game_string()} · you are {side_of(game, match.human)}"
+    mates = partners(state.observation_string(match.human), match.human)
+    if mates:
+        title += f", partner of seat {' and '.join(map(str, mates))}"
     console.print(Panel(Text(marked_view(match)), title=title, title_align="left"))
     legend = go_marking_legend(state) if game.name in ("go", "rengo") else None
     if legend is not None:
@@ -553,7 +564,7 @@ def announce(console: Console, match: Match, before: State, seat: int, action: i
         if gone:
             notes.append(f"captures {gone} stone{'s' if gone > 1 else ''}")
     elif name in ("xiangqi", "jieqi"):
-        notes += _xiangqi_notes(before, state)
+        notes += _xiangqi_notes(before, state, match.human)
     else:
         notes += _trick_notes(before, state)
     for note in notes:
@@ -574,8 +585,12 @@ PIECES = {"k": "general", "a": "advisor", "b": "elephant", "n": "horse", "r": "c
 PIECES.update({"p": "soldier", "x": "face-down piece"})
 
 
-def _xiangqi_notes(before: State, after: State) -> list[str]:
-    """Capture, reveal (Jieqi) and check after a Xiangqi or Jieqi move."""
+def _xiangqi_notes(before: State, after: State, viewer: int = -1) -> list[str]:
+    """Capture, reveal (Jieqi) and check after a Xiangqi or Jieqi move, as ``viewer`` may know them.
+
+    A Jieqi reveal where a piece lands is public; what a captured face-down piece was is told only to
+    the capturer (the chance event after a capture), so it is announced only when ``viewer`` moved.
+    """
     from ludoteca.games import jieqi, xiangqi
 
     notes = []
@@ -584,9 +599,12 @@ def _xiangqi_notes(before: State, after: State) -> list[str]:
     # The opponent's pieces only ever leave the board by capture (the mover's may change letter: a reveal).
     for letter, count in was.items():
         if letter.islower() == red_moved and now.get(letter, 0) < count:
-            notes.append(f"captures a {PIECES.get(letter.lower(), letter)}")
+            piece = PIECES.get(letter.lower(), letter)
+            notes.append(f"captures {'an' if piece[0] in 'aeiou' else 'a'} {piece}")
     for chance in after.history()[len(before.history()) + 1 :]:
-        notes.append(after.action_to_string(chance))  # a Jieqi reveal is public ("reveal horse")
+        told = after.action_to_string(chance)
+        if told.startswith("reveal") or before.current_player() == viewer:
+            notes.append(told)
     if not after.is_terminal():
         # In check: the position with the other side to move is impossible because its general is attacked.
         parts = xiangqi.fen(after).split()
