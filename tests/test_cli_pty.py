@@ -226,3 +226,20 @@ def test_default_bot_is_the_games_strongest() -> None:
         child.expect_exact(PROMPT)  # Go and Twenty-Four have no greedy bot: this used to be an error
         child.sendline("quit")
         assert finish(child) == 1
+
+
+def test_simulate_shows_games_per_second_and_stops_on_ctrl_c() -> None:
+    # 19x19 Go: long games, so the bar must move by time (it used to stay at 0 until 50,000 games).
+    # A terminal that Rich draws a live bar on (TERM=dumb gets none); colours are stripped before matching.
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
+    args = ["-m", "ludoteca", "simulate", "go(board_size=19)", "-n", "1000000"]
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    seen = ""
+    while not re.search(r"[1-9][\d,]*/1000000 +[\d,]+ games/s", seen):
+        child.expect_exact("games/s")
+        seen += re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before + child.after)
+    assert "simulating go: 1,000,000 games" in seen  # 19x19 is the default size: its canonical string is go
+    child.expect(r"ETA \S*\d:\d\d:\d\d")  # the time left
+    child.sendintr()
+    child.expect_exact("interrupted")
+    assert finish(child) == 130

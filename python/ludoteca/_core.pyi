@@ -1,7 +1,7 @@
 """Type stubs for the compiled core (``ludoteca._core``), checked with ``mypy.stubtest``."""
 
 from collections.abc import Callable, Sequence
-from typing import Any, final
+from typing import Any, ClassVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -95,6 +95,10 @@ class Game:
 @final
 class State:
     """A game position (OpenSpiel's method names in snake_case)."""
+
+    def __eq__(self, value: object, /) -> bool:
+        """Same game at the same point: setup, history, ending, chance mode and stream."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]  # mutable, so not hashable
 
     def current_player(self) -> int:
         """Seat to act, CHANCE (-1) at chance nodes, TERMINAL (-4) when over."""

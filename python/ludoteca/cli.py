@@ -255,7 +255,9 @@ def run_with_progress(
         transient=True,  # the bar only matters while waiting; the summary table replaces it
     )
     with progress:
-        task = progress.add_task(f"simulating {game.game_string()}", total=n, rate="")
+        # The game string on its own line: inside the bar's row Rich would cut a long one short.
+        progress.console.print(Text(f"simulating {game.game_string()}: {n:,} games", style="dim"))
+        task = progress.add_task("games", total=n, rate="")
         start = time.perf_counter()
 
         def report(done: int, total: int) -> None:
