@@ -1,7 +1,7 @@
 """Type stubs for the compiled core (``ludoteca._core``), checked with ``mypy.stubtest``."""
 
-from collections.abc import Sequence
-from typing import Any, final
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -95,6 +95,10 @@ class Game:
 @final
 class State:
     """A game position (OpenSpiel's method names in snake_case)."""
+
+    def __eq__(self, value: object, /) -> bool:
+        """Same game at the same point: setup, history, ending, chance mode and stream."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]  # mutable, so not hashable
 
     def current_player(self) -> int:
         """Seat to act, CHANCE (-1) at chance nodes, TERMINAL (-4) when over."""
@@ -196,8 +200,12 @@ def simulate(
     bots: Sequence[str] | None = None,
     threads: int | None = None,
     first_game: int = 0,
+    progress: Callable[[int, int], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]:
-    """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``."""
+    """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``.
+
+    ``progress(done, total)`` is called several times a second; Ctrl-C raises ``KeyboardInterrupt``.
+    """
 
 @final
 class Deck:

@@ -451,7 +451,7 @@ def replay(record: Record) -> _core.State:
         try:
             state.apply_action(move.action)
         except LudoError as e:
-            raise fail(line, f"illegal action {move.name} (id {move.action}): {e}") from None
+            raise fail(line, str(e)) from None  # the engine's message already names the action and its id
         if seeded is not None and seat != _core.CHANCE:
             seeded.apply_action(move.action)
             dealt = seeded.history()

@@ -8,6 +8,7 @@ use crate::core::game::{Action, Bot, Game, Player, State};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What to simulate. `SimConfig::default()` is no games, seed 0, random bots on every seat, all cores.
@@ -37,8 +38,42 @@ pub struct SimResult {
     pub lengths: Vec<u32>,
 }
 
+/// Shared between a running batch and whoever watches it from another thread: the workers count the
+/// items (games, rows) they complete, and stop early once `cancel` is set (the Python layer sets it on
+/// Ctrl-C). Both are relaxed atomics: a counter for display and a flag, ordering nothing else.
+#[derive(Debug, Default)]
+pub struct Watch {
+    done: AtomicU64,
+    cancel: AtomicBool,
+}
+
+impl Watch {
+    /// Items completed so far.
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+    /// Counts `k` more completed items.
+    pub fn add(&self, k: u64) {
+        self.done.fetch_add(k, Ordering::Relaxed);
+    }
+    /// Asks the workers to stop; what they return is then incomplete and must be discarded.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+    /// Whether [`Watch::cancel`] was called.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
 /// Plays `cfg.n_games` whole games of `game` with the named bots.
 pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
+    simulate_watched(game, cfg, &Watch::default())
+}
+
+/// [`simulate`], counting completed games in `watch` and stopping early when it is cancelled (then the
+/// games not played are left at zero: the caller discards the result).
+pub fn simulate_watched<G: Game>(game: &G, cfg: &SimConfig, watch: &Watch) -> Result<SimResult> {
     let np = game.num_players();
     let names: Vec<String> = match cfg.bots.len() {
         0 => vec!["random".to_string(); np],
@@ -69,6 +104,10 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
                 // One state per chunk, restarted for each game: its buffers are reused.
                 let mut state = game.new_initial_state();
                 for (k, len) in lens.iter_mut().enumerate() {
+                    // Checked per game, not per chunk: a chunk of long games (19x19 Go) takes seconds.
+                    if watch.cancelled() {
+                        return;
+                    }
                     let index = cfg.first_game + (chunk * CHUNK + k) as u64;
                     let mut rng = Rng::for_stream(cfg.seed, index);
                     if k > 0 {
@@ -78,6 +117,7 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
                     state.returns(&mut rets[k * np..(k + 1) * np]);
                     state.scores(&mut scores[k * np..(k + 1) * np]);
                     *len = state.history().len() as u32;
+                    watch.add(1);
                 }
             });
     };

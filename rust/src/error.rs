@@ -70,6 +70,10 @@ impl fmt::Display for LudoError {
             LudoError::Parse { what, input, reason } => {
                 write!(f, "cannot parse {what} from {input:?}: {reason}")
             }
+            // No name: the id itself is not an action of the game, so the reason says it all.
+            LudoError::IllegalAction { name, reason, .. } if name.is_empty() => {
+                write!(f, "illegal action: {reason}")
+            }
             LudoError::IllegalAction { action, name, reason } => {
                 write!(f, "illegal action {name} (id {action}): {reason}")
             }

@@ -1,6 +1,6 @@
 """Briscola: 2, 3, 4 (partners) and 6 players (two teams of three), and the American 4-player game.
 
-Rules as implemented (``shared/rules/rules-briscola-calabrasella.md``; ``ludoteca rules briscola``):
+Rules as implemented (``ludoteca rules briscola``; the Italian game as described at pagat.com):
 
 * Italian 40-card pack, strength A 3 K C(avallo) J(fante) 7 6 5 4 2, points A 11, 3 10, K 4, C 3,
   J 2 (120 per deal). Three players drop one 2 (``removed_two``, default clubs/batons, public); six
@@ -19,7 +19,7 @@ Rules as implemented (``shared/rules/rules-briscola-calabrasella.md``; ``ludotec
   hands once the face-up card has been drawn; ``count_out=True`` ends the match at the first trick
   that reaches 121.
 
-Choices where the seeds are silent: the first dealer is the last seat (so seat 0 leads) unless
+Choices where the common rules are silent: the first dealer is the last seat (so seat 0 leads) unless
 ``first_dealer`` says otherwise; returns are +1 for each winner and a zero-sum share of -1 for the
 losers; a match undecided after 60 deals (endless ties) is a draw.
 

@@ -1,6 +1,7 @@
 """Go (``go``) and Rengo, team Go for four players (``rengo``).
 
-Rules as implemented (``shared/rules/rules-seed000.md`` §5; ``ludoteca rules go``):
+Rules as implemented (``ludoteca rules go``; the rulesets as published: Japanese 1989, Chinese, AGA,
+New Zealand, Tromp-Taylor, see senseis.xmp.net):
 
 * Boards 2x2 to 25x25 (``board_size``, default 19). Seat 0 is Black, seat 1 White. A placement
   captures opponent chains left without liberties, then its own chain if that has none: illegal unless

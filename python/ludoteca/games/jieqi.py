@@ -1,4 +1,4 @@
-"""Jieqi (揭棋, the seed's "Hidden Xiang Qi"), as specified in ``shared/rules/rules-seed000.md`` §2.2-2.3.
+"""Jieqi (揭棋, "Hidden Xiangqi"), the popular Chinese variant of Xiangqi with face-down pieces.
 
 * The generals start face up; each side's other 15 pieces start face down on the normal start points in
   an arrangement nobody knows, not even their owner.

@@ -1,6 +1,6 @@
-"""Schafkopf as the seed gives it: American three-hand Sheepshead with a 2-card widow and "least".
+"""Schafkopf as American three-hand Sheepshead: a 2-card widow, the picker alone, and "least".
 
-Rules as implemented (``shared/rules/rules-seed002.md`` §3; ``ludoteca rules schafkopf``):
+Rules as implemented (``ludoteca rules schafkopf``; Sheepshead as described at pagat.com):
 
 * 32 cards (7-A). Trumps, high to low: Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; the plain suits
   ♣ ♠ ♥ rank A 10 K 9 8 7. Points A 11, 10 10, K 4, Q 3, J 2 (120 per deal).
@@ -18,7 +18,7 @@ Rules as implemented (``shared/rules/rules-seed002.md`` §3; ``ludoteca rules sc
   three tied: the dealer; one player with every point (the others at 0) loses 4 and nobody else scores.
 * ``scope="match"``: ``deals`` deals (a multiple of 3), the deal passing on; the highest total wins.
 
-Choices where the seed is silent: the first dealer is seat 2 (so seat 0 is the eldest); match returns
+Choices where the common rules are silent: the first dealer is seat 2 (so seat 0 is the eldest); match returns
 are +1 for each top scorer and a zero-sum share of -1 for the others.
 
 Action ids: cards 0-31 (♣ ♦ ♥ ♠, 7 8 9 10 J Q K A), ``pass`` 32, ``pick`` 33, ``bury <card>`` 34 + card.
@@ -43,7 +43,7 @@ def new_game(**params: int | str | bool) -> _core.Game:
 
 
 def declarer_victory_points(total: int, tricks: int) -> int:
-    """The seed's victory points of a declarer with ``total`` card points (tricks plus buried cards)
+    """The victory points of a declarer with ``total`` card points (tricks plus buried cards)
     who took ``tricks`` tricks (``schwarz_by="tricks"``): +6/+4/+2 and -2/-4/-6."""
     if tricks == 10:
         return 6

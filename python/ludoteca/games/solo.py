@@ -1,6 +1,6 @@
 """German ("Spanish") Solo for four players: questioning auction, called ace and secret partner.
 
-Rules as implemented (``shared/rules/rules-seed002.md`` §2; ``ludoteca rules solo``):
+Rules as implemented (``ludoteca rules solo``; German Solo as described at pagat.com):
 
 * 32 cards, 8 each (3-2-3 from the eldest). One suit is the *colour* (``color_suit``, default clubs).
 * Trumps for trump suit T, high to low: Q♣, 7 of T, Q♠, A K [Q if T is red] J 10 9 8 of T: the black
@@ -17,7 +17,7 @@ Rules as implemented (``shared/rules/rules-seed002.md`` §2; ``ludoteca rules so
   failed: they lose it; ``zero_sum=True`` makes the other side pay (1 v 3: three times the value).
 * ``scope="match"``: ``hands`` hands or until someone reaches ``point_threshold``; the top total wins.
 
-Choices where the seed is silent: the first dealer is seat 3 (seat 0 is the eldest); a declarer holding
+Choices where the common rules are silent: the first dealer is seat 3 (seat 0 is the eldest); a declarer holding
 every callable ace calls a king (``all_aces_fallback``); with ``early_termination`` a hand ends once its
 result is decided while the sides are public (never before the called ace is played, which would
 reveal the partner).

@@ -17,7 +17,7 @@ fractions), 1,362 of the 1,820 multisets of 1..13. A random deal of 4 cards from
 (A-10) is solvable with probability exactly 79,936/91,390 = 39,968/45,695 = 0.87467 (the rules' 87.5 %
 rounded).
 
-The game (``ludoteca.load_game("twenty_four(players=4)")``, rules ``shared/rules/rules-seed002.md`` §6):
+The game (``ludoteca.load_game("twenty_four(players=4)")``, rules: ``ludoteca rules twenty_four``):
 40 cards dealt face down; each set turns up four cards; each seat commits in secret a claim (an
 expression, a wrong one, or "no solution") and then a reaction delay ``t0``..``t7``; the commitments
 play out in time order. See ``ludoteca rules twenty_four`` and the Rust module docs for the full

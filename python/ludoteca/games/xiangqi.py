@@ -1,4 +1,4 @@
-"""Xiangqi (Chinese chess), as specified in ``shared/rules/rules-seed000.md`` §2.1.
+"""Xiangqi (Chinese chess), as the Asian Xiangqi Federation plays it (``ludoteca rules xiangqi``).
 
 Rules as implemented (``ludoteca rules xiangqi``):
 

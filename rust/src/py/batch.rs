@@ -2,14 +2,15 @@
 
 use super::game::PyGame;
 use super::state::PyState;
-use crate::batch::{DynVectorEnv, SimConfig};
+use crate::batch::{DynVectorEnv, SimConfig, Watch};
 use crate::core::dynamic::DynGame;
 use crate::error::LudoError;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 /// A `Game` or a game string.
 pub(crate) fn game_arg(game: &Bound<'_, PyAny>) -> PyResult<Arc<dyn DynGame>> {
@@ -24,11 +25,76 @@ pub(crate) fn game_arg(game: &Bound<'_, PyAny>) -> PyResult<Arc<dyn DynGame>> {
     ))
 }
 
+/// How often a long batch wakes to look for Ctrl-C and to report progress: several times a second.
+const POLL: Duration = Duration::from_millis(100);
+
+/// Runs `work` on a scoped thread while this one, without the GIL, wakes every [`POLL`] to check for a
+/// pending `KeyboardInterrupt` (or another signal's exception) and to call `progress(done, total)` with
+/// the workers' counter in `watch`. On an exception the workers are cancelled, joined, and the exception
+/// is raised; a panic in the workers is re-raised here (pyo3 turns it into `PanicException`).
+pub(crate) fn run_watched<'py, T: Send>(
+    py: Python<'py>,
+    watch: &Watch,
+    total: u64,
+    progress: Option<&Bound<'py, PyAny>>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    /// Marks the work finished when dropped, so a panicking worker wakes the watcher too.
+    struct Finished<'a>(&'a (Mutex<bool>, Condvar));
+    impl Drop for Finished<'_> {
+        fn drop(&mut self) {
+            *self.0 .0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+            self.0 .1.notify_all();
+        }
+    }
+    let finished = (Mutex::new(false), Condvar::new());
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(|| {
+            let _mark = Finished(&finished);
+            work()
+        });
+        let outcome = loop {
+            let done = py.detach(|| {
+                let (lock, wake) = &finished;
+                let guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+                let (guard, _) = wake
+                    .wait_timeout_while(guard, POLL, |done| !*done)
+                    .unwrap_or_else(|e| e.into_inner());
+                *guard
+            });
+            if done {
+                break Ok(());
+            }
+            if let Err(e) = py.check_signals() {
+                break Err(e);
+            }
+            if let Some(cb) = progress {
+                if let Err(e) = cb.call1((watch.done(), total)) {
+                    break Err(e);
+                }
+            }
+        };
+        if outcome.is_err() {
+            watch.cancel();
+        }
+        let joined = py.detach(|| handle.join());
+        outcome?;
+        let value = joined.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        if let Some(cb) = progress {
+            cb.call1((total, total))?;
+        }
+        Ok(value)
+    })
+}
+
 /// Plays `n_games` whole games in Rust (GIL released, rayon threads). Game `k` uses the random stream
 /// `(seed, first_game + k)`, so results do not depend on `threads` or on chunking. Returns a dict of
 /// numpy arrays: `returns` and `scores` (n_games, players) float64, `lengths` (n_games,) uint32.
+/// `progress(done, total)` is called several times a second from the workers' completed-game counter
+/// (and once at the end); Ctrl-C stops the workers and raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (game, n_games, seed = 0, bots = None, threads = None, first_game = 0))]
+#[pyo3(signature = (game, n_games, seed = 0, bots = None, threads = None, first_game = 0, progress = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -37,6 +103,7 @@ pub fn simulate<'py>(
     bots: Option<Vec<String>>,
     threads: Option<usize>,
     first_game: u64,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let g = game_arg(game)?;
     let cfg = SimConfig {
@@ -46,7 +113,10 @@ pub fn simulate<'py>(
         bots: bots.unwrap_or_default(),
         threads,
     };
-    let r = py.detach(|| g.simulate(&cfg))?;
+    let watch = Watch::default();
+    let r = run_watched(py, &watch, n_games as u64, progress.as_ref(), || {
+        g.simulate_watched(&cfg, &watch)
+    })??;
     let np = r.num_players;
     let d = PyDict::new(py);
     d.set_item(
@@ -61,6 +131,15 @@ pub fn simulate<'py>(
 /// `n` environments of one game stepped together (pgx-style record as numpy arrays). Chance is resolved
 /// inside, so every environment waits at a decision node or is terminated; terminated environments
 /// stay so (all-True mask, zero rewards) until `reset`.
+///
+/// Example:
+///
+///     >>> import numpy as np, ludoteca
+///     >>> env = ludoteca.VectorEnv("briscola", 8, seed=0)
+///     >>> mask = env.legal_action_mask()                     # (8, 40) bool
+///     >>> actions = mask.argmax(axis=1)                      # the first legal action of each
+///     >>> env.step(actions).shape                            # rewards per seat
+///     (8, 2)
 #[pyclass(name = "VectorEnv", module = "ludoteca._core")]
 pub struct PyVectorEnv {
     env: Box<dyn DynVectorEnv>,

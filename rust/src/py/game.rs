@@ -10,7 +10,18 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Arc;
 
-/// A loaded game (rules and parameters fixed).
+/// A loaded game: its rules and parameters are fixed. Made by `ludoteca.load_game`.
+///
+/// `new_initial_state(seed=...)` starts a game; `num_players()`, `bots()`, `rules()`, `game_string()`
+/// (the canonical string, which `load_game` reads back) describe it. Games compare equal, hash and
+/// pickle by their game string.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> game = ludoteca.load_game("go(board_size=9)")
+///     >>> game.game_string(), game.num_players()
+///     ('go(board_size=9)', 2)
 #[pyclass(name = "Game", module = "ludoteca._core", frozen)]
 pub struct PyGame {
     pub(crate) inner: Arc<dyn DynGame>,
@@ -229,7 +240,24 @@ impl PyGameInfo {
     }
 }
 
-/// Loads a game from a game string such as `"briscola(players=4,ruleset=american)"`.
+/// Loads a game from a game string: a registered name, optionally with `key=value` parameters in
+/// brackets, e.g. `"briscola"`, `"briscola(players=4,ruleset=american)"`, `"go(board_size=9)"`.
+///
+/// A preset (`ruleset=...`) sets several parameters at once; parameters given explicitly override
+/// it. `ludoteca.registered_games()` (or `ludoteca games` in a shell) lists the names, and
+/// `ludoteca rules NAME` the parameters with their defaults.
+///
+/// Raises `UnknownGameError` for an unknown name, `ParseError` for a malformed string and
+/// `InvalidParameterError` for an unknown parameter or a value out of range.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> game = ludoteca.load_game("briscola(players=4)")
+///     >>> game.num_players(), game.bots()
+///     (4, ['random', 'greedy'])
+///     >>> state = game.new_initial_state(seed=7)
+///     >>> state.apply_action(state.legal_actions()[0])
 #[pyfunction]
 pub fn load_game(spec: &str) -> PyResult<PyGame> {
     Ok(PyGame {
@@ -237,7 +265,16 @@ pub fn load_game(spec: &str) -> PyResult<PyGame> {
     })
 }
 
-/// Every registered game, in registry order.
+/// Every registered game, in registry order, as `GameInfo` records (name, rules, parameters, presets,
+/// bots, example game strings).
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> [info.short_name for info in ludoteca.registered_games()][:2]
+///     ['briscola', 'schafkopf']
+///     >>> ludoteca.registered_games()[0].bots
+///     ['random', 'greedy']
 #[pyfunction]
 pub fn registered_games() -> Vec<PyGameInfo> {
     registry::registered_games()

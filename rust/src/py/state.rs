@@ -12,7 +12,23 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Arc;
 
-/// A game position. Methods follow OpenSpiel's names in snake_case.
+/// A game position. Methods follow OpenSpiel's names in snake_case. Made by
+/// `Game.new_initial_state`.
+///
+/// `current_player()` is a seat, `ludoteca.CHANCE` (only with `explicit_chance=True`) or
+/// `ludoteca.TERMINAL`; `legal_actions()` lists action ids, `apply_action` takes an id or a name,
+/// `observation_string(seat)` shows only what that seat may see, `returns()` and `scores()` give the
+/// result. States copy (`clone()`), pickle and compare equal when they are the same game at the same
+/// point.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> state = ludoteca.load_game("briscola").new_initial_state(seed=1)
+///     >>> while not state.is_terminal():
+///     ...     state.apply_action(state.bot_action("greedy", seed=0))
+///     >>> sum(state.scores())
+///     120.0
 #[pyclass(name = "State", module = "ludoteca._core")]
 pub struct PyState {
     pub(crate) game: Arc<dyn DynGame>,
@@ -99,9 +115,9 @@ impl PyState {
         if id < 0 || id >= self.game.num_distinct_actions() as i64 {
             return Err(LudoError::illegal(
                 id.clamp(0, u32::MAX as i64) as u32,
-                format!("#{id}"),
+                "",
                 format!(
-                    "action ids of {} are 0..{}",
+                    "{id} is not an action id of {} (0..{})",
                     self.game.info().short_name,
                     self.game.num_distinct_actions() - 1
                 ),
@@ -463,6 +479,22 @@ impl PyState {
         let scale = scale.into_pyobject(slf.py())?.into_any();
         super::render::call(slf.as_any(), "to_png", viewer, Some(scale))
     }
+    /// Equal when both are the same game at the same point: same setup, same history, same ending and
+    /// the same chance mode and stream (so a pickled or deserialised state equals its original).
+    /// States are mutable, so they are not hashable.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(o) = other.cast::<PyState>() else {
+            return false;
+        };
+        let Ok(o) = o.try_borrow() else {
+            return false; // `o` is `self` borrowed mutably elsewhere: cannot happen for `a == a`
+        };
+        match (self.serialize_text(), o.serialize_text()) {
+            (Ok(a), Ok(b)) => a == b,
+            // A state without a text form (a setup that cannot be written) is only equal to itself.
+            _ => std::ptr::eq(self, &*o),
+        }
+    }
     fn __str__(&self) -> String {
         self.inner.to_display()
     }
@@ -484,7 +516,18 @@ fn node_kind(p: Player) -> &'static str {
     }
 }
 
-/// Rebuilds a state from `State.serialize()`.
+/// Rebuilds a state from the text of `State.serialize()`: the game string, the chance mode (with the
+/// random stream's state), any setup position and the history are replayed and checked.
+///
+/// Raises `ParseError` for malformed text and `IllegalActionError` when the history does not replay.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> state = ludoteca.load_game("briscola").new_initial_state(seed=3)
+///     >>> state.apply_action(state.legal_actions()[0])
+///     >>> ludoteca.deserialize_state(state.serialize()) == state
+///     True
 #[pyfunction]
 pub fn deserialize_state(text: &str) -> PyResult<PyState> {
     let fmt = StateFormat::parse(text)?;

@@ -190,17 +190,25 @@ fn twenty_four_solve_batch<'py>(
     let opts = options(target, intermediate)?;
     let rows = rows_arg(py, numbers)?;
     let (mut ok, mut counts) = (vec![false; rows.len()], vec![0u32; rows.len()]);
-    py.detach(|| -> Result<(), LudoError> {
-        let mut run = || solver::solve_batch(&rows, &opts, &mut ok, &mut counts);
-        match threads {
-            Some(t) if t > 0 => rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .map_err(|e| LudoError::param("threads", e.to_string()))?
-                .install(run),
-            _ => run(),
-        }
-    })?;
+    // Interruptible: Ctrl-C between chunks of rows raises KeyboardInterrupt.
+    let watch = crate::batch::Watch::default();
+    super::batch::run_watched(
+        py,
+        &watch,
+        rows.len() as u64,
+        None,
+        || -> Result<(), LudoError> {
+            let mut run = || solver::solve_batch_watched(&rows, &opts, &mut ok, &mut counts, &watch);
+            match threads {
+                Some(t) if t > 0 => rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .map_err(|e| LudoError::param("threads", e.to_string()))?
+                    .install(run),
+                _ => run(),
+            }
+        },
+    )??;
     Ok((PyArray1::from_vec(py, ok), PyArray1::from_vec(py, counts)))
 }
 

@@ -121,7 +121,12 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
     s.push_str(&format!(
         "{} · deal {} · dealer {} · {phase}",
         rules.deck().name(),
-        c.deals_done + 1,
+        // A finished game has counted its last deal already; the header names that deal, not the next.
+        if c.phase == Phase::Over {
+            c.deals_done.max(1)
+        } else {
+            c.deals_done + 1
+        },
         c.dealer
     ));
     if let Some(p) = viewer {

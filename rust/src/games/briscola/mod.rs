@@ -60,7 +60,7 @@ const MAX_DEALS: usize = 60;
 
 static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "players", kind: Kind::Int { min: 2, max: 6 }, default: D::Int(2), doc: "2, 3, 4 (two teams), 5 (Chiamata) or 6 (two teams of three)" },
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "american"]), default: D::Str("seed"), doc: "seed: Italian rules (S001); american: the S003 four-player game to 121" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "american"]), default: D::Str("seed"), doc: "seed: the Italian game (one deal to 61); american: four players in partnerships, a match to 121 with claims and the partners' hand exchange" },
     SCOPE_PARAM,
     ParamSpec { name: "deck_style", kind: Kind::Choice(&["italian", "french_north", "french_south"]), default: D::Str("italian"), doc: "card labels: Italian suits, or French suits with the northern (J Q K) or southern (Q J K) court order" },
     ParamSpec { name: "suit_names", kind: Kind::Choice(&["french", "italian"]), default: D::Str("french"), doc: "suit words in the table text: clubs/diamonds/hearts/spades or bastoni/denari/coppe/spade" },
@@ -73,7 +73,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "count_out", kind: Kind::Bool, default: D::Bool(false), doc: "cumulative matches: the match ends at the first trick where a side reaches the target" },
     ParamSpec { name: "endgame_partner_reveal", kind: Kind::Bool, default: D::Bool(false), doc: "partners see each other's hands once the face-up card has been drawn" },
     ParamSpec { name: "reject_ace_three_upcard", kind: Kind::Bool, default: D::Bool(false), doc: "an A or 3 turned face up goes back in the middle of the stock and the next card is turned" },
-    ParamSpec { name: "trump_exchange", kind: Kind::Choice(&["none", "seven", "two", "seven_if_upcard_above_7_else_two"]), default: D::Str("none"), doc: "who may take the face-up card in exchange for a trump (not in the seeds)" },
+    ParamSpec { name: "trump_exchange", kind: Kind::Choice(&["none", "seven", "two", "seven_if_upcard_above_7_else_two"]), default: D::Str("none"), doc: "who may take the face-up card in exchange for a trump: nobody (the common rule), the holder of the 7 of trumps, of the 2, or of the 7 when the face-up card is above 7 and else of the 2 (house rules)" },
     ParamSpec { name: "exchange_requires_won_trick", kind: Kind::Bool, default: D::Bool(true), doc: "trump exchange only after the exchanger has won a trick" },
     ParamSpec { name: "chiamata_auction", kind: Kind::Choice(&["points", "rank"]), default: D::Str("points"), doc: "five players: bid points 61..120, or descending ranks then (2, p)" },
     ParamSpec { name: "chiamata_first_lead", kind: Kind::Choice(&["eldest", "caller"]), default: D::Str("eldest"), doc: "five players: who leads the first trick" },
@@ -112,7 +112,9 @@ highest card of the suit led. Order A 3 K C J 7 6 5 4 2; points A 11, 3 10, K 4,
 each trick everyone draws, the winner first. 61 wins, 60-60 is a draw; 4 and 6 players play in two teams \
 (alternate seats). Five players (Chiamata): 8 cards each, an auction (61-120 points, or ranks), the winner \
 calls a card whose suit is trump and whose holder is his secret partner; payouts 2/1/-1, or 4/-1 alone. \
-ruleset=american: four players, match to 121 with claims and the partners' hand exchange.",
+ruleset=american: four players, match to 121 with claims and the partners' hand exchange. \
+        ruleset=seed (the default) is the Italian game as described above; where the rule books differ the \
+        common Italian practice is followed, as described at pagat.com (Briscola, Briscola Chiamata).",
     bots: &["random", "greedy"],
     examples: &[
         "briscola",

@@ -97,7 +97,8 @@ liberties are captured, then a chain of your own without liberties is suicide (i
 Ko: simple (no immediate single-stone recapture; long cycles end the game) or positional/situational superko. \
 Two consecutive passes end play; then dead stones are marked by agreement (or, with dead_stone_mode=tromp_taylor, \
 every stone is alive). Area scoring counts stones plus surrounded points, territory scoring surrounded points plus \
-prisoners; White adds komi. Rulesets: japanese (default), chinese, aga, nz, tromp_taylor.";
+prisoners; White adds komi. Rulesets: japanese (default), chinese, aga, nz, tromp_taylor. \
+The rulesets follow the Japanese Rules of Go (1989), the Chinese rules, the AGA Concise Rules of Go, the New Zealand rules and the Tromp-Taylor rules (all at senseis.xmp.net).";
 
 impl Registered for GoGame {
     const INFO: &'static GameInfo = &GameInfo {

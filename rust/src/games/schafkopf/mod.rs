@@ -51,11 +51,12 @@ const PASS: u32 = 0;
 const PICK: u32 = 1;
 const BURY: u32 = 2;
 
+#[rustfmt::skip] // one parameter a line reads as a table
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "sheepshead"]), default: D::Str("seed"), doc: "seed: the seed's values (only the declarer scores); sheepshead: zero-sum, each defender pays half" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "sheepshead"]), default: D::Str("seed"), doc: "seed: the values above (only the picker scores); sheepshead: zero-sum, each defender pays half" },
     SCOPE_PARAM,
     ParamSpec { name: "deals", kind: Kind::Int { min: 3, max: 99 }, default: D::Int(6), doc: "scope=match: number of deals, a multiple of 3 so everyone deals equally often" },
-    ParamSpec { name: "buried_counts_for", kind: Kind::Choice(&["declarer", "nobody"]), default: D::Str("declarer"), doc: "whether the two buried cards count for the declarer's points (SK: Sheepshead practice)" },
+    ParamSpec { name: "buried_counts_for", kind: Kind::Choice(&["declarer", "nobody"]), default: D::Str("declarer"), doc: "whether the two buried cards count for the declarer's points (Sheepshead practice)" },
     ParamSpec { name: "schwarz_by", kind: Kind::Choice(&["tricks", "points"]), default: D::Str("tricks"), doc: "schwarz means taking no trick / every trick, or 0 trick points / the defenders 0 trick points" },
     ParamSpec { name: "zero_sum", kind: Kind::Bool, default: D::Bool(false), doc: "each defender (each other player in least) gets minus half the scorer's victory points" },
     ParamSpec { name: "leaster_widow_to", kind: Kind::Choice(&["last_trick", "first_trick", "nobody"]), default: D::Str("last_trick"), doc: "least: who gets the widow's points" },
@@ -76,7 +77,9 @@ Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; other su
 The eldest, then the next, then the dealer may pick up the widow; the picker buries two cards (they count \
 for the picker) and plays alone. Follow the effective suit (queens and jacks are trumps). 61 wins 2 \
 victory points, 91 4, every trick 6; 60 or less loses 2, 30 or less 4, no trick 6. All pass: least, the \
-fewest points scores 2 (0 points: 4).",
+fewest points scores 2 (0 points: 4). \
+        This is American three-hand Sheepshead with a widow and the least, as described at pagat.com \
+        (Sheepshead); ruleset=sheepshead makes it zero-sum, each defender paying half.",
     bots: &["random", "greedy"],
     examples: &[
         "schafkopf",

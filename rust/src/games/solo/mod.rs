@@ -132,7 +132,7 @@ static PARAMS: &[ParamSpec] = &[
         name: "allow_call_own_ace",
         kind: Kind::Bool,
         default: D::Bool(false),
-        doc: "literal seed: the declarer may call an ace they hold (then they play alone at simple value)",
+        doc: "the declarer may call an ace they hold (then they play alone at the simple value); the common rule forbids it",
     },
     ParamSpec {
         name: "all_aces_fallback",
@@ -164,7 +164,9 @@ static INFO: GameInfo = GameInfo {
 the second. Auction by questions (ask, colour?, solo?, solo in colour?, tout?, tout in colour?) between the \
 holder and one challenger at a time. Simple games (2, in colour 4): the declarer calls an ace and its \
 secret holder is the partner; 5 tricks together. Solo (4, in colour 8): alone, 5 tricks. Tout (16, 32): \
-all 8. All pass: the holder of Q♣ plays a simple game. Follow the effective suit.",
+all 8. All pass: the holder of Q♣ plays a simple game. Follow the effective suit. \
+        As German Solo is described at pagat.com (Solo, Ombre family) and in Parlett's \
+        Penguin Book of Card Games.",
     bots: &["random", "greedy"],
     examples: &[
         "solo",

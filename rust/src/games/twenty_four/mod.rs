@@ -122,7 +122,9 @@ fractions allowed. The race is a sealed commitment per seat: a claim (an express
 then a reaction delay t0-t7, revealed in time order. 2 players: the first claim decides; the loser of the set puts the \
 4 cards under their stack; if both see no solution each takes back one of their cards and turns a new one. \
 4 players: at the third slap the odd player out picks a claimer to state; right, the odd player takes the cards; \
-wrong, the claimer does. The first player to run out of cards wins; a move cap ends endless games as a draw.",
+wrong, the claimer does. The first player to run out of cards wins; a move cap ends endless games as a draw. \
+        The card game behind the 24 Game puzzle, played with a pack of playing cards as a race \
+        between players.",
     bots: &["random", "solver"],
     examples: &[
         "twenty_four",

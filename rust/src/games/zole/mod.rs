@@ -62,12 +62,12 @@ const DISCARD: u32 = 4;
 const MAX_REDEALS: usize = 50;
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "seed: the seed's symmetric chip tiers; classic_lv: the classic Latvian table (trick-based top tier)" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "seed: the symmetric chip tiers above; classic_lv: the classic Latvian table (trick-based top tier)" },
     SCOPE_PARAM,
     ParamSpec { name: "hands", kind: Kind::Int { min: 1, max: 300 }, default: D::Int(12), doc: "scope=match: number of hands (deals) in the session, pass-outs included" },
-    ParamSpec { name: "scoring", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "chip settlement: the seed's tiers (+4 for a zole) or the classic Latvian table" },
-    ParamSpec { name: "top_tier", kind: Kind::Choice(&["points_120", "no_trick"]), default: D::Str("points_120"), doc: "seed scoring: the top tier needs all 120 points, or the losing side taking no trick" },
-    ParamSpec { name: "passed_out", kind: Kind::Choice(&["pool", "redeal_only", "galdins"]), default: D::Str("pool"), doc: "all pass: a chip each into the pool (seed) or a plain redeal; galdins is not specified and refused" },
+    ParamSpec { name: "scoring", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "chip settlement: the symmetric tiers (+4 for a zole) or the classic Latvian table" },
+    ParamSpec { name: "top_tier", kind: Kind::Choice(&["points_120", "no_trick"]), default: D::Str("points_120"), doc: "symmetric scoring: the top tier needs all 120 points, or the losing side taking no trick" },
+    ParamSpec { name: "passed_out", kind: Kind::Choice(&["pool", "redeal_only", "galdins"]), default: D::Str("pool"), doc: "all pass: a chip each into the pool (the default) or a plain redeal; galdins (a hand played to lose) is not implemented and refused" },
     ParamSpec { name: "pool_split_on_small_win", kind: Kind::Choice(&["split_carry_remainder", "stays_in_pool"]), default: D::Str("split_carry_remainder"), doc: "winning small ones split the pool (an odd chip stays) or leave it all in the pool" },
     ParamSpec { name: "enable_maza_zole", kind: Kind::Bool, default: D::Bool(false), doc: "offer mazā zole: the lielais must take no trick (+6 / -7 per opponent)" },
     ParamSpec { name: "discards_count_only_if_lielais_takes_trick", kind: Kind::Bool, default: D::Bool(false), doc: "the taker's two discards count only if they take a trick (inbox.lv)" },
@@ -94,7 +94,9 @@ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; other suits A 10 K 9. Points A 11, 10 10, K
 each may pass, take the talon (then discard two) or declare zole (the talon goes unseen to the \
 opponents); the first to do so plays alone against the two small ones. The dealer's left leads; follow \
 the effective suit. 61 wins; the loser(s) pay each winner 1, 2 (91+) or 3 chips (all 120), 4 more for \
-a zole. All pass: a chip each into the pool for the next hand's winner.",
+a zole. All pass: a chip each into the pool for the next hand's winner. \
+        Scoring follows the symmetric chip tiers above; ruleset=classic_lv plays the classic Latvian \
+        table, as described at pagat.com (Zole).",
     bots: &["random", "greedy"],
     examples: &[
         "zole",
