@@ -90,7 +90,8 @@ impl PyGame {
     /// A new game from the start. Chance (dealing, drawing) is resolved from `seed` unless
     /// `explicit_chance` is true, in which case chance nodes are returned to the caller.
     #[pyo3(signature = (seed = None, explicit_chance = false))]
-    fn new_initial_state(&self, seed: Option<u64>, explicit_chance: bool) -> PyResult<PyState> {
+    fn new_initial_state(&self, seed: Option<&Bound<'_, PyAny>>, explicit_chance: bool) -> PyResult<PyState> {
+        let seed = super::convert::opt_u64(seed, "seed")?;
         PyState::fresh(Arc::clone(&self.inner), seed, explicit_chance)
     }
     /// Rebuilds a state from `State.serialize()` (for this game).

@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod cards;
+pub mod convert;
 pub mod errors;
 pub mod game;
 pub mod go;
