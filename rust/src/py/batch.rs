@@ -81,6 +81,13 @@ pub fn simulate<'py>(
     Ok(d)
 }
 
+/// Most games one `simulate` call of `game` plays (its results stay within 2 GiB); simulate more in
+/// chunks with `first_game`, which gives the same games as one call.
+#[pyfunction]
+pub fn simulate_max_games(game: &Bound<'_, PyAny>) -> PyResult<usize> {
+    Ok(crate::batch::max_games(game_arg(game)?.num_players()))
+}
+
 /// Most environments one `VectorEnv` of `game` holds: its legal-action masks and observations stay
 /// within 2 GiB ([`crate::batch::MAX_RESULT_BYTES`]), and never more than 2**20.
 pub(crate) fn max_envs(game: &dyn DynGame) -> usize {
@@ -90,7 +97,9 @@ pub(crate) fn max_envs(game: &dyn DynGame) -> usize {
 
 /// `n` environments of one game stepped together (pgx-style record as numpy arrays). Chance is resolved
 /// inside, so every environment waits at a decision node or is terminated; terminated environments
-/// stay so (all-True mask, zero rewards) until `reset`.
+/// stay so (all-True mask, zero rewards) until `reset`. `num_envs` is checked up front: at most
+/// `VectorEnv.max_envs(game)` (masks and observations within 2 GiB, never more than 2**20), else
+/// InvalidParameterError.
 #[pyclass(name = "VectorEnv", module = "ludoteca._core")]
 pub struct PyVectorEnv {
     env: Box<dyn DynVectorEnv>,

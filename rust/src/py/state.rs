@@ -50,6 +50,18 @@ impl PyState {
         Ok(PyState::new_from(game, inner, rng))
     }
 
+    /// A state set up from `text` (`State.setup()`), chance seeded unless explicit.
+    pub(crate) fn fresh_from_setup(
+        game: Arc<dyn DynGame>,
+        text: &str,
+        seed: Option<u64>,
+        explicit_chance: bool,
+    ) -> PyResult<Self> {
+        let inner = game.new_state_from_setup(text)?;
+        let rng = (!explicit_chance).then(|| Rng::new(seed.unwrap_or_else(fresh_seed)));
+        Ok(PyState::new_from(game, inner, rng))
+    }
+
     /// The concrete state, if it is of type `T` (game-specific bindings).
     pub fn downcast_ref<T: 'static>(&self) -> PyResult<&T> {
         self.inner
@@ -84,7 +96,7 @@ impl PyState {
             }),
             Some(p) => {
                 let seat = int_in(p, "player", i128::MIN, i128::MAX)?;
-                if seat >= 0 && (seat as usize) < n {
+                if (0..n as i128).contains(&seat) {
                     Ok(seat as usize)
                 } else {
                     Err(LudoError::param(
@@ -354,6 +366,19 @@ impl PyState {
     /// True when the game is over.
     fn is_terminal(&self) -> bool {
         self.inner.current_player() == Player::Terminal
+    }
+    /// The position the game started from when it is not the standard start (a FEN for Xiangqi and
+    /// Jieqi, an SGF setup for Go), as `Game.new_initial_state(setup=...)` reads it; None for the
+    /// standard start. InvalidParameterError when the state cannot be replayed from any text (a
+    /// `jieqi.resample_hidden` sample).
+    fn setup(&self) -> PyResult<Option<String>> {
+        match self.inner.setup() {
+            Setup::Standard => Ok(None),
+            Setup::Text(t) => Ok(Some(t)),
+            Setup::Unrepresentable(why) => {
+                Err(LudoError::param("state", format!("has no setup text: {why}")).into())
+            }
+        }
     }
     /// How the game ended outside its actions (`"resign 1"` in Go), or None.
     fn ending(&self) -> Option<String> {
