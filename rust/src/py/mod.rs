@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod cards;
+pub mod convert;
 pub mod errors;
 pub mod game;
 pub mod go;
@@ -29,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(state::deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(batch::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::simulate_max_games, m)?)?;
     // Per-game extras: one line each, e.g. `twenty_four::register(m)?;`.
     twenty_four::register(m)?;
     go::register(m)?;
