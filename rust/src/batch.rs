@@ -66,7 +66,6 @@ impl Watch {
     }
 }
 
-
 /// Most worker threads one call starts (more only costs memory and start-up time).
 pub const MAX_THREADS: usize = 256;
 

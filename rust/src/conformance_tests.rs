@@ -256,7 +256,13 @@ fn observations_ignore_cards_the_player_cannot_see() {
             }
             let locs = state.card_locations().unwrap();
             for p in 0..game.num_players() {
-                let view = format!(" {} ", state.observation_string(p).replace('\n', " "));
+                // What `p` saw at some time: the observation and the information state (a card taken from
+                // a face-up pile into a hand was seen by everyone, though no longer shown).
+                let view = format!(
+                    " {} {} ",
+                    state.observation_string(p).replace('\n', " "),
+                    state.information_state_string(p).replace('\n', " ")
+                );
                 let unseen = |place: &str| {
                     (place.starts_with("hand ") && place != format!("hand {p}"))
                         || place == "stock"

@@ -71,6 +71,7 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         loader::<crate::games::carioca::Type>,
     ),
     (crate::games::razz::Type::INFO, loader::<crate::games::razz::Type>),
+    (
         crate::games::skelly::Skelly::INFO,
         loader::<crate::games::skelly::Skelly>,
     ),
