@@ -234,7 +234,9 @@ def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
 def _two_unseen_cards(state: ludoteca.State, p: int, rng: random.Random) -> tuple[int | None, int | None]:
     locs = state.card_locations()
     assert locs is not None
-    view = state.observation_string(p)
+    # What p saw at some time: its observation and its information state (a card taken from a face-up
+    # pile into a hand was seen by everyone, though no longer shown).
+    view = state.observation_string(p) + "\n" + state.information_state_string(p)
     hidden = [
         c
         for place, cards in locs.items()
