@@ -599,7 +599,11 @@ fn the_accepted_kinds_of_a_meld_are_exactly_the_kinds_with_a_target() {
                     checked += 1;
                 }
             }
-            let a = if st.is_chance_node() { st.sample_chance(&mut rng) } else { st.random_action(&mut rng) };
+            let a = if st.is_chance_node() {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
             st.apply_action(a).unwrap();
         }
     }
