@@ -2,6 +2,7 @@
 pub mod briscola;
 pub mod carioca;
 pub mod go;
+pub mod samba;
 pub mod schafkopf;
 pub mod solo;
 pub mod twenty_four;
