@@ -213,10 +213,21 @@ impl CariocaState {
             {
                 return;
             }
+            // A pending natural fixes the rank (trio) or suit (escalera) every further natural needs.
+            let fixed = (0..52u8).find(|&k| pending.get(k) > 0);
             let mut ok_kinds = [false; KINDS];
             for k in 0..KINDS as u8 {
                 if counts.get(k) == 0 {
                     continue;
+                }
+                if let (Some(f), true) = (fixed, k != JOKER) {
+                    let same = match kind {
+                        Slot::Trio => rank_of(k) == rank_of(f),
+                        Slot::Escalera => crate::rummy::suit_of(k) == crate::rummy::suit_of(f),
+                    };
+                    if !same {
+                        continue;
+                    }
                 }
                 let (mut h, mut p) = (counts, pending);
                 h.take(k);

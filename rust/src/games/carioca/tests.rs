@@ -609,3 +609,40 @@ fn the_accepted_kinds_of_a_meld_are_exactly_the_kinds_with_a_target() {
     }
     assert!(checked > 0);
 }
+
+#[test]
+fn every_started_contract_can_be_finished_by_any_legal_picks() {
+    // No dead ends: from any legal pick, random legal picks and closes (never cancel) always complete the
+    // contract, in every hand of the sequence, with and without exact sizes.
+    let mut started = 0;
+    for exact in ["true", "false"] {
+        let g = game(&[("players", "2"), ("contract_meld_exact_size", exact)]);
+        let mut rng = Rng::new(5);
+        for _ in 0..15 {
+            let mut st = g.new_initial_state();
+            while !st.is_terminal() {
+                let building = st.phase() == Phase::Meld && !st.contract_down(st.to_move as usize);
+                if building && !st.can_pick.is_empty() {
+                    started += 1;
+                    let seat = st.to_move as usize;
+                    let mut probe = st.clone();
+                    while !probe.contract_down(seat) && probe.hands_done == st.hands_done {
+                        let mut legal = Vec::new();
+                        probe.legal_actions(&mut legal);
+                        legal.retain(|&a| (PICK..CANCEL).contains(&a));
+                        assert!(!legal.is_empty(), "dead end:\n{probe}");
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        probe.apply_action(a).unwrap();
+                    }
+                }
+                let a = if st.is_chance_node() {
+                    st.sample_chance(&mut rng)
+                } else {
+                    st.random_action(&mut rng)
+                };
+                st.apply_action(a).unwrap();
+            }
+        }
+    }
+    assert!(started > 100, "{started}");
+}
