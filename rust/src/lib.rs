@@ -3,6 +3,7 @@
 //! * [`core`]: the common game vocabulary ([`core::Game`], [`core::State`]), parameters, the PRNG.
 //! * [`cards`]: decks as data and `CardSet` bitsets.
 //! * [`trick`]: the generic trick-taking engine; each trick game is a rules value over it.
+//! * [`rummy`]: multi-deck packs and meld rules shared by the rummy games (Carioca, Samba).
 //! * [`games`]: one module per game.
 //! * [`registry`]: the list of games behind `load_game`.
 //! * [`batch`]: whole-game simulation and vectorised environments (rayon, no GIL).

@@ -97,3 +97,18 @@ def test_greedy_goes_out_far_more_often_than_random() -> None:
     scores = np.asarray(res.scores)
     went_out = (scores == 0) & (scores.max(axis=1, keepdims=True) > 0)
     assert went_out[:, 0].mean() > 0.8 > 0.2 > went_out[:, 1].mean()
+
+
+def test_a_dealt_and_played_hand_replays_exactly_through_serialisation() -> None:
+    game = carioca.new_game(players=3)
+    state = game.new_initial_state(seed=9)
+    rng = random.Random(9)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = game.deserialize(state.serialize())
+    assert again.card_locations() == state.card_locations()
+    for seat in range(3):
+        assert again.observation_string(seat) == state.observation_string(seat)
+        assert np.array_equal(again.observation_tensor(seat), state.observation_tensor(seat))

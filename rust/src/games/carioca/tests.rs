@@ -646,3 +646,34 @@ fn every_started_contract_can_be_finished_by_any_legal_picks() {
     }
     assert!(started > 100, "{started}");
 }
+
+#[test]
+fn the_deal_passes_to_the_right_and_the_last_hand_deals_twelve() {
+    let g = game(&[("players", "3")]);
+    let melds = [(0u8, "9S 9H X")];
+    // Hand 6 of 7 ends when seat 0 goes out; seat 2 dealt it.
+    let mut st = situation(&g, 5, 0, &["9D", "2S", "3S"], "JD", &melds, &[true, false, false]);
+    st.dealer = 2;
+    st.hands_done = 5;
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    act(&mut st, "onto meld 0");
+    act(&mut st, "discard JD");
+    assert_eq!(st.phase(), Phase::Deal);
+    assert_eq!((st.dealer, st.hand_no), (0, 6));
+    let mut rng = Rng::new(2);
+    while st.is_chance_node() {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    assert_eq!(
+        (0..3).map(|s| st.hand(s).len()).collect::<Vec<_>>(),
+        vec![12, 12, 12]
+    );
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(1),
+        "the new dealer's right plays first"
+    );
+    assert_eq!(st.totals(), &[0, 2, 3]);
+}
