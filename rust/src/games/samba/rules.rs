@@ -175,6 +175,20 @@ pub fn hand_score(t: &HandTally, samba_bonus: i32) -> i32 {
         - t.in_hand
 }
 
+/// Whether a partnership may go out: two canastas or sambas, counting those completed this turn.
+pub fn may_go_out(closed_after_turn: usize) -> bool {
+    closed_after_turn >= 2
+}
+
+/// The match result after a hand: `Some(team)` once a partnership has reached `target` (10,000 by
+/// default) with the higher total; `None` while nobody has, or when the totals are tied (another hand).
+pub fn match_winner(totals: [i32; 2], target: i32) -> Option<usize> {
+    if totals[0].max(totals[1]) < target || totals[0] == totals[1] {
+        return None;
+    }
+    Some((totals[1] > totals[0]) as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,5 +357,15 @@ mod tests {
             ..HandTally::default()
         };
         assert_eq!(hand_score(&none, 500), -1000);
+    }
+
+    #[test]
+    fn going_out_needs_two_closed_melds_and_the_match_ends_at_the_target() {
+        assert!(!may_go_out(1));
+        assert!(may_go_out(2));
+        assert_eq!(match_winner([9995, 9000], 10000), None);
+        assert_eq!(match_winner([10000, 9000], 10000), Some(0));
+        assert_eq!(match_winner([10200, 10400], 10000), Some(1));
+        assert_eq!(match_winner([10200, 10200], 10000), None, "tied: another hand");
     }
 }
