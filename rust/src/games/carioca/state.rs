@@ -342,7 +342,7 @@ impl CariocaState {
             Phase::Meld => {
                 let s = self.to_move as usize;
                 let hand = self.hands[s];
-                let building = !self.down[s] && !(self.pending.is_empty() && self.staged.is_empty());
+                let building = !self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty());
                 let laying_off = self.down[s] && !self.pending.is_empty();
                 if !building && !laying_off {
                     for id in hand.iter() {
@@ -605,7 +605,7 @@ impl CariocaState {
                 if a < DISCARD {
                     return "already drew this turn".into();
                 }
-                let building = !self.down[s] && !(self.pending.is_empty() && self.staged.is_empty());
+                let building = !self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty());
                 if (DISCARD..PICK).contains(&a) {
                     if building {
                         return "finish laying the contract (or cancel) before discarding".into();
@@ -739,7 +739,7 @@ impl CariocaState {
             s.push_str(&format!("meld {i} (seat {}): {}\n", m.owner, self.meld_text(m)));
         }
         for p in 0..n {
-            if viewer.is_none_or(|v| v == p) {
+            if viewer.map_or(true, |v| v == p) {
                 s.push_str(&format!("hand {p}: {}\n", Self::format_set(self.hands[p])));
                 if p == self.to_move as usize && self.phase == Phase::Meld {
                     for m in &self.staged {
@@ -877,7 +877,7 @@ impl CariocaState {
                 out[f + 2] = self.just_down as u8 as f32;
                 let s = self.to_move as usize;
                 out[f + 3] =
-                    (!self.down[s] && !(self.pending.is_empty() && self.staged.is_empty())) as u8 as f32;
+                    (!self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty())) as u8 as f32;
                 out[f + 4] = (self.down[s] && !self.pending.is_empty()) as u8 as f32;
             }
             _ => {}
