@@ -24,6 +24,9 @@ Rules as implemented (``ludoteca rules carioca``):
 * ``scope="match"`` (default) plays every contract; the lowest total wins. ``scope="deal"`` plays one hand.
   Returns are minus the penalty points; ``scores`` are the penalty totals.
 
+Choices where the rules are silent: a card taken from the pile may be discarded again the same turn; two
+trios of a contract may share a rank and two escaleras a suit.
+
 Melding goes in small steps so that every action id is fixed and every step is checked:
 
 * Laying the contract: ``"pick 7♥#1"`` moves a card into the pending meld; the melds are built one at a time,
