@@ -6,6 +6,7 @@
 //! * [`core`]: the common game vocabulary ([`core::Game`], [`core::State`]), parameters, the PRNG.
 //! * [`cards`]: decks as data and `CardSet` bitsets.
 //! * [`trick`]: the generic trick-taking engine; each trick game is a rules value over it.
+//! * [`rummy`]: multi-deck packs and meld rules shared by the rummy games (Carioca, Samba).
 //! * [`games`]: one module per game.
 //! * [`poker`]: poker hand evaluators and the betting engine (Razz and the poker family).
 //! * [`registry`]: the list of games behind `load_game`.

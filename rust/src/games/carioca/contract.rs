@@ -81,12 +81,13 @@ fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool
         return false;
     }
     // Later slots are trios only (escaleras come first), so only rank counts matter from here on.
-    let ranks: Vec<u8> = match rank {
-        Some(r) => vec![r],
-        None => (2..=14).collect(),
+    let ranks = match rank {
+        Some(r) => r..r + 1,
+        None => 2..15,
     };
+    let all_ranks = rank_counts(hand);
     for r in ranks {
-        let naturals = hand.of_rank(r);
+        let naturals = all_ranks[(r - 2) as usize];
         let pending_naturals = (n - pj as usize) as u8;
         // Use naturals first, then (if the pending meld has none) one joker; a trio keeps >= 2 naturals.
         for use_joker in [false, true] {
@@ -97,7 +98,7 @@ fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool
             if naturals < nat_needed || pending_naturals + nat_needed < 2 {
                 continue;
             }
-            let mut counts = rank_counts(hand);
+            let mut counts = all_ranks;
             counts[(r - 2) as usize] -= nat_needed;
             let jokers = hand.jokers() - use_joker as u8;
             if trios(&mut counts, jokers, owed.trios, 0) {
@@ -114,32 +115,40 @@ fn pending_escalera(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: 
     if pj > 1 || (exact && n > 4) {
         return false;
     }
-    let naturals: Vec<u8> = pending.kinds().into_iter().filter(|&k| k != JOKER).collect();
-    let suits: Vec<u8> = match naturals.first() {
+    // The pending naturals (at most 13 of one suit, distinct ranks, for a valid escalera).
+    let (mut naturals, mut nn) = ([0u8; 13], 0);
+    for k in 0..52u8 {
+        for _ in 0..pending.get(k) {
+            if nn == 13 {
+                return false;
+            }
+            naturals[nn] = k;
+            nn += 1;
+        }
+    }
+    let naturals = &naturals[..nn];
+    let suits = match naturals.first() {
         Some(&k) => {
             if naturals.iter().any(|&x| suit_of(x) != suit_of(k)) {
                 return false;
             }
-            vec![suit_of(k)]
+            suit_of(k)..suit_of(k) + 1
         }
-        None => (0..4).collect(),
+        None => 0..4,
     };
     let min_len = n.max(4);
     let max_len = if exact { 4 } else { 13 };
+    let need = owed.cards() + owed.keep as usize;
     for suit in suits {
         for len in min_len..=max_len {
             for low in 1..=(15 - len) as u8 {
                 let high = low + len as u8 - 1;
-                if let Some(h) = fill_window(hand, &naturals, pj, suit, low, high) {
-                    for hand_left in h {
-                        if hand_left.total() < owed.cards() + owed.keep as usize {
-                            continue;
-                        }
-                        let mut rest = hand_left;
-                        if escaleras(&mut rest, owed.escaleras, 0, owed.trios) {
-                            return true;
-                        }
-                    }
+                let found = fill_window(hand, naturals, pj, suit, low, high, &mut |left| {
+                    let mut rest = *left;
+                    rest.total() >= need && escaleras(&mut rest, owed.escaleras, 0, owed.trios)
+                });
+                if found {
+                    return true;
                 }
             }
         }
@@ -147,8 +156,8 @@ fn pending_escalera(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: 
     false
 }
 
-/// The hands left after filling window `low..=high` of `suit` around the pending naturals (each
-/// pending natural on its own position, at most one joker in all); `None` if it cannot be filled.
+/// Fills window `low..=high` of `suit` around the pending naturals (each on its own position, at most
+/// one joker in all) in every way, calling `f` with the hand left; stops at the first `true`.
 fn fill_window(
     hand: &KindCounts,
     naturals: &[u8],
@@ -156,7 +165,8 @@ fn fill_window(
     suit: u8,
     low: u8,
     high: u8,
-) -> Option<Vec<KindCounts>> {
+    f: &mut dyn FnMut(&KindCounts) -> bool,
+) -> bool {
     // Positions the pending naturals take (an ace may be 1 or 14, whichever the window holds).
     let mut taken = 0u16;
     for &k in naturals {
@@ -167,48 +177,65 @@ fn fill_window(
             } else if low == 1 {
                 1
             } else {
-                return None;
+                return false;
             }
         } else {
             r
         };
         if p < low || p > high || taken >> p & 1 == 1 {
-            return None;
+            return false;
         }
         taken |= 1 << p;
     }
-    let missing: Vec<u8> = (low..=high).filter(|&p| taken >> p & 1 == 0).collect();
-    // The pending joker (if any) covers one missing position; otherwise at most one joker from hand.
-    let mut outs = Vec::new();
-    let joker_choices: Vec<Option<usize>> = if pj == 1 || hand.jokers() > 0 {
-        missing.iter().enumerate().map(|(i, _)| Some(i)).collect()
-    } else {
-        Vec::new()
-    };
-    let mut try_fill = |joker_at: Option<usize>| {
+    // Missing positions, and those the hand has no natural for (only a joker can fill one).
+    let (mut missing, mut holes) = (0u16, 0u32);
+    for p in low..=high {
+        if taken >> p & 1 == 0 {
+            missing |= 1 << p;
+            holes += (hand.get(kind_at(suit, p)) == 0) as u32;
+        }
+    }
+    let jokers = (pj == 1 || hand.jokers() > 0) as u32;
+    if holes > jokers || (pj == 1 && missing == 0) {
+        return false;
+    }
+    let fill = |joker_at: Option<u8>| -> Option<KindCounts> {
         let mut h = *hand;
-        for (i, &p) in missing.iter().enumerate() {
-            if Some(i) == joker_at {
+        for p in low..=high {
+            if missing >> p & 1 == 0 || Some(p) == joker_at {
                 continue;
             }
             let k = kind_at(suit, p);
             if h.get(k) == 0 {
-                return;
+                return None;
             }
             h.take(k);
         }
         if joker_at.is_some() && pj == 0 {
             h.take(JOKER);
         }
-        outs.push(h);
+        Some(h)
     };
+    // The pending joker must stand somewhere; a joker from hand is optional.
     if pj == 0 {
-        try_fill(None);
+        if let Some(h) = fill(None) {
+            if f(&h) {
+                return true;
+            }
+        }
     }
-    for j in joker_choices {
-        try_fill(j);
+    if jokers == 1 {
+        for p in low..=high {
+            if missing >> p & 1 == 1 {
+                if let Some(h) = fill(Some(p)) {
+                    if f(&h) {
+                        return true;
+                    }
+                }
+            }
+        }
     }
-    (!outs.is_empty()).then_some(outs)
+    false
 }
 
 /// Lays `left` escaleras of four (windows at or after `from` in (suit, low) order), then `trios`.

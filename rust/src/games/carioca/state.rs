@@ -52,6 +52,8 @@ pub struct CariocaState {
     pub(super) to_move: u8,
     pub(super) dealt: u16,
     pub(super) hands: [PackSet; MAX_PLAYERS],
+    /// Cards each seat took from the pile (public knowledge while the seat still holds them).
+    known: [PackSet; MAX_PLAYERS],
     pub(super) stock: PackSet,
     pub(super) pile: Vec<u8>,
     pub(super) melds: Vec<Meld>,
@@ -90,6 +92,7 @@ impl CariocaState {
             to_move: 0,
             dealt: 0,
             hands: [PackSet::EMPTY; MAX_PLAYERS],
+            known: [PackSet::EMPTY; MAX_PLAYERS],
             stock: PACK.all(),
             pile: Vec::with_capacity(P as usize),
             melds: Vec::with_capacity(MAX_MELDS),
@@ -210,10 +213,21 @@ impl CariocaState {
             {
                 return;
             }
+            // A pending natural fixes the rank (trio) or suit (escalera) every further natural needs.
+            let fixed = (0..52u8).find(|&k| pending.get(k) > 0);
             let mut ok_kinds = [false; KINDS];
             for k in 0..KINDS as u8 {
                 if counts.get(k) == 0 {
                     continue;
+                }
+                if let (Some(f), true) = (fixed, k != JOKER) {
+                    let same = match kind {
+                        Slot::Trio => rank_of(k) == rank_of(f),
+                        Slot::Escalera => crate::rummy::suit_of(k) == crate::rummy::suit_of(f),
+                    };
+                    if !same {
+                        continue;
+                    }
                 }
                 let (mut h, mut p) = (counts, pending);
                 h.take(k);
@@ -328,7 +342,7 @@ impl CariocaState {
             Phase::Meld => {
                 let s = self.to_move as usize;
                 let hand = self.hands[s];
-                let building = !self.down[s] && !(self.pending.is_empty() && self.staged.is_empty());
+                let building = !self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty());
                 let laying_off = self.down[s] && !self.pending.is_empty();
                 if !building && !laying_off {
                     for id in hand.iter() {
@@ -426,6 +440,7 @@ impl CariocaState {
         self.phase = Phase::Deal;
         self.dealt = 0;
         self.hands = [PackSet::EMPTY; MAX_PLAYERS];
+        self.known = [PackSet::EMPTY; MAX_PLAYERS];
         self.stock = PACK.all();
         self.pile.clear();
         self.melds.clear();
@@ -485,6 +500,7 @@ impl CariocaState {
                 } else {
                     let top = self.pile.pop().expect("legal: the pile has a top");
                     self.hands[s].insert(top);
+                    self.known[s].insert(top);
                     self.enter_meld();
                 }
             }
@@ -589,7 +605,7 @@ impl CariocaState {
                 if a < DISCARD {
                     return "already drew this turn".into();
                 }
-                let building = !self.down[s] && !(self.pending.is_empty() && self.staged.is_empty());
+                let building = !self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty());
                 if (DISCARD..PICK).contains(&a) {
                     if building {
                         return "finish laying the contract (or cancel) before discarding".into();
@@ -623,6 +639,23 @@ impl CariocaState {
                 "pick a card first; it must fit that meld".into()
             }
         }
+    }
+
+    /// Everything seat `p` holds: its hand and, while it lays a contract, the cards it picked.
+    pub(super) fn holding(&self, p: usize) -> PackSet {
+        let mut held = self.hands[p];
+        if p == self.to_move as usize {
+            held = held.union(self.pending);
+            for m in &self.staged {
+                held = held.union(m.cards);
+            }
+        }
+        held
+    }
+
+    /// The cards seat `p` took from the pile and still holds (everybody saw them taken).
+    fn known_held(&self, p: usize) -> PackSet {
+        self.known[p].and(self.holding(p))
     }
 
     fn meld_text(&self, m: &Meld) -> String {
@@ -675,26 +708,22 @@ impl CariocaState {
             self.dealer
         );
         for p in 0..n {
-            let held = self.hands[p].len()
-                + if p == self.to_move as usize {
-                    self.pending.len()
-                } else {
-                    0
-                }
-                + if p == self.to_move as usize {
-                    self.staged.iter().map(|m| m.cards.len()).sum()
-                } else {
-                    0
-                };
+            let held = self.holding(p).len();
+            let known = self.known_held(p);
             s.push_str(&format!(
-                "seat {p}: {held} cards{}, total {}{}\n",
+                "seat {p}: {held} cards{}, total {}{}{}\n",
                 if self.down[p] { ", contract down" } else { "" },
                 self.scores[p],
                 if self.hands_done > 0 {
                     format!(" (last hand {})", self.last[p])
                 } else {
                     String::new()
-                }
+                },
+                if known.is_empty() || viewer == Some(p) {
+                    String::new()
+                } else {
+                    format!("; holds from the pile: {}", Self::format_set(known))
+                },
             ));
         }
         match self.pile.last() {
@@ -710,7 +739,7 @@ impl CariocaState {
             s.push_str(&format!("meld {i} (seat {}): {}\n", m.owner, self.meld_text(m)));
         }
         for p in 0..n {
-            if viewer.is_none_or(|v| v == p) {
+            if viewer.map_or(true, |v| v == p) {
                 s.push_str(&format!("hand {p}: {}\n", Self::format_set(self.hands[p])));
                 if p == self.to_move as usize && self.phase == Phase::Meld {
                     for m in &self.staged {
@@ -764,7 +793,8 @@ const SEATS: usize = SIZES + 2;
 const SEAT_LEN: usize = 4;
 const MELDS: usize = SEATS + MAX_PLAYERS * SEAT_LEN;
 const MELD_LEN: usize = 2 + MAX_PLAYERS + KINDS + 15;
-const FLAGS: usize = MELDS + MAX_MELDS * MELD_LEN;
+const KNOWN: usize = MELDS + MAX_MELDS * MELD_LEN;
+const FLAGS: usize = KNOWN + MAX_PLAYERS * KINDS;
 /// Observation length.
 pub const OBS_LEN: usize = FLAGS + 5 + MAX_PLAYERS + 8;
 
@@ -778,6 +808,9 @@ pub fn observation_bounds() -> (Vec<f32>, Vec<f32>) {
         high[LAYING + k] = copies;
         for m in 0..MAX_MELDS {
             high[MELDS + m * MELD_LEN + 2 + MAX_PLAYERS + k] = copies;
+        }
+        for p in 0..MAX_PLAYERS {
+            high[KNOWN + p * KINDS + k] = copies;
         }
     }
     for p in 0..MAX_PLAYERS {
@@ -811,9 +844,9 @@ impl CariocaState {
         out[SIZES + 1] = self.pile.len() as f32 / P as f32;
         for p in 0..n {
             let o = SEATS + rel(p) * SEAT_LEN;
-            let mut held = self.hands[p].len();
-            if p == self.to_move as usize && self.phase == Phase::Meld {
-                held += self.pending.len() + self.staged.iter().map(|m| m.cards.len()).sum::<usize>();
+            let held = self.holding(p).len();
+            for id in self.known_held(p).iter() {
+                out[KNOWN + rel(p) * KINDS + PACK.kind(id) as usize] += 1.0;
             }
             out[o] = 1.0;
             out[o + 1] = self.down[p] as u8 as f32;
@@ -844,7 +877,7 @@ impl CariocaState {
                 out[f + 2] = self.just_down as u8 as f32;
                 let s = self.to_move as usize;
                 out[f + 3] =
-                    (!self.down[s] && !(self.pending.is_empty() && self.staged.is_empty())) as u8 as f32;
+                    (!self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty())) as u8 as f32;
                 out[f + 4] = (self.down[s] && !self.pending.is_empty()) as u8 as f32;
             }
             _ => {}
@@ -1016,31 +1049,34 @@ impl State for CariocaState {
     }
     fn information_state_string(&self, player: usize) -> String {
         // Perfect recall: every action as this seat saw it (other seats' cards and picks hidden).
-        let mut s = String::new();
-        for (i, (&a, &who)) in self.history.iter().zip(&self.seen_by).enumerate() {
-            let text = if a < P {
-                if who == PUBLIC || who as usize == player {
-                    PACK.name(a as u8)
+        let names = names();
+        let mut s = String::with_capacity(self.history.len() * 12 + 1024);
+        let mut last_pick = None;
+        for (&a, &who) in self.history.iter().zip(&self.seen_by) {
+            let own = who as usize == player;
+            if a < P {
+                s.push_str(if who == PUBLIC || own {
+                    &names[a as usize]
                 } else {
-                    "?".into()
-                }
-            } else if who as usize == player || !(PICK..CLOSE).contains(&a) {
-                let mut t = action_name(a);
-                if a >= TARGET && who as usize != player {
-                    // The card laid off, which the hidden pick before it named.
-                    if let Some(&pick) = self.history[..i]
-                        .iter()
-                        .rev()
-                        .find(|&&x| (PICK..CLOSE).contains(&x))
-                    {
-                        t = format!("{} {t}", PACK.name((pick - PICK) as u8));
-                    }
-                }
-                format!("{who}:{t}")
+                    "?"
+                });
             } else {
-                format!("{who}:pick ?")
-            };
-            s.push_str(&text);
+                s.push((b'0' + who) as char);
+                s.push(':');
+                if (PICK..CLOSE).contains(&a) {
+                    last_pick = Some(a - PICK);
+                    s.push_str(if own { &names[a as usize] } else { "pick ?" });
+                } else {
+                    if a >= TARGET && !own {
+                        // The card laid off, which the hidden pick before it named.
+                        if let Some(c) = last_pick {
+                            s.push_str(&names[c as usize]);
+                            s.push(' ');
+                        }
+                    }
+                    s.push_str(&names[a as usize]);
+                }
+            }
             s.push(' ');
         }
         s.push('\n');
@@ -1069,8 +1105,21 @@ impl State for CariocaState {
     }
 }
 
+/// Every action's name, built once.
+fn names() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| (0..NUM_ACTIONS).map(make_name).collect())
+}
+
 /// The name of an action id (a pure function of the id).
 pub fn action_name(a: Action) -> String {
+    match names().get(a as usize) {
+        Some(n) => n.clone(),
+        None => format!("#{a}"),
+    }
+}
+
+fn make_name(a: Action) -> String {
     match a {
         a if a < P => PACK.name(a as u8),
         DRAW_STOCK => "draw stock".into(),

@@ -609,3 +609,71 @@ fn the_accepted_kinds_of_a_meld_are_exactly_the_kinds_with_a_target() {
     }
     assert!(checked > 0);
 }
+
+#[test]
+fn every_started_contract_can_be_finished_by_any_legal_picks() {
+    // No dead ends: from any legal pick, random legal picks and closes (never cancel) always complete the
+    // contract, in every hand of the sequence, with and without exact sizes.
+    let mut started = 0;
+    for exact in ["true", "false"] {
+        let g = game(&[("players", "2"), ("contract_meld_exact_size", exact)]);
+        let mut rng = Rng::new(5);
+        for _ in 0..15 {
+            let mut st = g.new_initial_state();
+            while !st.is_terminal() {
+                let building = st.phase() == Phase::Meld && !st.contract_down(st.to_move as usize);
+                if building && !st.can_pick.is_empty() {
+                    started += 1;
+                    let seat = st.to_move as usize;
+                    let mut probe = st.clone();
+                    while !probe.contract_down(seat) && probe.hands_done == st.hands_done {
+                        let mut legal = Vec::new();
+                        probe.legal_actions(&mut legal);
+                        legal.retain(|&a| (PICK..CANCEL).contains(&a));
+                        assert!(!legal.is_empty(), "dead end:\n{probe}");
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        probe.apply_action(a).unwrap();
+                    }
+                }
+                let a = if st.is_chance_node() {
+                    st.sample_chance(&mut rng)
+                } else {
+                    st.random_action(&mut rng)
+                };
+                st.apply_action(a).unwrap();
+            }
+        }
+    }
+    assert!(started > 100, "{started}");
+}
+
+#[test]
+fn the_deal_passes_to_the_right_and_the_last_hand_deals_twelve() {
+    let g = game(&[("players", "3")]);
+    let melds = [(0u8, "9S 9H X")];
+    // Hand 6 of 7 ends when seat 0 goes out; seat 2 dealt it.
+    let mut st = situation(&g, 5, 0, &["9D", "2S", "3S"], "JD", &melds, &[true, false, false]);
+    st.dealer = 2;
+    st.hands_done = 5;
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    act(&mut st, "onto meld 0");
+    act(&mut st, "discard JD");
+    assert_eq!(st.phase(), Phase::Deal);
+    assert_eq!((st.dealer, st.hand_no), (0, 6));
+    let mut rng = Rng::new(2);
+    while st.is_chance_node() {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    assert_eq!(
+        (0..3).map(|s| st.hand(s).len()).collect::<Vec<_>>(),
+        vec![12, 12, 12]
+    );
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(1),
+        "the new dealer's right plays first"
+    );
+    assert_eq!(st.totals(), &[0, 2, 3]);
+}
