@@ -31,7 +31,13 @@ fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDict>>
     d.set_item("shooter", r.shooter)?;
     d.set_item("decision", decision)?;
     d.set_item("again", r.again)?;
-    d.set_item("credited", r.credited[..r.n_credited as usize].to_vec())?;
+    d.set_item(
+        "credited",
+        r.credited[..r.n_credited as usize]
+            .iter()
+            .map(|&b| u32::from(b))
+            .collect::<Vec<u32>>(),
+    )?;
     d.set_item("eliminated", seats(r.eliminated))?;
     d.set_item("freed", seats(r.freed))?;
     d.set_item("trapped", seats(r.trapped))?;
@@ -199,7 +205,10 @@ fn skelly_locate<'py>(py: Python<'py>, game: &PyGame, x: f64, y: f64) -> PyResul
     let d = PyDict::new(py);
     d.set_item(
         "boxes",
-        (1..=13u8).filter(|&n| c.in_box(n, (x, y))).collect::<Vec<_>>(),
+        (1..=13u8)
+            .filter(|&n| c.in_box(n, (x, y)))
+            .map(u32::from)
+            .collect::<Vec<u32>>(),
     )?;
     d.set_item("dead_box", c.in_dead_box((x, y)))?;
     d.set_item("quadrant", c.quadrant((x, y)).map(|q| c.quadrant_name(q)))?;
