@@ -360,6 +360,7 @@ __all__ += [
     "skelly_locate",
     "skelly_position",
     "skelly_shoot",
+    "skelly_simulate_batch",
     "skelly_simulate_shot",
 ]
 
@@ -393,3 +394,8 @@ def skelly_locate(game: Game, x: float, y: float) -> dict[str, Any]:
 
 def skelly_geometry(game: Game) -> dict[str, Any]:
     """The court's boxes, skull, start point, cap radius and line width."""
+
+def skelly_simulate_batch(
+    state: State, angles: npt.NDArray[np.float64], speeds: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]:
+    """Many shots from one position: the shooter's final (x, y) per shot and the first seat touched."""

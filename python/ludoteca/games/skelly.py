@@ -70,6 +70,9 @@ from __future__ import annotations
 import math
 from typing import Any, TypedDict
 
+import numpy as np
+import numpy.typing as npt
+
 from ludoteca import _core
 
 __all__ = [
@@ -84,6 +87,8 @@ __all__ = [
     "new_game",
     "position",
     "shoot",
+    "shoot_degrees",
+    "simulate_batch",
     "simulate_shot",
     "to_svg",
 ]
@@ -160,6 +165,17 @@ def simulate_shot(state: _core.State, angle: float, speed: float) -> dict[str, A
     ``trace`` ``[(t, [(x, y, vx, vy) or None per seat])]`` (straight lines between events)."""
     result: dict[str, Any] = _core.skelly_simulate_shot(state, angle, speed)
     return result
+
+
+def simulate_batch(
+    state: _core.State, angles: npt.ArrayLike, speeds: npt.ArrayLike
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]:
+    """Many shots of the player to move from the current position (nothing is played), simulated in
+    Rust without the GIL: the shooter's resting ``(x, y)`` per shot, shape ``(N, 2)``, and the first
+    seat it touched per shot (-1 for none). For Monte Carlo studies of a shot under any noise model."""
+    a = np.ascontiguousarray(angles, dtype=np.float64).reshape(-1)
+    v = np.ascontiguousarray(speeds, dtype=np.float64).reshape(-1)
+    return _core.skelly_simulate_batch(state, a, v)
 
 
 def caps(state: _core.State) -> list[Cap]:

@@ -9,6 +9,7 @@ use crate::games::skelly::physics::TracePoint;
 use crate::games::skelly::rules::{Decision, Report, Stage};
 use crate::games::skelly::{describe_report, Skelly, SkellyState};
 use crate::registry::Registered;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -244,6 +245,55 @@ fn skelly_geometry<'py>(py: Python<'py>, game: &PyGame) -> PyResult<Bound<'py, P
     Ok(d)
 }
 
+/// Simulates many shots of the player to move from the same position (nothing is applied), one per
+/// `(angles[i], speeds[i])`, without the GIL: the shooter's final `(x, y)` per shot as an `(N, 2)` array
+/// and the first seat it touched (−1 for none).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn skelly_simulate_batch<'py>(
+    py: Python<'py>,
+    state: &PyState,
+    angles: PyReadonlyArray1<'py, f64>,
+    speeds: PyReadonlyArray1<'py, f64>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
+    let s = skelly(state)?.clone();
+    let (a, v) = (angles.as_slice()?.to_vec(), speeds.as_slice()?.to_vec());
+    if a.len() != v.len() {
+        return Err(LudoError::Shape {
+            expected: format!("speeds of the same length as angles ({})", a.len()),
+            got: v.len().to_string(),
+        }
+        .into());
+    }
+    let max = crate::games::skelly::MAX_SPEED;
+    if let Some(i) =
+        (0..a.len()).find(|&i| !a[i].is_finite() || !v[i].is_finite() || !(0.0..=max).contains(&v[i]))
+    {
+        return Err(LudoError::param(
+            "shot",
+            format!("shot {i}: angle must be finite and speed in 0..={max} m/s"),
+        )
+        .into());
+    }
+    let me = s.table().turn;
+    let (pos, first) = py.detach(|| {
+        let mut pos = Vec::with_capacity(2 * a.len());
+        let mut first = Vec::with_capacity(a.len());
+        for (&ang, &sp) in a.iter().zip(&v) {
+            let r = s.simulate_shot(ang, sp, None);
+            pos.push(r.discs[me].x);
+            pos.push(r.discs[me].y);
+            first.push(r.direct.first().map_or(-1, |&k| k as i32));
+        }
+        (pos, first)
+    });
+    let n = first.len();
+    Ok((
+        PyArray1::from_vec(py, pos).reshape([n, 2])?.into_any(),
+        PyArray1::from_vec(py, first),
+    ))
+}
+
 /// Registers the Skelly functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(skelly_apply_outcome, m)?)?;
@@ -255,5 +305,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(skelly_from_position, m)?)?;
     m.add_function(wrap_pyfunction!(skelly_locate, m)?)?;
     m.add_function(wrap_pyfunction!(skelly_geometry, m)?)?;
+    m.add_function(wrap_pyfunction!(skelly_simulate_batch, m)?)?;
     Ok(())
 }
