@@ -547,3 +547,13 @@ def test_planner_beats_the_naive_aimer() -> None:
     r = ludoteca.simulate("skelly(players=2)", 300, seed=3, bots=["planner", "aim"])
     wins = (r.returns[:, 0] > 0).mean()
     assert wins > 0.55, wins
+
+
+def test_terminal_shorthand_for_shots() -> None:
+    s = game(players=3).new_initial_state(seed=0)
+    assert s.string_to_action("0 1") == s.string_to_action("aim target +0deg x1.00")
+    assert s.string_to_action("-5 1.1") == s.string_to_action("aim target -5deg x1.10")
+    assert s.string_to_action("p2 +20 2.5") == s.string_to_action("AIM P2 +20DEG X2.50")
+    for bad in ["3 1", "0 1.05", "p9 0 1"]:
+        with pytest.raises(ludoteca.ParseError):
+            s.string_to_action(bad)

@@ -1020,11 +1020,39 @@ pub fn action_name(action: Action) -> String {
     format!("action {action} (out of range)")
 }
 
-/// Parses an action name as written by [`action_name`] (case and spacing free).
+/// Parses an action name as written by [`action_name`] (case and spacing free), or the shorthand
+/// `<offset> <power>` (`"-5 1.1"`, at the target) and `<p2|target> <offset> <power>`.
 pub fn parse_action(text: &str) -> Result<Action> {
     let lower = text.trim().to_lowercase();
     let w: Vec<&str> = lower.split_whitespace().collect();
     let err = |why: &str| LudoError::parse("Skelly action", text, why.to_string());
+    // Shorthand for the terminal: `<offset> <power>` at the target, or `<pK|target> <offset> <power>`.
+    let shorthand = match w.as_slice() {
+        [ang, pow] if ang.parse::<f64>().is_ok() || ang.ends_with("deg") => Some(("target", *ang, *pow)),
+        [who, ang, pow] if *who != "aim" && *who != "noise" && *who != "first" => Some((*who, *ang, *pow)),
+        _ => None,
+    };
+    let w: Vec<&str> = match shorthand {
+        Some((who, ang, pow)) => vec!["aim", who, ang, pow],
+        None => w,
+    };
+    let (ang_text, pow_text);
+    let w: Vec<&str> = match w.as_slice() {
+        ["aim", who, ang, pow] => {
+            ang_text = if ang.ends_with("deg") {
+                ang.to_string()
+            } else {
+                format!("{ang}deg")
+            };
+            pow_text = if pow.starts_with('x') {
+                pow.to_string()
+            } else {
+                format!("x{pow}")
+            };
+            vec!["aim", who, ang_text.as_str(), pow_text.as_str()]
+        }
+        _ => w,
+    };
     match w.as_slice() {
         ["aim", who, ang, pow] => {
             let reference = if *who == "target" {
@@ -1081,7 +1109,8 @@ pub fn parse_action(text: &str) -> Result<Action> {
             _ => Err(err("first player <0..5>")),
         },
         _ => Err(err(
-            "expected 'aim <target|pK> <offset>deg x<power>', 'noise angle A speed S' or 'first player K'",
+            "expected 'aim <target|pK> <offset>deg x<power>' (or just '<offset> <power>'), 'noise angle A \
+             speed S' or 'first player K'",
         )),
     }
 }
