@@ -557,3 +557,42 @@ def test_terminal_shorthand_for_shots() -> None:
     for bad in ["3 1", "0 1.05", "p9 0 1"]:
         with pytest.raises(ludoteca.ParseError):
             s.string_to_action(bad)
+
+
+def test_chain_hits_count_credits_the_chain() -> None:
+    # p0 shoots along y = 0.7 into p1 (outside the skull), which runs on into p2, trapped in the dead box.
+    text = "turn=0 shots=0 out=- p0=course4@0.3,0.7 p1=course0@0.55,0.7 p2=course1+trapped@0.65,0.7"
+    plain = at(text)
+    res = sk.simulate_shot(plain, 0.0, 2.0)
+    assert res["direct"] == [1] and res["chain"] == [1, 2]
+    assert sk.shoot(plain, 0.0, 2.0)["decision"] == "hit"
+    assert cap(plain, 0)["index"] == 5
+    chain = at(text, chain_hits_count=True)
+    r = sk.shoot(chain, 0.0, 2.0)
+    assert r["decision"] == "hit_trapped" and r["freed"] == [2]
+    assert cap(chain, 0)["index"] == 6
+
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover - hypothesis is in the test extra
+    given = None
+
+if given is not None:
+
+    @settings(max_examples=200, deadline=None)
+    @given(
+        angle=st.floats(-math.pi, math.pi),
+        speed=st.floats(0.0, 20.0),
+        x=st.floats(-3.0, 3.0),
+        y=st.floats(-3.0, 3.0),
+    )
+    def test_property_a_lone_cap_stops_at_v2_over_2a(angle: float, speed: float, x: float, y: float) -> None:
+        g = game(players=2, deceleration=3.0)
+        s = sk.from_position(g, f"turn=0 shots=0 out=- p0=course0@{x!r},{y!r} p1=course0@start", seed=0)
+        res = sk.simulate_shot(s, angle, speed)
+        d = speed**2 / 6.0
+        got = res["positions"][0]
+        assert got == pytest.approx((x + d * math.cos(angle), y + d * math.sin(angle)), abs=1e-9)
+        assert res["direct"] == []
