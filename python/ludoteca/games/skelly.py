@@ -48,7 +48,9 @@ a trapped player is released after missing that many turns). The last cap left w
 Choices where the sources are silent: a cap placed in a box or moved out of the skull is put at the
 nearest free spot if another cap lies there; caps knocked into the dead box by a direct hit are
 trapped like any knocked cap; a killer's hit count resets whenever the victim shoots; after the
-13-box course the killer run starts from box 1 like the full course.
+13-box course the killer run starts from box 1 like the full course; only the first rule that applies
+counts (touching a killer and a trapped cap in one shot is rule 2 alone); a hit during the killer run
+leaves the shooter's cap where it lies.
 
 **Shots.** ``num_distinct_actions()`` is fixed: a shot is an aim (``target`` = the next box, box 13,
 the next quadrant's middle, or for a killer the nearest rival; or another player's cap ``pK``), an
