@@ -13,6 +13,9 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// A disc in a trace: `(x, y, vx, vy)`.
+type DiscState = (f64, f64, f64, f64);
+
 fn seats(mask: u8) -> Vec<usize> {
     (0..8).filter(|s| mask & (1 << s) != 0).collect()
 }
@@ -110,7 +113,7 @@ fn skelly_simulate_shot<'py>(
     d.set_item("direct", r.direct.clone())?;
     d.set_item("chain", r.chain.clone())?;
     d.set_item("events", r.events)?;
-    let tr: Vec<(f64, Vec<Option<(f64, f64, f64, f64)>>)> = trace
+    let tr: Vec<(f64, Vec<Option<DiscState>>)> = trace
         .iter()
         .map(|(t, ds)| {
             (
@@ -134,8 +137,7 @@ fn skelly_caps<'py>(py: Python<'py>, state: &PyState) -> PyResult<Vec<Bound<'py,
     let court = &s.config().rules.court;
     let ranks = t.ranks();
     let mut out = Vec::new();
-    for k in 0..t.n {
-        let c = &t.caps[k];
+    for (k, c) in t.caps[..t.n].iter().enumerate() {
         let d = PyDict::new(py);
         d.set_item("seat", k)?;
         d.set_item("position", c.pos)?;

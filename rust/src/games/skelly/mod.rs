@@ -325,7 +325,7 @@ impl Game for Skelly {
         match name {
             "random" => Ok(Box::new(RandomBot)),
             "aim" => Ok(Box::new(bots::AimBot)),
-            "planner" => Ok(Box::new(bots::PlannerBot::default())),
+            "planner" => Ok(Box::new(bots::PlannerBot)),
             _ => Err(crate::core::game::unknown_bot(name, &INFO)),
         }
     }
@@ -494,9 +494,9 @@ impl SkellyState {
     /// The discs of the court for a shot by the seat to move.
     fn discs(&self) -> [Disc; MAX_DISCS] {
         let mut d = [Disc::default(); MAX_DISCS];
-        for s in 0..self.table.n {
-            if let (true, Some(p)) = (self.table.caps[s].alive, self.table.caps[s].pos) {
-                d[s] = Disc::at(p);
+        for (disc, cap) in d.iter_mut().zip(&self.table.caps[..self.table.n]) {
+            if let (true, Some(p)) = (cap.alive, cap.pos) {
+                *disc = Disc::at(p);
             }
         }
         d[self.table.turn] = Disc::at(self.shooter_start());
@@ -653,14 +653,12 @@ impl SkellyState {
             (c >= 0 && r >= 0 && (c as usize) < cols + 2 && (r as usize) < rows + 2)
                 .then_some((r as usize, c as usize))
         };
-        for r in 0..rows + 2 {
-            g[r][0] = '|';
-            g[r][cols + 1] = '|';
+        for row in g.iter_mut() {
+            row[0] = '|';
+            row[cols + 1] = '|';
         }
-        for c in 0..cols + 2 {
-            g[0][c] = '-';
-            g[rows + 1][c] = '-';
-        }
+        g[0].fill('-');
+        g[rows + 1].fill('-');
         let (m, h) = (l / 2.0, court.skull / 2.0);
         for k in 0..=40 {
             let u = -h + 2.0 * h * f64::from(k) / 40.0;
