@@ -377,3 +377,53 @@ def jieqi_resample_hidden(state: State, player: int, seed: int) -> State:
 
 def jieqi_perft(state: State, depth: int) -> int:
     """Leaf count of a jieqi state (fixed identities needed once face-down pieces move)."""
+
+# --- skelly ---
+__all__ += [
+    "skelly_apply_outcome",
+    "skelly_caps",
+    "skelly_court_text",
+    "skelly_from_position",
+    "skelly_geometry",
+    "skelly_locate",
+    "skelly_position",
+    "skelly_shoot",
+    "skelly_simulate_batch",
+    "skelly_simulate_shot",
+]
+
+def skelly_apply_outcome(
+    state: State, positions: Sequence[tuple[int, tuple[float, float]]], contacts: Sequence[int]
+) -> Any:
+    """Scores a hand-entered shot by the player to move; a report dict."""
+
+def skelly_shoot(state: State, angle: float, speed: float) -> Any:
+    """An exact continuous shot (radians, m/s); a report dict."""
+
+def skelly_simulate_shot(state: State, angle: float, speed: float) -> dict[str, Any]:
+    """Simulates a shot without playing it: positions, contacts and the event trace."""
+
+def skelly_caps(state: State) -> Any:
+    """Every cap's position, stage, trapped and alive flags, rank."""
+
+def skelly_position(state: State) -> str:
+    """The position as one line of text."""
+
+def skelly_court_text(state: State) -> str:
+    """The court as text."""
+
+def skelly_from_position(
+    game: Game, text: str, seed: int | None = None, explicit_chance: bool = False
+) -> State:
+    """A state at a position text."""
+
+def skelly_locate(game: Game, x: float, y: float) -> dict[str, Any]:
+    """Boxes, dead box and quadrant of a resting cap centre."""
+
+def skelly_geometry(game: Game) -> dict[str, Any]:
+    """The court's boxes, skull, start point, cap radius and line width."""
+
+def skelly_simulate_batch(
+    state: State, angles: npt.NDArray[np.float64], speeds: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]:
+    """Many shots from one position: the shooter's final (x, y) per shot and the first seat touched."""

@@ -9,8 +9,12 @@ use crate::games::skelly::physics::TracePoint;
 use crate::games::skelly::rules::{Decision, Report, Stage};
 use crate::games::skelly::{describe_report, Skelly, SkellyState};
 use crate::registry::Registered;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+/// A disc in a trace: `(x, y, vx, vy)`.
+type DiscState = (f64, f64, f64, f64);
 
 fn seats(mask: u8) -> Vec<usize> {
     (0..8).filter(|s| mask & (1 << s) != 0).collect()
@@ -31,7 +35,13 @@ fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDict>>
     d.set_item("shooter", r.shooter)?;
     d.set_item("decision", decision)?;
     d.set_item("again", r.again)?;
-    d.set_item("credited", r.credited[..r.n_credited as usize].to_vec())?;
+    d.set_item(
+        "credited",
+        r.credited[..r.n_credited as usize]
+            .iter()
+            .map(|&b| u32::from(b))
+            .collect::<Vec<u32>>(),
+    )?;
     d.set_item("eliminated", seats(r.eliminated))?;
     d.set_item("freed", seats(r.freed))?;
     d.set_item("trapped", seats(r.trapped))?;
@@ -103,7 +113,7 @@ fn skelly_simulate_shot<'py>(
     d.set_item("direct", r.direct.clone())?;
     d.set_item("chain", r.chain.clone())?;
     d.set_item("events", r.events)?;
-    let tr: Vec<(f64, Vec<Option<(f64, f64, f64, f64)>>)> = trace
+    let tr: Vec<(f64, Vec<Option<DiscState>>)> = trace
         .iter()
         .map(|(t, ds)| {
             (
@@ -127,8 +137,7 @@ fn skelly_caps<'py>(py: Python<'py>, state: &PyState) -> PyResult<Vec<Bound<'py,
     let court = &s.config().rules.court;
     let ranks = t.ranks();
     let mut out = Vec::new();
-    for k in 0..t.n {
-        let c = &t.caps[k];
+    for (k, c) in t.caps[..t.n].iter().enumerate() {
         let d = PyDict::new(py);
         d.set_item("seat", k)?;
         d.set_item("position", c.pos)?;
@@ -199,7 +208,10 @@ fn skelly_locate<'py>(py: Python<'py>, game: &PyGame, x: f64, y: f64) -> PyResul
     let d = PyDict::new(py);
     d.set_item(
         "boxes",
-        (1..=13u8).filter(|&n| c.in_box(n, (x, y))).collect::<Vec<_>>(),
+        (1..=13u8)
+            .filter(|&n| c.in_box(n, (x, y)))
+            .map(u32::from)
+            .collect::<Vec<u32>>(),
     )?;
     d.set_item("dead_box", c.in_dead_box((x, y)))?;
     d.set_item("quadrant", c.quadrant((x, y)).map(|q| c.quadrant_name(q)))?;
@@ -235,6 +247,55 @@ fn skelly_geometry<'py>(py: Python<'py>, game: &PyGame) -> PyResult<Bound<'py, P
     Ok(d)
 }
 
+/// Simulates many shots of the player to move from the same position (nothing is applied), one per
+/// `(angles[i], speeds[i])`, without the GIL: the shooter's final `(x, y)` per shot as an `(N, 2)` array
+/// and the first seat it touched (−1 for none).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn skelly_simulate_batch<'py>(
+    py: Python<'py>,
+    state: &PyState,
+    angles: PyReadonlyArray1<'py, f64>,
+    speeds: PyReadonlyArray1<'py, f64>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
+    let s = skelly(state)?.clone();
+    let (a, v) = (angles.as_slice()?.to_vec(), speeds.as_slice()?.to_vec());
+    if a.len() != v.len() {
+        return Err(LudoError::Shape {
+            expected: format!("speeds of the same length as angles ({})", a.len()),
+            got: v.len().to_string(),
+        }
+        .into());
+    }
+    let max = crate::games::skelly::MAX_SPEED;
+    if let Some(i) =
+        (0..a.len()).find(|&i| !a[i].is_finite() || !v[i].is_finite() || !(0.0..=max).contains(&v[i]))
+    {
+        return Err(LudoError::param(
+            "shot",
+            format!("shot {i}: angle must be finite and speed in 0..={max} m/s"),
+        )
+        .into());
+    }
+    let me = s.table().turn;
+    let (pos, first) = py.detach(|| {
+        let mut pos = Vec::with_capacity(2 * a.len());
+        let mut first = Vec::with_capacity(a.len());
+        for (&ang, &sp) in a.iter().zip(&v) {
+            let r = s.simulate_shot(ang, sp, None);
+            pos.push(r.discs[me].x);
+            pos.push(r.discs[me].y);
+            first.push(r.direct.first().map_or(-1, |&k| k as i32));
+        }
+        (pos, first)
+    });
+    let n = first.len();
+    Ok((
+        PyArray1::from_vec(py, pos).reshape([n, 2])?.into_any(),
+        PyArray1::from_vec(py, first),
+    ))
+}
+
 /// Registers the Skelly functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(skelly_apply_outcome, m)?)?;
@@ -246,5 +307,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(skelly_from_position, m)?)?;
     m.add_function(wrap_pyfunction!(skelly_locate, m)?)?;
     m.add_function(wrap_pyfunction!(skelly_geometry, m)?)?;
+    m.add_function(wrap_pyfunction!(skelly_simulate_batch, m)?)?;
     Ok(())
 }

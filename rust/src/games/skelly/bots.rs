@@ -4,7 +4,7 @@
 //!   it (a killer aims at the nearest rival).
 //! * `planner`: tries a few candidate shots (at the target, and at each rival cap on the court with
 //!   more power, for a +1, a +2 on a trapped cap, a killer's elimination or a knock into the dead box),
-//!   simulates each under five samples of its own noise model and keeps the one with the best mean
+//!   simulates each under nine samples of its own noise model and keeps the one with the best mean
 //!   value of the resulting table (own progress, keeping the turn, not being trapped, rivals trapped
 //!   or eliminated, rivals' progress).
 
@@ -38,8 +38,18 @@ impl Bot<SkellyState> for AimBot {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PlannerBot;
 
-/// Noise samples the planner averages over: the middle bin and four corners at z = ±0.73.
-const SAMPLES: [(usize, usize); 5] = [(7, 7), (3, 3), (3, 11), (11, 3), (11, 11)];
+/// Noise samples the planner averages over: the middle bin first, then a 3 x 3 grid at z = 0, ±0.97.
+const SAMPLES: [(usize, usize); 9] = [
+    (7, 7),
+    (2, 2),
+    (2, 7),
+    (2, 12),
+    (7, 2),
+    (7, 12),
+    (12, 2),
+    (12, 7),
+    (12, 12),
+];
 
 fn progress(rules: &Rules, t: &Table, s: usize) -> f64 {
     let c = &t.caps[s];
@@ -64,6 +74,8 @@ pub fn value(rules: &Rules, t: &Table, me: usize) -> f64 {
     if t.caps[me].trapped {
         v -= 4.0;
     }
+    // The next shot is easier from close by: a cap sent far away costs about a target per 1.5 m.
+    v -= 0.7 * next_distance(rules, t, me);
     if t.turn == me {
         v += 1.5;
     }
@@ -76,6 +88,25 @@ pub fn value(rules: &Rules, t: &Table, me: usize) -> f64 {
     v
 }
 
+/// Distance from `me`'s cap to the point its next shot aims at.
+fn next_distance(rules: &Rules, t: &Table, me: usize) -> f64 {
+    let court = &rules.court;
+    let from = t.caps[me].pos.unwrap_or_else(|| court.start_point());
+    let to = match t.caps[me].stage {
+        Stage::Course(i) => court.box_centre(rules.target(i)),
+        Stage::Qual13 => court.box_centre(13),
+        Stage::QualQ(done) => court.quadrant_aim((0..4).find(|q| done & (1 << q) == 0).unwrap_or(0)),
+        Stage::Killer => {
+            return (0..t.n)
+                .filter(|&s| s != me && t.caps[s].on_court())
+                .filter_map(|s| t.caps[s].pos)
+                .map(|p| (p.0 - from.0).hypot(p.1 - from.1))
+                .fold(2.0, f64::min)
+        }
+    };
+    (to.0 - from.0).hypot(to.1 - from.1)
+}
+
 impl PlannerBot {
     fn candidates(state: &SkellyState, out: &mut Vec<Action>) {
         let t = state.table();
@@ -83,14 +114,16 @@ impl PlannerBot {
         let killer = t.caps[me].stage == Stage::Killer;
         let target_powers: &[usize] = if killer { &[4, 5, 6] } else { &[2, 3, 4] };
         for &p in target_powers {
-            out.push(
-                Aim {
-                    reference: 0,
-                    angle_index: STRAIGHT,
-                    power_index: p,
-                }
-                .action(),
-            );
+            for angle_index in [STRAIGHT - 1, STRAIGHT, STRAIGHT + 1] {
+                out.push(
+                    Aim {
+                        reference: 0,
+                        angle_index,
+                        power_index: p,
+                    }
+                    .action(),
+                );
+            }
         }
         for s in 0..t.n {
             if s != me && t.caps[s].on_court() {

@@ -407,7 +407,7 @@ impl Table {
             rep.decision = Decision::Killer;
             for &h in hit {
                 let c = &mut self.caps[h];
-                c.killer_hits += 1;
+                c.killer_hits = c.killer_hits.saturating_add(1);
                 if c.killer_hits >= flags.killer_hits_to_eliminate {
                     self.eliminate(h);
                     rep.eliminated |= 1 << h;
@@ -568,7 +568,7 @@ impl Table {
                     self.release(court, s);
                     released |= 1 << s;
                 } else {
-                    self.caps[s].skipped += 1;
+                    self.caps[s].skipped = self.caps[s].skipped.saturating_add(1);
                     continue;
                 }
             }

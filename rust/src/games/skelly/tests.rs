@@ -97,7 +97,7 @@ fn random_and_bot_games_finish_within_the_cap_and_replay() {
 }
 
 #[test]
-fn planner_beats_random_and_games_end() {
+fn planner_and_aim_games_finish() {
     let g = game(&[("players", "2"), ("first_player", "0")]);
     let planner = g.new_bot("planner").unwrap();
     let aim = g.new_bot("aim").unwrap();
