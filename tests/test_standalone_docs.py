@@ -72,7 +72,7 @@ def test_rules_and_parameter_docs_cite_no_internal_file(info: ludoteca.GameInfo)
 def test_rules_texts_name_a_source_a_player_can_find() -> None:
     # Every game's rules say where they come from, as a player would cite them.
     sources = re.compile(
-        r"pagat\.com|senseis|Federation|rule book|Rules of Go|24 Game|variant of Xiangqi|Penguin"
+        r"pagat\.com|streetplay\.com|senseis|Federation|rule book|Rules of Go|24 Game|variant of Xiangqi|Penguin"
     )
     for info in ludoteca.registered_games():
         assert sources.search(info.rules), f"{info.short_name}: no source named in its rules text"
