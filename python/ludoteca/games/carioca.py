@@ -44,7 +44,7 @@ Without a copy number, ``"discard 7♥"`` and ``"pick 7♥"`` mean the lowest co
 from __future__ import annotations
 
 from ludoteca import _core
-from ludoteca.games.schafkopf import load_with
+from ludoteca.loading import load_game
 
 __all__ = ["CONTRACTS", "card_value", "new_game"]
 
@@ -58,7 +58,7 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("carioca").params``; unknown or out-of-range values raise
     :class:`ludoteca.InvalidParameterError`.
     """
-    return load_with("carioca", params)
+    return load_game("carioca", **params)
 
 
 def card_value(card: str) -> int:
