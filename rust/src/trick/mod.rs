@@ -73,6 +73,7 @@
 //! data-dependent branches (`CardSet::nth_unchecked`, the key-based trick winner), since a
 //! mispredicted branch costs more than the work around it. Rules help by answering
 //! `extra_actions_in_play` truthfully and by supplying `SuitTables`.
+pub mod actions;
 pub mod core;
 pub mod deal;
 pub mod encode;

@@ -398,7 +398,7 @@ impl TrickRules for BriscolaRules {
             fixed_dealer: p.str("dealer_rotation") == "fixed",
             first_dealer,
             italian_suit_names: p.str("suit_names") == "italian",
-            layout: Layout::new(
+            layout: actions::layout(
                 &deck,
                 claim_allowed,
                 chiamata && !rank_auction,
@@ -624,10 +624,10 @@ impl TrickRules for BriscolaRules {
         }
     }
     fn extra_name(&self, offset: u32) -> String {
-        self.layout.name(&self.deck, offset)
+        actions::name(&self.layout, &self.deck, offset)
     }
     fn parse_extra(&self, text: &str) -> Option<u32> {
-        self.layout.parse(&self.deck, text)
+        actions::parse(&self.layout, &self.deck, text)
     }
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut { core, .. } = s;
