@@ -216,6 +216,11 @@ impl<R: TrickRules> TrickState<R> {
                 core.hands[s].insert(card);
             }
             Slot::FaceUp => {
+                // The card came off the top of the face-down stock: every card pinned in it (a
+                // re-turned ace or three) is one place nearer the top now. None is on top yet (the
+                // middle of a stock of 20+ cards, lifted at most 8 times).
+                debug_assert!(core.pinned_on_top().is_none(), "a pinned card would be turned");
+                core.pop_top();
                 if let FaceUpRule::Reinsert { above } = self.rules.face_up_rule(card, core.face_down_count())
                 {
                     // Back into the stock at a public position; the same slot is dealt again.

@@ -669,21 +669,41 @@ fn ace_or_three_face_up_goes_back_to_the_middle() {
     deal(&mut st, &["5♠", "2♠", "5♥", "4♥", "5♣", "6♣", "A♦"]);
     assert!(st.is_chance_node(), "the ace went back: another card is turned");
     assert_eq!(st.core.pinned, vec![(16, Card(card(&st, "A♦") as u8))]);
-    deal(&mut st, &["3♣", "7♦"]);
-    assert_eq!(st.core.face_up_card, Some(Card(card(&st, "7♦") as u8)));
-    // 33 face-down cards: 3♣ at the middle of 32 (16 above), the ace then moved down to 17.
+    // Cards always come off the top: turning 3♣ lifts the ace to 15, then 3♣ goes to the middle of
+    // the 33 face-down cards (16 above it, below the ace).
+    deal(&mut st, &["3♣"]);
     let mut pinned = st.core.pinned.clone();
     pinned.sort();
-    assert_eq!(
-        pinned,
-        vec![
-            (16, Card(card(&st, "3♣") as u8)),
-            (17, Card(card(&st, "A♦") as u8))
-        ]
-    );
+    let (ace, three) = (Card(card(&st, "A♦") as u8), Card(card(&st, "3♣") as u8));
+    assert_eq!(pinned, vec![(15, ace), (16, three)]);
+    // Turning 7♦ (kept) lifts both again: the ace is drawn before the three.
+    deal(&mut st, &["7♦"]);
+    assert_eq!(st.core.face_up_card, Some(Card(card(&st, "7♦") as u8)));
+    let mut pinned = st.core.pinned.clone();
+    pinned.sort();
+    assert_eq!(pinned, vec![(14, ace), (15, three)]);
     assert_eq!(st.core.stock_count(), 34);
     // The pinned cards are drawn by whoever reaches them, without a chance node, and become public.
     let mut rng = Rng::new(6);
+    // 14 cards above the ace: it is the 15th face-down card drawn (the first draw of the 8th round),
+    // and the three, now on top, is the forced second draw of the same round.
+    while st.core.pinned.len() == 2 {
+        let a = if st.is_chance_node() {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
+        st.apply_action(a).unwrap();
+    }
+    assert!(st.core.pinned.is_empty());
+    assert_eq!(st.core.face_down_count(), 33 - 16);
+    let holder_of = |c: Card| (0..2).find(|&s| st.core.hands[s].contains(c)).unwrap();
+    assert_ne!(holder_of(ace), holder_of(three), "one each, in draw order");
+    assert_eq!(
+        holder_of(ace),
+        st.core.leader,
+        "the trick winner draws first: the ace"
+    );
     while st.core.pinned.len() == 2 || st.is_chance_node() && !st.core.pinned.is_empty() {
         let a = if st.is_chance_node() {
             st.sample_chance(&mut rng)
