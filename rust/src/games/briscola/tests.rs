@@ -652,7 +652,10 @@ fn chiamata_match_to_target() {
         let totals = &st.core.ledger[..5];
         assert_eq!(totals.iter().sum::<f64>(), 0.0);
         let best = totals.iter().cloned().fold(f64::MIN, f64::max);
-        assert!(best >= 5.0 || st.core.deals_done as usize >= MAX_DEALS);
+        assert!(
+            best >= 5.0,
+            "the match plays on until somebody reaches the target"
+        );
         let mut r = [0.0; 5];
         st.returns(&mut r);
         if best >= 5.0 {
@@ -757,4 +760,36 @@ fn replayed_ties_and_fixed_dealer() {
         assert_ne!(st.points_of(0), 60, "a 60-60 deal is never final");
     }
     assert!(replays > 0);
+}
+
+/// How long random Chiamata matches last against the cap (`--ignored --nocapture`, release build):
+/// the numbers behind `CHIAMATA_DEALS_PER_TARGET_SQUARED`.
+#[test]
+#[ignore = "measurement; run by hand"]
+fn chiamata_match_lengths() {
+    for (target, n) in [(11, 2000), (30, 500), (100, 200)] {
+        let g = game(&format!(
+            "briscola(players=5,scope=match,chiamata_target={target})"
+        ));
+        let cap = g.rules().chiamata_match_cap();
+        let mut rng = Rng::new(target);
+        let mut deals: Vec<u32> = (0..n)
+            .map(|_| {
+                let mut st = g.new_initial_state();
+                st.play_out_random(&mut rng);
+                st.core.deals_done
+            })
+            .collect();
+        deals.sort();
+        let mean = deals.iter().map(|&d| d as f64).sum::<f64>() / n as f64;
+        let q = |p: f64| deals[((n as f64 * p) as usize).min(n - 1)];
+        println!(
+            "target {target}: {n} matches, deals mean {mean:.0}, median {}, p99 {}, max {}; cap {cap} ({:.1}x the longest)",
+            q(0.5),
+            q(0.99),
+            deals[n - 1],
+            cap as f64 / deals[n - 1] as f64
+        );
+        assert!((deals[n - 1] as usize) < cap);
+    }
 }
