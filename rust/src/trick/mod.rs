@@ -87,6 +87,7 @@ pub mod state;
 pub mod tables;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod widow;
 
 pub use self::core::{Phase, TrickCore};
 pub use deal::{Packet, PacketDeal};

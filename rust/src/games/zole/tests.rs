@@ -226,7 +226,7 @@ fn settle(
     st.match_state.pool = pool;
     st.extra = ZoleExtra {
         contract,
-        passes: 0,
+        auction: FirstTaker::default(),
         lielais: Some(lielais),
         discarded: 2,
         pool_paid: [0.0; 3],
