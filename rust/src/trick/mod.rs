@@ -74,6 +74,7 @@
 //! mispredicted branch costs more than the work around it. Rules help by answering
 //! `extra_actions_in_play` truthfully and by supplying `SuitTables`.
 pub mod actions;
+pub mod auction;
 pub mod core;
 pub mod deal;
 pub mod encode;

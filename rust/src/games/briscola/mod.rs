@@ -37,11 +37,12 @@ mod bot;
 mod chiamata;
 
 use self::actions::{rank_label, Extra, Layout};
-use self::chiamata::{callable, Auction, AuctionEnd, Bid, Contract};
+use self::chiamata::{callable, legal_bids, Auction, Bid, Contract};
 use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
+use crate::trick::auction::AuctionEnd;
 use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut,
     TrickRules, TrickState, TrickView, SCOPE_PARAM,
@@ -568,7 +569,7 @@ impl TrickRules for BriscolaRules {
         let mut kinds = self.layout.offsets_into(out);
         match core.phase {
             Phase::Bidding => match extra.won_bid {
-                None => extra.auction.legal_bids(self.rank_auction, &mut kinds),
+                None => legal_bids(&extra.auction, self.rank_auction, &mut kinds),
                 Some((bid, caller)) => {
                     kinds.extend(
                         callable(&self.deck, bid, core.hands[caller], self.self_call)
