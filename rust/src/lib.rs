@@ -10,6 +10,7 @@
 pub mod batch;
 pub mod cards;
 pub mod core;
+pub mod dynamic;
 pub mod error;
 
 pub use error::{LudoError, Result};

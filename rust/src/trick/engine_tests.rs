@@ -6,8 +6,8 @@ use super::*;
 use crate::cards::{CardSet, Deck};
 use crate::core::game::{Game, GameInfo, Player, State, MAX_PLAYERS};
 use crate::core::params::Params;
+use crate::core::Registered;
 use crate::error::Result;
-use crate::registry::Registered;
 use std::sync::OnceLock;
 
 #[derive(Clone, Debug)]

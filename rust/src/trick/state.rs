@@ -7,8 +7,8 @@ use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State, MAX_PLAYERS};
 use crate::core::params::Params;
 use crate::core::rng::Rng;
+use crate::core::Registered;
 use crate::error::{LudoError, Result};
-use crate::registry::Registered;
 use std::fmt;
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::core::game::{Game, Player, State};
-use crate::registry::Registered;
+use crate::core::Registered;
 
 fn game(spec: &str) -> Schafkopf {
     Schafkopf::from_game_string(spec).unwrap()

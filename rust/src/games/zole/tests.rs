@@ -4,7 +4,7 @@
 use super::*;
 use crate::core::game::{Game, Player, State};
 use crate::core::rng::Rng;
-use crate::registry::Registered;
+use crate::core::Registered;
 
 fn game(spec: &str) -> Zole {
     Zole::from_game_string(spec).unwrap()
