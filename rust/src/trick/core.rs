@@ -5,6 +5,9 @@
 use crate::cards::{Card, CardSet};
 use crate::core::game::MAX_PLAYERS;
 
+/// Most cards a talon can be dealt (Tarok's 6, skats and widows of 2-8).
+pub const MAX_TALON: usize = 16;
+
 /// Where the deal stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -34,7 +37,14 @@ pub struct TrickCore {
     pub hands: [CardSet; MAX_PLAYERS],
     /// Cards captured in tricks, per seat.
     pub won: [CardSet; MAX_PLAYERS],
+    /// Cards in the talon (widow, skat) now: dealt there, or laid away into it.
     pub talon: CardSet,
+    /// The talon cards in the order they were dealt (a fact of the deal, not a location: the cards
+    /// still in the talon are `talon`). Tarok's talon groups and Klop's gifts follow this order.
+    talon_dealt: [Card; MAX_TALON],
+    talon_dealt_len: u8,
+    /// The talon has been turned face up: its cards are public (the face-up plane of observations).
+    pub talon_exposed: bool,
     /// The face-down stock: cards not dealt yet. Their order does not exist until drawn (chance).
     pub stock: CardSet,
     /// Cards out of play for the whole game (public).
@@ -78,6 +88,9 @@ impl TrickCore {
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             won: [CardSet::EMPTY; MAX_PLAYERS],
             talon: CardSet::EMPTY,
+            talon_dealt: [Card(0); MAX_TALON],
+            talon_dealt_len: 0,
+            talon_exposed: false,
             stock: deck - removed,
             removed,
             face_up_card: None,
@@ -188,6 +201,38 @@ impl TrickCore {
         self.pinned.retain(|p| p.0 != 0);
         for p in &mut self.pinned {
             p.0 -= 1;
+        }
+    }
+    /// Records a card dealt to the talon (the engine's deal).
+    pub(crate) fn deal_to_talon(&mut self, card: Card) {
+        self.talon.insert(card);
+        self.talon_dealt[self.talon_dealt_len as usize] = card;
+        self.talon_dealt_len += 1;
+    }
+    /// The talon as dealt, in deal order (cards since taken out included; intersect with `talon`).
+    pub fn talon_as_dealt(&self) -> &[Card] {
+        &self.talon_dealt[..self.talon_dealt_len as usize]
+    }
+    /// The dealt talon split into consecutive groups of `size` cards, in deal order (Tarok: six
+    /// cards as two groups of three, three of two or six of one), each as the cards of the group
+    /// still in the talon.
+    pub fn talon_groups(&self, size: usize) -> impl Iterator<Item = CardSet> + '_ {
+        self.talon_as_dealt()
+            .chunks(size.max(1))
+            .map(move |g| g.iter().copied().collect::<CardSet>() & self.talon)
+    }
+    /// Turns the talon face up: every seat sees its cards from now on.
+    pub fn expose_talon(&mut self) {
+        self.talon_exposed = true;
+    }
+    /// `seat` takes `cards` out of the talon into the hand (those of them still in the talon). Cards
+    /// taken from an exposed talon are known to everybody.
+    pub fn take_from_talon(&mut self, seat: usize, cards: CardSet) {
+        let taken = cards & self.talon;
+        self.talon = self.talon - taken;
+        self.hands[seat] |= taken;
+        if self.talon_exposed {
+            self.known[seat] |= taken;
         }
     }
     /// Every card played to a trick so far this deal (captured or on the table).

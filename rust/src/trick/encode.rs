@@ -4,7 +4,7 @@
 //! Layout (`D` = deck size, `N` = seats, `S` = suits), all 0/1 unless noted:
 //! `hand[D]`, `known[N-1][D]` (cards of the other seats the observer knows: the face-up card's drawer,
 //! a partner's shown hand), `trick[N][D]` (current trick by relative seat), `won[N][D]` (captured, by
-//! relative seat), `face_up[D]` (on the table), `known_stock[D]` (face-down stock cards whose
+//! relative seat), `face_up[D]` (on the table: the face-up card, an exposed talon), `known_stock[D]` (face-down stock cards whose
 //! position is public), `trump[S]`, `stock[1]` (fraction of the deck),
 //! `to_move[N]`, `ledger[N]` (match totals, raw), then the rules' extra floats.
 
@@ -82,6 +82,9 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
             out[at + card.idx()] = 1.0;
         }
     }
+    if c.talon_exposed {
+        put_set(out, at, c.talon);
+    }
     at += d;
     for &(_, card) in &c.pinned {
         out[at + card.idx()] = 1.0;
@@ -148,6 +151,9 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
         ));
     } else if let Some(t) = &trump {
         s.push_str(&format!("trump {t}\n"));
+    }
+    if c.talon_exposed {
+        s.push_str(&format!("talon (face up): {}\n", deck.format_set(c.talon)));
     }
     if !c.pinned.is_empty() {
         let mut pinned = c.pinned.clone();

@@ -1,6 +1,6 @@
 //! Engine features no registered game uses yet, checked through a toy rules value: two seats, the
-//! 8-card pack 9 10 of each suit (french deck ranks 9..=10), four cards each, no talon. A hand
-//! without a heart throws the deal in (`start_after_deal` → `AfterDeal::Redeal`).
+//! 8-card pack 9 10 of each suit (french deck ranks 9..=10), four cards each or fewer and a talon.
+//! A hand without a heart throws the deal in (`start_after_deal` → `AfterDeal::Redeal`).
 
 use super::*;
 use crate::cards::{CardSet, Deck};
@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 #[derive(Clone, Debug)]
 struct Toy {
     same_dealer: bool,
+    /// The last `talon` cards of the deal go to the talon.
+    talon: usize,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -36,7 +38,10 @@ impl TrickRules for Toy {
     type Match = ();
     const INFO: &'static GameInfo = &INFO;
     fn from_params(_p: &Params) -> Result<Self> {
-        Ok(Toy { same_dealer: false })
+        Ok(Toy {
+            same_dealer: false,
+            talon: 0,
+        })
     }
     fn deck(&self) -> &Deck {
         deck()
@@ -48,7 +53,11 @@ impl TrickRules for Toy {
         false
     }
     fn deal_slot(&self, _dealer: usize, k: usize) -> Option<Slot> {
-        (k < 8).then_some(Slot::Hand(k % 2))
+        match k {
+            _ if k + self.talon < 8 => Some(Slot::Hand(k % 2)),
+            _ if k < 8 => Some(Slot::Talon),
+            _ => None,
+        }
     }
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
         let hearts = deck().suit_mask(2);
@@ -78,8 +87,14 @@ fn deal(st: &mut TrickState<Toy>, names: &str) {
 }
 
 fn toy(same_dealer: bool) -> TrickState<Toy> {
-    let mut g = TrickGame::<Toy>::from_raw(&[]).unwrap();
-    g = TrickGame::with_rules(g, Toy { same_dealer });
+    toy_with(Toy {
+        same_dealer,
+        talon: 0,
+    })
+}
+
+fn toy_with(rules: Toy) -> TrickState<Toy> {
+    let g = TrickGame::with_rules(TrickGame::<Toy>::from_raw(&[]).unwrap(), rules);
     g.new_initial_state()
 }
 
@@ -112,4 +127,41 @@ fn deals_thrown_in_past_max_deals_end_the_game_drawn() {
     let mut r = [1.0; 2];
     st.returns(&mut r);
     assert_eq!(r, [0.0, 0.0]);
+}
+
+#[test]
+fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
+    let mut st = toy_with(Toy {
+        same_dealer: false,
+        talon: 4,
+    });
+    // Two cards each, then the talon in the order 10S 9C 10D 9S.
+    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let names = |set: CardSet| st.rules().deck().format_set(set);
+    let order: Vec<String> = st
+        .core
+        .talon_as_dealt()
+        .iter()
+        .map(|&c| st.rules().deck().name_of(c).to_string())
+        .collect();
+    assert_eq!(order, ["10♠", "9♣", "10♦", "9♠"]);
+    let groups: Vec<CardSet> = st.core.talon_groups(2).collect();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(names(groups[0]), names(testing::cards(&st, "10S 9C")));
+    assert_eq!(names(groups[1]), names(testing::cards(&st, "10D 9S")));
+    let view = |st: &TrickState<Toy>| st.observation_string(1);
+    assert!(!view(&st).contains("talon (face up)"), "face down until exposed");
+    st.core.expose_talon();
+    assert!(view(&st).contains("talon (face up)"));
+    // Seat 0 takes the second group: its cards are known to everybody, the first group stays.
+    let second = groups[1];
+    st.core.take_from_talon(0, second);
+    assert_eq!(st.core.talon, groups[0]);
+    assert_eq!(st.core.hands[0] & second, second);
+    assert_eq!(st.core.known[0], second);
+    // The deal order is a record: the groups are still counted from it.
+    assert_eq!(
+        st.core.talon_groups(2).collect::<Vec<_>>(),
+        [groups[0], CardSet::EMPTY]
+    );
 }

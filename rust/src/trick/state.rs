@@ -231,9 +231,7 @@ impl<R: TrickRules> TrickState<R> {
                     core.face_up_on_table = true;
                 }
             }
-            Slot::Talon => {
-                core.talon.insert(card);
-            }
+            Slot::Talon => core.deal_to_talon(card),
         }
         if self.rules.deal_slot(core.dealer, core.dealt).is_none() {
             if let AfterDeal::Redeal { same_dealer } = self.rules.start_after_deal(parts_mut!(self)) {
