@@ -28,6 +28,11 @@ pub enum Phase {
 #[derive(Clone, Debug)]
 pub struct TrickCore {
     pub num_players: usize,
+    /// Seats in this deal, as a bit per seat (all of them unless the rules sit some out, such as
+    /// four-handed Calabrasella's dealer). Turn order, tricks and draws skip the others.
+    active: u8,
+    /// Number of seats in this deal: the cards in a complete trick.
+    pub n_active: usize,
     pub phase: Phase,
     pub dealer: usize,
     /// Seat to act in `Bidding` and `Play`; in `Draw`, the seat that draws next.
@@ -81,6 +86,8 @@ impl TrickCore {
     pub(crate) fn new(num_players: usize, dealer: usize, deck: CardSet, removed: CardSet) -> Self {
         TrickCore {
             num_players,
+            active: ((1u16 << num_players) - 1) as u8,
+            n_active: num_players,
             phase: Phase::Deal,
             dealer,
             to_move: 0,
@@ -118,28 +125,51 @@ impl TrickCore {
         self.deals_done = deals_done;
     }
 
-    /// The seat after `seat` in turn order.
+    /// Sets the seats in this deal (a bit per seat; at least two).
+    pub fn set_active(&mut self, seats: u8) {
+        let seats = seats & ((1u16 << self.num_players) - 1) as u8;
+        debug_assert!(seats.count_ones() >= 2, "a deal needs two seats");
+        self.active = seats;
+        self.n_active = seats.count_ones() as usize;
+    }
+    /// Whether `seat` is in this deal.
+    #[inline]
+    pub fn is_active(&self, seat: usize) -> bool {
+        self.active >> seat & 1 == 1
+    }
+    #[inline]
+    fn all_active(&self) -> bool {
+        self.n_active == self.num_players
+    }
+    /// The next seat in this deal after `seat` in turn order.
     #[inline]
     pub fn next_seat(&self, seat: usize) -> usize {
         // No `%`: an integer division costs more than the rest of a card play.
-        if seat + 1 == self.num_players {
-            0
-        } else {
-            seat + 1
+        let mut s = if seat + 1 == self.num_players { 0 } else { seat + 1 };
+        if !self.all_active() {
+            while !self.is_active(s) {
+                s = if s + 1 == self.num_players { 0 } else { s + 1 };
+            }
         }
+        s
     }
-    /// The seat before `seat` in turn order.
+    /// The seat in this deal before `seat` in turn order.
     #[inline]
     pub fn prev_seat(&self, seat: usize) -> usize {
-        if seat == 0 {
-            self.num_players - 1
-        } else {
-            seat - 1
+        let mut s = if seat == 0 { self.num_players - 1 } else { seat - 1 };
+        if !self.all_active() {
+            while !self.is_active(s) {
+                s = if s == 0 { self.num_players - 1 } else { s - 1 };
+            }
         }
+        s
     }
-    /// The seat `steps` places after `seat` in turn order (`steps < num_players`).
+    /// The seat in this deal `steps` places after `seat` in turn order (`steps < n_active`).
     #[inline]
     pub fn seat_after(&self, seat: usize, steps: usize) -> usize {
+        if !self.all_active() {
+            return (0..steps).fold(seat, |s, _| self.next_seat(s));
+        }
         let s = seat + steps;
         if s >= self.num_players {
             s - self.num_players

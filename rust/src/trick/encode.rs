@@ -69,7 +69,7 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
     }
     at += (n - 1) * d;
     for (i, card) in c.trick_cards().iter().enumerate() {
-        let seat = (c.leader + i) % n;
+        let seat = c.seat_after(c.leader, i);
         out[at + rel(seat) * d + card.idx()] = 1.0;
     }
     at += n * d;
@@ -200,13 +200,13 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
             .trick_cards()
             .iter()
             .enumerate()
-            .map(|(i, card)| format!("{}:{}", (c.leader + i) % n, deck.name_of(*card)))
+            .map(|(i, card)| format!("{}:{}", c.seat_after(c.leader, i), deck.name_of(*card)))
             .collect();
         s.push_str(&format!("trick: {}\n", cards.join(" ")));
     }
     if let Some((leader, cards, winner)) = c.last_trick {
-        let cards: Vec<String> = (0..n)
-            .map(|i| format!("{}:{}", (leader + i) % n, deck.name_of(cards[i])))
+        let cards: Vec<String> = (0..c.n_active)
+            .map(|i| format!("{}:{}", c.seat_after(leader, i), deck.name_of(cards[i])))
             .collect();
         s.push_str(&format!("last trick: {} → seat {winner}\n", cards.join(" ")));
     }

@@ -129,12 +129,14 @@ impl<R: TrickRules> Game for TrickGame<R> {
 impl<R: TrickRules> TrickState<R> {
     /// The engine data before the first card is dealt.
     fn first_core(rules: &R) -> TrickCore {
-        TrickCore::new(
+        let mut core = TrickCore::new(
             rules.num_players(),
             rules.first_dealer(),
             rules.deck().all(),
             rules.removed(),
-        )
+        );
+        core.set_active(rules.active_seats(rules.first_dealer()));
+        core
     }
 
     fn fresh(rules: Arc<R>) -> Self {
@@ -287,7 +289,6 @@ impl<R: TrickRules> TrickState<R> {
     }
 
     fn play_card(&mut self, card: Card) {
-        let n = self.core.num_players;
         let seat = self.core.to_move;
         let core = &mut self.core;
         core.hands[seat].remove(card);
@@ -296,7 +297,7 @@ impl<R: TrickRules> TrickState<R> {
         }
         core.trick[core.trick_len] = card;
         core.trick_len += 1;
-        if core.trick_len < n {
+        if core.trick_len < core.n_active {
             core.to_move = core.next_seat(seat);
             return;
         }
@@ -310,7 +311,7 @@ impl<R: TrickRules> TrickState<R> {
         let pos = self.rules.trick_winner(self.view(), self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
-        for &c in &core.trick[..n] {
+        for &c in &core.trick[..core.n_active] {
             core.won[winner].insert(c);
         }
         core.last_trick = Some((core.leader, core.trick, winner));
@@ -324,7 +325,7 @@ impl<R: TrickRules> TrickState<R> {
         let core = &mut self.core;
         if core.stock_count() > 0 {
             core.phase = Phase::Draw;
-            core.draws_left = n;
+            core.draws_left = core.n_active;
             // Only a pinned card or the face-up card alone makes the first draw forced.
             if !core.pinned.is_empty() || core.stock.is_empty() {
                 self.settle_draws();
@@ -385,6 +386,7 @@ impl<R: TrickRules> TrickState<R> {
 
     fn start_deal_by(&mut self, dealer: usize) {
         self.core.new_deal(dealer, self.rules.deck().all());
+        self.core.set_active(self.rules.active_seats(dealer));
         self.extra = R::Extra::default();
     }
 
