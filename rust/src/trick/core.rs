@@ -33,6 +33,8 @@ pub struct TrickCore {
     active: u8,
     /// Number of seats in this deal: the cards in a complete trick.
     pub n_active: usize,
+    /// The next seat in this deal after each seat: a table look-up per card played, with no branch.
+    next: [u8; MAX_PLAYERS],
     pub phase: Phase,
     pub dealer: usize,
     /// Seat to act in `Bidding` and `Play`; in `Draw`, the seat that draws next.
@@ -88,6 +90,7 @@ impl TrickCore {
             num_players,
             active: ((1u16 << num_players) - 1) as u8,
             n_active: num_players,
+            next: std::array::from_fn(|s| if s + 1 >= num_players { 0 } else { s as u8 + 1 }),
             phase: Phase::Deal,
             dealer,
             to_move: 0,
@@ -129,8 +132,19 @@ impl TrickCore {
     pub fn set_active(&mut self, seats: u8) {
         let seats = seats & ((1u16 << self.num_players) - 1) as u8;
         debug_assert!(seats.count_ones() >= 2, "a deal needs two seats");
+        if seats == self.active {
+            return;
+        }
         self.active = seats;
         self.n_active = seats.count_ones() as usize;
+        let n = self.num_players;
+        for seat in 0..n {
+            let mut s = if seat + 1 == n { 0 } else { seat + 1 };
+            while !self.is_active(s) {
+                s = if s + 1 == n { 0 } else { s + 1 };
+            }
+            self.next[seat] = s as u8;
+        }
     }
     /// Whether `seat` is in this deal.
     #[inline]
@@ -144,14 +158,9 @@ impl TrickCore {
     /// The next seat in this deal after `seat` in turn order.
     #[inline]
     pub fn next_seat(&self, seat: usize) -> usize {
-        // No `%`: an integer division costs more than the rest of a card play.
-        let mut s = if seat + 1 == self.num_players { 0 } else { seat + 1 };
-        if !self.all_active() {
-            while !self.is_active(s) {
-                s = if s + 1 == self.num_players { 0 } else { s + 1 };
-            }
-        }
-        s
+        // A look-up: no `%` (an integer division costs more than the rest of a card play) and no
+        // branch on the seats sitting out.
+        self.next[seat] as usize
     }
     /// The seat in this deal before `seat` in turn order.
     #[inline]
