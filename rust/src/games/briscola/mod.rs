@@ -214,7 +214,7 @@ impl BriscolaRules {
         }
     }
     /// Deals after which an open Chiamata match is scored a draw (see
-    /// [`CHIAMATA_DEALS_PER_TARGET_SQUARED`]).
+    /// `CHIAMATA_DEALS_PER_TARGET_SQUARED`: 10 x target², at least 60).
     pub fn chiamata_match_cap(&self) -> usize {
         let t = self.chiamata_target as usize;
         (CHIAMATA_DEALS_PER_TARGET_SQUARED * t * t).max(MAX_DEALS)
