@@ -9,9 +9,9 @@
 //! games, swapping two cards a seat cannot see (in the chance events that put them there) leaves that
 //! seat's observation string, tensor and information state unchanged.
 
-use crate::core::dynamic::{DynGame, DynState};
 use crate::core::game::{Action, Player};
 use crate::core::rng::Rng;
+use crate::dynamic::{DynGame, DynState};
 use crate::registry::{load_game, registered_games};
 use std::collections::BTreeSet;
 

@@ -67,6 +67,7 @@
 pub mod batch;
 pub mod cards;
 pub mod core;
+pub mod dynamic;
 pub mod error;
 
 pub use error::{LudoError, Result};

@@ -2,8 +2,10 @@
 pub mod dynamic;
 pub mod game;
 pub mod params;
+pub mod registered;
 pub mod rng;
 
 pub use game::{Action, Bot, Game, GameInfo, Player, Setup, State, CHANCE, MAX_PLAYERS, TERMINAL};
 pub use params::{DefaultValue, Kind, ParamSpec, Params, Value};
+pub use registered::Registered;
 pub use rng::Rng;

@@ -5,6 +5,9 @@
 use crate::cards::{Card, CardSet};
 use crate::core::game::MAX_PLAYERS;
 
+/// Most cards a talon can be dealt (Tarok's 6, skats and widows of 2-8).
+pub const MAX_TALON: usize = 16;
+
 /// Where the deal stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -25,6 +28,13 @@ pub enum Phase {
 #[derive(Clone, Debug)]
 pub struct TrickCore {
     pub num_players: usize,
+    /// Seats in this deal, as a bit per seat (all of them unless the rules sit some out, such as
+    /// four-handed Calabrasella's dealer). Turn order, tricks and draws skip the others.
+    active: u8,
+    /// Number of seats in this deal: the cards in a complete trick.
+    pub n_active: usize,
+    /// The next seat in this deal after each seat: a table look-up per card played, with no branch.
+    next: [u8; MAX_PLAYERS],
     pub phase: Phase,
     pub dealer: usize,
     /// Seat to act in `Bidding` and `Play`; in `Draw`, the seat that draws next.
@@ -34,7 +44,14 @@ pub struct TrickCore {
     pub hands: [CardSet; MAX_PLAYERS],
     /// Cards captured in tricks, per seat.
     pub won: [CardSet; MAX_PLAYERS],
+    /// Cards in the talon (widow, skat) now: dealt there, or laid away into it.
     pub talon: CardSet,
+    /// The talon cards in the order they were dealt (a fact of the deal, not a location: the cards
+    /// still in the talon are `talon`). Tarok's talon groups and Klop's gifts follow this order.
+    talon_dealt: [Card; MAX_TALON],
+    talon_dealt_len: u8,
+    /// The talon has been turned face up: its cards are public (the face-up plane of observations).
+    pub talon_exposed: bool,
     /// The face-down stock: cards not dealt yet. Their order does not exist until drawn (chance).
     pub stock: CardSet,
     /// Cards out of play for the whole game (public).
@@ -71,6 +88,9 @@ impl TrickCore {
     pub(crate) fn new(num_players: usize, dealer: usize, deck: CardSet, removed: CardSet) -> Self {
         TrickCore {
             num_players,
+            active: ((1u16 << num_players) - 1) as u8,
+            n_active: num_players,
+            next: std::array::from_fn(|s| if s + 1 >= num_players { 0 } else { s as u8 + 1 }),
             phase: Phase::Deal,
             dealer,
             to_move: 0,
@@ -78,6 +98,9 @@ impl TrickCore {
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             won: [CardSet::EMPTY; MAX_PLAYERS],
             talon: CardSet::EMPTY,
+            talon_dealt: [Card(0); MAX_TALON],
+            talon_dealt_len: 0,
+            talon_exposed: false,
             stock: deck - removed,
             removed,
             face_up_card: None,
@@ -105,28 +128,57 @@ impl TrickCore {
         self.deals_done = deals_done;
     }
 
-    /// The seat after `seat` in turn order.
+    /// Sets the seats in this deal (a bit per seat; at least two).
+    pub fn set_active(&mut self, seats: u8) {
+        let seats = seats & ((1u16 << self.num_players) - 1) as u8;
+        debug_assert!(seats.count_ones() >= 2, "a deal needs two seats");
+        if seats == self.active {
+            return;
+        }
+        self.active = seats;
+        self.n_active = seats.count_ones() as usize;
+        let n = self.num_players;
+        for seat in 0..n {
+            let mut s = if seat + 1 == n { 0 } else { seat + 1 };
+            while !self.is_active(s) {
+                s = if s + 1 == n { 0 } else { s + 1 };
+            }
+            self.next[seat] = s as u8;
+        }
+    }
+    /// Whether `seat` is in this deal.
+    #[inline]
+    pub fn is_active(&self, seat: usize) -> bool {
+        self.active >> seat & 1 == 1
+    }
+    #[inline]
+    fn all_active(&self) -> bool {
+        self.n_active == self.num_players
+    }
+    /// The next seat in this deal after `seat` in turn order.
     #[inline]
     pub fn next_seat(&self, seat: usize) -> usize {
-        // No `%`: an integer division costs more than the rest of a card play.
-        if seat + 1 == self.num_players {
-            0
-        } else {
-            seat + 1
-        }
+        // A look-up: no `%` (an integer division costs more than the rest of a card play) and no
+        // branch on the seats sitting out.
+        self.next[seat] as usize
     }
-    /// The seat before `seat` in turn order.
+    /// The seat in this deal before `seat` in turn order.
     #[inline]
     pub fn prev_seat(&self, seat: usize) -> usize {
-        if seat == 0 {
-            self.num_players - 1
-        } else {
-            seat - 1
+        let mut s = if seat == 0 { self.num_players - 1 } else { seat - 1 };
+        if !self.all_active() {
+            while !self.is_active(s) {
+                s = if s == 0 { self.num_players - 1 } else { s - 1 };
+            }
         }
+        s
     }
-    /// The seat `steps` places after `seat` in turn order (`steps < num_players`).
+    /// The seat in this deal `steps` places after `seat` in turn order (`steps < n_active`).
     #[inline]
     pub fn seat_after(&self, seat: usize, steps: usize) -> usize {
+        if !self.all_active() {
+            return (0..steps).fold(seat, |s, _| self.next_seat(s));
+        }
         let s = seat + steps;
         if s >= self.num_players {
             s - self.num_players
@@ -188,6 +240,38 @@ impl TrickCore {
         self.pinned.retain(|p| p.0 != 0);
         for p in &mut self.pinned {
             p.0 -= 1;
+        }
+    }
+    /// Records a card dealt to the talon (the engine's deal).
+    pub(crate) fn deal_to_talon(&mut self, card: Card) {
+        self.talon.insert(card);
+        self.talon_dealt[self.talon_dealt_len as usize] = card;
+        self.talon_dealt_len += 1;
+    }
+    /// The talon as dealt, in deal order (cards since taken out included; intersect with `talon`).
+    pub fn talon_as_dealt(&self) -> &[Card] {
+        &self.talon_dealt[..self.talon_dealt_len as usize]
+    }
+    /// The dealt talon split into consecutive groups of `size` cards, in deal order (Tarok: six
+    /// cards as two groups of three, three of two or six of one), each as the cards of the group
+    /// still in the talon.
+    pub fn talon_groups(&self, size: usize) -> impl Iterator<Item = CardSet> + '_ {
+        self.talon_as_dealt()
+            .chunks(size.max(1))
+            .map(move |g| g.iter().copied().collect::<CardSet>() & self.talon)
+    }
+    /// Turns the talon face up: every seat sees its cards from now on.
+    pub fn expose_talon(&mut self) {
+        self.talon_exposed = true;
+    }
+    /// `seat` takes `cards` out of the talon into the hand (those of them still in the talon). Cards
+    /// taken from an exposed talon are known to everybody.
+    pub fn take_from_talon(&mut self, seat: usize, cards: CardSet) {
+        let taken = cards & self.talon;
+        self.talon = self.talon - taken;
+        self.hands[seat] |= taken;
+        if self.talon_exposed {
+            self.known[seat] |= taken;
         }
     }
     /// Every card played to a trick so far this deal (captured or on the table).

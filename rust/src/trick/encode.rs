@@ -4,7 +4,7 @@
 //! Layout (`D` = deck size, `N` = seats, `S` = suits), all 0/1 unless noted:
 //! `hand[D]`, `known[N-1][D]` (cards of the other seats the observer knows: the face-up card's drawer,
 //! a partner's shown hand), `trick[N][D]` (current trick by relative seat), `won[N][D]` (captured, by
-//! relative seat), `face_up[D]` (on the table), `known_stock[D]` (face-down stock cards whose
+//! relative seat), `face_up[D]` (on the table: the face-up card, an exposed talon), `known_stock[D]` (face-down stock cards whose
 //! position is public), `trump[S]`, `stock[1]` (fraction of the deck),
 //! `to_move[N]`, `ledger[N]` (match totals, raw), then the rules' extra floats.
 
@@ -69,7 +69,7 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
     }
     at += (n - 1) * d;
     for (i, card) in c.trick_cards().iter().enumerate() {
-        let seat = (c.leader + i) % n;
+        let seat = c.seat_after(c.leader, i);
         out[at + rel(seat) * d + card.idx()] = 1.0;
     }
     at += n * d;
@@ -81,6 +81,9 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
         if let Some(card) = c.face_up_card {
             out[at + card.idx()] = 1.0;
         }
+    }
+    if c.talon_exposed {
+        put_set(out, at, c.talon);
     }
     at += d;
     for &(_, card) in &c.pinned {
@@ -154,6 +157,9 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
     } else if let Some(t) = &trump {
         s.push_str(&format!("trump {t}\n"));
     }
+    if c.talon_exposed {
+        s.push_str(&format!("talon (face up): {}\n", deck.format_set(c.talon)));
+    }
     if !c.pinned.is_empty() {
         let mut pinned = c.pinned.clone();
         pinned.sort();
@@ -199,13 +205,13 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
             .trick_cards()
             .iter()
             .enumerate()
-            .map(|(i, card)| format!("{}:{}", (c.leader + i) % n, deck.name_of(*card)))
+            .map(|(i, card)| format!("{}:{}", c.seat_after(c.leader, i), deck.name_of(*card)))
             .collect();
         s.push_str(&format!("trick: {}\n", cards.join(" ")));
     }
     if let Some((leader, cards, winner)) = c.last_trick {
-        let cards: Vec<String> = (0..n)
-            .map(|i| format!("{}:{}", (leader + i) % n, deck.name_of(cards[i])))
+        let cards: Vec<String> = (0..c.n_active)
+            .map(|i| format!("{}:{}", c.seat_after(leader, i), deck.name_of(cards[i])))
             .collect();
         s.push_str(&format!("last trick: {} → seat {winner}\n", cards.join(" ")));
     }

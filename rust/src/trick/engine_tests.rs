@@ -1,18 +1,22 @@
 //! Engine features no registered game uses yet, checked through a toy rules value: two seats, the
-//! 8-card pack 9 10 of each suit (french deck ranks 9..=10), four cards each, no talon. A hand
-//! without a heart throws the deal in (`start_after_deal` → `AfterDeal::Redeal`).
+//! 8-card pack 9 10 of each suit (french deck ranks 9..=10), four cards each or fewer and a talon.
+//! A hand without a heart throws the deal in (`start_after_deal` → `AfterDeal::Redeal`).
 
 use super::*;
-use crate::cards::{CardSet, Deck};
+use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Game, GameInfo, Player, State, MAX_PLAYERS};
 use crate::core::params::Params;
+use crate::core::Registered;
 use crate::error::Result;
-use crate::registry::Registered;
 use std::sync::OnceLock;
 
 #[derive(Clone, Debug)]
 struct Toy {
     same_dealer: bool,
+    /// The last `talon` cards of the deal go to the talon.
+    talon: usize,
+    /// Three seats, the dealer sitting out (else two seats).
+    sit_out_dealer: bool,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -36,23 +40,45 @@ impl TrickRules for Toy {
     type Match = ();
     const INFO: &'static GameInfo = &INFO;
     fn from_params(_p: &Params) -> Result<Self> {
-        Ok(Toy { same_dealer: false })
+        Ok(Toy {
+            same_dealer: false,
+            talon: 0,
+            sit_out_dealer: false,
+        })
     }
     fn deck(&self) -> &Deck {
         deck()
     }
     fn num_players(&self) -> usize {
-        2
+        2 + self.sit_out_dealer as usize
+    }
+    fn active_seats(&self, dealer: usize) -> u8 {
+        if self.sit_out_dealer {
+            !(1 << dealer)
+        } else {
+            u8::MAX
+        }
     }
     fn is_match(&self) -> bool {
         false
     }
-    fn deal_slot(&self, _dealer: usize, k: usize) -> Option<Slot> {
-        (k < 8).then_some(Slot::Hand(k % 2))
+    fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
+        // Two hands: seats 0 and 1, or the two seats after a dealer who sits out.
+        let seat = if self.sit_out_dealer {
+            (dealer + 1 + k % 2) % 3
+        } else {
+            k % 2
+        };
+        match k {
+            _ if k + self.talon < 8 => Some(Slot::Hand(seat)),
+            _ if k < 8 => Some(Slot::Talon),
+            _ => None,
+        }
     }
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
         let hearts = deck().suit_mask(2);
-        if s.core.hands[..2].iter().any(|h| (*h & hearts).is_empty()) {
+        let dealt = |seat: usize| s.core.is_active(seat);
+        if (0..self.num_players()).any(|p| dealt(p) && (s.core.hands[p] & hearts).is_empty()) {
             return AfterDeal::Redeal {
                 same_dealer: self.same_dealer,
             };
@@ -60,6 +86,9 @@ impl TrickRules for Toy {
         let eldest = s.core.next_seat(s.core.dealer);
         s.core.start_play(eldest);
         AfterDeal::Continue
+    }
+    fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
+        deck().rank(card)
     }
     fn score_deal(&self, _v: TrickView<'_, Self>) -> DealOutcome {
         DealOutcome::default()
@@ -78,8 +107,15 @@ fn deal(st: &mut TrickState<Toy>, names: &str) {
 }
 
 fn toy(same_dealer: bool) -> TrickState<Toy> {
-    let mut g = TrickGame::<Toy>::from_raw(&[]).unwrap();
-    g = TrickGame::with_rules(g, Toy { same_dealer });
+    toy_with(Toy {
+        same_dealer,
+        talon: 0,
+        sit_out_dealer: false,
+    })
+}
+
+fn toy_with(rules: Toy) -> TrickState<Toy> {
+    let g = TrickGame::with_rules(TrickGame::<Toy>::from_raw(&[]).unwrap(), rules);
     g.new_initial_state()
 }
 
@@ -112,4 +148,85 @@ fn deals_thrown_in_past_max_deals_end_the_game_drawn() {
     let mut r = [1.0; 2];
     st.returns(&mut r);
     assert_eq!(r, [0.0, 0.0]);
+}
+
+#[test]
+fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
+    let mut st = toy_with(Toy {
+        same_dealer: false,
+        talon: 4,
+        sit_out_dealer: false,
+    });
+    // Two cards each, then the talon in the order 10S 9C 10D 9S.
+    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let names = |set: CardSet| st.rules().deck().format_set(set);
+    let order: Vec<String> = st
+        .core
+        .talon_as_dealt()
+        .iter()
+        .map(|&c| st.rules().deck().name_of(c).to_string())
+        .collect();
+    assert_eq!(order, ["10♠", "9♣", "10♦", "9♠"]);
+    let groups: Vec<CardSet> = st.core.talon_groups(2).collect();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(names(groups[0]), names(testing::cards(&st, "10S 9C")));
+    assert_eq!(names(groups[1]), names(testing::cards(&st, "10D 9S")));
+    let view = |st: &TrickState<Toy>| st.observation_string(1);
+    assert!(!view(&st).contains("talon (face up)"), "face down until exposed");
+    st.core.expose_talon();
+    assert!(view(&st).contains("talon (face up)"));
+    // Seat 0 takes the second group: its cards are known to everybody, the first group stays.
+    let second = groups[1];
+    st.core.take_from_talon(0, second);
+    assert_eq!(st.core.talon, groups[0]);
+    assert_eq!(st.core.hands[0] & second, second);
+    assert_eq!(st.core.known[0], second);
+    // The deal order is a record: the groups are still counted from it.
+    assert_eq!(
+        st.core.talon_groups(2).collect::<Vec<_>>(),
+        [groups[0], CardSet::EMPTY]
+    );
+}
+
+#[test]
+fn a_seat_sitting_out_gets_no_cards_never_moves_and_tricks_have_one_card_fewer() {
+    let mut st = toy_with(Toy {
+        same_dealer: false,
+        talon: 0,
+        sit_out_dealer: true,
+    });
+    // Three seats, dealer 2 sits out: seats 0 and 1 get four cards each, seat 0 leads.
+    assert_eq!(st.core.dealer, 2);
+    deal(&mut st, "9H 10H 10C 9C 9D 10D 10S 9S");
+    assert_eq!(st.core.hands[2], CardSet::EMPTY);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // Two cards make a trick; the dealer is skipped in turn order.
+    testing::act(&mut st, &["9H"]);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    testing::act(&mut st, &["10H"]);
+    assert_eq!(st.core.tricks_played, 1);
+    assert_eq!(
+        st.core.leader, 1,
+        "10♥ beats 9♥: the second card's seat is seat 1"
+    );
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert!(st
+        .observation_string(2)
+        .contains("last trick: 0:9♥ 1:10♥ → seat 1"));
+    // Seat 1 leads, seat 0 (not the dealer) is second and wins with 10♣.
+    testing::act(&mut st, &["9C", "10C"]);
+    assert_eq!(st.core.leader, 0);
+    assert!(st
+        .observation_string(0)
+        .contains("last trick: 1:9♣ 0:10♣ → seat 0"));
+    // Played out: the deal ends after four tricks of two cards.
+    for _ in 0..2 {
+        for _ in 0..2 {
+            let mut legal = Vec::new();
+            st.legal_actions(&mut legal);
+            st.apply_action(legal[0]).unwrap();
+        }
+    }
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert_eq!(st.core.won[0].len() + st.core.won[1].len(), 8);
 }

@@ -58,7 +58,7 @@
 //!    and text (`describe_extra`), player-relative and without hidden cards.
 //! 7. Register `pub type Type = TrickGame<<Game>Rules>` with one line in `registry.rs`, give `INFO`
 //!    examples covering the variants, and write the rules' tests as concrete situations (a hand, a
-//!    trick, a score at its boundary) in `games/<game>/tests.rs`, using [`testing`] helpers. The
+//!    trick, a score at its boundary) in `games/<game>/tests.rs`, using the `trick::testing` helpers. The
 //!    conformance tests (`cargo test` and `tests/test_api_conformance.py`) then check the API
 //!    contract, card conservation and the no-leak swap for every example automatically; add golden
 //!    playthroughs with `python tests/playthroughs.py --write`.
@@ -73,6 +73,8 @@
 //! data-dependent branches (`CardSet::nth_unchecked`, the key-based trick winner), since a
 //! mispredicted branch costs more than the work around it. Rules help by answering
 //! `extra_actions_in_play` truthfully and by supplying `SuitTables`.
+pub mod actions;
+pub mod auction;
 pub mod core;
 pub mod deal;
 pub mod encode;
@@ -86,6 +88,7 @@ pub mod state;
 pub mod tables;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod widow;
 
 pub use self::core::{Phase, TrickCore};
 pub use deal::{Packet, PacketDeal};

@@ -142,6 +142,11 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Destination of the `k`-th dealt card (dealt one at a time from the top of a shuffled deck),
     /// `None` once the deal is complete. Cards never dealt stay in the face-down stock.
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot>;
+    /// The seats in a deal by `dealer`, a bit per seat (default: everybody). Seats left out get no
+    /// cards (`deal_slot` must not name them), never move and are skipped in tricks and draws.
+    fn active_seats(&self, _dealer: usize) -> u8 {
+        u8::MAX
+    }
     /// Cards taken out of the pack before the deal (public), e.g. the 2 removed for three players.
     fn removed(&self) -> CardSet {
         CardSet::EMPTY

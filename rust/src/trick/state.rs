@@ -7,8 +7,8 @@ use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State, MAX_PLAYERS};
 use crate::core::params::Params;
 use crate::core::rng::Rng;
+use crate::core::Registered;
 use crate::error::{LudoError, Result};
-use crate::registry::Registered;
 use std::fmt;
 use std::sync::Arc;
 
@@ -129,12 +129,14 @@ impl<R: TrickRules> Game for TrickGame<R> {
 impl<R: TrickRules> TrickState<R> {
     /// The engine data before the first card is dealt.
     fn first_core(rules: &R) -> TrickCore {
-        TrickCore::new(
+        let mut core = TrickCore::new(
             rules.num_players(),
             rules.first_dealer(),
             rules.deck().all(),
             rules.removed(),
-        )
+        );
+        core.set_active(rules.active_seats(rules.first_dealer()));
+        core
     }
 
     fn fresh(rules: Arc<R>) -> Self {
@@ -216,6 +218,11 @@ impl<R: TrickRules> TrickState<R> {
                 core.hands[s].insert(card);
             }
             Slot::FaceUp => {
+                // The card came off the top of the face-down stock: every card pinned in it (a
+                // re-turned ace or three) is one place nearer the top now. None is on top yet (the
+                // middle of a stock of 20+ cards, lifted at most 8 times).
+                debug_assert!(core.pinned_on_top().is_none(), "a pinned card would be turned");
+                core.pop_top();
                 if let FaceUpRule::Reinsert { above } = self.rules.face_up_rule(card, core.face_down_count())
                 {
                     // Back into the stock at a public position; the same slot is dealt again.
@@ -226,9 +233,7 @@ impl<R: TrickRules> TrickState<R> {
                     core.face_up_on_table = true;
                 }
             }
-            Slot::Talon => {
-                core.talon.insert(card);
-            }
+            Slot::Talon => core.deal_to_talon(card),
         }
         if self.rules.deal_slot(core.dealer, core.dealt).is_none() {
             if let AfterDeal::Redeal { same_dealer } = self.rules.start_after_deal(parts_mut!(self)) {
@@ -284,7 +289,6 @@ impl<R: TrickRules> TrickState<R> {
     }
 
     fn play_card(&mut self, card: Card) {
-        let n = self.core.num_players;
         let seat = self.core.to_move;
         let core = &mut self.core;
         core.hands[seat].remove(card);
@@ -293,7 +297,7 @@ impl<R: TrickRules> TrickState<R> {
         }
         core.trick[core.trick_len] = card;
         core.trick_len += 1;
-        if core.trick_len < n {
+        if core.trick_len < core.n_active {
             core.to_move = core.next_seat(seat);
             return;
         }
@@ -307,7 +311,7 @@ impl<R: TrickRules> TrickState<R> {
         let pos = self.rules.trick_winner(self.view(), self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
-        for &c in &core.trick[..n] {
+        for &c in &core.trick[..core.n_active] {
             core.won[winner].insert(c);
         }
         core.last_trick = Some((core.leader, core.trick, winner));
@@ -321,7 +325,7 @@ impl<R: TrickRules> TrickState<R> {
         let core = &mut self.core;
         if core.stock_count() > 0 {
             core.phase = Phase::Draw;
-            core.draws_left = n;
+            core.draws_left = core.n_active;
             // Only a pinned card or the face-up card alone makes the first draw forced.
             if !core.pinned.is_empty() || core.stock.is_empty() {
                 self.settle_draws();
@@ -382,6 +386,7 @@ impl<R: TrickRules> TrickState<R> {
 
     fn start_deal_by(&mut self, dealer: usize) {
         self.core.new_deal(dealer, self.rules.deck().all());
+        self.core.set_active(self.rules.active_seats(dealer));
         self.extra = R::Extra::default();
     }
 

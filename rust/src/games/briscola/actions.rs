@@ -1,7 +1,12 @@
 //! Briscola's non-card actions (claims, the Chiamata auction and call, the trump exchange): which exist
-//! for a given set of parameters, their ids (offsets after the 40 card ids), names and parsing.
+//! for a given set of parameters, their names and parsing. Ids (offsets after the 40 card ids) come
+//! from the engine's [`Layout`].
 
 use crate::cards::{Card, Deck};
+use crate::trick::actions::ActionKind;
+
+/// Briscola's extra-action layout.
+pub type Layout = crate::trick::actions::Layout<Extra>;
 
 /// Abstract ranks of the Italian pack in auction order, highest first (A 3 R C F 7 6 5 4 2).
 pub const RANKS_HIGH_TO_LOW: [u8; 10] = [1, 3, 10, 9, 8, 7, 6, 5, 4, 2];
@@ -25,9 +30,7 @@ pub enum Extra {
     Exchange,
 }
 
-impl Extra {
-    /// The group of a kind and its index inside the group: a group's ids are consecutive, so an
-    /// offset is the group's first id plus this index (no search through the layout).
+impl ActionKind for Extra {
     fn group_and_index(self) -> (usize, u32) {
         match self {
             Extra::Claim => (0, 0),
@@ -47,113 +50,64 @@ impl Extra {
     }
 }
 
-/// The extra actions of one parameter set, in id order.
-#[derive(Clone, Debug, Default)]
-pub struct Layout {
-    kinds: Vec<Extra>,
-    /// First id of each group (see `Extra::group_and_index`), if the variant has it.
-    first: [Option<u32>; 7],
+/// The extra actions of one parameter set, in id order: only the actions the variant can use get ids.
+pub fn layout(deck: &Deck, claims: bool, points_auction: bool, rank_auction: bool, exchange: bool) -> Layout {
+    let mut kinds = Vec::new();
+    if claims {
+        kinds.push(Extra::Claim);
+    }
+    if points_auction || rank_auction {
+        kinds.push(Extra::Pass);
+    }
+    if points_auction {
+        kinds.extend((61..=120).map(Extra::Bid));
+    }
+    if rank_auction {
+        kinds.extend(RANKS_HIGH_TO_LOW.iter().map(|&r| Extra::BidRank(r)));
+        kinds.extend((62..=120).map(Extra::BidTwo));
+    }
+    if points_auction || rank_auction {
+        kinds.extend(deck.all().iter().map(Extra::Call));
+    }
+    if exchange {
+        kinds.push(Extra::Exchange);
+    }
+    Layout::new(kinds)
 }
 
-impl Layout {
-    /// Builds the list: only the actions the variant can use get ids.
-    pub fn new(deck: &Deck, claims: bool, points_auction: bool, rank_auction: bool, exchange: bool) -> Self {
-        let mut kinds = Vec::new();
-        if claims {
-            kinds.push(Extra::Claim);
-        }
-        if points_auction || rank_auction {
-            kinds.push(Extra::Pass);
-        }
-        if points_auction {
-            kinds.extend((61..=120).map(Extra::Bid));
-        }
-        if rank_auction {
-            kinds.extend(RANKS_HIGH_TO_LOW.iter().map(|&r| Extra::BidRank(r)));
-            kinds.extend((62..=120).map(Extra::BidTwo));
-        }
-        if points_auction || rank_auction {
-            kinds.extend(deck.all().iter().map(Extra::Call));
-        }
-        if exchange {
-            kinds.push(Extra::Exchange);
-        }
-        let mut first = [None; 7];
-        for (i, k) in kinds.iter().enumerate().rev() {
-            first[k.group_and_index().0] = Some(i as u32);
-        }
-        Layout { kinds, first }
-    }
-    /// Number of extra actions.
-    pub fn len(&self) -> usize {
-        self.kinds.len()
-    }
-    /// The action at an offset.
-    pub fn kind(&self, offset: u32) -> Extra {
-        self.kinds[offset as usize]
-    }
-    /// The offset of an action, if this variant has it. Constant time: the auction lists dozens of
-    /// bids on every turn.
-    pub fn offset(&self, kind: Extra) -> Option<u32> {
-        let (group, index) = kind.group_and_index();
-        let offset = self.first[group]?.checked_add(index)?;
-        // Out-of-range indices (a bid of 130) land on another kind or past the end.
-        (self.kinds.get(offset as usize) == Some(&kind)).then_some(offset)
-    }
-    /// A sink that turns the kinds extended into it into this layout's offsets, appended to `out`
-    /// (kinds the variant lacks are skipped): legal-action lists without a temporary list of kinds.
-    pub fn offsets_into<'a>(&'a self, out: &'a mut Vec<u32>) -> Offsets<'a> {
-        Offsets { layout: self, out }
-    }
-    /// The name of the action at `offset` (a pure function of the offset).
-    pub fn name(&self, deck: &Deck, offset: u32) -> String {
-        match self.kind(offset) {
-            Extra::Claim => "claim".into(),
-            Extra::Pass => "pass".into(),
-            Extra::Bid(p) => format!("bid {p}"),
-            Extra::BidRank(r) => format!("bid {}", rank_label(deck, r)),
-            Extra::BidTwo(p) => format!("bid 2 for {p}"),
-            Extra::Call(c) => format!("call {}", deck.name_of(c)),
-            Extra::Exchange => "exchange".into(),
-        }
-    }
-    /// Parses a (lower-cased, trimmed) name written by `name`, or a common spelling of it.
-    pub fn parse(&self, deck: &Deck, text: &str) -> Option<u32> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let kind = match words.as_slice() {
-            ["claim"] | ["throw", "in"] => Extra::Claim,
-            ["pass"] => Extra::Pass,
-            ["exchange"] | ["swap"] => Extra::Exchange,
-            ["bid", "2", "for", p] | ["bid", "2", p] | ["bid", "two", p] => Extra::BidTwo(p.parse().ok()?),
-            ["bid", x] => match x.parse::<u8>() {
-                Ok(p) if p >= 61 => Extra::Bid(p),
-                _ => Extra::BidRank(
-                    *RANKS_HIGH_TO_LOW
-                        .iter()
-                        .find(|&&r| rank_label(deck, r).eq_ignore_ascii_case(x))?,
-                ),
-            },
-            ["call", rest @ ..] => Extra::Call(deck.parse(&rest.join(" ")).ok()?),
-            _ => return None,
-        };
-        self.offset(kind)
+/// The name of the action at `offset` (a pure function of the offset).
+pub fn name(layout: &Layout, deck: &Deck, offset: u32) -> String {
+    match layout.kind(offset) {
+        Extra::Claim => "claim".into(),
+        Extra::Pass => "pass".into(),
+        Extra::Bid(p) => format!("bid {p}"),
+        Extra::BidRank(r) => format!("bid {}", rank_label(deck, r)),
+        Extra::BidTwo(p) => format!("bid 2 for {p}"),
+        Extra::Call(c) => format!("call {}", deck.name_of(c)),
+        Extra::Exchange => "exchange".into(),
     }
 }
 
-/// See [`Layout::offsets_into`].
-pub struct Offsets<'a> {
-    layout: &'a Layout,
-    out: &'a mut Vec<u32>,
-}
-
-impl Extend<Extra> for Offsets<'_> {
-    fn extend<I: IntoIterator<Item = Extra>>(&mut self, kinds: I) {
-        for kind in kinds {
-            if let Some(offset) = self.layout.offset(kind) {
-                self.out.push(offset);
-            }
-        }
-    }
+/// Parses a (lower-cased, trimmed) name written by `name`, or a common spelling of it.
+pub fn parse(layout: &Layout, deck: &Deck, text: &str) -> Option<u32> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let kind = match words.as_slice() {
+        ["claim"] | ["throw", "in"] => Extra::Claim,
+        ["pass"] => Extra::Pass,
+        ["exchange"] | ["swap"] => Extra::Exchange,
+        ["bid", "2", "for", p] | ["bid", "2", p] | ["bid", "two", p] => Extra::BidTwo(p.parse().ok()?),
+        ["bid", x] => match x.parse::<u8>() {
+            Ok(p) if p >= 61 => Extra::Bid(p),
+            _ => Extra::BidRank(
+                *RANKS_HIGH_TO_LOW
+                    .iter()
+                    .find(|&&r| rank_label(deck, r).eq_ignore_ascii_case(x))?,
+            ),
+        },
+        ["call", rest @ ..] => Extra::Call(deck.parse(&rest.join(" ")).ok()?),
+        _ => return None,
+    };
+    layout.offset(kind)
 }
 
 /// The printed label of an abstract rank in this deck (`A`, `3`, `K`, `C`, `J`, ... or `Q` in French
@@ -177,7 +131,7 @@ mod tests {
         let deck = Deck::italian40(FaceStyle::Italian);
         for bits in 0..16u8 {
             let [claims, points, rank, exchange] = [0, 1, 2, 3].map(|b| bits >> b & 1 == 1);
-            let layout = Layout::new(&deck, claims, points, rank, exchange);
+            let layout = layout(&deck, claims, points, rank, exchange);
             for i in 0..layout.len() as u32 {
                 assert_eq!(layout.offset(layout.kind(i)), Some(i), "{bits:04b} offset {i}");
             }

@@ -4,6 +4,7 @@
 use super::actions::{Extra, RANKS_HIGH_TO_LOW};
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::MAX_PLAYERS;
+use crate::trick::auction::{Ascending, AscendingBid};
 use crate::trick::TrickCore;
 
 /// The highest bid so far.
@@ -31,77 +32,36 @@ impl Bid {
     }
 }
 
-/// Auction state of one deal.
-#[derive(Clone, Debug, Default)]
-pub struct Auction {
-    /// Seats that have passed (passing is final).
-    pub passed: [bool; MAX_PLAYERS],
-    /// The standing bid and its bidder.
-    pub high: Option<(Bid, usize)>,
-    /// Every auction action in order, for display: (seat, bid or None for a pass).
-    pub calls: Vec<(usize, Option<Bid>)>,
-}
+/// The auction of one deal (the engine's ascending auction over Chiamata's bids).
+pub type Auction = Ascending<Bid>;
 
-/// How the auction stands after an action.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum AuctionEnd {
-    /// Someone else is to act.
-    Next(usize),
-    /// The standing bidder won.
-    Won(usize),
-    /// Everybody passed.
-    AllPassed,
-}
-
-impl Auction {
-    /// Bids legal for `seat` now (as extra-action kinds), in id order; passing is always legal.
-    pub fn legal_bids(&self, rank_auction: bool, out: &mut impl Extend<Extra>) {
-        out.extend([Extra::Pass]);
-        if !rank_auction {
-            let low = match self.high {
-                Some((Bid::Points(p), _)) => p + 1,
-                _ => 61,
-            };
-            out.extend((low..=120).map(Extra::Bid));
-            return;
-        }
-        match self.high {
-            None => out.extend(RANKS_HIGH_TO_LOW.iter().map(|&r| Extra::BidRank(r))),
-            Some((Bid::Rank(2), _)) => out.extend((62..=120).map(Extra::BidTwo)),
-            Some((Bid::Two(p), _)) => out.extend((p + 1..=120).map(Extra::BidTwo)),
-            Some((Bid::Rank(r), _)) => {
-                // Strictly lower ranks only.
-                let pos = RANKS_HIGH_TO_LOW.iter().position(|&x| x == r).unwrap_or(0);
-                out.extend(RANKS_HIGH_TO_LOW[pos + 1..].iter().map(|&r| Extra::BidRank(r)));
-            }
-            Some((Bid::Points(_), _)) => {}
-        }
+impl AscendingBid for Bid {
+    fn is_maximal(self) -> bool {
+        Bid::is_maximal(self)
     }
+}
 
-    /// Records `seat`'s action and says who acts next. Turn order skips passed seats.
-    pub fn act(&mut self, seat: usize, bid: Option<Bid>, n: usize) -> AuctionEnd {
-        self.calls.push((seat, bid));
-        match bid {
-            None => self.passed[seat] = true,
-            Some(b) => {
-                self.high = Some((b, seat));
-                if b.is_maximal() {
-                    return AuctionEnd::Won(seat);
-                }
-            }
+/// Bids legal now (as extra-action kinds), in id order; passing is always legal.
+pub fn legal_bids(auction: &Auction, rank_auction: bool, out: &mut impl Extend<Extra>) {
+    out.extend([Extra::Pass]);
+    if !rank_auction {
+        let low = match auction.high {
+            Some((Bid::Points(p), _)) => p + 1,
+            _ => 61,
+        };
+        out.extend((low..=120).map(Extra::Bid));
+        return;
+    }
+    match auction.high {
+        None => out.extend(RANKS_HIGH_TO_LOW.iter().map(|&r| Extra::BidRank(r))),
+        Some((Bid::Rank(2), _)) => out.extend((62..=120).map(Extra::BidTwo)),
+        Some((Bid::Two(p), _)) => out.extend((p + 1..=120).map(Extra::BidTwo)),
+        Some((Bid::Rank(r), _)) => {
+            // Strictly lower ranks only.
+            let pos = RANKS_HIGH_TO_LOW.iter().position(|&x| x == r).unwrap_or(0);
+            out.extend(RANKS_HIGH_TO_LOW[pos + 1..].iter().map(|&r| Extra::BidRank(r)));
         }
-        let mut active = (0..n).filter(|&s| !self.passed[s]);
-        match (self.high, active.next(), active.next()) {
-            (None, None, _) => AuctionEnd::AllPassed,
-            (Some((_, bidder)), Some(only), None) if only == bidder => AuctionEnd::Won(bidder),
-            _ => {
-                let mut next = (seat + 1) % n;
-                while self.passed[next] {
-                    next = (next + 1) % n;
-                }
-                AuctionEnd::Next(next)
-            }
-        }
+        Some((Bid::Points(_), _)) => {}
     }
 }
 
@@ -172,6 +132,7 @@ impl Contract {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trick::auction::AuctionEnd;
 
     #[test]
     fn points_auction_turns_and_endings() {
@@ -182,7 +143,7 @@ mod tests {
         assert_eq!(a.act(3, None, 5), AuctionEnd::Next(4));
         assert_eq!(a.act(4, None, 5), AuctionEnd::Next(0));
         let mut legal = Vec::new();
-        a.legal_bids(false, &mut legal);
+        legal_bids(&a, false, &mut legal);
         assert_eq!(legal[1], Extra::Bid(71), "bids must exceed the standing bid");
         assert_eq!(a.act(0, None, 5), AuctionEnd::Won(2));
         // 120 ends at once, whoever has not passed yet.
@@ -207,16 +168,16 @@ mod tests {
         let mut a = Auction::default();
         a.act(0, Some(Bid::Rank(3)), 5);
         let mut legal = Vec::new();
-        a.legal_bids(true, &mut legal);
+        legal_bids(&a, true, &mut legal);
         assert!(!legal.contains(&Extra::BidRank(1)) && !legal.contains(&Extra::BidRank(3)));
         assert!(legal.contains(&Extra::BidRank(10)) && legal.contains(&Extra::BidRank(2)));
         a.act(1, Some(Bid::Rank(2)), 5);
         legal.clear();
-        a.legal_bids(true, &mut legal);
+        legal_bids(&a, true, &mut legal);
         assert_eq!(legal[1], Extra::BidTwo(62));
         a.act(2, Some(Bid::Two(80)), 5);
         legal.clear();
-        a.legal_bids(true, &mut legal);
+        legal_bids(&a, true, &mut legal);
         assert_eq!(legal[1], Extra::BidTwo(81));
         assert_eq!(a.act(3, Some(Bid::Two(120)), 5), AuctionEnd::Won(3));
         assert_eq!(Bid::Two(80).target(), 80);

@@ -37,11 +37,12 @@ mod bot;
 mod chiamata;
 
 use self::actions::{rank_label, Extra, Layout};
-use self::chiamata::{callable, Auction, AuctionEnd, Bid, Contract};
+use self::chiamata::{callable, legal_bids, Auction, Bid, Contract};
 use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
+use crate::trick::auction::AuctionEnd;
 use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut,
     TrickRules, TrickState, TrickView, SCOPE_PARAM,
@@ -55,8 +56,19 @@ pub type BriscolaState = TrickState<BriscolaRules>;
 /// Rank codes of the Italian pack (see `cards::deck`): A 1, 2..7, F 8, C 9, R 10.
 const STRENGTH: [u8; 11] = [0, 10, 1, 9, 2, 3, 4, 5, 6, 7, 8];
 const POINTS: [i32; 11] = [0, 11, 0, 10, 0, 0, 0, 0, 2, 3, 4];
-/// A match (or a run of thrown-in deals) still open after this many deals ends as a draw.
+/// A run of thrown-in deals (Chiamata all-pass, replayed ties) or a stock-game match still open after
+/// this many deals ends as a draw. Ordinary play does not get near it: a stock match needs two or
+/// three deal wins (or 121 points), and 60 throw-ins in a row are as likely as 60 ties.
 const MAX_DEALS: usize = 60;
+/// A Chiamata match plays on until one player alone has reached the target (ties play on, rules file
+/// A22); the per-deal payouts are a zero-sum random walk, so its length grows with the square of the
+/// target. Still open after `10 × target²` deals (at least `MAX_DEALS`), it ends as a draw. Measured
+/// with random players (`chiamata_match_lengths`, release): target 11 (default), 2,000 matches: mean
+/// 30 deals, p99 84, longest 131 against a cap of 1,210; target 30, 500 matches: mean 203, p99 620,
+/// longest 892 against 9,000; target 100, 200 matches: mean 2,187, p99 7,739, longest 8,316 against
+/// 100,000. The tails fall off exponentially (about e^-1 per 15 deals past the median at target 11,
+/// per 1,450 at target 100), so reaching the cap has a probability below 1e-28 at every target.
+const CHIAMATA_DEALS_PER_TARGET_SQUARED: usize = 10;
 
 static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "players", kind: Kind::Int { min: 2, max: 6 }, default: D::Int(2), doc: "2, 3, 4 (two teams), 5 (Chiamata) or 6 (two teams of three)" },
@@ -202,6 +214,12 @@ impl BriscolaRules {
             4 | 6 => 2,
             n => n,
         }
+    }
+    /// Deals after which an open Chiamata match is scored a draw (see
+    /// `CHIAMATA_DEALS_PER_TARGET_SQUARED`: 10 x target², at least 60).
+    pub fn chiamata_match_cap(&self) -> usize {
+        let t = self.chiamata_target as usize;
+        (CHIAMATA_DEALS_PER_TARGET_SQUARED * t * t).max(MAX_DEALS)
     }
     /// Strength of a card (Briscola's order never depends on the deal).
     pub fn card_strength(&self, card: Card) -> u8 {
@@ -400,7 +418,7 @@ impl TrickRules for BriscolaRules {
             fixed_dealer: p.str("dealer_rotation") == "fixed",
             first_dealer,
             italian_suit_names: p.str("suit_names") == "italian",
-            layout: Layout::new(
+            layout: actions::layout(
                 &deck,
                 claim_allowed,
                 chiamata && !rank_auction,
@@ -553,7 +571,7 @@ impl TrickRules for BriscolaRules {
         let mut kinds = self.layout.offsets_into(out);
         match core.phase {
             Phase::Bidding => match extra.won_bid {
-                None => extra.auction.legal_bids(self.rank_auction, &mut kinds),
+                None => legal_bids(&extra.auction, self.rank_auction, &mut kinds),
                 Some((bid, caller)) => {
                     kinds.extend(
                         callable(&self.deck, bid, core.hands[caller], self.self_call)
@@ -626,10 +644,10 @@ impl TrickRules for BriscolaRules {
         }
     }
     fn extra_name(&self, offset: u32) -> String {
-        self.layout.name(&self.deck, offset)
+        actions::name(&self.layout, &self.deck, offset)
     }
     fn parse_extra(&self, text: &str) -> Option<u32> {
-        self.layout.parse(&self.deck, text)
+        actions::parse(&self.layout, &self.deck, text)
     }
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut { core, .. } = s;
@@ -824,7 +842,9 @@ impl TrickRules for BriscolaRules {
     }
     fn max_deals(&self) -> usize {
         // Matches, and single deals that may be thrown in (Chiamata all-pass, replayed ties).
-        if self.is_match || self.is_chiamata() || self.tie_rule == "replay" {
+        if self.is_match && self.is_chiamata() {
+            self.chiamata_match_cap()
+        } else if self.is_match || self.is_chiamata() || self.tie_rule == "replay" {
             MAX_DEALS
         } else {
             1

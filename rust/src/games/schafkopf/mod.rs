@@ -32,6 +32,7 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
     TrickState, TrickView, SCOPE_PARAM,
@@ -105,8 +106,8 @@ pub enum Stage {
 #[derive(Clone, Debug)]
 pub struct SchafkopfExtra {
     pub stage: Stage,
-    /// Seats that passed so far (they pass in turn from the eldest).
-    pub passes: u8,
+    /// The picking round: seats speak once in turn from the eldest; the first to pick is the declarer.
+    pub auction: FirstTaker,
     /// The picker, once someone picked.
     pub declarer: Option<usize>,
     /// Cards buried so far (they lie in the engine's talon).
@@ -121,7 +122,7 @@ impl Default for SchafkopfExtra {
     fn default() -> Self {
         SchafkopfExtra {
             stage: Stage::Picking,
-            passes: 0,
+            auction: FirstTaker::default(),
             declarer: None,
             buried: 0,
             first_trick_winner: None,
@@ -350,7 +351,7 @@ impl TrickRules for SchafkopfRules {
         let TrickView { core, extra, .. } = v;
         match extra.stage {
             Stage::Picking => out.extend([PASS, PICK]),
-            Stage::Burying => out.extend(core.hands[core.to_move].iter().map(|c| BURY + c.0 as u32)),
+            Stage::Burying => widow::discard_offsets(core, core.to_move, BURY, out),
             Stage::Play => {}
         }
     }
@@ -360,25 +361,19 @@ impl TrickRules for SchafkopfRules {
         let eldest = core.next_seat(core.dealer);
         match offset {
             PASS => {
-                extra.passes += 1;
-                if extra.passes as usize == PLAYERS {
+                if extra.auction.pass(core) == Passed::AllPassed {
                     extra.stage = Stage::Play;
                     core.start_play(eldest);
-                } else {
-                    core.to_move = core.next_seat(seat);
                 }
             }
             PICK => {
                 extra.declarer = Some(seat);
-                core.hands[seat] |= core.talon;
-                core.talon = CardSet::EMPTY;
+                widow::take_widow(core, seat);
                 extra.stage = Stage::Burying;
             }
             _ => {
                 // The buried cards lie in the talon: hidden from the defenders, scored for the declarer.
-                let card = Card((offset - BURY) as u8);
-                core.hands[seat].remove(card);
-                core.talon.insert(card);
+                widow::discard(core, seat, Card((offset - BURY) as u8));
                 extra.buried += 1;
                 if extra.buried == 2 {
                     extra.stage = Stage::Play;
@@ -427,8 +422,8 @@ impl TrickRules for SchafkopfRules {
         let TrickView { core, extra, .. } = v;
         let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
         let eldest = core.next_seat(core.dealer);
-        for k in 0..extra.passes as usize {
-            out[rel(core.seat_after(eldest, k))] = 1.0;
+        for s in extra.auction.passed(core, eldest) {
+            out[rel(s)] = 1.0;
         }
         if let Some(d) = extra.declarer {
             out[PLAYERS + rel(d)] = 1.0;
@@ -444,7 +439,7 @@ impl TrickRules for SchafkopfRules {
     fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
         let TrickView { core, extra, .. } = v;
         let mut s = match (extra.stage, extra.declarer) {
-            (Stage::Picking, _) => format!("picking: {} passed\n", extra.passes),
+            (Stage::Picking, _) => format!("picking: {} passed\n", extra.auction.passes),
             (Stage::Burying, Some(d)) => format!("seat {d} picked the widow and buries two cards\n"),
             (_, Some(d)) => format!("declarer: seat {d}\n"),
             (_, None) => "least: everyone passed, fewest points wins\n".to_string(),

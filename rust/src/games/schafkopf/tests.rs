@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::core::game::{Game, Player, State};
-use crate::registry::Registered;
+use crate::core::Registered;
 
 fn game(spec: &str) -> Schafkopf {
     Schafkopf::from_game_string(spec).unwrap()
@@ -283,7 +283,9 @@ fn scored(
     st.core.last_trick = Some((0, [Card(0); MAX_PLAYERS], last_winner));
     st.extra = SchafkopfExtra {
         stage: Stage::Play,
-        passes: if declarer.is_some() { 0 } else { 3 },
+        auction: FirstTaker {
+            passes: if declarer.is_some() { 0 } else { 3 },
+        },
         declarer,
         buried: 2,
         first_trick_winner: Some(last_winner),

@@ -3,7 +3,7 @@
 use super::*;
 use crate::core::game::{Game, Player, State};
 use crate::core::rng::Rng;
-use crate::registry::Registered;
+use crate::core::Registered;
 
 fn game(spec: &str) -> Solo {
     Solo::from_game_string(spec).unwrap()

@@ -37,6 +37,7 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
     TrickState, TrickView, SCOPE_PARAM,
@@ -128,8 +129,8 @@ pub enum Contract {
 #[derive(Clone, Debug, Default)]
 pub struct ZoleExtra {
     pub contract: Contract,
-    /// Seats that passed (in turn from F).
-    pub passes: u8,
+    /// The contract auction: seats speak once in turn from F; the first non-pass is the lielais.
+    pub auction: FirstTaker,
     /// The big one.
     pub lielais: Option<usize>,
     /// Cards discarded so far after a take (they lie in the engine's talon).
@@ -412,9 +413,7 @@ impl TrickRules for ZoleRules {
                     out.push(MAZA);
                 }
             }
-            Contract::Take if extra.discarded < 2 => {
-                out.extend(core.hands[core.to_move].iter().map(|c| DISCARD + c.0 as u32))
-            }
+            Contract::Take if extra.discarded < 2 => widow::discard_offsets(core, core.to_move, DISCARD, out),
             _ => {}
         }
     }
@@ -428,8 +427,7 @@ impl TrickRules for ZoleRules {
         let f = core.next_seat(core.dealer);
         match offset {
             PASS => {
-                extra.passes += 1;
-                if extra.passes as usize == PLAYERS {
+                if extra.auction.pass(core) == Passed::AllPassed {
                     // Each player puts a chip into the pool now: a thrown-in deal adds nothing to the
                     // ledger through `score_deal`.
                     extra.contract = Contract::PassedOut;
@@ -441,13 +439,11 @@ impl TrickRules for ZoleRules {
                     }
                     return Effect::EndDeal;
                 }
-                core.to_move = core.next_seat(seat);
             }
             TAKE => {
                 extra.contract = Contract::Take;
                 extra.lielais = Some(seat);
-                core.hands[seat] |= core.talon;
-                core.talon = CardSet::EMPTY;
+                widow::take_widow(core, seat);
             }
             ZOLE | MAZA => {
                 // The talon stays face down: it is the small ones' (zole) or nobody's (mazā zole).
@@ -461,9 +457,7 @@ impl TrickRules for ZoleRules {
             }
             _ => {
                 // Discards lie face down in the talon, known to the lielais only.
-                let card = Card((offset - DISCARD) as u8);
-                core.hands[seat].remove(card);
-                core.talon.insert(card);
+                widow::discard(core, seat, Card((offset - DISCARD) as u8));
                 extra.discarded += 1;
                 if extra.discarded == 2 {
                     core.start_play(f);
@@ -532,8 +526,8 @@ impl TrickRules for ZoleRules {
             Contract::Undecided => {}
         }
         let f = core.next_seat(core.dealer);
-        for k in 0..extra.passes as usize {
-            out[4 + rel(core.seat_after(f, k))] = 1.0;
+        for s in extra.auction.passed(core, f) {
+            out[4 + rel(s)] = 1.0;
         }
         if let Some(l) = extra.lielais {
             out[4 + PLAYERS + rel(l)] = 1.0;
@@ -549,7 +543,7 @@ impl TrickRules for ZoleRules {
     fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
         let TrickView { core, extra, .. } = v;
         let mut s = match (extra.contract, extra.lielais) {
-            (Contract::Undecided, _) => format!("contract phase: {} passed\n", extra.passes),
+            (Contract::Undecided, _) => format!("contract phase: {} passed\n", extra.auction.passes),
             (Contract::PassedOut, _) => "passed out\n".to_string(),
             (c, Some(l)) => format!(
                 "lielais: seat {l} ({})\n",

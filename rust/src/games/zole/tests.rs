@@ -4,7 +4,7 @@
 use super::*;
 use crate::core::game::{Game, Player, State};
 use crate::core::rng::Rng;
-use crate::registry::Registered;
+use crate::core::Registered;
 
 fn game(spec: &str) -> Zole {
     Zole::from_game_string(spec).unwrap()
@@ -226,7 +226,7 @@ fn settle(
     st.match_state.pool = pool;
     st.extra = ZoleExtra {
         contract,
-        passes: 0,
+        auction: FirstTaker::default(),
         lielais: Some(lielais),
         discarded: 2,
         pool_paid: [0.0; 3],
