@@ -6,6 +6,7 @@ pub mod cards;
 pub mod errors;
 pub mod game;
 pub mod go;
+pub mod poker;
 pub mod state;
 pub mod twenty_four;
 pub mod xiangqi;
@@ -31,5 +32,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     twenty_four::register(m)?;
     go::register(m)?;
     xiangqi::register(m)?;
+    poker::register(m)?;
     Ok(())
 }

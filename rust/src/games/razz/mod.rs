@@ -261,6 +261,33 @@ impl Razz {
     pub fn config(&self) -> &Config {
         &self.cfg
     }
+    /// The initial state, with `history` (empty) as its history buffer.
+    fn fresh(&self, history: Vec<Action>) -> RazzState {
+        let mut s = RazzState {
+            cfg: self.cfg,
+            hand_no: 0,
+            dealer: (self.cfg.players - 1) as u8,
+            hand_start: [0; MAX_PLAYERS],
+            bet: Betting::new(&[self.cfg.stack; MAX_PLAYERS][..self.cfg.players]),
+            street: 3,
+            phase: Phase::Deal,
+            down: [CardSet::EMPTY; MAX_PLAYERS],
+            up: [[0; 4]; MAX_PLAYERS],
+            n_up: [0; MAX_PLAYERS],
+            community: None,
+            burned: CardSet::EMPTY,
+            undealt: CardSet::first_n(52),
+            plan: [Target::Burn; 26],
+            plan_len: 0,
+            plan_pos: 0,
+            shown: 0,
+            returns: [0; MAX_PLAYERS],
+            reward: [0; MAX_PLAYERS],
+            history,
+        };
+        s.start_hand(&[self.cfg.stack; MAX_PLAYERS]);
+        s
+    }
 }
 
 /// The 52-card pack (dense order ♣ ♦ ♥ ♠, 2 … A within a suit).
@@ -319,38 +346,13 @@ impl Game for Razz {
         vec![self.cfg.players * SEAT_LEN + GLOBAL_LEN]
     }
     fn new_initial_state(&self) -> RazzState {
-        let mut s = RazzState {
-            cfg: self.cfg,
-            hand_no: 0,
-            dealer: (self.cfg.players - 1) as u8,
-            hand_start: [0; MAX_PLAYERS],
-            bet: Betting::new(&vec![self.cfg.stack; self.cfg.players]),
-            street: 3,
-            phase: Phase::Deal,
-            down: [CardSet::EMPTY; MAX_PLAYERS],
-            up: [[0; 4]; MAX_PLAYERS],
-            n_up: [0; MAX_PLAYERS],
-            community: None,
-            burned: CardSet::EMPTY,
-            undealt: CardSet::first_n(52),
-            plan: [Target::Burn; 26],
-            plan_len: 0,
-            plan_pos: 0,
-            shown: 0,
-            returns: [0; MAX_PLAYERS],
-            reward: [0; MAX_PLAYERS],
-            history: Vec::with_capacity(64),
-        };
-        s.start_hand(&[self.cfg.stack; MAX_PLAYERS]);
-        s
+        self.fresh(Vec::with_capacity(64))
     }
     fn restart(&self, state: &mut RazzState) {
+        // Keep the history's buffer: simulations restart one state per worker.
         let mut history = std::mem::take(&mut state.history);
         history.clear();
-        *state = RazzState {
-            history,
-            ..self.new_initial_state()
-        };
+        *state = self.fresh(history);
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<RazzState>>> {
         match name {
@@ -413,6 +415,10 @@ impl RazzState {
     /// The betting engine's view (stacks, bets, pots).
     pub fn betting(&self) -> &Betting {
         &self.bet
+    }
+    /// Stacks when the current hand began (before the antes).
+    pub fn hand_start_stacks(&self) -> &[i64; MAX_PLAYERS] {
+        &self.hand_start
     }
     /// The current street (3 to 7).
     pub fn street(&self) -> u8 {
