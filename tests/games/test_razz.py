@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,7 +23,11 @@ import pytest
 import ludoteca
 from ludoteca.games import razz
 
-pokerkit = pytest.importorskip("pokerkit")
+
+def _pokerkit() -> Any:
+    """PokerKit (Python >= 3.11), or skip the test that needs it."""
+    return pytest.importorskip("pokerkit")
+
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -34,6 +39,7 @@ def pk_card(card: int) -> str:
 
 
 def new_reference(ante: int, bring_in: int, small_bet: int, stacks: list[int]) -> object:
+    pokerkit = _pokerkit()
     a = pokerkit.Automation
     return pokerkit.FixedLimitRazz.create_state(
         (
@@ -219,6 +225,7 @@ def test_rule_bot_beats_random_over_many_hands() -> None:
 
 
 def test_phh_export_is_read_by_pokerkit() -> None:
+    pokerkit = _pokerkit()
     rng = random.Random(3)
     for spec in ["razz(players=4)", "razz(players=3,scope=match,hands=5,stack=30)"]:
         state = ludoteca.load_game(spec).new_initial_state(seed=rng.randrange(1000))

@@ -30,7 +30,7 @@
 //!   dealt and wins exact opener ties). Returns: chips won or lost. `scope=match`: `hands` hands, the
 //!   dealer moving to the next seat with chips, stacks carried over; a player without chips sits out;
 //!   the match ends after `hands` hands or when one player has all the chips. Returns: the chips won or
-//!   lost over the match, paid as each hand ends (rewards).
+//!   lost over the match, at its end (the scores are the stacks as the match goes).
 //! * **Loading without sizes.** The rules make `ante` and `small_bet` table parameters with no
 //!   default; the registry needs a loadable `razz`, so the defaults are ante 1, small bet 4, stack 400.
 //!
@@ -168,12 +168,13 @@ bets on 3rd and 4th street, big bets (twice as large) from 5th; one bet and thre
 runs short on 7th street one community card is dealt face up for everyone. A player left alone wins; otherwise \
 the best low takes the pot, with side pots for all-in players and exact ties split.",
     bots: &["random", "rules"],
+    // Hands of random play are short; matches give the conformance tests positions deep in a hand.
     examples: &[
-        "razz",
         "razz(players=8)",
-        "razz(players=5,ante=2,small_bet=10,stack=60)",
-        "razz(players=3,ruleset=casino,small_bet=6,odd_chip_rule=high_card_by_suit)",
+        "razz(scope=match,hands=20)",
         "razz(players=3,scope=match,hands=6,stack=40)",
+        "razz(players=4,ruleset=casino,small_bet=6,odd_chip_rule=high_card_by_suit,scope=match,hands=3)",
+        "razz(players=5,ante=2,small_bet=10,stack=60,scope=match,hands=4)",
     ],
 };
 
@@ -282,7 +283,7 @@ impl Razz {
             plan_pos: 0,
             shown: 0,
             returns: [0; MAX_PLAYERS],
-            reward: [0; MAX_PLAYERS],
+            hand_net: [0; MAX_PLAYERS],
             history,
         };
         s.start_hand(&[self.cfg.stack; MAX_PLAYERS]);
@@ -403,8 +404,10 @@ pub struct RazzState {
     plan_pos: u8,
     /// Seats whose down cards were shown at the last showdown of this hand (0 before).
     shown: u8,
+    /// Chips won or lost over the finished hands.
     returns: [i64; MAX_PLAYERS],
-    reward: [i64; MAX_PLAYERS],
+    /// Chips each seat won or lost in the last finished hand.
+    hand_net: [i64; MAX_PLAYERS],
     history: Vec<Action>,
 }
 
@@ -665,8 +668,8 @@ impl RazzState {
         let mut stacks = [0i64; MAX_PLAYERS];
         for s in 0..n {
             stacks[s] = self.bet.stacks[s] + won[s];
-            self.reward[s] = stacks[s] - self.hand_start[s];
-            self.returns[s] += self.reward[s];
+            self.hand_net[s] = stacks[s] - self.hand_start[s];
+            self.returns[s] += self.hand_net[s];
         }
         // Keep the finished hand's chips visible at the end.
         self.bet.stacks[..n].copy_from_slice(&stacks[..n]);
@@ -873,7 +876,6 @@ impl State for RazzState {
 
     fn apply_action_unchecked(&mut self, action: Action) {
         self.history.push(action);
-        self.reward = [0; MAX_PLAYERS];
         match self.phase {
             Phase::Deal => self.deal(action as u8),
             Phase::Bet => self.play(Move::ALL[(action - MOVE_BASE) as usize]),
@@ -905,14 +907,14 @@ impl State for RazzState {
     }
 
     fn returns(&self, out: &mut [f64]) {
+        // Final only: a match's chips are settled when it ends (the scores show the stacks before).
+        let over = self.phase == Phase::Over;
         for (s, x) in out.iter_mut().enumerate() {
-            *x = self.returns.get(s).copied().unwrap_or(0) as f64;
-        }
-    }
-
-    fn rewards(&self, out: &mut [f64]) {
-        for (s, x) in out.iter_mut().enumerate() {
-            *x = self.reward.get(s).copied().unwrap_or(0) as f64;
+            *x = if over {
+                self.returns.get(s).copied().unwrap_or(0) as f64
+            } else {
+                0.0
+            };
         }
     }
 
@@ -1034,7 +1036,7 @@ impl RazzState {
     /// The result line of a finished hand (omniscient: only shown cards are printed).
     fn describe_result(&self) -> String {
         let n = self.n();
-        let net: Vec<String> = (0..n).map(|s| format!("p{s} {:+}", self.reward[s])).collect();
+        let net: Vec<String> = (0..n).map(|s| format!("p{s} {:+}", self.hand_net[s])).collect();
         format!("hand over: {}", net.join(", "))
     }
 
