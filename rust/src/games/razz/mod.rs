@@ -506,7 +506,7 @@ impl RazzState {
         self.plan_len = 0;
         self.plan_pos = 0;
         for round in 0..3 {
-            for s in self.seat_order().collect::<arrayvec_like::Seats>() {
+            for s in self.seat_order().collect::<seat_list::Seats>() {
                 if self.is_live(s) {
                     self.plan[self.plan_len as usize] = if round < 2 {
                         Target::Down(s as u8)
@@ -531,7 +531,7 @@ impl RazzState {
             s.plan[s.plan_len as usize] = t;
             s.plan_len += 1;
         };
-        let seats: arrayvec_like::Seats = self.seat_order().filter(|&s| self.is_live(s)).collect();
+        let seats: seat_list::Seats = self.seat_order().filter(|&s| self.is_live(s)).collect();
         if self.street == 7 && stub < live + usize::from(burn) {
             // Not enough for everyone's last card: one community card (burn first if the stub allows).
             if burn && stub >= 2 {
@@ -690,8 +690,8 @@ impl RazzState {
         }
     }
 
-    /// The chips each seat won in the pots of the hand just finished: per pot `(amount, eligible
-    /// seats)`, main pot first (for observations: the pots now).
+    /// The pots as they stand (chips put in so far, this round included), main pot first, each with
+    /// the seats that can win it.
     pub fn pots(&self) -> Vec<Pot> {
         let n = self.n();
         let put_in: Vec<i64> = (0..n).map(|s| self.bet.put_in(s)).collect();
@@ -742,7 +742,7 @@ impl RazzState {
 }
 
 /// Tiny fixed-capacity seat list (no allocation on the hot path).
-mod arrayvec_like {
+mod seat_list {
     /// Up to 8 seats.
     #[derive(Clone, Copy, Default)]
     pub struct Seats {
@@ -1102,6 +1102,20 @@ impl RazzState {
         }
         if let Some(c) = self.community {
             t.push_str(&format!("community: {}\n", d.name_of(Card(c))));
+        }
+        let pots = self.pots();
+        if pots.len() > 1 {
+            let list: Vec<String> = pots
+                .iter()
+                .map(|p| {
+                    let seats: Vec<String> = (0..n)
+                        .filter(|&i| p.eligible >> i & 1 != 0)
+                        .map(|i| format!("p{i}"))
+                        .collect();
+                    format!("{} ({})", p.amount, seats.join(" "))
+                })
+                .collect();
+            t.push_str(&format!("pots: {}\n", list.join(", ")));
         }
         if self.phase == Phase::Over {
             t.push_str(&self.describe_result());
