@@ -164,7 +164,7 @@ fn hands_arg(
     min: usize,
     max: usize,
     deck_size: u32,
-) -> PyResult<Vec<SuitMasks>> {
+) -> PyResult<Vec<u64>> {
     let np = py.import("numpy")?;
     let arr = np.call_method1("asarray", (cards,))?;
     let untyped = arr.cast::<PyUntypedArray>()?;
@@ -172,29 +172,28 @@ fn hands_arg(
     let kind = untyped.dtype().kind();
     let bad_rows =
         |i: usize, why: String| -> PyErr { LudoError::param("cards", format!("row {i}: {why}")).into() };
-    let finish = |masks: Vec<CardSet>| -> PyResult<Vec<SuitMasks>> {
-        let mut out = Vec::with_capacity(masks.len());
-        for (i, set) in masks.into_iter().enumerate() {
-            let n = set.len();
+    // Ranks 2-6 of every suit: not in the 32-card deck.
+    let low_ranks: u64 = (0..4).map(|s| 0x1Fu64 << (13 * s)).sum();
+    let finish = |masks: Vec<u64>| -> PyResult<Vec<u64>> {
+        for (i, &set) in masks.iter().enumerate() {
+            let n = set.count_ones() as usize;
             if n < min || n > max {
                 return Err(bad_rows(
                     i,
                     format!("{n} cards; this evaluator takes {min} to {max}"),
                 ));
             }
-            let m = masks52(set);
-            if deck_size == 32 && m.iter().any(|s| s & 0x1F != 0) {
+            if deck_size == 32 && set & low_ranks != 0 {
                 return Err(bad_rows(i, "the 32-card deck has no 2, 3, 4, 5 or 6".into()));
             }
-            out.push(m);
         }
-        Ok(out)
+        Ok(masks)
     };
     match (shape.len(), kind) {
         (1, b'u') if untyped.dtype().itemsize() == 8 => {
             let a: PyReadonlyArray1<'_, u64> = arr.extract()?;
-            let masks: Vec<CardSet> = a.as_array().iter().map(|&m| CardSet(m)).collect();
-            if let Some(i) = masks.iter().position(|m| m.0 >> 52 != 0) {
+            let masks: Vec<u64> = a.as_array().iter().copied().collect();
+            if let Some(i) = masks.iter().position(|m| m >> 52 != 0) {
                 return Err(bad_rows(i, "a card mask has bits above 51".into()));
             }
             finish(masks)
@@ -214,7 +213,7 @@ fn hands_arg(
                     }
                     set |= 1 << c;
                 }
-                masks.push(CardSet(set));
+                masks.push(set);
             }
             finish(masks)
         }
@@ -258,7 +257,7 @@ fn poker_high_rank_batch<'py>(
                 .zip(hands.par_chunks(4096))
                 .for_each(|(o, h)| {
                     for (x, m) in o.iter_mut().zip(h) {
-                        *x = r.eval(m).0;
+                        *x = r.eval(&masks52(CardSet(*m))).0;
                     }
                 })
         })
@@ -282,7 +281,7 @@ fn poker_low_rank_batch<'py>(
                 .zip(hands.par_chunks(4096))
                 .for_each(|(o, h)| {
                     for (x, m) in o.iter_mut().zip(h) {
-                        *x = LowRank::eval(m).0;
+                        *x = LowRank::eval(&masks52(CardSet(*m))).0;
                     }
                 })
         })

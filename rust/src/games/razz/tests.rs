@@ -406,16 +406,24 @@ fn rule_bot_beats_random() {
     assert!(mean > 0.5, "rules bot wins {mean} chips a hand");
 }
 
-
 #[test]
 fn side_pots_show_in_the_observation() {
     // Unequal stacks arise in a match; find a position with a side pot in random play.
-    let g = game(&[("players", "4"), ("scope", "match"), ("hands", "30"), ("stack", "12")]);
+    let g = game(&[
+        ("players", "4"),
+        ("scope", "match"),
+        ("hands", "30"),
+        ("stack", "12"),
+    ]);
     let mut rng = Rng::new(4);
     for _ in 0..200 {
         let mut s = g.new_initial_state();
         while !s.is_terminal() {
-            let a = if s.is_chance_node() { s.sample_chance(&mut rng) } else { s.random_action(&mut rng) };
+            let a = if s.is_chance_node() {
+                s.sample_chance(&mut rng)
+            } else {
+                s.random_action(&mut rng)
+            };
             s.apply_action(a).unwrap();
             let pots = s.pots();
             if pots.len() > 1 && !s.is_terminal() {
