@@ -427,3 +427,58 @@ def skelly_simulate_batch(
     state: State, angles: npt.NDArray[np.float64], speeds: npt.NDArray[np.float64]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]:
     """Many shots from one position: the shooter's final (x, y) per shot and the first seat touched."""
+
+# --- poker ---
+__all__ += [
+    "poker_high_categories",
+    "poker_high_category",
+    "poker_high_name",
+    "poker_high_rank",
+    "poker_high_rank_batch",
+    "poker_low_name",
+    "poker_low_rank",
+    "poker_low_rank_batch",
+    "razz_info",
+    "razz_phh",
+]
+
+def poker_high_rank(
+    cards: str | Sequence[int | str],
+    deck: int = 52,
+    ace_low_straight: bool = True,
+    flush_rank: str = "standard",
+) -> int:
+    """Rank of a high hand of 5 to 7 cards (higher is better)."""
+
+def poker_low_rank(cards: str | Sequence[int | str]) -> int:
+    """Ace-to-five low rank of 1 to 7 cards (lower is better)."""
+
+def poker_high_name(rank: int) -> str:
+    """Readable name of a high-hand rank."""
+
+def poker_high_category(rank: int) -> str:
+    """Category name of a high-hand rank."""
+
+def poker_low_name(rank: int) -> str:
+    """Readable name of a low rank."""
+
+def poker_high_categories() -> list[str]:
+    """High-hand category names, weakest first."""
+
+def poker_high_rank_batch(
+    cards: Any,
+    deck: int = 52,
+    ace_low_straight: bool = True,
+    flush_rank: str = "standard",
+    threads: int | None = None,
+) -> npt.NDArray[np.uint32]:
+    """High ranks of an (N, k) card-id array or an (N,) uint64 mask array."""
+
+def poker_low_rank_batch(cards: Any, threads: int | None = None) -> npt.NDArray[np.uint32]:
+    """Low ranks of an (N, k) card-id array or an (N,) uint64 mask array."""
+
+def razz_phh(state: State) -> list[str]:
+    """Every hand of a Razz state's history as a PHH document."""
+
+def razz_info(state: State) -> dict[str, Any]:
+    """The table of a Razz state, omniscient: street, dealer, pot, chips, cards, legal move amounts."""

@@ -15,6 +15,21 @@
 //!   all-in for less; [`pots`] splits the chips into a main pot and side pots and pays the winners,
 //!   odd chips by a rule.
 //!
+//! Using the evaluators from a game (East–West ranks a row of five cards of the 32-card deck):
+//!
+//! ```
+//! use ludoteca::cards::{CardSet, Deck};
+//! use ludoteca::poker::{hand::masks32, Category, FlushRank, HighRules};
+//! let deck = Deck::french32();
+//! let row: CardSet = ["9♠", "9♥", "9♦", "10♣", "10♠"]
+//!     .iter()
+//!     .fold(CardSet::EMPTY, |s, c| s.with(deck.parse(c).unwrap()));
+//! let rules = HighRules::piquet(true, FlushRank::Standard);
+//! let rank = rules.eval(&masks32(row));
+//! assert_eq!(rank.category(), Category::FullHouse);
+//! assert_eq!(rank.name(), "full house, nines full of tens");
+//! ```
+//!
 //! Everything here is allocation-free (fixed arrays, bit masks) and has batch entry points over
 //! slices, which `ludoteca.poker` exposes to numpy.
 

@@ -7,6 +7,7 @@ pub mod convert;
 pub mod errors;
 pub mod game;
 pub mod go;
+pub mod poker;
 pub mod render;
 pub mod skelly;
 pub mod state;
@@ -36,5 +37,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     go::register(m)?;
     xiangqi::register(m)?;
     skelly::register(m)?;
+    poker::register(m)?;
     Ok(())
 }

@@ -63,15 +63,21 @@ pub fn hands_phh(state: &RazzState) -> Result<Vec<String>> {
     logs.push(begin(&replay));
     // Cards dealt in the current street, per seat, written when the street's dealing ends.
     let mut pending: Vec<(usize, String)> = Vec::new();
+    // Every card of the hand per seat, in the order dealt (shown at a showdown).
+    let mut dealt: Vec<String> = vec![String::new(); cfg.players];
     for &a in state.history() {
         let log = logs.last_mut().expect("one log per hand");
         let hand = replay.hand_no;
         match replay.phase {
             Phase::Deal => match replay.plan[replay.plan_pos as usize] {
-                Target::Down(s) | Target::Up(s) => match pending.iter_mut().find(|(p, _)| *p == s as usize) {
-                    Some((_, cards)) => cards.push_str(&card_text(a as u8)),
-                    None => pending.push((s as usize, card_text(a as u8))),
-                },
+                Target::Down(s) | Target::Up(s) => {
+                    let (seat, text) = (s as usize, card_text(a as u8));
+                    dealt[seat].push_str(&text);
+                    match pending.iter_mut().find(|(p, _)| *p == seat) {
+                        Some((_, cards)) => cards.push_str(&text),
+                        None => pending.push((seat, text)),
+                    }
+                }
                 Target::Community => log.community = true,
                 Target::Burn => {}
             },
@@ -90,6 +96,10 @@ pub fn hands_phh(state: &RazzState) -> Result<Vec<String>> {
             }
         }
         let dealing = replay.phase == Phase::Deal;
+        let mut live = replay.bet.live;
+        if !dealing && a == MOVE_BASE + Move::Fold.index() as u32 {
+            live &= !(1 << replay.bet.actor().unwrap_or(0));
+        }
         replay.apply_action_unchecked(a);
         if dealing && (replay.phase != Phase::Deal || replay.hand_no != hand || replay.plan_pos == 0) {
             let log = logs.last_mut().expect("one log per hand");
@@ -101,6 +111,22 @@ pub fn hands_phh(state: &RazzState) -> Result<Vec<String>> {
             for (p, cards) in by_player {
                 log.actions.push(format!("d dh p{p} {cards}"));
             }
+        }
+        let over = replay.hand_no != hand || replay.phase == Phase::Over;
+        if over && live.count_ones() > 1 {
+            // Showdown: the live hands are shown, all their cards in the order dealt.
+            let log = logs.last_mut().expect("one log per hand");
+            let mut shown: Vec<(usize, usize)> = (0..cfg.players)
+                .filter(|&s| live >> s & 1 != 0)
+                .map(|s| (log.player(s), s))
+                .collect();
+            shown.sort();
+            for (p, s) in shown {
+                log.actions.push(format!("p{p} sm {}", dealt[s]));
+            }
+        }
+        if over {
+            dealt.iter_mut().for_each(String::clear);
         }
         if replay.hand_no != hand {
             logs.push(begin(&replay));
@@ -121,7 +147,7 @@ pub fn hands_phh(state: &RazzState) -> Result<Vec<String>> {
             let list = |v: Vec<String>| v.join(", ");
             let actions: Vec<String> = log.actions.iter().map(|a| format!("  \"{a}\",")).collect();
             Ok(format!(
-                "variant = \"FR\"\nantes = [{}]\nbring_in = {}\nsmall_bet = {}\nbig_bet = {}\nstarting_stacks = [{}]\nseats = [{}]\nseat_count = {}\nhand = {}\nactions = [\n{}\n]\n",
+                "variant = \"FR\"\nante_trimming_status = true\nantes = [{}]\nbring_in = {}\nsmall_bet = {}\nbig_bet = {}\nstarting_stacks = [{}]\nseats = [{}]\nseat_count = {}\nhand = {}\nactions = [\n{}\n]\n",
                 list(vec![cfg.ante.to_string(); k]),
                 cfg.bring_in,
                 cfg.small_bet,

@@ -30,7 +30,7 @@
 //!   dealt and wins exact opener ties). Returns: chips won or lost. `scope=match`: `hands` hands, the
 //!   dealer moving to the next seat with chips, stacks carried over; a player without chips sits out;
 //!   the match ends after `hands` hands or when one player has all the chips. Returns: the chips won or
-//!   lost over the match, paid as each hand ends (rewards).
+//!   lost over the match, at its end (the scores are the stacks as the match goes).
 //! * **Loading without sizes.** The rules make `ante` and `small_bet` table parameters with no
 //!   default; the registry needs a loadable `razz`, so the defaults are ante 1, small bet 4, stack 400.
 //!
@@ -168,12 +168,13 @@ bets on 3rd and 4th street, big bets (twice as large) from 5th; one bet and thre
 runs short on 7th street one community card is dealt face up for everyone. A player left alone wins; otherwise \
 the best low takes the pot, with side pots for all-in players and exact ties split.",
     bots: &["random", "rules"],
+    // Hands of random play are short; matches give the conformance tests positions deep in a hand.
     examples: &[
-        "razz",
         "razz(players=8)",
-        "razz(players=5,ante=2,small_bet=10,stack=60)",
-        "razz(players=3,ruleset=casino,small_bet=6,odd_chip_rule=high_card_by_suit)",
+        "razz(scope=match,hands=20)",
         "razz(players=3,scope=match,hands=6,stack=40)",
+        "razz(players=4,ruleset=casino,small_bet=6,odd_chip_rule=high_card_by_suit,scope=match,hands=3)",
+        "razz(players=5,ante=2,small_bet=10,stack=60,scope=match,hands=4)",
     ],
 };
 
@@ -261,6 +262,33 @@ impl Razz {
     pub fn config(&self) -> &Config {
         &self.cfg
     }
+    /// The initial state, with `history` (empty) as its history buffer.
+    fn fresh(&self, history: Vec<Action>) -> RazzState {
+        let mut s = RazzState {
+            cfg: self.cfg,
+            hand_no: 0,
+            dealer: (self.cfg.players - 1) as u8,
+            hand_start: [0; MAX_PLAYERS],
+            bet: Betting::new(&[self.cfg.stack; MAX_PLAYERS][..self.cfg.players]),
+            street: 3,
+            phase: Phase::Deal,
+            down: [CardSet::EMPTY; MAX_PLAYERS],
+            up: [[0; 4]; MAX_PLAYERS],
+            n_up: [0; MAX_PLAYERS],
+            community: None,
+            burned: CardSet::EMPTY,
+            undealt: CardSet::first_n(52),
+            plan: [Target::Burn; 26],
+            plan_len: 0,
+            plan_pos: 0,
+            shown: 0,
+            returns: [0; MAX_PLAYERS],
+            hand_net: [0; MAX_PLAYERS],
+            history,
+        };
+        s.start_hand(&[self.cfg.stack; MAX_PLAYERS]);
+        s
+    }
 }
 
 /// The 52-card pack (dense order ♣ ♦ ♥ ♠, 2 … A within a suit).
@@ -319,38 +347,13 @@ impl Game for Razz {
         vec![self.cfg.players * SEAT_LEN + GLOBAL_LEN]
     }
     fn new_initial_state(&self) -> RazzState {
-        let mut s = RazzState {
-            cfg: self.cfg,
-            hand_no: 0,
-            dealer: (self.cfg.players - 1) as u8,
-            hand_start: [0; MAX_PLAYERS],
-            bet: Betting::new(&vec![self.cfg.stack; self.cfg.players]),
-            street: 3,
-            phase: Phase::Deal,
-            down: [CardSet::EMPTY; MAX_PLAYERS],
-            up: [[0; 4]; MAX_PLAYERS],
-            n_up: [0; MAX_PLAYERS],
-            community: None,
-            burned: CardSet::EMPTY,
-            undealt: CardSet::first_n(52),
-            plan: [Target::Burn; 26],
-            plan_len: 0,
-            plan_pos: 0,
-            shown: 0,
-            returns: [0; MAX_PLAYERS],
-            reward: [0; MAX_PLAYERS],
-            history: Vec::with_capacity(64),
-        };
-        s.start_hand(&[self.cfg.stack; MAX_PLAYERS]);
-        s
+        self.fresh(Vec::with_capacity(64))
     }
     fn restart(&self, state: &mut RazzState) {
+        // Keep the history's buffer: simulations restart one state per worker.
         let mut history = std::mem::take(&mut state.history);
         history.clear();
-        *state = RazzState {
-            history,
-            ..self.new_initial_state()
-        };
+        *state = self.fresh(history);
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<RazzState>>> {
         match name {
@@ -401,8 +404,10 @@ pub struct RazzState {
     plan_pos: u8,
     /// Seats whose down cards were shown at the last showdown of this hand (0 before).
     shown: u8,
+    /// Chips won or lost over the finished hands.
     returns: [i64; MAX_PLAYERS],
-    reward: [i64; MAX_PLAYERS],
+    /// Chips each seat won or lost in the last finished hand.
+    hand_net: [i64; MAX_PLAYERS],
     history: Vec<Action>,
 }
 
@@ -413,6 +418,10 @@ impl RazzState {
     /// The betting engine's view (stacks, bets, pots).
     pub fn betting(&self) -> &Betting {
         &self.bet
+    }
+    /// Stacks when the current hand began (before the antes).
+    pub fn hand_start_stacks(&self) -> &[i64; MAX_PLAYERS] {
+        &self.hand_start
     }
     /// The current street (3 to 7).
     pub fn street(&self) -> u8 {
@@ -497,7 +506,7 @@ impl RazzState {
         self.plan_len = 0;
         self.plan_pos = 0;
         for round in 0..3 {
-            for s in self.seat_order().collect::<arrayvec_like::Seats>() {
+            for s in self.seat_order().collect::<seat_list::Seats>() {
                 if self.is_live(s) {
                     self.plan[self.plan_len as usize] = if round < 2 {
                         Target::Down(s as u8)
@@ -522,7 +531,7 @@ impl RazzState {
             s.plan[s.plan_len as usize] = t;
             s.plan_len += 1;
         };
-        let seats: arrayvec_like::Seats = self.seat_order().filter(|&s| self.is_live(s)).collect();
+        let seats: seat_list::Seats = self.seat_order().filter(|&s| self.is_live(s)).collect();
         if self.street == 7 && stub < live + usize::from(burn) {
             // Not enough for everyone's last card: one community card (burn first if the stub allows).
             if burn && stub >= 2 {
@@ -659,8 +668,8 @@ impl RazzState {
         let mut stacks = [0i64; MAX_PLAYERS];
         for s in 0..n {
             stacks[s] = self.bet.stacks[s] + won[s];
-            self.reward[s] = stacks[s] - self.hand_start[s];
-            self.returns[s] += self.reward[s];
+            self.hand_net[s] = stacks[s] - self.hand_start[s];
+            self.returns[s] += self.hand_net[s];
         }
         // Keep the finished hand's chips visible at the end.
         self.bet.stacks[..n].copy_from_slice(&stacks[..n]);
@@ -681,8 +690,8 @@ impl RazzState {
         }
     }
 
-    /// The chips each seat won in the pots of the hand just finished: per pot `(amount, eligible
-    /// seats)`, main pot first (for observations: the pots now).
+    /// The pots as they stand (chips put in so far, this round included), main pot first, each with
+    /// the seats that can win it.
     pub fn pots(&self) -> Vec<Pot> {
         let n = self.n();
         let put_in: Vec<i64> = (0..n).map(|s| self.bet.put_in(s)).collect();
@@ -733,7 +742,7 @@ impl RazzState {
 }
 
 /// Tiny fixed-capacity seat list (no allocation on the hot path).
-mod arrayvec_like {
+mod seat_list {
     /// Up to 8 seats.
     #[derive(Clone, Copy, Default)]
     pub struct Seats {
@@ -867,7 +876,6 @@ impl State for RazzState {
 
     fn apply_action_unchecked(&mut self, action: Action) {
         self.history.push(action);
-        self.reward = [0; MAX_PLAYERS];
         match self.phase {
             Phase::Deal => self.deal(action as u8),
             Phase::Bet => self.play(Move::ALL[(action - MOVE_BASE) as usize]),
@@ -899,14 +907,14 @@ impl State for RazzState {
     }
 
     fn returns(&self, out: &mut [f64]) {
+        // Final only: a match's chips are settled when it ends (the scores show the stacks before).
+        let over = self.phase == Phase::Over;
         for (s, x) in out.iter_mut().enumerate() {
-            *x = self.returns.get(s).copied().unwrap_or(0) as f64;
-        }
-    }
-
-    fn rewards(&self, out: &mut [f64]) {
-        for (s, x) in out.iter_mut().enumerate() {
-            *x = self.reward.get(s).copied().unwrap_or(0) as f64;
+            *x = if over {
+                self.returns.get(s).copied().unwrap_or(0) as f64
+            } else {
+                0.0
+            };
         }
     }
 
@@ -1028,7 +1036,7 @@ impl RazzState {
     /// The result line of a finished hand (omniscient: only shown cards are printed).
     fn describe_result(&self) -> String {
         let n = self.n();
-        let net: Vec<String> = (0..n).map(|s| format!("p{s} {:+}", self.reward[s])).collect();
+        let net: Vec<String> = (0..n).map(|s| format!("p{s} {:+}", self.hand_net[s])).collect();
         format!("hand over: {}", net.join(", "))
     }
 
@@ -1094,6 +1102,20 @@ impl RazzState {
         }
         if let Some(c) = self.community {
             t.push_str(&format!("community: {}\n", d.name_of(Card(c))));
+        }
+        let pots = self.pots();
+        if pots.len() > 1 {
+            let list: Vec<String> = pots
+                .iter()
+                .map(|p| {
+                    let seats: Vec<String> = (0..n)
+                        .filter(|&i| p.eligible >> i & 1 != 0)
+                        .map(|i| format!("p{i}"))
+                        .collect();
+                    format!("{} ({})", p.amount, seats.join(" "))
+                })
+                .collect();
+            t.push_str(&format!("pots: {}\n", list.join(", ")));
         }
         if self.phase == Phase::Over {
             t.push_str(&self.describe_result());

@@ -405,3 +405,37 @@ fn rule_bot_beats_random() {
     let mean: f64 = res.returns.iter().step_by(2).sum::<f64>() / cfg.n_games as f64;
     assert!(mean > 0.5, "rules bot wins {mean} chips a hand");
 }
+
+#[test]
+fn side_pots_show_in_the_observation() {
+    // Unequal stacks arise in a match; find a position with a side pot in random play.
+    let g = game(&[
+        ("players", "4"),
+        ("scope", "match"),
+        ("hands", "30"),
+        ("stack", "12"),
+    ]);
+    let mut rng = Rng::new(4);
+    for _ in 0..200 {
+        let mut s = g.new_initial_state();
+        while !s.is_terminal() {
+            let a = if s.is_chance_node() {
+                s.sample_chance(&mut rng)
+            } else {
+                s.random_action(&mut rng)
+            };
+            s.apply_action(a).unwrap();
+            let pots = s.pots();
+            if pots.len() > 1 && !s.is_terminal() {
+                let total: i64 = pots.iter().map(|p| p.amount).sum();
+                assert_eq!(total, s.betting().pot_total());
+                // Each side pot has fewer eligible players than the one below it.
+                assert!(pots.windows(2).all(|w| w[1].eligible & !w[0].eligible == 0));
+                let view = s.observation_string(0);
+                assert!(view.contains(&format!("pots: {} (", pots[0].amount)), "{view}");
+                return;
+            }
+        }
+    }
+    panic!("no side pot in 200 random matches");
+}
