@@ -215,7 +215,7 @@ def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
             a, b = _two_unseen_cards(state, p, rng)
             if a is None or b is None:
                 continue
-            swapped = _replay_swapped(game, state.history(), a, b)
+            swapped = _replay_swapped(game, state, a, b)
             if swapped is None:
                 # The swapped deal made a later play illegal (e.g. a card the owner no longer holds
                 # was played): counted, so that a game whose swaps never replay cannot pass unchecked.
@@ -250,13 +250,22 @@ def _two_unseen_cards(state: ludoteca.State, p: int, rng: random.Random) -> tupl
     return a, b
 
 
-def _replay_swapped(game: ludoteca.Game, history: list[int], a: int, b: int) -> ludoteca.State | None:
-    """Replays `history` with the last occurrences of `a` and `b` exchanged (the chance events that put
-    the two cards where they are now; earlier deals of a match stay as they were)."""
-    ia = max(i for i, x in enumerate(history) if x == a)
-    ib = max(i for i, x in enumerate(history) if x == b)
+def _replay_swapped(game: ludoteca.Game, state: ludoteca.State, a: int, b: int) -> ludoteca.State | None:
+    """Replays the history of `state` with the last occurrences of `a` and `b` exchanged (the chance
+    events that put the two cards where they are now; earlier deals of a match stay as they were)."""
+    history = state.history()
+    last = {x: i for i, x in enumerate(history)}
+    # The current deal began no later than the deal of any card now in a hand; an occurrence before that
+    # belongs to an earlier deal of a match (a card since returned to Razz's stock), which stays.
+    locs = state.card_locations() or {}
+    deal_start = min(
+        (last[c] for place, cards in locs.items() if place.startswith("hand ") for c in cards if c in last),
+        default=0,
+    )
     swapped = list(history)
-    swapped[ia], swapped[ib] = b, a
+    swapped[last[a]] = b
+    if last.get(b, -1) >= deal_start:
+        swapped[last[b]] = a
     state = game.new_initial_state(explicit_chance=True)
     for x in swapped:
         try:

@@ -304,7 +304,16 @@ fn observations_ignore_cards_the_player_cannot_see() {
                 let mut swapped = h.to_vec();
                 let ia = h.iter().rposition(|&y| y == a).unwrap();
                 swapped[ia] = b;
-                if let Some(ib) = h.iter().rposition(|&y| y == b) {
+                // The current deal began no later than the deal of any card now in a hand; a `b` last
+                // seen before that belongs to an earlier deal of a match (Razz's stock), which stays.
+                let deal_start = locs
+                    .iter()
+                    .filter(|(place, _)| place.starts_with("hand "))
+                    .flat_map(|(_, cards)| cards.iter())
+                    .filter_map(|&c| h.iter().rposition(|&y| y == c))
+                    .min()
+                    .unwrap_or(0);
+                if let Some(ib) = h.iter().rposition(|&y| y == b).filter(|&ib| ib >= deal_start) {
                     swapped[ib] = a;
                 }
                 let Some(other) = replay(&*game, &swapped) else {
