@@ -448,3 +448,25 @@ def test_misspelled_names_get_suggestions() -> None:
         ludoteca.load_game("briscola").new_initial_state(seed=1).bot_action("randm")
     with pytest.raises(InvalidParameterError, match='did you mean "players"'):
         ludoteca.simulate("briscola(player=2)", 1)
+
+
+def test_perft_depth_and_reset_mask_are_checked() -> None:
+    with pytest.raises(InvalidParameterError, match="depth"):
+        xiangqi.perft(-1)
+    with pytest.raises(InvalidParameterError, match="depth"):
+        xiangqi.perft(11)
+    state = jieqi.resample_hidden(jieqi.new_game().new_initial_state(seed=1), 0, 1)
+    with pytest.raises(InvalidParameterError, match="depth"):
+        jieqi.perft(state, 2**40)
+    env = ludoteca.VectorEnv("briscola", 3, seed=1)
+    for bad in [np.ones(2, dtype=bool), np.ones(3, dtype=np.int64), np.ones((3, 1), dtype=bool)]:
+        with pytest.raises(ShapeError, match=r"1-D bool array of shape \(3,\)"):
+            env.reset(bad)
+    env.reset(np.array([True, False, True]))
+    env.reset([False, False, True])  # type: ignore[arg-type]
+
+
+def test_jieqi_chance_names_suggest_the_piece() -> None:
+    state = jieqi.new_game().new_initial_state(explicit_chance=True)
+    with pytest.raises(ParseError, match='did you mean "chariot"'):
+        state.string_to_action("reveal chariott")

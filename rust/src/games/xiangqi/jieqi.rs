@@ -860,10 +860,12 @@ impl State for JieqiState {
                         return Ok(base + (k - ADVISOR) as u32);
                     }
                 }
+                let names: Vec<&str> = (ADVISOR..=PAWN).map(kind_name).collect();
+                let hint = crate::core::params::did_you_mean(rest, &names);
                 return Err(LudoError::parse(
                     "Jieqi chance outcome",
                     text,
-                    "expected e.g. 'reveal chariot' or 'captured p'",
+                    format!("expected e.g. 'reveal chariot' or 'captured p'{hint}"),
                 ));
             }
         }
