@@ -153,6 +153,13 @@ def test_go_text_fuzz() -> None:
         _only_ludo_errors(f"go.from_sgf({text!r})", go.from_sgf, text)
         diagram = _mutate(rng.choice(diagrams), rng)
         _only_ludo_errors(f"go.from_diagram({diagram!r})", go.from_diagram, game, diagram)
+    # Deep nesting: an SGF is a tree the user writes.
+    for text in [
+        "(" * 100000,
+        "(;SZ[5]" + "(;B[aa]" * 50000 + ")" * 50000 + ")",
+        "(;SZ[5]" + "(;C[x])" * 50000 + ")",
+    ]:
+        _only_ludo_errors(f"go.from_sgf({text[:20]!r}...)", go.from_sgf, text)
 
 
 def test_twenty_four_claim_fuzz() -> None:

@@ -167,6 +167,16 @@ def test_records_of_fen_states_replay_from_the_fen() -> None:
         records.loads(broken)
 
 
+def test_records_of_go_diagram_states_replay_from_the_diagram() -> None:
+    from ludoteca.games import go
+
+    state = go.from_diagram(go.new_game(board_size=5), ".....\n.X...\n..O..\n.....\n.....")
+    state.apply_action(state.legal_actions()[3])
+    back = records.loads(records.dumps(state)).replay()
+    assert str(back) == str(state)
+    assert back.setup() == state.setup() is not None
+
+
 def test_records_of_jieqi_fen_states_replay() -> None:
     state = jieqi.from_fen(jieqi.START_FEN.replace(" w ", " w "), seed=5)
     for _ in range(6):

@@ -116,7 +116,7 @@ static INFO: GameInfo = GameInfo {
 A face-down piece moves as the piece of its start point and is turned face up (a chance event) where it \
 lands after its first move. Revealed advisors and elephants may leave the palace and cross the river. \
 A captured face-down piece is shown only to the capturer. Otherwise as Xiangqi: mate and stalemate lose, \
-perpetual check loses, other repetitions draw.",
+perpetual check loses, other repetitions draw, a side may resign and the players may agree a draw.",
     bots: &["random", "greedy"],
     examples: &[
         "jieqi",
