@@ -178,7 +178,8 @@ def test_records_of_go_diagram_states_replay_from_the_diagram() -> None:
 
 
 def test_records_of_jieqi_fen_states_replay() -> None:
-    state = jieqi.from_fen(jieqi.START_FEN.replace(" w ", " w "), seed=5)
+    state = jieqi.from_fen(jieqi.START_FEN.replace(" w ", " b "), seed=5)
+    assert state.setup() is not None
     for _ in range(6):
         state.apply_action(state.bot_action("random", seed=len(state.history())))
     back = records.loads(records.dumps(state)).replay()
