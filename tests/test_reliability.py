@@ -364,7 +364,7 @@ def test_game_specific_out_of_range_ints() -> None:
 
 def test_apply_action_out_of_range_and_on_finished_games() -> None:
     state = ludoteca.load_game("briscola").new_initial_state(seed=1)
-    with pytest.raises(IllegalActionError, match="action ids"):
+    with pytest.raises(IllegalActionError, match="action id"):
         state.apply_action(2**70)
     with pytest.raises(TypeError, match="an action is an int id"):
         state.apply_action(1.5)  # type: ignore[arg-type]
