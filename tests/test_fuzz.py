@@ -153,6 +153,13 @@ def test_go_text_fuzz() -> None:
         _only_ludo_errors(f"go.from_sgf({text!r})", go.from_sgf, text)
         diagram = _mutate(rng.choice(diagrams), rng)
         _only_ludo_errors(f"go.from_diagram({diagram!r})", go.from_diagram, game, diagram)
+    # Deep nesting: an SGF is a tree the user writes.
+    for text in [
+        "(" * 100000,
+        "(;SZ[5]" + "(;B[aa]" * 50000 + ")" * 50000 + ")",
+        "(;SZ[5]" + "(;C[x])" * 50000 + ")",
+    ]:
+        _only_ludo_errors(f"go.from_sgf({text[:20]!r}...)", go.from_sgf, text)
 
 
 def test_twenty_four_claim_fuzz() -> None:
@@ -440,6 +447,66 @@ def test_every_wxf_name_parses_back(name: str) -> None:
                     wxf,
                     xiangqi.fen(state),
                 )
+
+
+def _grid(fen: str) -> list[list[str]]:
+    """FEN board -> 10 rows (rank 9 first) of 9 cells ('.' empty)."""
+    rows = []
+    for row in fen.split()[0].split("/"):
+        cells: list[str] = []
+        for ch in row:
+            cells.extend("." * int(ch) if ch.isdigit() else ch)
+        rows.append(cells)
+    return rows
+
+
+def _fen(grid: list[list[str]], side: str) -> str:
+    rows = []
+    for cells in grid:
+        text, run = "", 0
+        for c in cells:
+            if c == ".":
+                run += 1
+                continue
+            text += (str(run) if run else "") + c
+            run = 0
+        rows.append(text + (str(run) if run else ""))
+    return "/".join(rows) + f" {side} - - 0 1"
+
+
+def _random_position(rng: random.Random, hidden: bool) -> str:
+    """A random position: the start with pieces removed, then face-up pieces dropped anywhere (Jieqi:
+    face-down pieces left on some start points, so face-up and face-down pieces share files)."""
+    grid = _grid(jieqi.START_FEN if hidden else xiangqi.START_FEN)
+    for r in range(10):
+        for f in range(9):
+            if grid[r][f] not in "Kk." and rng.random() < 0.55:
+                grid[r][f] = "."
+    for _ in range(rng.randint(2, 10)):
+        piece = rng.choice("RNCPAB")
+        piece = piece if rng.random() < 0.5 else piece.lower()
+        r, f = rng.randrange(10), rng.randrange(9)
+        if grid[r][f] == ".":
+            grid[r][f] = piece
+    return _fen(grid, rng.choice("wb"))
+
+
+@pytest.mark.parametrize("name", ["xiangqi", "jieqi"])
+def test_every_wxf_name_parses_back_in_random_positions(name: str) -> None:
+    rng = random.Random(f"pos{name}")
+    tested = 0
+    while tested < 300:
+        fen = _random_position(rng, hidden=name == "jieqi")
+        try:
+            state = jieqi.from_fen(fen, explicit_chance=True) if name == "jieqi" else xiangqi.from_fen(fen)
+        except LudoError:
+            continue  # too many of a kind, facing generals, pieces off their points
+        if state.is_terminal():
+            continue
+        tested += 1
+        for action in state.legal_actions():
+            wxf = xiangqi.action_to_wxf(state, action)
+            assert xiangqi.wxf_to_iccs(state, wxf) == state.action_to_string(action), (wxf, fen)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -167,8 +167,19 @@ def test_records_of_fen_states_replay_from_the_fen() -> None:
         records.loads(broken)
 
 
+def test_records_of_go_diagram_states_replay_from_the_diagram() -> None:
+    from ludoteca.games import go
+
+    state = go.from_diagram(go.new_game(board_size=5), ".....\n.X...\n..O..\n.....\n.....")
+    state.apply_action(state.legal_actions()[3])
+    back = records.loads(records.dumps(state)).replay()
+    assert str(back) == str(state)
+    assert back.setup() == state.setup() is not None
+
+
 def test_records_of_jieqi_fen_states_replay() -> None:
-    state = jieqi.from_fen(jieqi.START_FEN.replace(" w ", " w "), seed=5)
+    state = jieqi.from_fen(jieqi.START_FEN.replace(" w ", " b "), seed=5)
+    assert state.setup() is not None
     for _ in range(6):
         state.apply_action(state.bot_action("random", seed=len(state.history())))
     back = records.loads(records.dumps(state)).replay()
@@ -353,7 +364,7 @@ def test_game_specific_out_of_range_ints() -> None:
 
 def test_apply_action_out_of_range_and_on_finished_games() -> None:
     state = ludoteca.load_game("briscola").new_initial_state(seed=1)
-    with pytest.raises(IllegalActionError, match="not an action id"):
+    with pytest.raises(IllegalActionError, match="action id"):
         state.apply_action(2**70)
     with pytest.raises(TypeError, match="an action is an int id"):
         state.apply_action(1.5)  # type: ignore[arg-type]
@@ -448,3 +459,25 @@ def test_misspelled_names_get_suggestions() -> None:
         ludoteca.load_game("briscola").new_initial_state(seed=1).bot_action("randm")
     with pytest.raises(InvalidParameterError, match='did you mean "players"'):
         ludoteca.simulate("briscola(player=2)", 1)
+
+
+def test_perft_depth_and_reset_mask_are_checked() -> None:
+    with pytest.raises(InvalidParameterError, match="depth"):
+        xiangqi.perft(-1)
+    with pytest.raises(InvalidParameterError, match="depth"):
+        xiangqi.perft(11)
+    state = jieqi.resample_hidden(jieqi.new_game().new_initial_state(seed=1), 0, 1)
+    with pytest.raises(InvalidParameterError, match="depth"):
+        jieqi.perft(state, 2**40)
+    env = ludoteca.VectorEnv("briscola", 3, seed=1)
+    for bad in [np.ones(2, dtype=bool), np.ones(3, dtype=np.int64), np.ones((3, 1), dtype=bool)]:
+        with pytest.raises(ShapeError, match=r"1-D bool array of shape \(3,\)"):
+            env.reset(bad)
+    env.reset(np.array([True, False, True]))
+    env.reset([False, False, True])  # type: ignore[arg-type]
+
+
+def test_jieqi_chance_names_suggest_the_piece() -> None:
+    state = jieqi.new_game().new_initial_state(explicit_chance=True)
+    with pytest.raises(ParseError, match='did you mean "chariot"'):
+        state.string_to_action("reveal chariott")

@@ -187,7 +187,7 @@ class VectorEnv:
     def step(self, actions: npt.ArrayLike) -> npt.NDArray[np.float32]:
         """Applies one action per environment (a 1-D integer array of length num_envs, else
         ShapeError); returns rewards (num_envs, players)."""
-    def reset(self, mask: npt.NDArray[np.bool_] | None = None) -> None:
+    def reset(self, mask: npt.ArrayLike | None = None) -> None:
         """Restarts the environments where ``mask`` is True (all when None)."""
     def state(self, i: int) -> State:
         """A copy of environment ``i``'s state."""

@@ -6,7 +6,7 @@ use super::state::PyState;
 use crate::batch::{DynVectorEnv, SimConfig, Watch};
 use crate::core::dynamic::DynGame;
 use crate::error::LudoError;
-use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -295,19 +295,14 @@ impl PyVectorEnv {
         py.detach(|| env.step(&acts, &mut rewards))?;
         Ok(PyArray1::from_vec(py, rewards).reshape([n, np])?.into_any())
     }
-    /// Restarts the environments where `mask` is True (all of them when `mask` is None).
+    /// Restarts the environments where `mask` is True (all of them when `mask` is None); `mask` is a
+    /// 1-D bool array of length num_envs (ShapeError otherwise).
     #[pyo3(signature = (mask = None))]
-    fn reset(&mut self, mask: Option<PyReadonlyArray1<'_, bool>>) -> PyResult<()> {
-        match mask {
+    fn reset(&mut self, py: Python<'_>, mask: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        match mask.filter(|m| !m.is_none()) {
             None => Ok(self.env.reset(&[])?),
             Some(m) => {
-                let m = m
-                    .as_slice()
-                    .map_err(|_| LudoError::Shape {
-                        expected: "a contiguous bool array".into(),
-                        got: "a strided view".into(),
-                    })?
-                    .to_vec();
+                let m = convert::bool_vector(py, m, "mask", self.env.num_envs())?;
                 if m.is_empty() {
                     return Ok(());
                 }

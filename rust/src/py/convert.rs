@@ -173,6 +173,37 @@ pub fn int_vector(py: Python<'_>, value: &Bound<'_, PyAny>, name: &str, len: usi
     list.extract()
 }
 
+/// A 1-D bool array (or sequence) of length `len`, or empty; a `ShapeError` naming the expected dtype
+/// and shape otherwise.
+pub fn bool_vector(py: Python<'_>, value: &Bound<'_, PyAny>, name: &str, len: usize) -> PyResult<Vec<bool>> {
+    let np = py.import("numpy")?;
+    let expected = || format!("{name}: a 1-D bool array of shape ({len},)");
+    let arr = if value.cast::<PyUntypedArray>().is_ok() {
+        value.clone()
+    } else {
+        np.call_method1("asarray", (value,)).map_err(|_| -> PyErr {
+            LudoError::Shape {
+                expected: expected(),
+                got: describe_array(value),
+            }
+            .into()
+        })?
+    };
+    let untyped = arr.cast::<PyUntypedArray>()?;
+    let shape = untyped.shape();
+    if shape == [0] {
+        return Ok(Vec::new());
+    }
+    if untyped.dtype().kind() != b'b' || shape != [len] {
+        return Err(LudoError::Shape {
+            expected: expected(),
+            got: describe_array(&arr),
+        }
+        .into());
+    }
+    arr.call_method0("tolist")?.extract()
+}
+
 /// A writable, C-contiguous float32 array of exactly one of the `shapes`, or a `ShapeError`.
 /// (A Fortran-ordered or transposed array is contiguous too, but its rows are not the rows written.)
 pub fn check_out_array(value: &Bound<'_, PyAny>, name: &str, shapes: &[Vec<usize>]) -> PyResult<()> {

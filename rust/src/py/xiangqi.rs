@@ -13,10 +13,14 @@ use crate::registry::Registered;
 use pyo3::prelude::*;
 use std::sync::Arc;
 
+/// Deepest perft accepted: the count grows about 40x per ply, so depth 10 already means ~10**16 leaves.
+const MAX_PERFT_DEPTH: u32 = 10;
+
 /// Leaf count `depth` plies deep from `fen` (the start position by default). Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (depth, fen = None))]
-fn xiangqi_perft(py: Python<'_>, depth: u32, fen: Option<&str>) -> PyResult<u64> {
+fn xiangqi_perft(py: Python<'_>, depth: &Bound<'_, PyAny>, fen: Option<&str>) -> PyResult<u64> {
+    let depth = u32_in(depth, "depth", MAX_PERFT_DEPTH)?;
     let mut pos = fen::parse(fen.unwrap_or(fen::START_FEN), FenRules::Xiangqi)?.position;
     Ok(py.detach(|| pos.perft(depth, None)))
 }
@@ -145,7 +149,8 @@ fn jieqi_resample_hidden(
 /// Leaf count of a Jieqi state (needs fixed identities, e.g. from `jieqi_resample_hidden`, once a
 /// face-down piece would move below the root).
 #[pyfunction]
-fn jieqi_perft(py: Python<'_>, state: &PyState, depth: u32) -> PyResult<u64> {
+fn jieqi_perft(py: Python<'_>, state: &PyState, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let depth = u32_in(depth, "depth", MAX_PERFT_DEPTH)?;
     let s = state.downcast_ref::<JieqiState>()?.clone();
     Ok(py.detach(move || s.perft(depth)))
 }

@@ -116,7 +116,7 @@ static INFO: GameInfo = GameInfo {
 A face-down piece moves as the piece of its start point and is turned face up (a chance event) where it \
 lands after its first move. Revealed advisors and elephants may leave the palace and cross the river. \
 A captured face-down piece is shown only to the capturer. Otherwise as Xiangqi: mate and stalemate lose, \
-perpetual check loses, other repetitions draw. \
+perpetual check loses, other repetitions draw, a side may resign and the players may agree a draw. \
         Jieqi (揭棋, \"uncovered chess\") is a popular Chinese variant of Xiangqi.",
     bots: &["random", "greedy"],
     examples: &[
@@ -861,10 +861,12 @@ impl State for JieqiState {
                         return Ok(base + (k - ADVISOR) as u32);
                     }
                 }
+                let names: Vec<&str> = (ADVISOR..=PAWN).map(kind_name).collect();
+                let hint = crate::core::params::did_you_mean(rest, &names);
                 return Err(LudoError::parse(
                     "Jieqi chance outcome",
                     text,
-                    "expected e.g. 'reveal chariot' or 'captured p'",
+                    format!("expected e.g. 'reveal chariot' or 'captured p'{hint}"),
                 ));
             }
         }

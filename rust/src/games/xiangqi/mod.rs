@@ -92,7 +92,8 @@ static INFO: GameInfo = GameInfo {
 elephants on their side of the river (the eye blocks), horses are blocked at the leg, cannons capture \
 over exactly one screen, soldiers step sideways only after the river. The generals may not face each \
 other on an open file. Checkmate and stalemate lose. Perpetual check loses, other repetitions draw; \
-120 plies without capture draw. Moves are ICCS (h2e2); WXF (C2.5) is accepted. \
+120 plies without capture draw. A side may resign at any time and the players may agree a draw \
+(State.apply_ending: 'resign 0', 'resign 1', 'draw'). Moves are ICCS (h2e2); WXF (C2.5) is accepted. \
         As in the rules of the Asian Xiangqi Federation, simplified: only perpetual check is \
         forbidden (not perpetual chase). Notation as the World Xiangqi Federation (WXF) writes it.",
     bots: &["random", "greedy"],
