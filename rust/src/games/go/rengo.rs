@@ -138,10 +138,14 @@ impl RengoGame {
 
 impl Game for RengoGame {
     fn new_state_from_setup(&self, text: &str) -> Result<RengoState> {
-        let (stones, to_move) = super::parse_setup(text, self.rules.size)?;
+        let (position, names) = super::split_setup(text)?;
         let mut state = self.new_initial_state();
-        super::setup_core(&mut state.core, &stones, to_move)?;
-        state.setup = Some(text.into());
+        if let Some(position) = position {
+            let (stones, to_move) = super::parse_setup(position, self.rules.size)?;
+            super::setup_core(&mut state.core, &stones, to_move)?;
+            state.setup = Some(position.into());
+        }
+        state.team_names = names.map(Box::new);
         Ok(state)
     }
     type State = RengoState;
@@ -409,7 +413,9 @@ impl GoLike for RengoState {
         &self.core
     }
     fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
-        super::setup_core(&mut self.core, stones, to_move)
+        super::setup_core(&mut self.core, stones, to_move)?;
+        self.setup = Some(super::setup_text(self.core.rules.size, stones, to_move).into());
+        Ok(())
     }
     fn action_of(&self, mv: Move) -> Action {
         match mv {
@@ -421,8 +427,8 @@ impl GoLike for RengoState {
 
 impl State for RengoState {
     fn setup(&self) -> crate::core::game::Setup {
-        match &self.setup {
-            Some(t) => crate::core::game::Setup::Text(t.to_string()),
+        match super::compose_setup(self.setup.as_deref(), self.team_names.as_deref()) {
+            Some(t) => crate::core::game::Setup::Text(t),
             None => crate::core::game::Setup::Standard,
         }
     }
