@@ -1000,3 +1000,56 @@ fn fast_benson_agrees_with_the_plain_one() {
         "{alive_stones} {dead_inside}"
     );
 }
+
+/// Cost of the automatic marking on final positions of random games (`cargo test --release --lib
+/// marking_cost -- --ignored --nocapture`): how many positions leave chains open after Benson, and
+/// the mean time of Benson and of the whole marking per position. Not a timed assertion.
+#[test]
+#[ignore = "measurement; run by hand in release mode"]
+fn marking_cost() {
+    use super::score::{auto_dead, benson};
+    for spec in [
+        "go(board_size=9,max_moves=162)",
+        "go(board_size=19,max_moves=722)",
+    ] {
+        for bot_name in ["random", "random_no_eye"] {
+            let g = game(spec);
+            let bot = g.new_bot(bot_name).unwrap();
+            let mut rng = Rng::new(5);
+            let (games, mut with_open, mut open, mut t_mark, mut t_benson) = (2000, 0, 0, 0.0, 0.0);
+            for _ in 0..games {
+                let mut s = g.new_initial_state();
+                while s.core.phase == Phase::Play && !s.is_terminal() {
+                    let a = bot.act(&s, &mut rng);
+                    s.apply_action(a).unwrap();
+                }
+                let b = &s.core.board;
+                let t = std::time::Instant::now();
+                let alive = [benson(b, BLACK), benson(b, WHITE)];
+                t_benson += t.elapsed().as_secs_f64();
+                let n = b.size();
+                let k = (0..n * n)
+                    .map(|pt| b.cell(pt))
+                    .filter(|&p| {
+                        let c = b.at(p);
+                        c != EMPTY
+                            && b.chain_head(p) == p
+                            && !alive[ci(c)].alive[p]
+                            && !alive[ci(super::board::opponent(c))].dead_inside[p]
+                    })
+                    .count();
+                with_open += (k > 0) as usize;
+                open += k;
+                let t = std::time::Instant::now();
+                let _ = auto_dead(&s.core);
+                t_mark += t.elapsed().as_secs_f64();
+            }
+            println!(
+                "{spec} {bot_name}: {with_open}/{games} positions with open chains, {:.1} open chains per position, Benson (both colours) {:.2} us, whole marking {:.2} us",
+                open as f64 / games as f64,
+                t_benson * 1e6 / games as f64,
+                t_mark * 1e6 / games as f64
+            );
+        }
+    }
+}
