@@ -83,10 +83,10 @@ fn sample_after_rejection(
 /// The playout of the automatic dead-stone marking, in place on `b` from `to_move`: both sides play
 /// uniformly random moves that neither fill their own eyes, nor are suicide, nor put a chain of two
 /// or more stones in atari (avoiding those self-ataris keeps sekis standing), with simple ko, until
-/// two passes (or 3·N² moves).
-pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng) {
+/// two passes (or 3·N² moves). Returns the number of stones played.
+pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng) -> usize {
     let mut c = to_move;
-    let (mut passes, mut ko) = (0, 0usize);
+    let (mut passes, mut ko, mut played) = (0, 0usize, 0);
     let limit = 3 * b.size() * b.size();
     for _ in 0..limit {
         let pick = {
@@ -99,6 +99,7 @@ pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng) {
             Some(p) => {
                 ko = b.play(p, c).ko as usize;
                 passes = 0;
+                played += 1;
             }
             None => {
                 passes += 1;
@@ -110,4 +111,5 @@ pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng) {
         }
         c = opponent(c);
     }
+    played
 }
