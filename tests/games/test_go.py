@@ -440,3 +440,22 @@ def test_gnugo_agrees_with_the_automatic_marking(bot: str, min_exact: float, min
     )
     assert n >= 35
     assert exact >= min_exact * n and agree >= min_stones * stones
+
+
+if __name__ == "__main__":
+    # The full agreement table of the automatic marking with GNU Go (minutes):
+    # `python tests/games/test_go.py`.
+    oracle = Gtp("--japanese-rules")
+    try:
+        for size, bot, count in [
+            (9, "random_no_eye", 200),
+            (9, "random", 200),
+            (13, "random_no_eye", 60),
+            (13, "random", 60),
+            (19, "random_no_eye", 30),
+            (19, "random", 30),
+        ]:
+            exact, n, agree, stones = marking_agreement(size, bot, count, oracle)
+            print(f"{size}x{size} {bot}: same dead stones in {exact}/{n} games, {agree}/{stones} stones")
+    finally:
+        oracle.close()

@@ -409,6 +409,8 @@ pub trait GoLike: State {
     fn action_of(&self, mv: Move) -> Action;
     /// Replaces the position by setup stones, `to_move` (0 Black, 1 White) to play.
     fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()>;
+    /// The rules machine, to end a replayed record the way the record says it ended.
+    fn core_mut(&mut self) -> &mut GoCore;
 }
 
 /// Writes the five Go planes for the colour `own` into `out`.
@@ -509,6 +511,9 @@ impl GoLike for GoState {
     }
     fn action_of(&self, mv: Move) -> Action {
         self.encode(mv)
+    }
+    fn core_mut(&mut self) -> &mut GoCore {
+        &mut self.core
     }
     fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
         setup_core(&mut self.core, stones, to_move)?;

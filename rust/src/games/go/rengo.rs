@@ -412,6 +412,9 @@ impl GoLike for RengoState {
     fn core(&self) -> &GoCore {
         &self.core
     }
+    fn core_mut(&mut self) -> &mut GoCore {
+        &mut self.core
+    }
     fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
         super::setup_core(&mut self.core, stones, to_move)?;
         self.setup = Some(super::setup_text(self.core.rules.size, stones, to_move).into());
@@ -544,7 +547,10 @@ impl State for RengoState {
 impl fmt::Display for RengoState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.core.render())?;
-        write!(f, "\nexpected: {}", SEAT_NAMES[self.expected_seat()])?;
+        // Once over nobody is expected (and who was depends on marking actions a record drops).
+        if !self.core.is_over() {
+            write!(f, "\nexpected: {}", SEAT_NAMES[self.expected_seat()])?;
+        }
         if let Some((_, seat)) = self.claimable {
             write!(f, "; {} played out of sequence (claimable)", SEAT_NAMES[seat])?;
         }

@@ -12,8 +12,9 @@
 //! point (Tromp–Taylor) at the end of more than half of the playouts run. At most 64 playouts are run,
 //! and fewer once every open chain is settled: its majority can no longer change, or one verdict leads
 //! the other by 16 playouts; one when the first playout finds no move for either side (every playout
-//! would end on the final position itself). The playout seed is the position's Zobrist hash, so the marking is a pure
-//! function of the position. Measured against GNU Go's `final_status_list dead` on self-play games
+//! would end on the final position itself). The playout seed is the position's Zobrist hash, and the playouts draw from the board's list
+//! of empty points, so the marking is a function of the board as it was built: the same moves, or the
+//! same setup (stones are set up in point order), always give the same marking. Measured against GNU Go's `final_status_list dead` on self-play games
 //! (tests/games/test_go.py), this agrees with GNU Go exactly as often as the earlier marking (which
 //! always ran at least 33 playouts per position), at a fraction of the cost.
 //!

@@ -6,7 +6,8 @@
 //! of every play in a comment, out-of-sequence plays and claims. Marking-phase actions are not moves:
 //! a counted game gets a last node with the agreed dead stones (private property `LD`, `LD[]` for
 //! none) and a comment with both totals, and a game stopped or resigned during the marking phase a
-//! last node with that phase's actions so far (private property `LM`: `LM[mark C3][accept]`). Handicap games write
+//! last node with that phase's actions so far (private property `LM`: `LM[mark C3][accept]`; a game
+//! whose last action resumed play ends with `LM[resume]`). Handicap games write
 //! `HA` (the game's handicap) and the stones placed so far as `AB`.
 //!
 //! Import ([`read_sgf`] for either; [`from_sgf`] for Go, [`rengo_from_sgf`] for Rengo records as
@@ -92,8 +93,14 @@ fn move_node(colour: u8, mv: Move, n: usize) -> String {
 
 /// The actions of a marking phase that did not end by agreement (still open, or ended by a
 /// resignation) as a last node (`LM`), empty when there are none.
-fn marking_node(core: &GoCore, marks: &[String]) -> String {
-    let open = core.phase == Phase::Marking || matches!(core.end, Some(super::engine::End::Resigned(_)));
+/// A game whose last action resumed play writes `LM[resume]` (nothing else tells it from a game still
+/// in its marking phase).
+fn marking_node(core: &GoCore, marks: &[String], resumed: bool) -> String {
+    let resigned = matches!(core.end, Some(super::engine::End::Resigned(_)));
+    if resumed && (core.phase == Phase::Play || resigned) {
+        return ";LM[resume]".into();
+    }
+    let open = core.phase == Phase::Marking || resigned;
     if !open || marks.is_empty() {
         return String::new();
     }
@@ -152,7 +159,8 @@ pub fn to_sgf(game: &GoGame, state: &GoState) -> String {
             marks.clear();
         }
     }
-    s.push_str(&marking_node(core, &marks));
+    let resumed = state.history().last().and_then(|&a| state.decode(a)) == Some(Move::Resume);
+    s.push_str(&marking_node(core, &marks, resumed));
     s.push_str(&final_node(core));
     s.push(')');
     s
@@ -204,7 +212,13 @@ pub fn rengo_to_sgf(game: &RengoGame, state: &RengoState) -> String {
             _ => {}
         }
     }
-    s.push_str(&marking_node(core, &marks));
+    let resumed = state
+        .history()
+        .last()
+        .map(|&a| state.action_to_string(a))
+        .as_deref()
+        == Some("resume");
+    s.push_str(&marking_node(core, &marks, resumed));
     s.push_str(&final_node(core));
     s.push(')');
     s
@@ -343,6 +357,8 @@ struct Record {
     dead: Option<Vec<usize>>,
     /// The actions of an unfinished marking phase (`LM`).
     marks: Vec<String>,
+    /// Written by ludoteca (`LU`): a count without final passes is a game stopped by the move limit.
+    own: bool,
     events: Vec<Event>,
 }
 
@@ -444,6 +460,7 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
         result: prop(root, "RE").map(|v| v[0].trim().to_ascii_uppercase()),
         dead: None,
         marks: Vec::new(),
+        own: prop(root, "LU").is_some(),
         events: Vec::new(),
     };
     for (k, node) in nodes.iter().enumerate().skip(1) {
@@ -571,6 +588,15 @@ fn apply_result<S: GoLike>(
     match rec.result.as_deref() {
         Some("B+R" | "B+RESIGN") => resign(state, 1),
         Some("W+R" | "W+RESIGN") => resign(state, 0),
+        // A count while play was still going on: the game was stopped by the move limit (the record
+        // has fewer actions than the game had, as marking actions are not moves).
+        Some(r)
+            if rec.own && state.core().phase == Phase::Play && !matches!(r, "VOID" | "DRAW" | "?" | "") =>
+        {
+            // The marking at the move limit is the automatic one, a function of the position.
+            state.core_mut().stop_and_count();
+            Ok(())
+        }
         Some(_) if state.core().phase == Phase::Marking => match &rec.dead {
             Some(dead) => agree_marking(state, dead),
             None => {
