@@ -210,7 +210,9 @@ def test_simulate_playouts() -> None:
         assert np.array_equal(r.returns, again.returns)
 
 
-# --- an independent oracle: GNU Go over GTP (Debian package `gnugo`; skipped when absent) ---
+# --- an independent oracle: GNU Go over GTP (Debian package `gnugo`) ---
+# Skipped when absent, except where LUDOTECA_REQUIRE_ORACLES=1 (CI, which installs it): then a missing
+# GNU Go fails the test instead of silently skipping it.
 
 
 def _gnugo_path() -> str:
@@ -219,8 +221,22 @@ def _gnugo_path() -> str:
 
     path = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
     if path is None:
+        if os.environ.get("LUDOTECA_REQUIRE_ORACLES") == "1":
+            pytest.fail("gnugo is not installed but LUDOTECA_REQUIRE_ORACLES=1 (apt-get install gnugo)")
         pytest.skip("gnugo is not installed (apt-get install gnugo)")
     return path
+
+
+def test_a_missing_required_oracle_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With LUDOTECA_REQUIRE_ORACLES=1 and no gnugo on the path, the oracle tests fail, not skip."""
+    import os
+    import shutil
+
+    monkeypatch.setenv("LUDOTECA_REQUIRE_ORACLES", "1")
+    monkeypatch.setattr(shutil, "which", lambda _name: None)
+    monkeypatch.setattr(os.path, "exists", lambda _path: False)
+    with pytest.raises(pytest.fail.Exception, match="LUDOTECA_REQUIRE_ORACLES"):
+        _gnugo_path()
 
 
 class Gtp:
@@ -321,8 +337,8 @@ def _is_eye(rows: list[list[int]], r: int, c: int, colour: int) -> bool:
 def test_gnugo_area_count_of_finished_playouts() -> None:
     """Random games played out completely (a side passes only when every legal move would fill its own
     eye), every stone left alive: our Tromp-Taylor count against GNU Go's Chinese-rules `final_score`.
-    GNU Go judges life and death itself, so the two can differ where it deems a group dead (seki, false
-    eyes); the agreement rate is printed and must be high."""
+    GNU Go judges life and death itself, but in positions played out this far every stone left is alive
+    to it as well: the counts must agree exactly, game by game."""
     size = 9
     gtp = Gtp("--chinese-rules")
     g = ludoteca.load_game(
@@ -346,8 +362,100 @@ def test_gnugo_area_count_of_finished_playouts() -> None:
                 gtp(f"play {'black' if player == 0 else 'white'} {s.action_to_string(a)}")
                 s.apply_action(a)
             total += 1
-            agree += gtp("final_score") == go.result(s)
+            theirs, ours = gtp("final_score"), go.result(s)
+            assert theirs == ours, (seed, theirs, ours, s.history())
+            agree += 1
     finally:
         gtp.close()
     print(f"gnugo final_score agrees with our Tromp-Taylor count in {agree}/{total} finished playouts")
-    assert agree >= total * 0.75
+    assert agree == total == 40
+
+
+def _sgf_vertex(p: str, n: int) -> str:
+    col, row = ord(p[0]) - 97, n - 1 - (ord(p[1]) - 97)
+    return go.vertex(row * n + col, n)
+
+
+def marking_agreement(size: int, bot: str, games: int, gtp: Gtp) -> tuple[int, int, int, int]:
+    """Self-play games of `bot` under the default (Japanese) rules, to the end of the marking phase; our
+    automatic marking (the `LD` stones of the record) against GNU Go's `final_status_list dead` on the
+    same final position. Returns (games with the same dead stones, games, stones judged alike, stones)."""
+    import os
+    import tempfile
+
+    g = ludoteca.load_game(f"go(board_size={size})")
+    exact = n = agree = stones = 0
+    fd, path = tempfile.mkstemp(suffix=".sgf")
+    os.close(fd)
+    try:
+        for seed in range(games):
+            s = g.new_initial_state()
+            k = 0
+            while not s.is_terminal():
+                s.apply_action(s.bot_action(bot, seed=seed * 100_003 + k))
+                k += 1
+            record = go.to_sgf(s)
+            at = record.rfind(";LD")
+            if at < 0:  # a long cycle: no count
+                continue
+            values = record[at + 3 :].split("]")
+            ours = {_sgf_vertex(v[1:], size) for v in values if v.startswith("[") and len(v) == 3}
+            rows = go.board(s)
+            black = [(r, c) for r in range(size) for c in range(size) if rows[r][c] == 1]
+            white = [(r, c) for r in range(size) for c in range(size) if rows[r][c] == 2]
+
+            def prop(name: str, pts: list[tuple[int, int]]) -> str:
+                return (
+                    name + "".join(f"[{chr(97 + c)}{chr(97 + size - 1 - r)}]" for r, c in pts) if pts else ""
+                )
+
+            with open(path, "w") as f:
+                f.write(f"(;GM[1]FF[4]SZ[{size}]{prop('AB', black)}{prop('AW', white)})")
+            gtp(f"loadsgf {path}")
+            theirs = set(gtp("final_status_list dead").split())
+            everyone = {go.vertex(r * size + c, size) for r, c in black + white}
+            n += 1
+            exact += ours == theirs
+            stones += len(everyone)
+            agree += sum((v in ours) == (v in theirs) for v in everyone)
+    finally:
+        os.unlink(path)
+    return exact, n, agree, stones
+
+
+@pytest.mark.parametrize(
+    ("bot", "min_exact", "min_stones"),
+    # Floors a little under what the marking measured on these 40 games (issue 14; see the Go module
+    # docs): the playouts are random, GNU Go reads, and they disagree on some chains in any marking.
+    [("random_no_eye", 0.60, 0.94), ("random", 0.70, 0.90)],
+)
+def test_gnugo_agrees_with_the_automatic_marking(bot: str, min_exact: float, min_stones: float) -> None:
+    gtp = Gtp("--japanese-rules")
+    try:
+        exact, n, agree, stones = marking_agreement(9, bot, 40, gtp)
+    finally:
+        gtp.close()
+    print(
+        f"9x9 {bot}: marking = gnugo's dead stones in {exact}/{n} games, {agree}/{stones} stones ({agree / stones:.2%})"
+    )
+    assert n >= 35
+    assert exact >= min_exact * n and agree >= min_stones * stones
+
+
+if __name__ == "__main__":
+    # The full agreement table of the automatic marking with GNU Go (minutes):
+    # `python tests/games/test_go.py`.
+    oracle = Gtp("--japanese-rules")
+    try:
+        for size, bot, count in [
+            (9, "random_no_eye", 200),
+            (9, "random", 200),
+            (13, "random_no_eye", 60),
+            (13, "random", 60),
+            (19, "random_no_eye", 30),
+            (19, "random", 30),
+        ]:
+            exact, n, agree, stones = marking_agreement(size, bot, count, oracle)
+            print(f"{size}x{size} {bot}: same dead stones in {exact}/{n} games, {agree}/{stones} stones")
+    finally:
+        oracle.close()

@@ -13,8 +13,8 @@ New Zealand, Tromp-Taylor, see senseis.xmp.net):
   ``situational_superko`` (Zobrist hashes). Passes never break ko.
 * Two consecutive passes end play (``pass_stones``: AGA pass stones, White passes last). With
   ``dead_stone_mode="agreement"`` a marking phase follows: the proposal starts as the engine's
-  automatic marking (Benson pass-alive chains are alive; other chains are judged by 64 random
-  playouts), players ``mark D4`` (toggle a chain), ``accept`` or ``resume``; both accepting ends the
+  automatic marking (Benson: pass-alive chains are alive, opponent stones inside their vital regions
+  dead; the chains left open are judged by up to 64 random playouts), players ``mark D4`` (toggle a chain), ``accept`` or ``resume``; both accepting ends the
   game. ``tromp_taylor`` counts at once with every stone alive (area scoring only).
 * ``scoring="area"`` (stones + surrounded points) or ``"territory"`` (surrounded points + prisoners;
   no territory in seki unless ``seki_territory``). White adds ``komi`` and, under area scoring, the
@@ -101,6 +101,8 @@ def result(state: _core.State) -> str | None:
 def resign(state: _core.State, side: int) -> None:
     """Side ``side`` (0 Black, 1 White; the team in Rengo) resigns, at any time and out of turn.
 
+    Any other ``side`` is an ``InvalidParameterError``; a finished game raises ``GameOverError``.
+
     Resignation is not an action (a random policy would resign at random), so it is not in
     ``history()``; it is kept in the result, the SGF record (``RE[W+R]``) and ``serialize()`` (an
     ``ending resign <side>`` line after the history).
@@ -109,20 +111,23 @@ def resign(state: _core.State, side: int) -> None:
 
 
 def from_diagram(game: _core.Game, diagram: str, to_move: int = 0) -> _core.State:
-    """A position from an ASCII diagram (``X``, ``O``, ``.``; top row first) with ``to_move`` to play.
+    """A position from an ASCII diagram (``X``, ``O``, ``.``; top row first) with ``to_move`` (0 Black,
+    1 White; anything else is an ``InvalidParameterError``) to play.
 
-    The state's history starts at the diagram, so ``serialize()`` cannot restore it.
+    The state's history starts at the diagram; ``serialize()``, pickling and :func:`to_sgf` (``AB``,
+    ``AW``, ``PL``) keep the diagram.
     """
     return _core.go_from_diagram(game, diagram, to_move)
 
 
 def set_names(state: _core.State, black: str, white: str) -> None:
-    """Names for the SGF record: players in Go, teams in Rengo."""
+    """Names for the SGF record: players in Go, teams in Rengo (kept by ``serialize()`` and pickles)."""
     _core.go_set_names(state, black, white)
 
 
 def board(state: _core.State) -> list[list[int]]:
-    """Rows of 0 (empty), 1 (black), 2 (white); row 0 is the bottom row (GTP row 1)."""
+    """The board as a list of rows, each a list of ints 0 (empty), 1 (black), 2 (white); row 0 is the
+    bottom row (GTP row 1): ``board(s)[r][c]`` is the point ``vertex(r * N + c, N)``."""
     return _core.go_board(state)
 
 

@@ -2,7 +2,7 @@
 
 use super::game::PyGame;
 use super::state::PyState;
-use crate::core::dynamic::DynGame;
+use crate::core::dynamic::{DynGame, DynState};
 use crate::error::LudoError;
 use crate::games::go::rengo::{RengoGame, RengoState};
 use crate::games::go::score::Score;
@@ -10,7 +10,7 @@ use crate::games::go::{sgf, GoGame, GoState};
 use crate::registry::Registered;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyInt};
 use std::sync::Arc;
 
 fn go_game(state: &PyState) -> PyResult<GoGame> {
@@ -41,14 +41,26 @@ fn go_to_sgf(state: &PyState) -> PyResult<String> {
 /// `LU` property names a rengo game (as `go_to_sgf` writes it), else `go`.
 #[pyfunction]
 fn go_from_sgf(text: &str) -> PyResult<PyState> {
-    if text.contains("LU[rengo(") {
-        let (game, state) = sgf::rengo_from_sgf(text)?;
-        let game: Arc<dyn DynGame> = Arc::new(game);
-        return Ok(PyState::new_from(game, Box::new(state), None));
+    let (game, state): (Arc<dyn DynGame>, Box<dyn DynState>) = match sgf::read_sgf(text)? {
+        sgf::SgfGame::Go(g, s) => (Arc::new(g), Box::new(s)),
+        sgf::SgfGame::Rengo(g, s) => (Arc::new(g), Box::new(s)),
+    };
+    Ok(PyState::new_from(game, state, None))
+}
+
+/// A Python int as a side (0 Black, 1 White): any other int, however large, is an
+/// `InvalidParameterError` naming `name` (not an `OverflowError`); a non-int is a `TypeError`.
+fn side_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+    if !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            value.get_type().name()?
+        )));
     }
-    let (game, state) = sgf::from_sgf(text)?;
-    let game: Arc<dyn DynGame> = Arc::new(game);
-    Ok(PyState::new_from(game, Box::new(state), None))
+    match value.extract::<i64>() {
+        Ok(v @ (0 | 1)) => Ok(v as usize),
+        _ => Err(LudoError::param(name, format!("0 (Black) or 1 (White), not {value}")).into()),
+    }
 }
 
 fn score_dict<'py>(py: Python<'py>, s: &Score) -> PyResult<Bound<'py, PyDict>> {
@@ -91,7 +103,8 @@ fn go_result(state: &PyState) -> PyResult<Option<String>> {
 
 /// Side `side` (0 Black, 1 White; the team in Rengo) resigns, at any time.
 #[pyfunction]
-fn go_resign(state: &mut PyState, side: usize) -> PyResult<()> {
+fn go_resign(state: &mut PyState, side: &Bound<'_, PyAny>) -> PyResult<()> {
+    let side = side_arg(side, "side")?;
     if let Ok(s) = state.downcast_mut::<GoState>() {
         return Ok(s.resign(side)?);
     }
@@ -104,7 +117,8 @@ fn go_resign(state: &mut PyState, side: usize) -> PyResult<()> {
 /// A position from an ASCII diagram (`X` black, `O` white, `.` empty, top row first) with `to_move`
 /// (0 Black, 1 White) to play. Its history starts at the diagram.
 #[pyfunction]
-fn go_from_diagram(game: &PyGame, diagram: &str, to_move: usize) -> PyResult<PyState> {
+fn go_from_diagram(game: &PyGame, diagram: &str, to_move: &Bound<'_, PyAny>) -> PyResult<PyState> {
+    let to_move = side_arg(to_move, "to_move")?;
     let spec = game.inner.game_string();
     let inner: Box<dyn crate::core::dynamic::DynState> = match game.inner.info().short_name {
         "go" => Box::new(GoState::from_diagram(
@@ -136,9 +150,10 @@ fn go_set_names(state: &mut PyState, black: &str, white: &str) -> PyResult<()> {
     Err(not_go())
 }
 
-/// The board as rows of 0 (empty), 1 (black), 2 (white); row 0 is the bottom row (GTP row 1).
+/// The board as lists of ints 0 (empty), 1 (black), 2 (white); row 0 is the bottom row (GTP row
+/// 1). (`u16`, not `u8`: PyO3 turns a `Vec<u8>` into `bytes`.)
 #[pyfunction]
-fn go_board(state: &PyState) -> PyResult<Vec<Vec<u8>>> {
+fn go_board(state: &PyState) -> PyResult<Vec<Vec<u16>>> {
     let core = if let Ok(s) = state.downcast_ref::<GoState>() {
         s.core()
     } else if let Ok(s) = state.downcast_ref::<RengoState>() {
@@ -150,7 +165,7 @@ fn go_board(state: &PyState) -> PyResult<Vec<Vec<u8>>> {
     Ok((0..n)
         .map(|r| {
             (0..n)
-                .map(|c| core.board.at(core.board.cell(r * n + c)))
+                .map(|c| core.board.at(core.board.cell(r * n + c)) as u16)
                 .collect()
         })
         .collect())

@@ -144,6 +144,26 @@ impl Board {
         b
     }
 
+    /// Makes `self` a copy of `other` (a board of the same size), copying only the cells a board of
+    /// that size uses: on small boards far less than a clone of the whole fixed-size arrays.
+    pub fn copy_from(&mut self, other: &Board) {
+        debug_assert_eq!(self.n, other.n);
+        let cells = other.stride * other.stride;
+        self.color[..cells].copy_from_slice(&other.color[..cells]);
+        self.head[..cells].copy_from_slice(&other.head[..cells]);
+        self.next[..cells].copy_from_slice(&other.next[..cells]);
+        self.size[..cells].copy_from_slice(&other.size[..cells]);
+        self.libs[..cells].copy_from_slice(&other.libs[..cells]);
+        self.lib_sum[..cells].copy_from_slice(&other.lib_sum[..cells]);
+        self.lib_sq[..cells].copy_from_slice(&other.lib_sq[..cells]);
+        self.chash[..cells].copy_from_slice(&other.chash[..cells]);
+        self.empty_pos[..cells].copy_from_slice(&other.empty_pos[..cells]);
+        self.empties[..other.n_empty].copy_from_slice(&other.empties[..other.n_empty]);
+        self.n_empty = other.n_empty;
+        self.hash = other.hash;
+        self.stones = other.stones;
+    }
+
     /// Board side.
     #[inline]
     pub fn size(&self) -> usize {

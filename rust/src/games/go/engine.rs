@@ -99,6 +99,9 @@ pub struct GoCore {
     pub handicap_stones: Vec<usize>,
     /// The diagram the game started from, if any.
     pub setup: Option<Box<Setup>>,
+    /// Counted because a record said the game was stopped by the move limit (a record has fewer
+    /// actions than the game had: marking actions are not moves), kept as the `stopped` ending.
+    pub stopped: bool,
 }
 
 /// A setup position: (point, colour) stones and the colour to move.
@@ -132,6 +135,7 @@ impl GoCore {
             adjustment: [0.0; 2],
             handicap_stones: Vec::new(),
             setup: None,
+            stopped: false,
         };
         if rules.handicap > 0 {
             if rules.free_handicap {
@@ -156,7 +160,12 @@ impl GoCore {
     /// positions restarts here. Fails if a chain would have no liberty.
     pub fn set_position(&mut self, stones: &[(usize, u8)], to_move: u8) -> Result<(), String> {
         let mut board = Board::new(self.rules.size);
-        for &(pt, c) in stones {
+        // Stones go down in point order whatever order they were given in (an SGF's AB/AW, a
+        // diagram's rows), so the same setup always builds the same internal board (the playouts of
+        // the automatic marking draw from its list of empty points).
+        let mut sorted = stones.to_vec();
+        sorted.sort_unstable();
+        for &(pt, c) in &sorted {
             let p = board.cell(pt);
             if board.at(p) != super::board::EMPTY {
                 return Err(format!("point {} given twice", gtp_name(pt, self.rules.size)));
@@ -419,17 +428,33 @@ impl GoCore {
         Ok(())
     }
 
-    /// A resignation as an ending text (`resign 0` for Black, `resign 1` for White); other ends come
-    /// from the actions.
+    /// A resignation as an ending text (`resign 0` for Black, `resign 1` for White), or `stopped` for
+    /// a game counted on the say of a record ([`GoCore::stop_and_count`]); other ends come from the
+    /// actions.
     pub fn ending(&self) -> Option<String> {
         match self.end? {
             End::Resigned(c) => Some(format!("resign {}", if c == BLACK { 0 } else { 1 })),
+            End::Counted if self.stopped => Some("stopped".into()),
             _ => None,
         }
     }
 
+    /// Ends play now and counts the position, with the automatic marking under agreement rules (a
+    /// record of a game that the move limit stopped).
+    pub fn stop_and_count(&mut self) {
+        if self.rules.dead_stones == DeadStones::Agreement {
+            self.dead = auto_dead(self);
+        }
+        self.stopped = true;
+        self.finish(End::Counted);
+    }
+
     /// Re-applies an [`GoCore::ending`] text.
     pub fn apply_ending(&mut self, text: &str, who: &str, game: &str) -> crate::error::Result<()> {
+        if text.trim() == "stopped" && self.phase == Phase::Play {
+            self.stop_and_count();
+            return Ok(());
+        }
         match text
             .trim()
             .strip_prefix("resign ")

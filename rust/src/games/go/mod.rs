@@ -141,10 +141,14 @@ impl GoGame {
 
 impl Game for GoGame {
     fn new_state_from_setup(&self, text: &str) -> Result<GoState> {
-        let (stones, to_move) = parse_setup(text, self.rules.size)?;
+        let (position, names) = split_setup(text)?;
         let mut state = self.new_initial_state();
-        setup_core(&mut state.core, &stones, to_move)?;
-        state.setup = Some(text.into());
+        if let Some(position) = position {
+            let (stones, to_move) = parse_setup(position, self.rules.size)?;
+            setup_core(&mut state.core, &stones, to_move)?;
+            state.setup = Some(position.into());
+        }
+        state.names = names.map(Box::new);
         Ok(state)
     }
     type State = GoState;
@@ -311,8 +315,83 @@ pub(crate) fn parse_setup(text: &str, n: usize) -> Result<(Vec<(usize, u8)>, usi
     Ok((diagram_stones(&rows.replace('/', "\n"), n)?, to_move))
 }
 
-/// Sets up `core` from diagram stones (no handicap game).
+/// The setup text of a Go or Rengo state, or `None` for a standard start without names: the position
+/// ([`setup_text`], empty for the game's own start) then `;black=<name>;white=<name>` when names are
+/// set (players in Go, teams in Rengo), percent-encoded so a name may hold any character.
+pub(crate) fn compose_setup(position: Option<&str>, names: Option<&[String; 2]>) -> Option<String> {
+    if position.is_none() && names.is_none() {
+        return None;
+    }
+    let mut text = position.unwrap_or("").to_string();
+    if let Some([b, w]) = names {
+        text.push_str(&format!(";black={};white={}", encode_name(b), encode_name(w)));
+    }
+    Some(text)
+}
+
+/// Splits a [`compose_setup`] text into its position (if any) and its names (if any).
+pub(crate) fn split_setup(text: &str) -> Result<(Option<&str>, Option<[String; 2]>)> {
+    let mut fields = text.split(';');
+    let position = fields.next().filter(|p| !p.trim().is_empty());
+    let (mut black, mut white) = (None, None);
+    for f in fields {
+        match f.split_once('=') {
+            Some(("black", v)) => black = Some(decode_name(v, text)?),
+            Some(("white", v)) => white = Some(decode_name(v, text)?),
+            _ => {
+                return Err(LudoError::parse(
+                    "Go setup",
+                    text,
+                    format!("unknown field {f:?} (expected black=<name> or white=<name>)"),
+                ))
+            }
+        }
+    }
+    match (black, white) {
+        (None, None) => Ok((position, None)),
+        (Some(b), Some(w)) => Ok((position, Some([b, w]))),
+        _ => Err(LudoError::parse(
+            "Go setup",
+            text,
+            "names come in pairs: black= and white=",
+        )),
+    }
+}
+
+fn encode_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for ch in name.chars() {
+        match ch {
+            '%' | ';' | '=' | '\n' | '\r' | '\\' => out.push_str(&format!("%{:02X}", ch as u32)),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+fn decode_name(text: &str, whole: &str) -> Result<String> {
+    let bad = || LudoError::parse("Go setup", whole, "a name's % escape must be two hex digits");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('%') {
+        out.push_str(&rest[..i]);
+        let hex = rest.get(i + 1..i + 3).ok_or_else(bad)?;
+        let code = u8::from_str_radix(hex, 16).map_err(|_| bad())?;
+        out.push(code as char);
+        rest = &rest[i + 3..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Sets up `core` from diagram stones (no handicap game); `to_move` is 0 (Black) or 1 (White).
 pub(crate) fn setup_core(core: &mut GoCore, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
+    if to_move > 1 {
+        return Err(LudoError::param(
+            "to_move",
+            format!("the side to move is 0 (Black) or 1 (White), not {to_move}"),
+        ));
+    }
     if core.rules.handicap > 0 {
         return Err(LudoError::param(
             "handicap",
@@ -331,6 +410,8 @@ pub trait GoLike: State {
     fn action_of(&self, mv: Move) -> Action;
     /// Replaces the position by setup stones, `to_move` (0 Black, 1 White) to play.
     fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()>;
+    /// The rules machine, to end a replayed record the way the record says it ended.
+    fn core_mut(&mut self) -> &mut GoCore;
 }
 
 /// Writes the five Go planes for the colour `own` into `out`.
@@ -432,15 +513,20 @@ impl GoLike for GoState {
     fn action_of(&self, mv: Move) -> Action {
         self.encode(mv)
     }
+    fn core_mut(&mut self) -> &mut GoCore {
+        &mut self.core
+    }
     fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
-        setup_core(&mut self.core, stones, to_move)
+        setup_core(&mut self.core, stones, to_move)?;
+        self.setup = Some(setup_text(self.core.rules.size, stones, to_move).into());
+        Ok(())
     }
 }
 
 impl State for GoState {
     fn setup(&self) -> crate::core::game::Setup {
-        match &self.setup {
-            Some(t) => crate::core::game::Setup::Text(t.to_string()),
+        match compose_setup(self.setup.as_deref(), self.names.as_deref()) {
+            Some(t) => crate::core::game::Setup::Text(t),
             None => crate::core::game::Setup::Standard,
         }
     }

@@ -7,7 +7,7 @@
 //! and draw again. The accepted move is uniform over the legal ones, and legality is tested only for
 //! the points drawn, which is what makes playouts fast.
 
-use super::board::{Board, MAX_CELLS};
+use super::board::{opponent, Board, MAX_CELLS};
 use crate::core::rng::Rng;
 
 /// Draws a placement for colour `c` uniformly among the empty cells that pass `legal` (and, with
@@ -78,4 +78,38 @@ fn sample_after_rejection(
         k -= 1;
         buf[i] = buf[k];
     }
+}
+
+/// The playout of the automatic dead-stone marking, in place on `b` from `to_move`: both sides play
+/// uniformly random moves that neither fill their own eyes, nor are suicide, nor put a chain of two
+/// or more stones in atari (avoiding those self-ataris keeps sekis standing), with simple ko, until
+/// two passes (or 3·N² moves). Returns the number of stones played.
+pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng) -> usize {
+    let mut c = to_move;
+    let (mut passes, mut ko, mut played) = (0, 0usize, 0);
+    let limit = 3 * b.size() * b.size();
+    for _ in 0..limit {
+        let pick = {
+            let bb: &Board = b;
+            sample_move(bb, c, rng, false, true, |p| {
+                p != ko && bb.is_not_suicide(p, c) && !bb.is_big_self_atari(p, c)
+            })
+        };
+        match pick {
+            Some(p) => {
+                ko = b.play(p, c).ko as usize;
+                passes = 0;
+                played += 1;
+            }
+            None => {
+                passes += 1;
+                ko = 0;
+                if passes == 2 {
+                    break;
+                }
+            }
+        }
+        c = opponent(c);
+    }
+    played
 }

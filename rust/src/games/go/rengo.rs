@@ -139,10 +139,14 @@ impl RengoGame {
 
 impl Game for RengoGame {
     fn new_state_from_setup(&self, text: &str) -> Result<RengoState> {
-        let (stones, to_move) = super::parse_setup(text, self.rules.size)?;
+        let (position, names) = super::split_setup(text)?;
         let mut state = self.new_initial_state();
-        super::setup_core(&mut state.core, &stones, to_move)?;
-        state.setup = Some(text.into());
+        if let Some(position) = position {
+            let (stones, to_move) = super::parse_setup(position, self.rules.size)?;
+            super::setup_core(&mut state.core, &stones, to_move)?;
+            state.setup = Some(position.into());
+        }
+        state.team_names = names.map(Box::new);
         Ok(state)
     }
     type State = RengoState;
@@ -409,8 +413,13 @@ impl GoLike for RengoState {
     fn core(&self) -> &GoCore {
         &self.core
     }
+    fn core_mut(&mut self) -> &mut GoCore {
+        &mut self.core
+    }
     fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()> {
-        super::setup_core(&mut self.core, stones, to_move)
+        super::setup_core(&mut self.core, stones, to_move)?;
+        self.setup = Some(super::setup_text(self.core.rules.size, stones, to_move).into());
+        Ok(())
     }
     fn action_of(&self, mv: Move) -> Action {
         match mv {
@@ -422,8 +431,8 @@ impl GoLike for RengoState {
 
 impl State for RengoState {
     fn setup(&self) -> crate::core::game::Setup {
-        match &self.setup {
-            Some(t) => crate::core::game::Setup::Text(t.to_string()),
+        match super::compose_setup(self.setup.as_deref(), self.team_names.as_deref()) {
+            Some(t) => crate::core::game::Setup::Text(t),
             None => crate::core::game::Setup::Standard,
         }
     }
@@ -539,7 +548,10 @@ impl State for RengoState {
 impl fmt::Display for RengoState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.core.render())?;
-        write!(f, "\nexpected: {}", SEAT_NAMES[self.expected_seat()])?;
+        // Once over nobody is expected (and who was depends on marking actions a record drops).
+        if !self.core.is_over() {
+            write!(f, "\nexpected: {}", SEAT_NAMES[self.expected_seat()])?;
+        }
         if let Some((_, seat)) = self.claimable {
             write!(f, "; {} played out of sequence (claimable)", SEAT_NAMES[seat])?;
         }

@@ -5,12 +5,16 @@
 //! node per placement or pass (`B[]` / `W[]`). Rengo games add the team names (`BT`, `WT`), the seat
 //! of every play in a comment, out-of-sequence plays and claims. Marking-phase actions are not moves:
 //! a counted game gets a last node with the agreed dead stones (private property `LD`, `LD[]` for
-//! none) and a comment with both totals.
+//! none) and a comment with both totals, and a game stopped or resigned during the marking phase a
+//! last node with that phase's actions so far (private property `LM`: `LM[mark C3][accept]`; a game
+//! whose last action resumed play ends with `LM[resume]`). Handicap games write
+//! `HA` (the game's handicap) and the stones placed so far as `AB`.
 //!
-//! Import ([`from_sgf`] for Go, [`rengo_from_sgf`] for Rengo records as exported here) reads the main line (first variation at each branch): `LU` if present, else `SZ`, `KM`,
-//! `RU` and `HA`; `AB` handicap stones (the fixed star points become `handicap_placement=fixed`, any
-//! other set `free`), or, with `AW` or without `HA`, `AB`/`AW` setup stones and `PL` (states made
-//! with `from_diagram` export that way); moves must alternate as the rules require. Non-square boards
+//! Import ([`read_sgf`] for either; [`from_sgf`] for Go, [`rengo_from_sgf`] for Rengo records as
+//! exported here) reads the main line (first variation at each branch): `LU` if present, else `SZ`,
+//! `KM`, `RU` and `HA`; `AB` handicap stones (the fixed star points become
+//! `handicap_placement=fixed`, any other set `free`), or, with `AW`, or `AB` or `PL` without `HA`,
+//! `AB`/`AW` setup stones and `PL` (states made with `from_diagram` export that way); moves must alternate as the rules require. Non-square boards
 //! are refused. A result `B+R`/`W+R` resigns for the loser; any other result after two passes
 //! marks exactly the `LD` stones dead (accepts the automatic marking when there is no `LD`).
 
@@ -48,8 +52,11 @@ fn root(core: &GoCore, game_string: &str, ruleset: &str, extra: &str) -> String 
         ruleset_name(ruleset),
         esc(game_string)
     );
-    if !core.handicap_stones.is_empty() {
-        s.push_str(&format!("HA[{}]AB", core.handicap_stones.len()));
+    if core.rules.handicap > 0 {
+        s.push_str(&format!("HA[{}]", core.rules.handicap));
+        if !core.handicap_stones.is_empty() {
+            s.push_str("AB");
+        }
         for &pt in &core.handicap_stones {
             s.push_str(&format!("[{}]", sgf_name(pt, n)));
         }
@@ -82,6 +89,23 @@ fn move_node(colour: u8, mv: Move, n: usize) -> String {
         Move::Place(pt) => format!(";{c}[{}]", sgf_name(pt, n)),
         _ => format!(";{c}[]"),
     }
+}
+
+/// The actions of a marking phase that did not end by agreement (still open, or ended by a
+/// resignation) as a last node (`LM`), empty when there are none.
+/// A game whose last action resumed play writes `LM[resume]` (nothing else tells it from a game still
+/// in its marking phase).
+fn marking_node(core: &GoCore, marks: &[String], resumed: bool) -> String {
+    let resigned = matches!(core.end, Some(super::engine::End::Resigned(_)));
+    if resumed && (core.phase == Phase::Play || resigned) {
+        return ";LM[resume]".into();
+    }
+    let open = core.phase == Phase::Marking || resigned;
+    if !open || marks.is_empty() {
+        return String::new();
+    }
+    let values: Vec<String> = marks.iter().map(|m| format!("[{}]", esc(m))).collect();
+    format!(";LM{}", values.concat())
 }
 
 /// A final node with the dead stones of an agreed marking (private property `LD`) and the score.
@@ -120,16 +144,23 @@ pub fn to_sgf(game: &GoGame, state: &GoState) -> String {
         replay = GoState::from_stones(game, &setup.0, setup.1);
     }
     let n = core.rules.size;
+    let mut marks = Vec::new();
     for &a in state.history() {
         let colour = replay.core().to_move;
-        let was_handicap = matches!(replay.core().phase, Phase::Handicap { .. });
-        if let (false, Some(mv @ (Move::Place(_) | Move::Pass))) = (was_handicap, replay.decode(a)) {
-            if replay.core().phase == Phase::Play {
-                s.push_str(&move_node(colour, mv, n));
-            }
+        let phase = replay.core().phase;
+        match (phase, replay.decode(a)) {
+            (Phase::Play, Some(mv @ (Move::Place(_) | Move::Pass))) => s.push_str(&move_node(colour, mv, n)),
+            (Phase::Marking, Some(Move::Resume)) => marks.clear(),
+            (Phase::Marking, Some(mv)) => marks.push(super::move_name(mv, n)),
+            _ => {}
         }
         replay.apply_action_unchecked(a);
+        if replay.core().phase == Phase::Play && phase != Phase::Play {
+            marks.clear();
+        }
     }
+    let resumed = state.history().last().and_then(|&a| state.decode(a)) == Some(Move::Resume);
+    s.push_str(&marking_node(core, &marks, resumed));
     s.push_str(&final_node(core));
     s.push(')');
     s
@@ -148,6 +179,7 @@ pub fn rengo_to_sgf(game: &RengoGame, state: &RengoState) -> String {
         replay = RengoState::from_stones(game, &setup.0, setup.1);
     }
     let n = core.rules.size;
+    let mut marks = Vec::new();
     for &a in state.history() {
         let colour = replay.core().to_move;
         let phase = replay.core().phase;
@@ -155,6 +187,12 @@ pub fn rengo_to_sgf(game: &RengoGame, state: &RengoState) -> String {
         let name = replay.action_to_string(a);
         let seat = SEAT_NAMES.iter().position(|sn| name.starts_with(sn));
         replay.apply_action_unchecked(a);
+        if phase == Phase::Marking && !name.starts_with("claim") {
+            marks.push(name.clone());
+        }
+        if replay.core().phase != Phase::Marking {
+            marks.clear();
+        }
         match (phase, seat) {
             (Phase::Play, Some(seat)) => {
                 let mv = if name.ends_with("pass") {
@@ -174,6 +212,13 @@ pub fn rengo_to_sgf(game: &RengoGame, state: &RengoState) -> String {
             _ => {}
         }
     }
+    let resumed = state
+        .history()
+        .last()
+        .map(|&a| state.action_to_string(a))
+        .as_deref()
+        == Some("resume");
+    s.push_str(&marking_node(core, &marks, resumed));
     s.push_str(&final_node(core));
     s.push(')');
     s
@@ -310,6 +355,10 @@ struct Record {
     teams: Option<[String; 2]>,
     result: Option<String>,
     dead: Option<Vec<usize>>,
+    /// The actions of an unfinished marking phase (`LM`).
+    marks: Vec<String>,
+    /// Written by ludoteca (`LU`): a count without final passes is a game stopped by the move limit.
+    own: bool,
     events: Vec<Event>,
 }
 
@@ -345,7 +394,9 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
     }
     // `AB` with `HA` is a handicap; `AW`, or `AB` without `HA`, is a setup position.
     let mut setup = None;
-    if prop(root, "AW").is_some() || (!handicap.is_empty() && prop(root, "HA").is_none()) {
+    // `PL` without `HA` is a setup too, stones or not (a diagram of an empty board, White to play).
+    let no_ha = prop(root, "HA").is_none();
+    if prop(root, "AW").is_some() || (no_ha && (!handicap.is_empty() || prop(root, "PL").is_some())) {
         let mut stones: Vec<(usize, u8)> = handicap.drain(..).map(|pt| (pt, BLACK)).collect();
         for v in prop(root, "AW").unwrap_or(&[]) {
             match parse_sgf_point(v, size)? {
@@ -408,9 +459,14 @@ fn read_record(text: &str, name: &str) -> Result<Record> {
         teams: pair("BT", "WT"),
         result: prop(root, "RE").map(|v| v[0].trim().to_ascii_uppercase()),
         dead: None,
+        marks: Vec::new(),
+        own: prop(root, "LU").is_some(),
         events: Vec::new(),
     };
     for (k, node) in nodes.iter().enumerate().skip(1) {
+        if let Some(lm) = prop(node, "LM") {
+            record.marks = lm.to_vec();
+        }
         if let Some(ld) = prop(node, "LD") {
             let dead = record.dead.get_or_insert_with(Vec::new);
             for v in ld {
@@ -468,7 +524,8 @@ fn place_handicap<S: GoLike>(state: &mut S, rec: &Record, text: &str) -> Result<
     if let Some((stones, to_move)) = &rec.setup {
         return state.setup(stones, if *to_move == BLACK { 0 } else { 1 });
     }
-    if rules.handicap != rec.handicap.len() {
+    let placed_so_far = rules.free_handicap && rec.handicap.len() < rules.handicap;
+    if rules.handicap != rec.handicap.len() && !placed_so_far {
         return Err(perr(format!(
             "{} AB stones for a handicap of {}",
             rec.handicap.len(),
@@ -521,9 +578,25 @@ fn apply_result<S: GoLike>(
     if state.core().is_over() {
         return Ok(());
     }
+    if state.core().phase == Phase::Marking {
+        let n = state.core().rules.size;
+        for m in &rec.marks {
+            let a = state.action_of(super::parse_move(m, n)?);
+            state.apply_action(a)?;
+        }
+    }
     match rec.result.as_deref() {
         Some("B+R" | "B+RESIGN") => resign(state, 1),
         Some("W+R" | "W+RESIGN") => resign(state, 0),
+        // A count while play was still going on: the game was stopped by the move limit (the record
+        // has fewer actions than the game had, as marking actions are not moves).
+        Some(r)
+            if rec.own && state.core().phase == Phase::Play && !matches!(r, "VOID" | "DRAW" | "?" | "") =>
+        {
+            // The marking at the move limit is the automatic one, a function of the position.
+            state.core_mut().stop_and_count();
+            Ok(())
+        }
         Some(_) if state.core().phase == Phase::Marking => match &rec.dead {
             Some(dead) => agree_marking(state, dead),
             None => {
@@ -535,6 +608,35 @@ fn apply_result<S: GoLike>(
             }
         },
         _ => Ok(()),
+    }
+}
+
+/// A Go or a Rengo game read from SGF ([`read_sgf`]).
+pub enum SgfGame {
+    /// A `go` record.
+    Go(GoGame, GoState),
+    /// A `rengo` record (its `LU` names a rengo game).
+    Rengo(RengoGame, RengoState),
+}
+
+/// Reads an SGF record as Rengo when its `LU` property names a `rengo` game (with or without
+/// parameters), else as Go.
+pub fn read_sgf(text: &str) -> Result<SgfGame> {
+    let nodes = parse_main_line(text)?;
+    let lu = nodes
+        .first()
+        .and_then(|root| prop(root, "LU"))
+        .map(|v| v[0].clone());
+    let is_rengo = match lu {
+        Some(spec) => Params::parse_game_string(&spec)?.0 == "rengo",
+        None => false,
+    };
+    if is_rengo {
+        let (g, s) = rengo_from_sgf(text)?;
+        Ok(SgfGame::Rengo(g, s))
+    } else {
+        let (g, s) = from_sgf(text)?;
+        Ok(SgfGame::Go(g, s))
     }
 }
 
