@@ -297,3 +297,23 @@ def test_jieqi_announces_reveals_but_not_what_the_opponent_captured() -> None:
                 seen_capture = True
                 assert told in mine and told not in theirs, (told, theirs)
     assert seen_capture and seen_reveal
+
+
+def test_go_marking_shows_the_proposed_dead_stones_in_lower_case() -> None:
+    from ludoteca.cli import go_dead_chains, mark_dead_stones
+    from ludoteca.games import go
+
+    state = ludoteca.load_game("go(board_size=7)").new_initial_state(seed=2)
+    while not state.is_terminal() and go_marking_legend(state) is None:
+        state.apply_action(state.bot_action("random_no_eye", seed=len(state.history())))
+    dead = go_dead_chains(state)
+    assert dead, "this game's proposal has dead stones"
+    board = go.board(state)
+    score = go.final_score(state)
+    for colour in (1, 2):
+        on_board = sum(row.count(colour) for row in board)
+        dead_here = sum(1 for r, c in dead if board[r][c] == colour)
+        assert on_board - dead_here == score["stones"][colour - 1]  # the count's living stones
+    shown = mark_dead_stones(state.observation_string(0), dead)
+    rows = [line[3:-3] for line in shown.splitlines() if line[:3].strip().isdigit()]
+    assert sum(row.count("x") + row.count("o") for row in rows) == len(dead)

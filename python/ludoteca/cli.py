@@ -467,9 +467,11 @@ def marked_view(match: Match) -> str:
     """What the human's seat sees, with the last move marked on the board of a board game."""
     state = match.state
     text = state.observation_string(match.human).rstrip()
+    name = state.get_game().name
+    if name in ("go", "rengo") and not state.is_terminal() and go_marking_legend(state) is not None:
+        text = mark_dead_stones(text, go_dead_chains(state))
     if match.last is None:
         return text
-    name = state.get_game().name
     label = state.action_to_string(match.last[1])
     if name in ("go", "rengo"):
         point = label.split()[-1]  # "D4", or "B2 D4" in Rengo
@@ -489,6 +491,52 @@ def menu(state: State) -> Columns:
     return Columns(options, padding=(0, 3))
 
 
+def go_dead_chains(state: State) -> list[tuple[int, int]]:
+    """In the Go marking phase, the (row, column) points of the stones the current proposal counts as
+    dead, bottom row 0.
+
+    Found through the engine's own count: marking a chain toggles it, so a chain is dead now when
+    toggling it (on a copy) gives its colour more living stones.
+    """
+    from ludoteca.games import go
+
+    board = go.board(state)
+    size = len(board)
+    colour_stones = go.final_score(state)["stones"]
+    seen: set[tuple[int, int]] = set()
+    dead: list[tuple[int, int]] = []
+    for r in range(size):
+        for c in range(size):
+            colour = board[r][c]
+            if not colour or (r, c) in seen:
+                continue
+            chain, todo = [], [(r, c)]
+            seen.add((r, c))
+            while todo:
+                y, x = todo.pop()
+                chain.append((y, x))
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= ny < size and 0 <= nx < size and (ny, nx) not in seen and board[ny][nx] == colour:
+                        seen.add((ny, nx))
+                        todo.append((ny, nx))
+            toggled = state.clone()
+            toggled.apply_action(f"mark {go.vertex(r * size + c, size)}")
+            if go.final_score(toggled)["stones"][colour - 1] > colour_stones[colour - 1]:
+                dead += chain
+    return dead
+
+
+def mark_dead_stones(board_text: str, dead: list[tuple[int, int]]) -> str:
+    """The Go board text with dead stones in lower case (``x`` Black, ``o`` White)."""
+    lines = board_text.split("\n")
+    for r, c in dead:
+        for i, line in enumerate(lines):
+            at = 3 + 2 * c
+            if line[:3].strip() == str(r + 1) and len(line) > at:
+                lines[i] = line[:at] + line[at].lower() + line[at + 1 :]
+    return "\n".join(lines)
+
+
 def go_marking_legend(state: State) -> Optional[Text]:
     """In the Go marking phase, what the phase is and how to dispute the proposal."""
     names = [state.action_to_string(a) for a in state.legal_actions()]
@@ -498,8 +546,9 @@ def go_marking_legend(state: State) -> Optional[Text]:
 
     score = go.final_score(state)
     return Text(
-        "Play has ended. The players now agree which stones are dead. The engine proposes a marking "
-        f"(its count so far: Black {score['black']:g}, White {score['white']:g}). Type 'accept' to agree, "
+        "Play has ended. The players now agree which stones are dead. The engine proposes a marking, "
+        "shown on the board in lower case: x and o are stones counted as dead (captured), X and O alive "
+        f"(the count so far: Black {score['black']:g}, White {score['white']:g}). Type 'accept' to agree, "
         "'mark D4' to toggle the chain at D4 between dead and alive (a dispute), or 'resume' to go "
         "back to play and settle it on the board.",
         style="yellow",
