@@ -329,7 +329,7 @@ def simulate_command(
         None, "--threads", "-t", min=1, help="Worker threads (default: all cores)."
     ),
     param: Optional[list[str]] = typer.Option(
-        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+        None, "--param", "-p", metavar="KEY=VALUE", help="Game parameter key=value (repeatable)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
     backend: str = typer.Option(
@@ -365,13 +365,19 @@ def simulate_command(
 # --------------------------------------------------------------------------------------------------
 # Command: play
 
-#: Games whose moves are typed as coordinates, with no numbered menu (their move sets are large).
+#: Games whose moves are always typed as coordinates, with no numbered menu (their move sets are large).
+BOARD_GAMES = ("go", "rengo", "xiangqi", "jieqi")
+#: How moves are typed, where a name alone does not say it.
 HOW_TO_TYPE = {
     "go": "a point as column letter and row number (D4; the letters skip I), or pass",
     "rengo": "a point as column letter and row number (D4; the letters skip I), or pass",
     "xiangqi": "ICCS, from and to square (h2e2), or WXF (C2.5, H8+7)",
     "jieqi": "ICCS, from and to square (h2e2), or WXF (C2.5)",
+    "twenty_four": "a claim such as claim (a+b)*(c-d) (a, b, c, d: the centre cards in order), then "
+    "your reaction delay, t0 (fastest) to t7; hint shows a solution",
 }
+#: At most this many legal moves are listed by ``?`` (a Twenty-Four set has over a thousand claims).
+HELP_LIST_MAX = 80
 #: Who each seat is, where the game gives seats a colour.
 SIDES = {
     "go": ("Black (X)", "White (O)"),
@@ -428,7 +434,7 @@ class Match:
 
     def typed(self) -> bool:
         """Whether moves are typed as coordinates here (board games), rather than picked from a menu."""
-        return self.state.get_game().name in HOW_TO_TYPE or len(self.state.legal_actions()) > MENU_MAX
+        return self.state.get_game().name in BOARD_GAMES or len(self.state.legal_actions()) > MENU_MAX
 
 
 def seat_bots(game: Game, human: int, names: list[str]) -> dict[int, str]:
@@ -589,7 +595,8 @@ def show_help(console: Console, match: Match) -> None:
     how = HOW_TO_TYPE.get(game.name, "its number (the action id shown) or its name, e.g. A♠ or as")
     names = [state.action_to_string(a) for a in state.legal_actions()]
     console.print(Text(f"Type a move as {how}.", style="bold"))
-    console.print(Text(f"legal now ({len(names)}): " + " ".join(names)))
+    more = f" … and {len(names) - HELP_LIST_MAX} more" if len(names) > HELP_LIST_MAX else ""
+    console.print(Text(f"legal now ({len(names)}): " + " ".join(names[:HELP_LIST_MAX]) + more))
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan")
     grid.add_column()
@@ -792,8 +799,24 @@ def human_turn(console: Console, match: Match) -> None:
         return
 
 
+#: Games whose moves are sealed commitments: another seat's move is never shown when it is made.
+SEALED_GAMES = ("twenty_four",)
+
+
+def is_public(state: State, viewer: int, name: str) -> bool:
+    """Whether ``viewer`` may know that the move just made was ``name``.
+
+    Some moves are secret: a buried or discarded card (Schafkopf, Zole), a sealed claim (Twenty-Four).
+    A move is public when what ``viewer`` has observed (its information state) now names it.
+    """
+    if state.get_game().name in SEALED_GAMES:
+        return False
+    seen = state.information_state_string(viewer)
+    return name in seen or name.split()[-1] in seen
+
+
 def bot_turn(console: Console, match: Match) -> None:
-    """Lets the bot of the seat to move choose, and announces its move by name."""
+    """Lets the bot of the seat to move choose, and announces its move by name if the human may see it."""
     state = match.state
     seat = state.current_player()
     bot = match.bots[seat]
@@ -801,8 +824,12 @@ def bot_turn(console: Console, match: Match) -> None:
     name = state.action_to_string(action)
     before = state.clone()
     state.apply_action(action)
-    match.last = (seat, action)
     who = side_of(state.get_game(), seat)
+    if not is_public(state, match.human, name):
+        # Never the name: "bury 10♣" or a sealed claim would show the human what it may not see.
+        console.print(Text.assemble((f"{who} ({bot})", "magenta"), " moves in secret"))
+        return
+    match.last = (seat, action)
     console.print(Text.assemble((f"{who} ({bot})", "magenta"), f" plays {name}"))
     announce(console, match, before, seat, action)
 
@@ -874,7 +901,7 @@ def play_command(
         None, "--seed", "-s", min=0, help="Seed of the deal and the bots (replays a game)."
     ),
     param: Optional[list[str]] = typer.Option(
-        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+        None, "--param", "-p", metavar="KEY=VALUE", help="Game parameter key=value (repeatable)."
     ),
     record: Optional[Path] = typer.Option(
         None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."
