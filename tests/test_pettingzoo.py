@@ -229,7 +229,7 @@ def test_render_modes() -> None:
     ansi.reset(seed=4)
     assert ansi.render() == str(ansi.state)
     with pytest.raises(ludoteca.InvalidParameterError, match="render_mode"):
-        lpz.raw_env(SPECS[0], render_mode="rgb_array")
+        lpz.raw_env(SPECS[0], render_mode="rgb")
     with pytest.raises(ludoteca.InvalidParameterError, match="seed"):
         ansi.reset(seed=-1)
 

@@ -338,9 +338,13 @@ def simulate_command(
     workers: Optional[int] = typer.Option(
         None, "--workers", min=1, help="Worker processes for --backend processes (default: one per core)."
     ),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Also save a plot of the results (.png, .svg or .pdf; needs ludoteca[plot])."
+    ),
 ) -> None:
     """Play N whole games of GAME with built-in bots and summarise returns, win rates and scores."""
     with _user_errors():
+        check_plot_path(plot)
         loaded = load(game, param)
         names = parse_bots(bots, loaded)
         try:
@@ -360,6 +364,28 @@ def simulate_command(
         console = _out()
         console.print(run_grid(data))
         console.print(summary_table(data))
+    if plot is not None:
+        save_plot(result, plot)
+
+
+def check_plot_path(path: Optional[Path]) -> None:
+    """A --plot file name must say its format, checked before any game is played."""
+    from ludoteca.render.plot import FORMATS
+
+    if path is not None and path.suffix.lower() not in FORMATS:
+        raise UsageProblem(f"--plot: the file name must end in {', '.join(FORMATS)}, got {str(path)!r}")
+
+
+def save_plot(result: SimulationResult, path: Path) -> None:
+    """Writes ``result.plot()`` to ``path``; a missing extra or a bad file name is a usage error."""
+    with _user_errors():
+        try:
+            result.plot(path)
+        except ImportError as e:
+            _fail(str(e))
+        except OSError as e:
+            _fail(f"cannot write the plot to {path}: {e.strerror}")
+    _err().print(Text(f"plot written to {path}", style="dim"))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -906,6 +932,9 @@ def play_command(
     record: Optional[Path] = typer.Option(
         None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."
     ),
+    svg_dir: Optional[Path] = typer.Option(
+        None, "--svg-dir", help="Write a picture of your view after every move to this folder (at the end)."
+    ),
     sgf: Optional[Path] = typer.Option(None, "--sgf", help="Go and Rengo: also write the game as SGF."),
 ) -> None:
     """Play GAME in the terminal against built-in bots.
@@ -947,6 +976,8 @@ def play_command(
         write_record(match, chosen, record)
     if sgf is not None:
         write_sgf(match, sgf)
+    if svg_dir is not None:
+        write_pictures(match.state, chosen, seat, svg_dir)
     if stopped is not None:
         _fail(*stopped)
     show_result(console, match)
@@ -1085,7 +1116,71 @@ def replay_command(
 
 
 # --------------------------------------------------------------------------------------------------
+# Commands: serve (the web page) and show (a picture of a position)
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this machine only)."
+    ),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+) -> None:
+    """Serve a page to play every game in the browser against the bots (needs ludoteca[web])."""
+    try:
+        from ludoteca.web import serve
+    except ImportError as e:  # pragma: no cover - the package itself is always importable
+        _fail(str(e))
+    try:
+        serve(host, port)
+    except ImportError as e:
+        _fail(str(e))
+
+
+def apply_moves(state: State, text: str) -> None:
+    """Applies the actions of ``--moves``: names or ids, separated by commas (or by spaces when there is
+    no comma); an illegal or unknown one is a usage error naming its position."""
+    items = text.split(",") if "," in text else text.split()
+    for k, item in enumerate(i.strip() for i in items):
+        if not item:
+            continue
+        try:
+            action = int(item) if item.isdigit() else state.string_to_action(item)
+            state.apply_action(action)
+        except LudoError as e:
+            raise UsageProblem(f"--moves item {k + 1} ({item!r}): {e}") from e
+
+
+def write_pictures(state: State, seed: int, seat: int, folder: Path) -> None:
+    """Replays the game and writes ``move-000.svg`` (the start), ``move-001.svg`` ... after each decision,
+    each the view of ``seat`` (never another seat's hidden cards)."""
+    history = state.history()
+    replay = state.get_game().new_initial_state(seed=seed)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        k = 0
+        while True:
+            (folder / f"move-{k:03d}.svg").write_text(replay.to_svg(seat), encoding="utf-8")
+            done = len(replay.history())  # chance drawn from the seed is already in the history
+            if done >= len(history):
+                break
+            replay.apply_action(history[done])
+            k += 1
+    except OSError as e:
+        _fail(f"cannot write the pictures to {folder}: {e.strerror}")
+    _err().print(Text(f"{k + 1} pictures written to {folder}", style="dim"))
+
+
 # Command: show
+
+
+def is_position(text: str) -> bool:
+    """True for a FEN, an SGF text or a position file; False for a game string such as 'go(board_size=9)'."""
+    stripped = text.strip()
+    if stripped.startswith("(;") or "/" in stripped.split(" ")[0]:
+        return True
+    path = Path(text)
+    return len(text) < 4096 and path.suffix.lower() in (".sgf", ".jsonl", ".json") and path.is_file()
 
 
 def position_from(text: str) -> State:
@@ -1112,24 +1207,64 @@ def position_from(text: str) -> State:
 
 @app.command("show")
 def show_command(
-    position: str = typer.Argument(..., help="A Xiangqi or Jieqi FEN, an SGF text, or a .sgf / .jsonl file."),
+    what: str = typer.Argument(
+        ...,
+        help="A game string (with --seed and --moves), a Xiangqi or Jieqi FEN, an SGF text, or a .sgf / .jsonl file.",
+    ),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed that resolves chance (the deal)."),
+    moves: str = typer.Option(
+        "", "--moves", "-m", help="Actions to apply first: names or ids, e.g. 'D4 Q16 pass'."
+    ),
+    viewer: Optional[int] = typer.Option(
+        None, "--viewer", help="Draw what this seat sees (default: everything)."
+    ),
+    svg: Optional[Path] = typer.Option(None, "--svg", help="Write the picture as SVG to this file."),
+    png: Optional[Path] = typer.Option(None, "--png", help="Write the picture as PNG (needs ludoteca[png])."),
+    param: Optional[list[str]] = typer.Option(
+        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+    ),
 ) -> None:
-    """Show a position: a FEN (Xiangqi, Jieqi with X/x face down), an SGF game or a game record.
+    """Show a position as text, and as a picture with --svg or --png.
 
-    Example: ludoteca show "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    WHAT is a game string (the position after --moves from the deal of --seed), a FEN (Xiangqi; Jieqi with
+    X/x face down), an SGF game or a game record. Examples:
+    ludoteca show "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    ludoteca show 'go(board_size=9)' --moves 'E5 C3' --svg board.svg
     """
     with _user_errors():
-        state = position_from(position)
+        if is_position(what):
+            state = position_from(what)
+        else:
+            state = load(what, param).new_initial_state(seed=seed)
+        apply_moves(state, moves)
+        picture = state.to_svg(viewer) if svg is not None else None
+        image = None
+        if png is not None:
+            try:
+                image = state.to_png(viewer)
+            except ImportError as e:
+                _fail(str(e))
+        text = str(state) if viewer is None else state.observation_string(viewer)
     console = _out()
     game = state.get_game()
-    console.print(Panel(Text(str(state).rstrip()), title=game.game_string(), title_align="left"))
+    console.print(Panel(Text(text.rstrip()), title=game.game_string(), title_align="left"))
     if state.is_terminal():
         console.print(f"game over: returns {state.returns()}")
     else:
         player = state.current_player()
         who = side_of(game, player) if player >= 0 else "chance"
-        names = [state.action_to_string(a) for a in state.legal_actions()]
-        console.print(f"to move: {who}; {len(names)} legal moves")
+        console.print(f"to move: {who}; {len(state.legal_actions())} legal moves")
+    for path, data in ((svg, picture), (png, image)):
+        if path is None or data is None:
+            continue
+        try:
+            if isinstance(data, str):
+                path.write_text(data, encoding="utf-8")
+            else:
+                path.write_bytes(data)
+        except OSError as e:
+            _fail(f"cannot write {path}: {e.strerror}")
+        _err().print(Text(f"picture written to {path}", style="dim"))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -148,6 +148,19 @@ class SimulationResult:
             )
         return rows
 
+    def plot(self, path: str | os.PathLike[str] | None = None) -> Any:
+        """A matplotlib figure of returns (mean ± 95% CI per seat), results per seat and game lengths,
+        saved to ``path`` (.png, .svg or .pdf) when given; needs ``pip install 'ludoteca[plot]'``."""
+        from ludoteca.render.plot import plot_simulation
+
+        return plot_simulation(self, None if path is None else os.fspath(path))
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the per-seat summary as an HTML table (``ludoteca.render.html``)."""
+        from ludoteca.render.html import simulation_table
+
+        return simulation_table(self)
+
 
 #: The backends :func:`simulate` accepts.
 BACKENDS = ("serial", "processes", "ray")
@@ -168,9 +181,11 @@ def simulate(
     """Plays ``n_games`` whole games of ``game`` with built-in bots and returns the per-game arrays.
 
     ``bots`` names one bot per seat, or one for every seat (default ``random``); ``Game.bots()``
-    lists them. ``progress(done, total)`` is called several times a second while the games run (from
-    the Rust workers' completed-game counter) and once at the end. Ctrl-C stops a long run and raises
-    ``KeyboardInterrupt``.
+    lists them. ``n_games`` is at most ``_core.simulate_max_games(game)`` (results within 2 GiB, about
+    59 million two-player games) and ``threads`` at most 256: larger values are an
+    ``InvalidParameterError`` before anything runs. ``progress(done, total)`` is called several times a
+    second while the games run (from the Rust workers' completed-game counter) and once at the end.
+    Ctrl-C stops a long run and raises ``KeyboardInterrupt``.
 
     ``backend`` is ``"serial"`` (one Rust batch in this process; ``threads`` defaults to all cores),
     ``"processes"`` (shards on ``workers`` processes, default one per core) or ``"ray"`` (shards as
@@ -197,6 +212,14 @@ def simulate(
         if value is not None and value < 1:
             raise _invalid(name, f"must be at least 1, got {value}")
     g = game if isinstance(game, _core.Game) else _core.load_game(game)
+    limit = _core.simulate_max_games(g)
+    if n_games > limit:
+        # Checked before any work: every backend gathers all results in this process.
+        raise _invalid(
+            "n_games",
+            f"{n_games} is more than one call holds ({limit} games of {g.num_players()} players, 2 GiB "
+            "of results); simulate in chunks with _core.simulate(..., first_game=...)",
+        )
     names = list(bots) if bots else ["random"]
     # Checks the bot names (and their count) here, before any work is sent anywhere.
     empty = _core.simulate(g, 0, seed=seed, bots=names)

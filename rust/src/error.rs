@@ -78,7 +78,13 @@ impl fmt::Display for LudoError {
                 write!(f, "illegal action {name} (id {action}): {reason}")
             }
             LudoError::UnknownGame { name, known } => {
-                write!(f, "unknown game {name:?}; registered games: {}", known.join(", "))
+                let known: Vec<&str> = known.iter().map(String::as_str).collect();
+                let hint = crate::core::params::did_you_mean(name, &known);
+                write!(
+                    f,
+                    "unknown game {name:?}{hint}; registered games: {}",
+                    known.join(", ")
+                )
             }
             LudoError::InvalidParameter { name, reason } => {
                 write!(f, "invalid parameter {name:?}: {reason}")

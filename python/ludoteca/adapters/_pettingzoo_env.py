@@ -5,6 +5,7 @@ Use it through :mod:`ludoteca.adapters.pettingzoo`, which imports this module la
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import gymnasium  # type: ignore[import-not-found, unused-ignore]
@@ -19,7 +20,7 @@ from ludoteca.errors import InvalidParameterError
 Observation = dict[str, npt.NDArray[Any]]
 
 #: Render modes the environments support (text only: no GUI dependency).
-RENDER_MODES = ["ansi", "human"]
+RENDER_MODES = ["ansi", "human", "rgb_array"]
 
 
 def env_name(info: ludoteca.GameInfo) -> str:
@@ -56,7 +57,9 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
       game unchanged; :func:`ludoteca.adapters.pettingzoo.env` wraps it in PettingZoo's
       ``TerminateIllegalWrapper`` instead (the offender gets -1 and the game ends), as the classic
       environments do.
-    - Render modes ``ansi`` (returns the table as text) and ``human`` (prints it after every step).
+    - Render modes ``ansi`` (returns the table as text), ``human`` (prints it after every step) and
+      ``rgb_array`` (the omniscient picture, ``State.to_svg()``, as an H×W×3 uint8 array; needs
+      ``pip install 'ludoteca[png]'``).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -67,7 +70,7 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     }
 
     def __init__(self, game: str | ludoteca.Game = "briscola", render_mode: str | None = None) -> None:
-        """Loads ``game`` (a game string or a loaded game); ``render_mode`` is None, ``"ansi"`` or ``"human"``."""
+        """Loads ``game`` (a game string or a loaded game); ``render_mode`` is None or one of ``RENDER_MODES``."""
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidParameterError(
@@ -159,9 +162,12 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             raise ludoteca.IllegalActionError(
                 f"{agent} is to act: step(None) is only for agents whose game is over"
             )
+        # An id is an integer (numpy integers too): int(1.5) would silently play action 1.
+        if isinstance(action, (bool, np.bool_)) or not hasattr(action, "__index__"):
+            raise TypeError(f"an action is an integer id of the action space, got {action!r}")
+        state.apply_action(operator.index(action))
         # The agent has now seen what it was owed; what follows accumulates until its next turn.
         self._cumulative_rewards[agent] = 0.0
-        state.apply_action(int(action))
         returns = state.returns()
         self.rewards = {a: float(returns[self._seat[a]] - self._returns[self._seat[a]]) for a in self.agents}
         self._returns = returns
@@ -170,11 +176,16 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The whole table as text (``ansi``), or printed (``human``); None without a render mode."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The whole table as text (``ansi``), printed (``human``) or as an RGB array (``rgb_array``);
+        None without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
+        if self.render_mode == "rgb_array":
+            from ludoteca.render.png import png_to_array
+
+            return png_to_array(self._require_state().to_png())
         text = str(self._require_state())
         if self.render_mode == "ansi":
             return text
@@ -182,7 +193,7 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         return None
 
     def close(self) -> None:
-        """Nothing to release (text rendering only)."""
+        """Nothing to release (pictures are made on demand)."""
 
     def _select_next(self) -> None:
         """Points ``agent_selection`` at the seat to act, or, once the game is over, at the first agent."""

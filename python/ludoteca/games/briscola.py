@@ -30,6 +30,7 @@ within a suit); names such as ``"A♠"``, ``"as"``, ``"Cavallo di coppe"`` are a
 from __future__ import annotations
 
 from ludoteca import _core
+from ludoteca.loading import load_game
 
 #: Points of each rank label when captured (Italian labels; French styles relabel J/C as J/Q or Q/J).
 CARD_POINTS: dict[str, int] = {"A": 11, "3": 10, "K": 4, "C": 3, "J": 2}
@@ -41,7 +42,4 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("briscola").params``; unknown or out-of-range values
     raise :class:`ludoteca.InvalidParameterError`.
     """
-    if not params:
-        return _core.load_game("briscola")
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return _core.load_game(f"briscola({args})")
+    return load_game("briscola", **params)

@@ -27,34 +27,10 @@ Action ids: cards 0-31 (♣ ♦ ♥ ♠, 7 8 9 10 J Q K A), ``pass`` 32, ``pick`
 from __future__ import annotations
 
 from ludoteca import _core
+from ludoteca.games._queen_jack import CARD_POINTS, TRUMP_ORDER
+from ludoteca.loading import load_game
 
-#: The 14 trumps, highest first.
-TRUMP_ORDER: tuple[str, ...] = (
-    "Q♣",
-    "Q♠",
-    "Q♥",
-    "Q♦",
-    "J♣",
-    "J♠",
-    "J♥",
-    "J♦",
-    "A♦",
-    "10♦",
-    "K♦",
-    "9♦",
-    "8♦",
-    "7♦",
-)
-#: Points of each rank label when captured (or buried by the declarer).
-CARD_POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
-
-
-def load_with(name: str, params: dict[str, int | str | bool]) -> _core.Game:
-    """Loads game ``name`` with keyword parameters (booleans written as ``true``/``false``)."""
-    if not params:
-        return _core.load_game(name)
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return _core.load_game(f"{name}({args})")
+__all__ = ["CARD_POINTS", "TRUMP_ORDER", "declarer_victory_points", "new_game"]
 
 
 def new_game(**params: int | str | bool) -> _core.Game:
@@ -63,7 +39,7 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("schafkopf").params``; unknown or out-of-range values
     raise :class:`ludoteca.InvalidParameterError`.
     """
-    return load_with("schafkopf", params)
+    return load_game("schafkopf", **params)
 
 
 def declarer_victory_points(total: int, tricks: int) -> int:

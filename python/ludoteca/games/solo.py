@@ -29,7 +29,7 @@ Action ids: cards 0-31, ``pass`` 32, questions 33-38, ``yes`` 39, declarations 4
 from __future__ import annotations
 
 from ludoteca import _core
-from ludoteca.games.schafkopf import load_with
+from ludoteca.loading import load_game
 
 #: Contract values by level (1-6).
 VALUES: dict[int, int] = {1: 2, 2: 4, 3: 4, 4: 8, 5: 16, 6: 32}
@@ -41,7 +41,7 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("solo").params``; unknown or out-of-range values raise
     :class:`ludoteca.InvalidParameterError`.
     """
-    return load_with("solo", params)
+    return load_game("solo", **params)
 
 
 def trump_order(trump: str) -> list[str]:

@@ -72,8 +72,9 @@ def board(state: _core.State) -> list[int]:
 def commit(state: _core.State, claim: str, delay: int = 0) -> None:
     """Plays the seat to move's race commitment: the claim, then the reaction delay (``t0``..``t7``).
 
-    ``claim`` is an expression (``"8*5-(7+9)"``, mapped to its canonical template on the current
-    board), ``"no solution"``, ``"wrong"``, or a template name (``"c*a-d-b"``). Raises
+    ``claim`` is an expression (``"8*5-(7+9)"``: judged as written, exactly as :func:`check` judges
+    it, then a valid one is mapped to its canonical template on the current board and an invalid one is
+    played as ``wrong``), ``"no solution"``, ``"wrong"``, or a template name (``"c*a-d-b"``). Raises
     :class:`ludoteca.ParseError` for a malformed claim and :class:`ludoteca.IllegalActionError` when it
     is not the race (or ``no solution`` is refused under ``no_solution_check="solver"``); on error
     nothing is applied.
@@ -134,7 +135,8 @@ def check(
     Accepts ``8*5-(7+9)``, ``8×5−(7+9)``, ``(8*5)-7-9``, ``÷`` or ``/``, ``x`` or ``×`` or ``*``,
     brackets ``() [] {}``, spaces, ``A J Q K`` for 1 11 12 13 and a trailing ``= 24``. A malformed
     expression (unary minus, numbers side by side, unbalanced brackets, ...) raises
-    :class:`ludoteca.ParseError`; a well-formed one that is not a solution gives ``valid=False`` and a
+    :class:`ludoteca.ParseError`, and so does one longer than 1000 characters, with more than 64
+    numbers or with brackets nested deeper than 64 (claims are user input, so they are bounded); a well-formed one that is not a solution gives ``valid=False`` and a
     reason.
 
     >>> check("8×5−(7+9)", [5, 7, 8, 9])
@@ -151,6 +153,7 @@ def solve_batch(
 
     Returns ``(solvable, counts)``: a bool array and the number of distinct solutions per row. Raises
     :class:`ludoteca.ShapeError` for another shape and :class:`ludoteca.InvalidParameterError` for
-    floats (NaN named), negative numbers or numbers above 10**9. ``threads=1`` runs single-threaded.
+    floats (NaN named), negative numbers or numbers above 10**9. ``threads=1`` runs single-threaded;
+    at most 256 threads (more is an ``InvalidParameterError``), default all cores.
     """
     return _core.twenty_four_solve_batch(numbers, target, intermediate, threads)

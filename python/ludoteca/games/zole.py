@@ -30,7 +30,8 @@ Action ids: cards 0-25 (♣ A-9 by rank code, ♦, ♥, ♠), ``pass`` 26, ``tak
 from __future__ import annotations
 
 from ludoteca import _core
-from ludoteca.games.schafkopf import CARD_POINTS, TRUMP_ORDER, load_with
+from ludoteca.games._queen_jack import CARD_POINTS, TRUMP_ORDER
+from ludoteca.loading import load_game
 
 __all__ = ["CARD_POINTS", "TRUMP_ORDER", "chips_per_opponent", "new_game"]
 
@@ -41,7 +42,7 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("zole").params``; unknown or out-of-range values raise
     :class:`ludoteca.InvalidParameterError`.
     """
-    return load_with("zole", params)
+    return load_game("zole", **params)
 
 
 def chips_per_opponent(lielais_points: int, zole: bool = False, losers_took_no_trick: bool = False) -> int:

@@ -100,9 +100,19 @@ impl PyGame {
     }
     /// A new game from the start. Chance (dealing, drawing) is resolved from `seed` unless
     /// `explicit_chance` is true, in which case chance nodes are returned to the caller.
-    #[pyo3(signature = (seed = None, explicit_chance = false))]
-    fn new_initial_state(&self, seed: Option<u64>, explicit_chance: bool) -> PyResult<PyState> {
-        PyState::fresh(Arc::clone(&self.inner), seed, explicit_chance)
+    /// With `setup` (the text of `State.setup()`: a FEN, an SGF setup) the game starts from that position.
+    #[pyo3(signature = (seed = None, explicit_chance = false, setup = None))]
+    fn new_initial_state(
+        &self,
+        seed: Option<&Bound<'_, PyAny>>,
+        explicit_chance: bool,
+        setup: Option<&str>,
+    ) -> PyResult<PyState> {
+        let seed = super::convert::opt_u64(seed, "seed")?;
+        match setup {
+            None => PyState::fresh(Arc::clone(&self.inner), seed, explicit_chance),
+            Some(text) => PyState::fresh_from_setup(Arc::clone(&self.inner), text, seed, explicit_chance),
+        }
     }
     /// Rebuilds a state from `State.serialize()` (for this game).
     fn deserialize(&self, text: &str) -> PyResult<PyState> {

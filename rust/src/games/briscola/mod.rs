@@ -43,8 +43,8 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::{
-    per_seat, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickRules, TrickState,
-    SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut,
+    TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
 
 /// The registered game type.
@@ -203,6 +203,14 @@ impl BriscolaRules {
             n => n,
         }
     }
+    /// Strength of a card (Briscola's order never depends on the deal).
+    pub fn card_strength(&self, card: Card) -> u8 {
+        self.strength[card]
+    }
+    /// Points of a card.
+    pub fn card_points(&self, card: Card) -> i32 {
+        self.points[card]
+    }
     /// Card points of a set.
     pub fn points_of(&self, set: CardSet) -> i32 {
         self.point_masks.of(set)
@@ -266,7 +274,7 @@ impl BriscolaRules {
             ExchangeRule::Seven => Some(seven),
             ExchangeRule::Two => Some(two),
             // Spanish Brisca: the 7 takes a face-up card above 7 (court cards, 3, A), the 2 one of 7 or below.
-            ExchangeRule::SevenAboveElseTwo => Some(if self.strength(up) > self.strength(seven) {
+            ExchangeRule::SevenAboveElseTwo => Some(if self.card_strength(up) > self.card_strength(seven) {
                 seven
             } else {
                 two
@@ -326,6 +334,7 @@ impl BriscolaRules {
 
 impl TrickRules for BriscolaRules {
     type Extra = BriscolaExtra;
+    type Match = ();
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
@@ -453,7 +462,8 @@ impl TrickRules for BriscolaRules {
     fn first_dealer(&self) -> usize {
         self.first_dealer
     }
-    fn next_dealer(&self, core: &TrickCore) -> usize {
+    fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
+        let TrickView { core, .. } = v;
         if self.fixed_dealer {
             core.dealer
         } else {
@@ -487,38 +497,43 @@ impl TrickRules for BriscolaRules {
             FaceUpRule::Keep
         }
     }
-    fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut BriscolaExtra) {
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut { core, .. } = s;
         let eldest = core.next_seat(core.dealer);
         if self.is_chiamata() {
             core.start_bidding(eldest);
         } else {
             core.start_play(eldest);
         }
+        AfterDeal::Continue
     }
-    fn trump(&self, core: &TrickCore, extra: &BriscolaExtra) -> Option<u8> {
+    fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
+        let TrickView { core, extra, .. } = v;
         if self.is_chiamata() {
             extra.contract.map(|c| self.deck.suit(c.called))
         } else {
             core.face_up_card.map(|c| self.deck.suit(c))
         }
     }
-    fn strength(&self, card: Card) -> u8 {
+    fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
         self.strength[card]
     }
-    fn points(&self, card: Card) -> i32 {
+    fn points(&self, _v: TrickView<'_, Self>, card: Card) -> i32 {
         self.points[card]
     }
-    fn points_of_set(&self, set: CardSet) -> i32 {
+    fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
         self.points_of(set)
     }
-    fn legal_plays(&self, core: &TrickCore, _extra: &BriscolaExtra, hand: CardSet) -> CardSet {
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        let TrickView { core, .. } = v;
         if self.must_follow {
             crate::trick::follow::follow_suit(&self.deck, core.led_card(), hand)
         } else {
             hand
         }
     }
-    fn illegal_play_reason(&self, core: &TrickCore, _extra: &BriscolaExtra, _card: Card) -> String {
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let TrickView { core, .. } = v;
         let suit = core
             .led_card()
             .map(|c| self.deck.suits()[self.deck.suit(c) as usize].symbol)
@@ -533,7 +548,8 @@ impl TrickRules for BriscolaRules {
         // Auction bids and calls come before play; only claims and the trump exchange are made during it.
         self.claim_allowed || self.exchange != ExchangeRule::None
     }
-    fn extra_legal(&self, core: &TrickCore, extra: &BriscolaExtra, out: &mut Vec<u32>) {
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
         let mut kinds = self.layout.offsets_into(out);
         match core.phase {
             Phase::Bidding => match extra.won_bid {
@@ -564,7 +580,8 @@ impl TrickRules for BriscolaRules {
         }
         out.sort_unstable();
     }
-    fn apply_extra(&self, core: &mut TrickCore, extra: &mut BriscolaExtra, offset: u32) -> Effect {
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut { core, extra, .. } = s;
         let seat = core.to_move;
         match self.layout.kind(offset) {
             Extra::Claim => {
@@ -614,7 +631,8 @@ impl TrickRules for BriscolaRules {
     fn parse_extra(&self, text: &str) -> Option<u32> {
         self.layout.parse(&self.deck, text)
     }
-    fn after_trick(&self, core: &mut TrickCore, _extra: &mut BriscolaExtra) -> Effect {
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut { core, .. } = s;
         if self.count_out {
             let pts = self.team_points(core);
             if (0..2).any(|t| self.ledger_of(core, t) + pts[t] as f64 >= self.match_points as f64) {
@@ -624,7 +642,8 @@ impl TrickRules for BriscolaRules {
         Effect::Continue
     }
 
-    fn known_cards(&self, core: &TrickCore, _extra: &BriscolaExtra, viewer: usize, other: usize) -> CardSet {
+    fn known_cards(&self, v: TrickView<'_, Self>, viewer: usize, other: usize) -> CardSet {
+        let TrickView { core, .. } = v;
         // The partners' exchange happens right after the face-up card is drawn (§3.5, A6).
         let exchanged = core.face_up_card.is_some() && core.stock_count() == 0;
         if self.partner_reveal && exchanged && self.team(viewer) == self.team(other) {
@@ -642,13 +661,8 @@ impl TrickRules for BriscolaRules {
             0
         }
     }
-    fn write_extra_observation(
-        &self,
-        core: &TrickCore,
-        extra: &BriscolaExtra,
-        viewer: usize,
-        out: &mut [f32],
-    ) {
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView { core, extra, .. } = v;
         if !self.is_chiamata() {
             return;
         }
@@ -674,10 +688,11 @@ impl TrickRules for BriscolaRules {
         }
     }
 
-    fn describe_extra(&self, core: &TrickCore, extra: &BriscolaExtra, viewer: Option<usize>) -> String {
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView { core, extra, .. } = v;
         let mut s = String::new();
         if self.italian_suit_names || self.is_chiamata() {
-            if let Some(t) = self.trump(core, extra) {
+            if let Some(t) = self.trump(v) {
                 s.push_str(&format!("trump suit: {}\n", self.suit_word(t)));
             }
         }
@@ -728,7 +743,8 @@ impl TrickRules for BriscolaRules {
         s
     }
 
-    fn score_deal(&self, core: &TrickCore, extra: &BriscolaExtra) -> DealOutcome {
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView { core, extra, .. } = v;
         if self.is_chiamata() {
             let Some(c) = extra.contract else {
                 return DealOutcome {
@@ -775,7 +791,8 @@ impl TrickRules for BriscolaRules {
         }
     }
 
-    fn match_result(&self, core: &TrickCore, extra: &BriscolaExtra) -> Option<[f64; MAX_PLAYERS]> {
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        let TrickView { core, extra, .. } = v;
         if self.is_chiamata() {
             // Anyone at the target: the single highest total wins; a tie for highest plays on (A22).
             let totals = &core.ledger[..self.players];

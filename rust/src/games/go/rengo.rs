@@ -29,10 +29,11 @@
 //! expected player.
 
 use super::board::{opponent, BLACK, WHITE};
-use super::bots::{GoLike, PlayoutBot};
+use super::bots::PlayoutBot;
 use super::engine::{ci, End, GoCore, Move, Phase};
 use super::rules::{Rules, GO_PARAMS, GO_PRESETS};
 use super::score::Score;
+use super::GoLike;
 use super::{marking_action, marking_move, move_name, parse_move, write_planes};
 use crate::core::game::{unknown_bot, Action, Bot, Game, GameInfo, Player, State};
 use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};

@@ -129,7 +129,7 @@ pub const GO_PARAMS: &[ParamSpec] = &[
         name: "suicide_allowed",
         kind: Kind::Bool,
         default: DefaultValue::Bool(false),
-        doc: "allow multi-stone suicide (single-stone suicide is never legal)",
+        doc: "allow suicide (the own chain is removed; the ko rule still applies)",
     },
     ParamSpec {
         name: "dead_stone_mode",

@@ -1172,15 +1172,22 @@ fn parse_action(state: &TwentyFourState, text: &str) -> Result<Action> {
                 return Err(err("an expression can only be claimed during the race"));
             }
             let board = state.board();
+            // The claim is judged as written (the integer rule applies to its own intermediate values,
+            // not to those of its template); only a valid one is mapped to its template, preferring a
+            // template that is valid too, so the judge agrees with `check`.
             match expr::check(expr_text, &board, &state.cfg.opts)? {
-                expr::Verdict::Invalid(expr::Reason::WrongCards { .. }) => Claim::Wrong,
-                _ => {
-                    let (e, _) = expr::parse(expr_text)?;
-                    let key = canon::canonical(&e).text;
-                    distinct_templates(&board)
+                expr::Verdict::Invalid(_) => Claim::Wrong,
+                expr::Verdict::Valid { canonical: key } => {
+                    let matching: Vec<u16> = distinct_templates(&board)
                         .iter()
                         .copied()
-                        .find(|&k| template_text(k, &board) == key)
+                        .filter(|&k| template_text(k, &board) == key)
+                        .collect();
+                    matching
+                        .iter()
+                        .copied()
+                        .find(|&k| state.judge(Claim::Template(k)))
+                        .or(matching.first().copied())
                         .map_or(Claim::Wrong, Claim::Template)
                 }
             }
