@@ -91,7 +91,7 @@ def test_an_out_of_range_id_says_what_the_ids_are() -> None:
     state = ludoteca.load_game("briscola").new_initial_state(seed=1)
     with pytest.raises(ludoteca.IllegalActionError) as e:
         state.apply_action(-5)
-    assert str(e.value) == "illegal action: -5 is not an action id of briscola (0..39)"
+    assert str(e.value) == "illegal action: -5 is not one of briscola's action ids (0..39)"
 
 
 def test_a_bad_record_names_the_illegal_action_once(tmp_path: Path) -> None:

@@ -401,6 +401,7 @@ HOW_TO_TYPE = {
     "jieqi": "ICCS, from and to square (h2e2), or WXF (C2.5)",
     "twenty_four": "a claim such as claim (a+b)*(c-d) (a, b, c, d: the centre cards in order), then "
     "your reaction delay, t0 (fastest) to t7; hint shows a solution",
+    "skelly": "a shot as aim, angle offset and power, e.g. aim target +0deg x1.00 (? lists them)",
 }
 #: At most this many legal moves are listed by ``?`` (a Twenty-Four set has over a thousand claims).
 HELP_LIST_MAX = 80

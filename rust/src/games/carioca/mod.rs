@@ -189,7 +189,8 @@ trios; two trios and escalera; trio and two escaleras; three escaleras. A trio i
 The contract goes down on one turn, all at once, trios of exactly three and escaleras of exactly four, at most \
 one joker in each. On later turns a player whose contract is down may add cards to any meld and may replace a \
 joker in an escalera by the card it stands for, the joker moving to an end. A hand ends when a player has no \
-cards; the others score joker 50, ace 20, J Q K 10, other cards their face value. Lowest total wins.",
+cards; the others score joker 50, ace 20, J Q K 10, other cards their face value. Lowest total wins. \
+        As Carioca, the Chilean contract rummy, is described at pagat.com.",
     bots: &["random", "greedy"],
     examples: &[
         "carioca(scope=deal)",

@@ -135,7 +135,8 @@ rest in the dead box is trapped and misses its turns until someone hits it. Afte
 into 13 and then into each of the skull's four quadrants; a miss in the quadrants starts that run again from \
 box 1. Then you are a killer: a killer is never trapped, and every cap it hits is out of the game. A non-killer \
 that hits a killer becomes a killer. The last cap left wins. A shot is an aim (the next target or a rival's cap), \
-an angle offset and a power; the flick's error is random.",
+an angle offset and a power; the flick's error is random. \
+        Skelly (skully, skellies) as played on New York City streets; see Wikipedia: Skully.",
     bots: &["random", "aim", "planner"],
     examples: &[
         "skelly(players=2,max_shots=150)",
