@@ -91,7 +91,7 @@ def test_an_out_of_range_id_says_what_the_ids_are() -> None:
     state = ludoteca.load_game("briscola").new_initial_state(seed=1)
     with pytest.raises(ludoteca.IllegalActionError) as e:
         state.apply_action(-5)
-    assert str(e.value) == "illegal action: -5 is not an action id of briscola (0..39)"
+    assert str(e.value) == "illegal action: -5 is not one of briscola's action ids (0..39)"
 
 
 def test_a_bad_record_names_the_illegal_action_once(tmp_path: Path) -> None:
@@ -297,3 +297,64 @@ def test_jieqi_announces_reveals_but_not_what_the_opponent_captured() -> None:
                 seen_capture = True
                 assert told in mine and told not in theirs, (told, theirs)
     assert seen_capture and seen_reveal
+
+
+def test_go_marking_shows_the_proposed_dead_stones_in_lower_case() -> None:
+    from ludoteca.cli import go_dead_chains, mark_dead_stones
+    from ludoteca.games import go
+
+    state = ludoteca.load_game("go(board_size=7)").new_initial_state(seed=2)
+    while not state.is_terminal() and go_marking_legend(state) is None:
+        state.apply_action(state.bot_action("random_no_eye", seed=len(state.history())))
+    dead = go_dead_chains(state)
+    assert dead, "this game's proposal has dead stones"
+    board = go.board(state)
+    score = go.final_score(state)
+    for colour in (1, 2):
+        on_board = sum(row.count(colour) for row in board)
+        dead_here = sum(1 for r, c in dead if board[r][c] == colour)
+        assert on_board - dead_here == score["stones"][colour - 1]  # the count's living stones
+    shown = mark_dead_stones(state.observation_string(0), dead)
+    rows = [line[3:-3] for line in shown.splitlines() if line[:3].strip().isdigit()]
+    assert sum(row.count("x") + row.count("o") for row in rows) == len(dead)
+
+
+@pytest.mark.parametrize(("game", "secret"), [("schafkopf", "bury"), ("zole", "discard")])
+def test_play_never_names_another_seats_secret_move(game: str, secret: str, tmp_path: Path) -> None:
+    # A bot's buried or discarded cards are not the human's to see: the screen says that the bot
+    # moved, never what it chose. (The human types the lowest legal id each turn: it passes.)
+    n_actions = ludoteca.load_game(game).num_distinct_actions()
+    script = "".join(f"{a}\n" for a in range(n_actions)) * 5
+    for seed in range(20):
+        path = tmp_path / f"{seed}.jsonl"
+        out = invoke("play", game, "--seed", str(seed), "--record", str(path), input=script).output
+        rec = record.load(path)
+        bots_secret = [m.name for m in rec.moves if m.player not in (None, 0) and m.name.startswith(secret)]
+        if not bots_secret:
+            continue
+        for name in bots_secret:
+            assert f"plays {name}" not in out and name not in out
+        assert "moves in secret" in out
+        return
+    pytest.fail(f"no seed made a bot {secret} in {game}")
+
+
+def test_twenty_four_bots_claims_stay_sealed() -> None:
+    import io
+
+    from rich.console import Console
+
+    from ludoteca.cli import Match, bot_turn
+
+    game = ludoteca.load_game("twenty_four")
+    state = game.new_initial_state(seed=2)
+    state.apply_action(state.bot_action("solver", seed=0))  # seat 0 (the human) claims
+    state.apply_action("t3")
+    match = Match(state, 0, {1: "solver"}, __import__("random").Random(1))
+    buffer = io.StringIO()
+    while match.state.current_player() == 1:
+        before = len(match.state.history())
+        bot_turn(Console(file=buffer, width=200), match)
+        for action in match.state.history()[before : before + 1]:
+            assert match.state.action_to_string(action) not in buffer.getvalue()
+    assert "moves in secret" in buffer.getvalue()

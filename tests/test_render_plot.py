@@ -3,7 +3,6 @@ commands."""
 
 from __future__ import annotations
 
-import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -12,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import ludoteca
-from ludoteca import InvalidParameterError
+from ludoteca import InvalidParameterError, record
 from ludoteca.cli import app
 
 
@@ -99,24 +98,36 @@ def test_show_refuses_bad_input_with_the_reason(args: list[str], words: str) -> 
 
 def test_play_writes_the_players_view_after_every_move(tmp_path: Path) -> None:
     """``play --svg-dir``: one picture per decision, each seat 0's view of the position then."""
-    folder = tmp_path / "pics"
-    # Menu numbers are action ids (a card's id, 0..39): typing every id in turn plays, at each decision,
-    # the first card of the hand; the others are refused without a move.
-    moves = "\n".join(str(i) for _ in range(40) for i in range(40)) + "\n"
-    run = CliRunner().invoke(
-        app, ["play", "briscola", "--seed", "3", "--bots", "random", "--svg-dir", str(folder)], input=moves
-    )
+    folder, path = tmp_path / "pics", tmp_path / "game.jsonl"
+    # Menu numbers are action ids (a card keeps its number): cycling through all 40 meets every legal one.
+    moves = "".join(f"{a}\n" for a in range(40)) * 30
+    args = [
+        "play",
+        "briscola",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--svg-dir",
+        str(folder),
+        "--record",
+        str(path),
+    ]
+    run = CliRunner().invoke(app, args, input=moves)
     assert run.exit_code == 0, run.output
     files = sorted(folder.glob("move-*.svg"))
     state = ludoteca.load_game("briscola").new_initial_state(seed=3)
     assert files[0].read_text(encoding="utf-8") == state.to_svg(0)
     assert len(files) == 1 + 40  # Briscola for two: 40 cards played, one decision each
     ns = "{http://www.w3.org/2000/svg}"
-    # The bot's hand is never face up in seat 0's pictures, but for the face-up trump card: whoever draws
-    # it last holds a card everyone has seen.
-    faceup = re.search(r"face-up (\S+)", state.observation_string(0))
-    assert faceup is not None
+    history = record.replay(record.load(path)).history()
+    # The bot's hand is never face up in seat 0's pictures, but for a card seat 0 has seen: the face-up
+    # trump, drawn as the stock's last card, is public (seat 0's information state names it).
     for f in files:
         root = ET.parse(f).getroot()
         hand = next(g for g in root.iter(f"{ns}g") if g.attrib.get("data-seat") == "1")
-        assert [e.attrib["data-card"] for e in hand if "data-card" in e.attrib] in ([], [faceup.group(1)])
+        shown = [e.attrib["data-card"] for e in hand if "data-card" in e.attrib]
+        assert all(card in state.information_state_string(0) for card in shown), (f.name, shown)
+        done = len(state.history())
+        if done < len(history):
+            state.apply_action(history[done])

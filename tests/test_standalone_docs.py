@@ -37,6 +37,7 @@ INTERNAL = [
         "the seed texts (a random seed's chance stream is fine)",
     ),
     (r"\(A\d{1,2}\)|\(SK\b", "an internal ambiguity number (A13, SK)"),
+    (r"\(seed\)", "the seed texts ('half the small bet (seed)')"),
 ]
 PATTERN = re.compile("|".join(f"(?:{p})" for p, _ in INTERNAL))
 
@@ -73,6 +74,7 @@ def test_rules_texts_name_a_source_a_player_can_find() -> None:
     # Every game's rules say where they come from, as a player would cite them.
     sources = re.compile(
         r"pagat\.com|streetplay\.com|senseis|Federation|rule book|Rules of Go|24 Game|variant of Xiangqi|Penguin"
+        r"|Rules of Poker|Wikipedia"
     )
     for info in ludoteca.registered_games():
         assert sources.search(info.rules), f"{info.short_name}: no source named in its rules text"

@@ -329,7 +329,7 @@ def simulate_command(
         None, "--threads", "-t", min=1, help="Worker threads (default: all cores)."
     ),
     param: Optional[list[str]] = typer.Option(
-        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+        None, "--param", "-p", metavar="KEY=VALUE", help="Game parameter key=value (repeatable)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
     backend: str = typer.Option(
@@ -391,13 +391,20 @@ def save_plot(result: SimulationResult, path: Path) -> None:
 # --------------------------------------------------------------------------------------------------
 # Command: play
 
-#: Games whose moves are typed as coordinates, with no numbered menu (their move sets are large).
+#: Games whose moves are always typed as coordinates, with no numbered menu (their move sets are large).
+BOARD_GAMES = ("go", "rengo", "xiangqi", "jieqi")
+#: How moves are typed, where a name alone does not say it.
 HOW_TO_TYPE = {
     "go": "a point as column letter and row number (D4; the letters skip I), or pass",
     "rengo": "a point as column letter and row number (D4; the letters skip I), or pass",
     "xiangqi": "ICCS, from and to square (h2e2), or WXF (C2.5, H8+7)",
     "jieqi": "ICCS, from and to square (h2e2), or WXF (C2.5)",
+    "twenty_four": "a claim such as claim (a+b)*(c-d) (a, b, c, d: the centre cards in order), then "
+    "your reaction delay, t0 (fastest) to t7; hint shows a solution",
+    "skelly": "a shot as aim, angle offset and power, e.g. aim target +0deg x1.00 (? lists them)",
 }
+#: At most this many legal moves are listed by ``?`` (a Twenty-Four set has over a thousand claims).
+HELP_LIST_MAX = 80
 #: Who each seat is, where the game gives seats a colour.
 SIDES = {
     "go": ("Black (X)", "White (O)"),
@@ -454,7 +461,7 @@ class Match:
 
     def typed(self) -> bool:
         """Whether moves are typed as coordinates here (board games), rather than picked from a menu."""
-        return self.state.get_game().name in HOW_TO_TYPE or len(self.state.legal_actions()) > MENU_MAX
+        return self.state.get_game().name in BOARD_GAMES or len(self.state.legal_actions()) > MENU_MAX
 
 
 def seat_bots(game: Game, human: int, names: list[str]) -> dict[int, str]:
@@ -493,9 +500,11 @@ def marked_view(match: Match) -> str:
     """What the human's seat sees, with the last move marked on the board of a board game."""
     state = match.state
     text = state.observation_string(match.human).rstrip()
+    name = state.get_game().name
+    if name in ("go", "rengo") and not state.is_terminal() and go_marking_legend(state) is not None:
+        text = mark_dead_stones(text, go_dead_chains(state))
     if match.last is None:
         return text
-    name = state.get_game().name
     label = state.action_to_string(match.last[1])
     if name in ("go", "rengo"):
         point = label.split()[-1]  # "D4", or "B2 D4" in Rengo
@@ -515,6 +524,52 @@ def menu(state: State) -> Columns:
     return Columns(options, padding=(0, 3))
 
 
+def go_dead_chains(state: State) -> list[tuple[int, int]]:
+    """In the Go marking phase, the (row, column) points of the stones the current proposal counts as
+    dead, bottom row 0.
+
+    Found through the engine's own count: marking a chain toggles it, so a chain is dead now when
+    toggling it (on a copy) gives its colour more living stones.
+    """
+    from ludoteca.games import go
+
+    board = go.board(state)
+    size = len(board)
+    colour_stones = go.final_score(state)["stones"]
+    seen: set[tuple[int, int]] = set()
+    dead: list[tuple[int, int]] = []
+    for r in range(size):
+        for c in range(size):
+            colour = board[r][c]
+            if not colour or (r, c) in seen:
+                continue
+            chain, todo = [], [(r, c)]
+            seen.add((r, c))
+            while todo:
+                y, x = todo.pop()
+                chain.append((y, x))
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= ny < size and 0 <= nx < size and (ny, nx) not in seen and board[ny][nx] == colour:
+                        seen.add((ny, nx))
+                        todo.append((ny, nx))
+            toggled = state.clone()
+            toggled.apply_action(f"mark {go.vertex(r * size + c, size)}")
+            if go.final_score(toggled)["stones"][colour - 1] > colour_stones[colour - 1]:
+                dead += chain
+    return dead
+
+
+def mark_dead_stones(board_text: str, dead: list[tuple[int, int]]) -> str:
+    """The Go board text with dead stones in lower case (``x`` Black, ``o`` White)."""
+    lines = board_text.split("\n")
+    for r, c in dead:
+        for i, line in enumerate(lines):
+            at = 3 + 2 * c
+            if line[:3].strip() == str(r + 1) and len(line) > at:
+                lines[i] = line[:at] + line[at].lower() + line[at + 1 :]
+    return "\n".join(lines)
+
+
 def go_marking_legend(state: State) -> Optional[Text]:
     """In the Go marking phase, what the phase is and how to dispute the proposal."""
     names = [state.action_to_string(a) for a in state.legal_actions()]
@@ -524,8 +579,9 @@ def go_marking_legend(state: State) -> Optional[Text]:
 
     score = go.final_score(state)
     return Text(
-        "Play has ended. The players now agree which stones are dead. The engine proposes a marking "
-        f"(its count so far: Black {score['black']:g}, White {score['white']:g}). Type 'accept' to agree, "
+        "Play has ended. The players now agree which stones are dead. The engine proposes a marking, "
+        "shown on the board in lower case: x and o are stones counted as dead (captured), X and O alive "
+        f"(the count so far: Black {score['black']:g}, White {score['white']:g}). Type 'accept' to agree, "
         "'mark D4' to toggle the chain at D4 between dead and alive (a dispute), or 'resume' to go "
         "back to play and settle it on the board.",
         style="yellow",
@@ -566,7 +622,8 @@ def show_help(console: Console, match: Match) -> None:
     how = HOW_TO_TYPE.get(game.name, "its number (the action id shown) or its name, e.g. A♠ or as")
     names = [state.action_to_string(a) for a in state.legal_actions()]
     console.print(Text(f"Type a move as {how}.", style="bold"))
-    console.print(Text(f"legal now ({len(names)}): " + " ".join(names)))
+    more = f" … and {len(names) - HELP_LIST_MAX} more" if len(names) > HELP_LIST_MAX else ""
+    console.print(Text(f"legal now ({len(names)}): " + " ".join(names[:HELP_LIST_MAX]) + more))
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan")
     grid.add_column()
@@ -769,8 +826,24 @@ def human_turn(console: Console, match: Match) -> None:
         return
 
 
+#: Games whose moves are sealed commitments: another seat's move is never shown when it is made.
+SEALED_GAMES = ("twenty_four",)
+
+
+def is_public(state: State, viewer: int, name: str) -> bool:
+    """Whether ``viewer`` may know that the move just made was ``name``.
+
+    Some moves are secret: a buried or discarded card (Schafkopf, Zole), a sealed claim (Twenty-Four).
+    A move is public when what ``viewer`` has observed (its information state) now names it.
+    """
+    if state.get_game().name in SEALED_GAMES:
+        return False
+    seen = state.information_state_string(viewer)
+    return name in seen or name.split()[-1] in seen
+
+
 def bot_turn(console: Console, match: Match) -> None:
-    """Lets the bot of the seat to move choose, and announces its move by name."""
+    """Lets the bot of the seat to move choose, and announces its move by name if the human may see it."""
     state = match.state
     seat = state.current_player()
     bot = match.bots[seat]
@@ -778,8 +851,12 @@ def bot_turn(console: Console, match: Match) -> None:
     name = state.action_to_string(action)
     before = state.clone()
     state.apply_action(action)
-    match.last = (seat, action)
     who = side_of(state.get_game(), seat)
+    if not is_public(state, match.human, name):
+        # Never the name: "bury 10♣" or a sealed claim would show the human what it may not see.
+        console.print(Text.assemble((f"{who} ({bot})", "magenta"), " moves in secret"))
+        return
+    match.last = (seat, action)
     console.print(Text.assemble((f"{who} ({bot})", "magenta"), f" plays {name}"))
     announce(console, match, before, seat, action)
 
@@ -851,7 +928,7 @@ def play_command(
         None, "--seed", "-s", min=0, help="Seed of the deal and the bots (replays a game)."
     ),
     param: Optional[list[str]] = typer.Option(
-        None, "--param", "-p", help="Game parameter key=value (repeatable)."
+        None, "--param", "-p", metavar="KEY=VALUE", help="Game parameter key=value (repeatable)."
     ),
     record: Optional[Path] = typer.Option(
         None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."

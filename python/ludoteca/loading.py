@@ -25,25 +25,21 @@ def load_game(spec: str, **params: ParamValue) -> _core.Game:
     """Loads a game from a game string, or a bare name plus keyword parameters.
 
     ``load_game("briscola(players=4)")`` and ``load_game("briscola", players=4)`` are the same game.
-    A game string is a registered name, optionally with ``key=value`` parameters in brackets
-    (``"briscola(players=4,ruleset=american)"``, ``"go(board_size=9)"``). A preset (``ruleset=...``)
-    sets several parameters at once; parameters given explicitly override it.
-    ``ludoteca.registered_games()`` (or ``ludoteca games`` in a shell) lists the names, and
+    A preset (``ruleset=...``) sets several parameters at once; parameters given explicitly override
+    it. :func:`ludoteca.registered_games` (or ``ludoteca games`` in a shell) lists the names, and
     ``ludoteca rules NAME`` the parameters with their defaults.
 
     Raises :class:`ludoteca.UnknownGameError` for an unknown name, :class:`ludoteca.ParseError` for a
-    malformed string and :class:`ludoteca.InvalidParameterError` for an unknown parameter or a value out
-    of range; keywords given with a game string that already has parameters raise ``ValueError`` (one
-    way to say each value).
+    malformed string and :class:`ludoteca.InvalidParameterError` for an unknown or out-of-range
+    parameter; keywords given with a game string that already has parameters raise ``ValueError``
+    (one way to say each value).
 
-    Example:
+    Example::
 
         >>> import ludoteca
         >>> game = ludoteca.load_game("briscola", players=4)
-        >>> game == ludoteca.load_game("briscola(players=4)")
-        True
-        >>> game.num_players(), game.bots()
-        (4, ['random', 'greedy'])
+        >>> game.game_string(), game.num_players(), game.bots()
+        ('briscola(players=4)', 4, ['random', 'greedy'])
         >>> state = game.new_initial_state(seed=7)
         >>> state.apply_action(state.legal_actions()[0])
     """

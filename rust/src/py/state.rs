@@ -158,7 +158,7 @@ impl PyState {
                 0,
                 "",
                 format!(
-                    "{id} is not an action id of {} (0..{})",
+                    "{id} is not one of {}'s action ids (0..{})",
                     self.game.info().short_name,
                     self.game.num_distinct_actions() - 1
                 ),

@@ -24,10 +24,6 @@
 //! * `scope=match` (default) plays the whole sequence, lowest total wins; `scope=deal` one hand (the
 //!   first contract). Returns: minus the penalty points (so the lowest total has the highest return).
 //!
-//! * Choices where the rules are silent: a card taken from the pile may be discarded again the same
-//!   turn; two trios of a contract may share a rank and two escaleras a suit; a trio may take any number
-//!   of jokers once the contract is down, but keeps at least one natural card.
-//!
 //! Action ids (P = 108 physical cards, `7♥#2`, `X#4`):
 //! `0..P` chance: the card dealt or drawn; `P` draw from the stock; `P+1` take the pile top;
 //! `P+2+c` discard card c; `2P+2+c` pick card c into the pending meld; `3P+2` close the meld,
@@ -193,7 +189,8 @@ trios; two trios and escalera; trio and two escaleras; three escaleras. A trio i
 The contract goes down on one turn, all at once, trios of exactly three and escaleras of exactly four, at most \
 one joker in each. On later turns a player whose contract is down may add cards to any meld and may replace a \
 joker in an escalera by the card it stands for, the joker moving to an end. A hand ends when a player has no \
-cards; the others score joker 50, ace 20, J Q K 10, other cards their face value. Lowest total wins. Rules as on pagat.com's Carioca page.",
+cards; the others score joker 50, ace 20, J Q K 10, other cards their face value. Lowest total wins. \
+        As Carioca, the Chilean contract rummy, is described at pagat.com.",
     bots: &["random", "greedy"],
     examples: &[
         "carioca(scope=deal)",

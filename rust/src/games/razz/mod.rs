@@ -103,7 +103,7 @@ static PARAMS: &[ParamSpec] = &[
         name: "bring_in_fraction",
         kind: Kind::Choice(&["half", "third"]),
         default: D::Str("half"),
-        doc: "bring-in when not given: half the small bet (seed) or a third (casinos), rounded down",
+        doc: "bring-in when not given: half the small bet (the default) or a third (some casinos), rounded down",
     },
     ParamSpec {
         name: "stack",
@@ -166,7 +166,8 @@ for half a small bet or completes to a full one. Then one more up card on 4th, 5
 card down on 7th; from 4th street the best low showing opens (ties: the first from the dealer's left). Small \
 bets on 3rd and 4th street, big bets (twice as large) from 5th; one bet and three raises per round. If the deck \
 runs short on 7th street one community card is dealt face up for everyone. A player left alone wins; otherwise \
-the best low takes the pot, with side pots for all-in players and exact ties split.",
+the best low takes the pot, with side pots for all-in players and exact ties split. \
+        As casinos play Razz, following Robert's Rules of Poker.",
     bots: &["random", "rules"],
     // Hands of random play are short; matches give the conformance tests positions deep in a hand.
     examples: &[

@@ -135,8 +135,8 @@ rest in the dead box is trapped and misses its turns until someone hits it. Afte
 into 13 and then into each of the skull's four quadrants; a miss in the quadrants starts that run again from \
 box 1. Then you are a killer: a killer is never trapped, and every cap it hits is out of the game. A non-killer \
 that hits a killer becomes a killer. The last cap left wins. A shot is an aim (the next target or a rival's cap), \
-an angle offset and a power; the flick's error is random. Rules as New York street players know them \
-(streetplay.com's Skully page describes the usual court and rules; `ruleset=streetplay` follows it).",
+an angle offset and a power; the flick's error is random. \
+        Skelly (skully, skellies) as played on New York City streets; see Wikipedia: Skully.",
     bots: &["random", "aim", "planner"],
     examples: &[
         "skelly(players=2,max_shots=150)",
@@ -326,7 +326,7 @@ impl Game for Skelly {
         match name {
             "random" => Ok(Box::new(RandomBot)),
             "aim" => Ok(Box::new(bots::AimBot)),
-            "planner" => Ok(Box::new(bots::PlannerBot)),
+            "planner" => Ok(Box::new(bots::PlannerBot::default())),
             _ => Err(crate::core::game::unknown_bot(name, &INFO)),
         }
     }
@@ -495,9 +495,9 @@ impl SkellyState {
     /// The discs of the court for a shot by the seat to move.
     fn discs(&self) -> [Disc; MAX_DISCS] {
         let mut d = [Disc::default(); MAX_DISCS];
-        for (disc, cap) in d.iter_mut().zip(&self.table.caps[..self.table.n]) {
-            if let (true, Some(p)) = (cap.alive, cap.pos) {
-                *disc = Disc::at(p);
+        for s in 0..self.table.n {
+            if let (true, Some(p)) = (self.table.caps[s].alive, self.table.caps[s].pos) {
+                d[s] = Disc::at(p);
             }
         }
         d[self.table.turn] = Disc::at(self.shooter_start());
@@ -654,12 +654,14 @@ impl SkellyState {
             (c >= 0 && r >= 0 && (c as usize) < cols + 2 && (r as usize) < rows + 2)
                 .then_some((r as usize, c as usize))
         };
-        for row in g.iter_mut() {
-            row[0] = '|';
-            row[cols + 1] = '|';
+        for r in 0..rows + 2 {
+            g[r][0] = '|';
+            g[r][cols + 1] = '|';
         }
-        g[0].fill('-');
-        g[rows + 1].fill('-');
+        for c in 0..cols + 2 {
+            g[0][c] = '-';
+            g[rows + 1][c] = '-';
+        }
         let (m, h) = (l / 2.0, court.skull / 2.0);
         for k in 0..=40 {
             let u = -h + 2.0 * h * f64::from(k) / 40.0;
@@ -1019,39 +1021,11 @@ pub fn action_name(action: Action) -> String {
     format!("action {action} (out of range)")
 }
 
-/// Parses an action name as written by [`action_name`] (case and spacing free), or the shorthand
-/// `<offset> <power>` (`"-5 1.1"`, at the target) and `<p2|target> <offset> <power>`.
+/// Parses an action name as written by [`action_name`] (case and spacing free).
 pub fn parse_action(text: &str) -> Result<Action> {
     let lower = text.trim().to_lowercase();
     let w: Vec<&str> = lower.split_whitespace().collect();
     let err = |why: &str| LudoError::parse("Skelly action", text, why.to_string());
-    // Shorthand for the terminal: `<offset> <power>` at the target, or `<pK|target> <offset> <power>`.
-    let shorthand = match w.as_slice() {
-        [ang, pow] if ang.parse::<f64>().is_ok() || ang.ends_with("deg") => Some(("target", *ang, *pow)),
-        [who, ang, pow] if *who != "aim" && *who != "noise" && *who != "first" => Some((*who, *ang, *pow)),
-        _ => None,
-    };
-    let w: Vec<&str> = match shorthand {
-        Some((who, ang, pow)) => vec!["aim", who, ang, pow],
-        None => w,
-    };
-    let (ang_text, pow_text);
-    let w: Vec<&str> = match w.as_slice() {
-        ["aim", who, ang, pow] => {
-            ang_text = if ang.ends_with("deg") {
-                ang.to_string()
-            } else {
-                format!("{ang}deg")
-            };
-            pow_text = if pow.starts_with('x') {
-                pow.to_string()
-            } else {
-                format!("x{pow}")
-            };
-            vec!["aim", who, ang_text.as_str(), pow_text.as_str()]
-        }
-        _ => w,
-    };
     match w.as_slice() {
         ["aim", who, ang, pow] => {
             let reference = if *who == "target" {
@@ -1108,8 +1082,7 @@ pub fn parse_action(text: &str) -> Result<Action> {
             _ => Err(err("first player <0..5>")),
         },
         _ => Err(err(
-            "expected 'aim <target|pK> <offset>deg x<power>' (or just '<offset> <power>'), 'noise angle A \
-             speed S' or 'first player K'",
+            "expected 'aim <target|pK> <offset>deg x<power>', 'noise angle A speed S' or 'first player K'",
         )),
     }
 }
