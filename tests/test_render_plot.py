@@ -94,3 +94,25 @@ def test_show_writes_the_viewers_picture(tmp_path: Path) -> None:
 def test_show_refuses_bad_input_with_the_reason(args: list[str], words: str) -> None:
     run = CliRunner().invoke(app, args)
     assert run.exit_code == 2 and words in run.output, run.output
+
+
+def test_play_writes_the_players_view_after_every_move(tmp_path: Path) -> None:
+    """``play --svg-dir``: one picture per decision, each seat 0's view of the position then."""
+    folder = tmp_path / "pics"
+    moves = "\n".join(["1"] * 40) + "\n"
+    run = CliRunner().invoke(
+        app, ["play", "briscola", "--seed", "3", "--bots", "random", "--svg-dir", str(folder)], input=moves
+    )
+    assert run.exit_code == 0, run.output
+    files = sorted(folder.glob("move-*.svg"))
+    state = ludoteca.load_game("briscola").new_initial_state(seed=3)
+    assert files[0].read_text(encoding="utf-8") == state.to_svg(0)
+    assert len(files) == 1 + 40  # Briscola for two: 40 cards played, one decision each
+    ns = "{http://www.w3.org/2000/svg}"
+    locs = state.card_locations()
+    assert locs is not None
+    trump = state.action_to_string(locs["face-up"][0])
+    for f in files:  # of the bot's hand seat 0 only ever sees the face-up trump card, once the bot draws it
+        root = ET.parse(f).getroot()
+        hand = next(g for g in root.iter(f"{ns}g") if g.attrib.get("data-seat") == "1")
+        assert {e.attrib["data-card"] for e in hand if "data-card" in e.attrib} <= {trump}

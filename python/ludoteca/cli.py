@@ -534,6 +534,9 @@ def play_command(
     record: Optional[Path] = typer.Option(
         None, "--record", "-r", help="Write the game record (JSON Lines) to this file, finished or not."
     ),
+    svg_dir: Optional[Path] = typer.Option(
+        None, "--svg-dir", help="Write a picture of your view after every move to this folder (at the end)."
+    ),
 ) -> None:
     """Play GAME in the terminal against built-in bots; type an action name or its number."""
     with _user_errors():
@@ -557,6 +560,8 @@ def play_command(
     finally:
         if record is not None:
             write_record(match, chosen, record)
+        if svg_dir is not None:
+            write_pictures(match.state, chosen, seat, svg_dir)
     show_result(console, match)
 
 
@@ -687,6 +692,26 @@ def apply_moves(state: State, text: str) -> None:
             state.apply_action(action)
         except LudoError as e:
             raise UsageProblem(f"--moves item {k + 1} ({item!r}): {e}") from e
+
+
+def write_pictures(state: State, seed: int, seat: int, folder: Path) -> None:
+    """Replays the game and writes ``move-000.svg`` (the start), ``move-001.svg`` ... after each decision,
+    each the view of ``seat`` (never another seat's hidden cards)."""
+    history = state.history()
+    replay = state.get_game().new_initial_state(seed=seed)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        k = 0
+        while True:
+            (folder / f"move-{k:03d}.svg").write_text(replay.to_svg(seat), encoding="utf-8")
+            done = len(replay.history())  # chance drawn from the seed is already in the history
+            if done >= len(history):
+                break
+            replay.apply_action(history[done])
+            k += 1
+    except OSError as e:
+        _fail(f"cannot write the pictures to {folder}: {e.strerror}")
+    _err().print(Text(f"{k + 1} pictures written to {folder}", style="dim"))
 
 
 @app.command("show")
