@@ -270,3 +270,18 @@ def test_a_simulation_summarises_itself_as_an_html_table() -> None:
         assert cells[2] == f"{seat.mean_return:+.4f} ± {seat.ci95:.4f}"
         assert cells[3] == f"{seat.win_rate:.1%}"
     assert "200 games" in html
+
+
+def test_trick_engine_games_are_recognised_as_card_tables() -> None:
+    """A trick game without an entry in the family list still gets the card table (by its table text)."""
+    from ludoteca.render import _FAMILIES
+
+    for spec in CARD_TABLES:
+        game = ludoteca.load_game(spec)
+        state = game.new_initial_state(seed=1)
+        assert isinstance(render.renderer_for("not-registered", state), CardTableRenderer)
+        assert game.name in _FAMILIES
+    go = ludoteca.load_game("go(board_size=9)").new_initial_state(seed=1)
+    assert isinstance(render.renderer_for("not-registered", go), render.TextRenderer)
+    t24 = ludoteca.load_game("twenty_four").new_initial_state(seed=1)
+    assert isinstance(render.renderer_for("not-registered", t24), render.TextRenderer)
