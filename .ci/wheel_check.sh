@@ -5,6 +5,7 @@
 # the version of Cargo.toml, the one place it is set.
 #
 # Usage: bash .ci/wheel_check.sh [extra pytest arguments]   (builds with CARGO_BUILD_JOBS=1 unless set)
+#        WHEEL=path/to.whl bash .ci/wheel_check.sh ...      (checks a wheel built elsewhere)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -15,11 +16,17 @@ python=${PYTHON:-python3}
 version=$(sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -n 1)
 echo "wheel check: ludoteca $version, work dir $work"
 
-echo "--- build: maturin build --release"
-"$python" -m venv "$work/build"
-"$work/build/bin/pip" install -q "maturin>=1.7,<2"
-"$work/build/bin/maturin" build --release --out "$work/dist" 2>&1 | tail -n 3
 shopt -s nullglob
+if [ -n "${WHEEL:-}" ]; then
+  # A wheel built elsewhere (.ci/release.sh passes its manylinux wheel): check that one instead.
+  echo "--- given wheel: $WHEEL"
+  mkdir "$work/dist" && cp "$WHEEL" "$work/dist/"
+else
+  echo "--- build: maturin build --release"
+  "$python" -m venv "$work/build"
+  "$work/build/bin/pip" install -q "maturin>=1.7,<2"
+  "$work/build/bin/maturin" build --release --out "$work/dist" 2>&1 | tail -n 3
+fi
 wheels=("$work"/dist/ludoteca-"$version"-cp3*-abi3-*.whl)
 all=("$work"/dist/*.whl)
 if [ "${#wheels[@]}" -ne 1 ] || [ "${#all[@]}" -ne 1 ]; then

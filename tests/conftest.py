@@ -1,8 +1,33 @@
-"""Shared pytest configuration: the `slow` marker for tests that the default run skips."""
+"""Shared pytest configuration: the `slow` marker for tests that the default run skips, and oracles that
+may not skip where CI installs them (``LUDOTECA_REQUIRE_ORACLES=1``)."""
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Generator
+
 import pytest
+
+# Reference implementations the suite checks the engines against: the `test` extra's oracles and GNU Go
+# from Debian. Where CI installs them it sets LUDOTECA_REQUIRE_ORACLES=1, and a test that would skip
+# because one is missing fails instead, so a broken install cannot pass as a green run.
+ORACLES = ("pyffish", "sgfmill", "gnugo", "pokerkit", "phevaluator", "open_spiel", "pettingzoo", "gymnasium")
+_MISSING = re.compile(r"could not import '([\w.]+)'|\b(\w+) is not installed")
+
+
+def oracles_required() -> bool:
+    """True where a missing oracle must fail its tests (CI) rather than skip them."""
+    return os.environ.get("LUDOTECA_REQUIRE_ORACLES", "") not in ("", "0")
+
+
+def missing_oracle(reason: str) -> str | None:
+    """The oracle a skip reason says is missing, if it is one of ORACLES."""
+    for match in _MISSING.finditer(reason):
+        name = (match.group(1) or match.group(2) or "").split(".")[0]
+        if name in ORACLES:
+            return name
+    return None
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -20,3 +45,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, object, object]:
+    report = yield
+    if oracles_required() and isinstance(report, pytest.TestReport) and report.skipped:
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        name = missing_oracle(reason)
+        if name is not None:
+            report.outcome = "failed"
+            report.longrepr = (
+                f"oracle {name} is required here (LUDOTECA_REQUIRE_ORACLES=1) but missing: {reason}"
+            )
+    return report

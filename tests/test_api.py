@@ -176,3 +176,15 @@ def test_vector_env_releases_the_gil() -> None:
     for t in threads:
         t.join()
     assert not errors_seen
+
+
+def test_load_game_takes_keyword_parameters() -> None:
+    """``load_game(name, **params)`` is the game of the written-out game string (booleans as true/false)."""
+    assert ludoteca.load_game("briscola", players=4) == ludoteca.load_game("briscola(players=4)")
+    assert ludoteca.load_game("zole", scope="match", hands=6, enable_maza_zole=True) == ludoteca.load_game(
+        "zole(scope=match,hands=6,enable_maza_zole=true)"
+    )
+    with pytest.raises(ludoteca.InvalidParameterError):
+        ludoteca.load_game("briscola", players=9)
+    with pytest.raises(ValueError, match="not both"):
+        ludoteca.load_game("briscola(players=4)", scope="match")

@@ -93,9 +93,17 @@ def test_simulate_prints_summary_table() -> None:
         "±",
         "win rate",
         "draw rate",
-        "mean score",
+        "mean card points",  # says what a score is in Briscola
+        "mean length",
     ):
         assert text in result.output
+
+
+def test_simulate_hides_the_score_column_where_it_is_the_return() -> None:
+    # Xiangqi's score is its outcome: a second column with the same numbers would say nothing.
+    result = invoke("simulate", "xiangqi", "-n", "20", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "mean return" in result.output and "mean score" not in result.output
 
 
 def test_simulate_json() -> None:
@@ -166,21 +174,28 @@ def test_merge_params() -> None:
 # play
 
 
+def first_legal(game: str, seed: int) -> list[int]:
+    """The ids of the legal moves at the start, as the menu numbers them."""
+    return ludoteca.load_game(game).new_initial_state(seed=seed).legal_actions()
+
+
 def test_play_scripted_game_to_the_end() -> None:
-    # One unparseable entry, one out-of-range number, one empty line, then option 1 until the game ends.
-    script = "zz\n99\n\n" + "1\n" * 60
+    # One unparseable entry, one number no card has, one empty line, then the first legal id each turn
+    # (the menu numbers are the action ids, so "hint" is used to get a legal move every turn).
+    script = "zz\n99\n\n" + "".join(f"{a}\n" for a in range(40)) * 30
     result = invoke("play", "briscola", "--seat", "0", "--bots", "greedy", "--seed", "7", input=script)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Traceback" not in out
     assert 'cannot parse action from "zz"' in out
-    assert "no option 99: choose 1..3" in out
-    assert "type an action name or a number 1..3" in out
+    assert "no move numbered 99 now" in out
+    assert "type a move, or ? for the legal moves" in out
     assert "you are seat 0" in out
     assert "hidden" in out  # the opponent's hand is not shown
     assert "seat 1 (greedy) plays" in out
     assert "you play" in out
     assert "game over" in out
+    assert "deal 1 · dealer 1 · game over" in out  # a single deal is deal 1, also once it is over
     assert "return" in out and "score" in out
     assert any(verdict in out for verdict in ("you win", "you lose", "draw"))
 
@@ -194,7 +209,7 @@ def test_play_accepts_action_names_and_reports_illegal_moves() -> None:
         for a in range(game.num_distinct_actions())
         if a not in state.legal_actions()
     )
-    script = f"{not_held}\n{hand[1].lower()}\n" + "1\n" * 60
+    script = f"{not_held}\n{hand[1].lower()}\n" + "".join(f"{a}\n" for a in range(40)) * 30
     result = invoke("play", "briscola", "--seed", "11", input=script)
     assert result.exit_code == 0, result.output
     assert "does not hold" in result.output  # the rule is named
@@ -203,12 +218,21 @@ def test_play_accepts_action_names_and_reports_illegal_moves() -> None:
 
 
 def test_play_is_reproducible_with_seed() -> None:
-    script = "1\n" * 60
+    script = "hint\n" + "".join(f"{a}\n" for a in range(40)) * 30
     a = invoke("play", "briscola(players=4)", "--seat", "2", "--seed", "9", input=script)
     b = invoke("play", "briscola(players=4)", "--seat", "2", "--seed", "9", input=script)
     assert a.exit_code == 0, a.output
     assert a.output == b.output
     assert "seat 3 (greedy) plays" in a.output
+
+
+def test_play_hint_does_not_change_the_bots_game() -> None:
+    moves = "".join(f"{a}\n" for a in range(40)) * 30
+    plain = invoke("play", "briscola", "--seed", "4", input=moves)
+    hinted = invoke("play", "briscola", "--seed", "4", input="hint\n" + moves)
+    assert plain.exit_code == hinted.exit_code == 0
+    plays = [line for line in plain.output.splitlines() if "plays" in line]
+    assert plays == [line for line in hinted.output.splitlines() if "plays" in line]
 
 
 def test_play_ends_cleanly_on_eof() -> None:

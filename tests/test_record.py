@@ -327,7 +327,9 @@ def test_cli_replay_rejects_with_line_and_reason(tmp_path: Path) -> None:
 
 def test_cli_play_writes_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "played.jsonl"
-    moves = "1\n" * ludoteca.load_game(SPEC).max_game_length()
+    # Menu numbers are action ids: cycling through every id meets a legal one at every turn.
+    ids = "".join(f"{a}\n" for a in range(ludoteca.load_game(SPEC).num_distinct_actions()))
+    moves = ids * ludoteca.load_game(SPEC).max_game_length()
     result = runner.invoke(
         app, ["play", SPEC, "--seed", "4", "--bots", "random", "--record", str(path)], input=moves
     )

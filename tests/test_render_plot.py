@@ -99,7 +99,9 @@ def test_show_refuses_bad_input_with_the_reason(args: list[str], words: str) -> 
 def test_play_writes_the_players_view_after_every_move(tmp_path: Path) -> None:
     """``play --svg-dir``: one picture per decision, each seat 0's view of the position then."""
     folder = tmp_path / "pics"
-    moves = "\n".join(["1"] * 40) + "\n"
+    # Menu numbers are action ids (a card's id in Briscola): cycling through every id plays a card each
+    # turn, the ids not in hand being refused and asked again.
+    moves = "\n".join(str(i) for _ in range(20) for i in range(40)) + "\n"
     run = CliRunner().invoke(
         app, ["play", "briscola", "--seed", "3", "--bots", "random", "--svg-dir", str(folder)], input=moves
     )

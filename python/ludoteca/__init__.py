@@ -3,7 +3,7 @@
 The loop every program writes::
 
     import ludoteca
-    game = ludoteca.load_game("briscola(players=4)")
+    game = ludoteca.load_game("briscola(players=4)")   # or load_game("briscola", players=4)
     state = game.new_initial_state(seed=7)          # chance resolved from the seed
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
@@ -23,7 +23,6 @@ from ludoteca._core import (
     VectorEnv,
     __version__,
     deserialize_state,
-    load_game,
     registered_games,
 )
 from ludoteca.errors import (
@@ -37,6 +36,7 @@ from ludoteca.errors import (
     ShapeError,
     UnknownGameError,
 )
+from ludoteca.loading import load_game
 from ludoteca.simulation import SimulationResult, simulate
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Type stubs for the compiled core (``ludoteca._core``), checked with ``mypy.stubtest``."""
 
-from collections.abc import Sequence
-from typing import Any, final
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +19,7 @@ __all__ = [
     "load_game",
     "registered_games",
     "simulate",
+    "simulate_max_games",
 ]
 
 __version__: str
@@ -84,8 +85,11 @@ class Game:
         """Named presets: {name: {param: value}}."""
     def bots(self) -> list[str]:
         """Names of the built-in bots."""
-    def new_initial_state(self, seed: int | None = None, explicit_chance: bool = False) -> State:
-        """A new game; chance is resolved from ``seed`` unless ``explicit_chance``."""
+    def new_initial_state(
+        self, seed: int | None = None, explicit_chance: bool = False, setup: str | None = None
+    ) -> State:
+        """A new game (from ``setup``, a ``State.setup()`` text, when given); chance is resolved from
+        ``seed`` unless ``explicit_chance``."""
     def deserialize(self, text: str) -> State:
         """Rebuilds a state of this game from ``State.serialize()``."""
     def __eq__(self, other: object, /) -> bool: ...
@@ -95,6 +99,10 @@ class Game:
 @final
 class State:
     """A game position (OpenSpiel's method names in snake_case)."""
+
+    def __eq__(self, value: object, /) -> bool:
+        """Same game at the same point: setup, history, ending, chance mode and stream."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]  # mutable, so not hashable
 
     def current_player(self) -> int:
         """Seat to act, CHANCE (-1) at chance nodes, TERMINAL (-4) when over."""
@@ -110,6 +118,8 @@ class State:
         """Parses an action name; ParseError if it names nothing."""
     def is_terminal(self) -> bool:
         """True when the game is over."""
+    def setup(self) -> str | None:
+        """The starting position when it is not the standard start (a FEN, an SGF setup), else None."""
     def ending(self) -> str | None:
         """How the game ended outside its actions (``"resign 1"`` in Go), or None."""
     def apply_ending(self, text: str) -> None:
@@ -172,13 +182,18 @@ class VectorEnv:
     def terminated(self) -> npt.NDArray[np.bool_]:
         """Whether each environment's game is over."""
     def observe(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        """Observations of the seat to move, (num_envs, *observation_shape)."""
-    def step(self, actions: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
-        """Applies one action per environment; returns rewards (num_envs, players)."""
+        """Observations of the seat to move, (num_envs, *observation_shape); into ``out`` when given
+        (writable C-contiguous float32 of that shape or (num_envs, prod(shape)), else ShapeError)."""
+    def step(self, actions: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        """Applies one action per environment (a 1-D integer array of length num_envs, else
+        ShapeError); returns rewards (num_envs, players)."""
     def reset(self, mask: npt.NDArray[np.bool_] | None = None) -> None:
         """Restarts the environments where ``mask`` is True (all when None)."""
     def state(self, i: int) -> State:
         """A copy of environment ``i``'s state."""
+    @staticmethod
+    def max_envs(game: Game | str) -> int:
+        """Most environments a VectorEnv of ``game`` may hold (masks and observations within 2 GiB)."""
 
 def load_game(spec: str) -> Game:
     """Loads a game from a game string such as ``briscola(players=4)``."""
@@ -196,8 +211,15 @@ def simulate(
     bots: Sequence[str] | None = None,
     threads: int | None = None,
     first_game: int = 0,
+    progress: Callable[[int, int], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]:
-    """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``."""
+    """Plays whole games in Rust; returns arrays ``returns``, ``scores``, ``lengths``.
+
+    ``progress(done, total)`` is called several times a second; Ctrl-C raises ``KeyboardInterrupt``.
+    """
+
+def simulate_max_games(game: Game | str) -> int:
+    """Most games one ``simulate`` call plays (results within 2 GiB); more in chunks with ``first_game``."""
 
 @final
 class Deck:

@@ -12,7 +12,9 @@ A record is a text file, one JSON object per line::
 - The header (line 1) names the game (canonical game string), its ``ruleset`` preset (``null`` for games
   without presets), every resolved parameter, the game's rules/encoding version, the seed that resolved
   chance (``null`` when unknown, e.g. chance supplied by the caller), the ludoteca version that wrote it
-  and, optionally, who sat where.
+  and, optionally, who sat where. A game that did not start from the standard position (a Xiangqi FEN, a
+  Go diagram or SGF setup) has a ``"setup"`` field with the text of ``State.setup()``; the moves replay
+  from there.
 - Then one line per action in order, chance events included (``"player": "chance"``), each with its
   id and its name; ``ply`` counts from 0.
 - A game that ended outside its actions (a resignation in Go) has an ``{"ending": "resign 1"}`` line
@@ -22,7 +24,9 @@ A record is a text file, one JSON object per line::
 :func:`replay` re-applies every action and checks everything a line claims: the mover, the id's legality,
 the name, the ply, the result, the header's parameters and version, and, when the header has a seed,
 that every chance outcome is the one that seed deals. Any mismatch raises :class:`RecordError` with the
-line number and the reason. :func:`load` and :func:`loads` validate this way unless told not to.
+line number and the reason. :func:`load` and :func:`loads` validate this way unless told not to. Every
+malformed record, however broken (deeply nested JSON, numbers too large for any field), is a
+:class:`RecordError`, never another exception.
 """
 
 from __future__ import annotations
@@ -98,6 +102,8 @@ class Record:
     moves: tuple[Move, ...]
     ending: str | None = None
     """How the game ended outside its actions (``State.ending()``: a resignation), None otherwise."""
+    setup: str | None = None
+    """The starting position (``State.setup()``) when it is not the standard start, else None."""
     returns: list[float] | None = None
     """Returns per seat of a finished game, None for an unfinished one."""
     scores: list[float] | None = None
@@ -125,6 +131,8 @@ class Record:
         }
         if self.players is not None:
             head["players"] = self.players
+        if self.setup is not None:
+            head["setup"] = self.setup
         return head
 
     def lines(self) -> list[str]:
@@ -139,6 +147,14 @@ class Record:
     def replay(self) -> _core.State:
         """Re-applies every move (see :func:`replay`) and returns the final state."""
         return replay(self)
+
+
+def _short(value: Any) -> str:
+    """``repr(value)`` cut to a readable length (a record may hold a 10,000-digit number)."""
+    if isinstance(value, int) and abs(value) >= 2**128:
+        return f"a {value.bit_length()}-bit number"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _json(obj: dict[str, Any]) -> str:
@@ -160,7 +176,8 @@ def from_state(state: _core.State, seed: int | None = None, players: Sequence[st
         raise InvalidParameterError(
             f"invalid parameter 'players': {game.game_string()} has {game.num_players()} seats, got {len(players)} names"
         )
-    walker = game.new_initial_state(explicit_chance=True)
+    setup = state.setup()
+    walker = game.new_initial_state(explicit_chance=True, setup=setup)
     moves = []
     for ply, action in enumerate(state.history()):
         seat = walker.current_player()
@@ -181,6 +198,7 @@ def from_state(state: _core.State, seed: int | None = None, players: Sequence[st
         ludoteca_version=_core.__version__,
         moves=tuple(moves),
         ending=ending,
+        setup=setup,
         returns=walker.returns() if finished else None,
         scores=walker.scores() if finished else None,
         players=list(players) if players is not None else None,
@@ -261,6 +279,10 @@ def _object(text: str, line: int, source: str) -> dict[str, Any]:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(line, f"invalid JSON: {e.msg} at column {e.colno}", source) from None
+    except RecursionError:
+        raise RecordError(line, "invalid JSON: nested too deeply", source) from None
+    except ValueError as e:  # e.g. an integer literal longer than Python's digit limit
+        raise RecordError(line, f"invalid JSON: {e}", source) from None
     if not isinstance(obj, dict):
         raise RecordError(line, f"expected a JSON object, got {type(obj).__name__}", source)
     return obj
@@ -290,7 +312,10 @@ def _numbers(value: Any, key: str, line: int, source: str) -> list[float]:
         isinstance(x, (int, float)) and not isinstance(x, bool) for x in value
     ):
         raise RecordError(line, f"{key!r} must be a list of numbers", source)
-    return [float(x) for x in value]
+    try:
+        return [float(x) for x in value]
+    except OverflowError:
+        raise RecordError(line, f"{key!r} has a number too large for a float", source) from None
 
 
 def _parse(head: dict[str, Any], head_line: int, body: list[tuple[int, str]], source: str) -> Record:
@@ -361,6 +386,7 @@ def _parse(head: dict[str, Any], head_line: int, body: list[tuple[int, str]], so
         ludoteca_version=_field(head, "ludoteca", (str,), head_line, source),
         moves=tuple(moves),
         ending=ending,
+        setup=_field(head, "setup", (str,), head_line, source, optional=True),
         returns=returns,
         scores=scores,
         players=players,
@@ -408,30 +434,37 @@ def replay(record: Record) -> _core.State:
         raise fail(head, f"the header's preset {record.preset!r} is not the game's ruleset {_preset(game)!r}")
     if record.players is not None and len(record.players) != game.num_players():
         raise fail(head, f"'players' names {len(record.players)} seats, the game has {game.num_players()}")
-    if record.seed is not None and record.seed < 0:
-        raise fail(head, f"the seed must be non-negative, got {record.seed}")
+    if record.seed is not None and not 0 <= record.seed < 2**64:
+        raise fail(head, f"the seed must be in 0..2**64-1, got {_short(record.seed)}")
 
-    state = game.new_initial_state(explicit_chance=True)
-    seeded = game.new_initial_state(seed=record.seed) if record.seed is not None else None
+    try:
+        state = game.new_initial_state(explicit_chance=True, setup=record.setup)
+        seeded = (
+            game.new_initial_state(seed=record.seed, setup=record.setup) if record.seed is not None else None
+        )
+    except LudoError as e:
+        raise fail(head, f"setup {_short(record.setup)}: {e}") from None
     dealt = seeded.history() if seeded is not None else []
     last_line = head
     for ply, move in enumerate(record.moves):
         line = move.line or ply + 2
         last_line = line
         if move.ply != ply:
-            raise fail(line, f"ply {move.ply} out of order: expected ply {ply}")
+            raise fail(line, f"ply {_short(move.ply)} out of order: expected ply {ply}")
         if state.is_terminal():
             raise fail(line, f"the game is over after ply {ply - 1}, but the record goes on")
         seat = state.current_player()
         if seat == _core.CHANCE and move.player is not None:
-            raise fail(line, f"a chance event is due at ply {ply}, the record says seat {move.player}")
+            raise fail(
+                line, f"a chance event is due at ply {ply}, the record says seat {_short(move.player)}"
+            )
         if seat != _core.CHANCE and move.player != seat:
-            who = CHANCE if move.player is None else f"seat {move.player}"
+            who = CHANCE if move.player is None else f"seat {_short(move.player)}"
             raise fail(line, f"seat {seat} is to move at ply {ply}, the record says {who}")
         if not 0 <= move.action < game.num_distinct_actions():
             raise fail(
                 line,
-                f"action id {move.action} does not exist: {game.name} has ids 0..{game.num_distinct_actions() - 1}",
+                f"action id {_short(move.action)} does not exist: {game.name} has ids 0..{game.num_distinct_actions() - 1}",
             )
         name = state.action_to_string(move.action)
         if name != move.name:
@@ -451,7 +484,7 @@ def replay(record: Record) -> _core.State:
         try:
             state.apply_action(move.action)
         except LudoError as e:
-            raise fail(line, f"illegal action {move.name} (id {move.action}): {e}") from None
+            raise fail(line, str(e)) from None  # the engine's message already names the action and its id
         if seeded is not None and seat != _core.CHANCE:
             seeded.apply_action(move.action)
             dealt = seeded.history()

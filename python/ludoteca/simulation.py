@@ -36,9 +36,6 @@ import numpy.typing as npt
 
 from ludoteca import _core
 
-#: Games per Rust call when a progress callback is given (small enough for a smooth bar).
-_CHUNK = 50_000
-
 
 @dataclass(frozen=True)
 class SeatSummary:
@@ -68,6 +65,8 @@ class SimulationResult:
     """(n_games,) number of actions per game, chance included."""
     seconds: float = field(default=0.0, compare=False)
     """Wall time of the simulation."""
+    score_label: str = field(default="score", compare=False)
+    """What a score is in this game (``card points``, ``chips``, ``points``), for tables and exports."""
 
     @property
     def n_games(self) -> int:
@@ -78,6 +77,56 @@ class SimulationResult:
     def games_per_second(self) -> float:
         """Throughput (0 when not timed)."""
         return self.n_games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def mean_length(self) -> float:
+        """Mean number of actions per game, chance included (0 when no game was played)."""
+        return float(self.lengths.mean()) if self.n_games else 0.0
+
+    def scores_equal_returns(self) -> bool:
+        """Whether every score equals its return (then a separate score column says nothing new)."""
+        return bool(np.array_equal(self.scores, self.returns))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The run and its summary as plain data (JSON-ready): game, seed, bots, games, seconds,
+        games per second, mean length and one dict per seat (see :class:`SeatSummary`).
+
+        >>> import ludoteca
+        >>> r = ludoteca.simulate("briscola", 100, seed=1)
+        >>> r.to_dict()["games"], sorted(r.to_dict()["seats"][0])[:3]
+        (100, ['bot', 'ci95', 'draw_rate'])
+        """
+        from dataclasses import asdict
+
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "games": self.n_games,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "mean_length": self.mean_length,
+            "score_label": self.score_label,
+            "seats": [asdict(row) for row in self.seats()],
+        }
+
+    def to_pandas(self) -> Any:
+        """One row per game: ``game`` (index k, stream ``(seed, k)``), ``length``, and ``return_<seat>``,
+        ``score_<seat>`` per seat, as a ``pandas.DataFrame``. Needs pandas (``pip install pandas``).
+
+        >>> df = ludoteca.simulate("briscola", 100, seed=1).to_pandas()   # doctest: +SKIP
+        >>> df.groupby("length")["return_0"].mean()              # doctest: +SKIP
+        """
+        try:
+            pd: Any = importlib.import_module("pandas")
+        except ImportError as e:
+            raise ImportError("SimulationResult.to_pandas needs pandas: pip install pandas") from e
+        columns: dict[str, Any] = {"game": np.arange(self.n_games), "length": self.lengths}
+        for s in range(self.returns.shape[1]):
+            columns[f"return_{s}"] = self.returns[:, s]
+        for s in range(self.scores.shape[1]):
+            columns[f"score_{s}"] = self.scores[:, s]
+        return pd.DataFrame(columns)
 
     def seats(self) -> list[SeatSummary]:
         """One summary row per seat."""
@@ -132,13 +181,26 @@ def simulate(
     """Plays ``n_games`` whole games of ``game`` with built-in bots and returns the per-game arrays.
 
     ``bots`` names one bot per seat, or one for every seat (default ``random``); ``Game.bots()``
-    lists them. ``progress(done, total)`` is called as games complete when given.
+    lists them. ``n_games`` is at most ``_core.simulate_max_games(game)`` (results within 2 GiB, about
+    59 million two-player games) and ``threads`` at most 256: larger values are an
+    ``InvalidParameterError`` before anything runs. ``progress(done, total)`` is called several times a
+    second while the games run (from the Rust workers' completed-game counter) and once at the end.
+    Ctrl-C stops a long run and raises ``KeyboardInterrupt``.
 
     ``backend`` is ``"serial"`` (one Rust batch in this process; ``threads`` defaults to all cores),
     ``"processes"`` (shards on ``workers`` processes, default one per core) or ``"ray"`` (shards as
     Ray tasks; ``ray_address`` as for ``ray.init``, see the module docstring). For the sharded
     backends ``shard_size`` is the number of games per shard (default: about four shards per worker)
     and ``threads`` the Rust threads per shard (default 1). The result does not depend on any of these.
+
+    Example::
+
+        >>> import ludoteca
+        >>> r = ludoteca.simulate("briscola", 10_000, seed=1, bots=["greedy", "random"])
+        >>> r.n_games, r.returns.shape
+        (10000, (10000, 2))
+        >>> r.seats()[0].win_rate > r.seats()[1].win_rate    # greedy beats random
+        True
     """
     if n_games < 0:
         raise _invalid("n_games", f"must be non-negative, got {n_games}")
@@ -150,6 +212,14 @@ def simulate(
         if value is not None and value < 1:
             raise _invalid(name, f"must be at least 1, got {value}")
     g = game if isinstance(game, _core.Game) else _core.load_game(game)
+    limit = _core.simulate_max_games(g)
+    if n_games > limit:
+        # Checked before any work: every backend gathers all results in this process.
+        raise _invalid(
+            "n_games",
+            f"{n_games} is more than one call holds ({limit} games of {g.num_players()} players, 2 GiB "
+            "of results); simulate in chunks with _core.simulate(..., first_game=...)",
+        )
     names = list(bots) if bots else ["random"]
     # Checks the bot names (and their count) here, before any work is sent anywhere.
     empty = _core.simulate(g, 0, seed=seed, bots=names)
@@ -173,7 +243,25 @@ def simulate(
         scores=np.concatenate([p["scores"] for p in parts]),
         lengths=np.concatenate([p["lengths"] for p in parts]),
         seconds=seconds,
+        score_label=score_label(g.name),
     )
+
+
+#: What a game's ``scores()`` count, where it is not plain "points".
+_SCORE_LABELS = {
+    "briscola": "card points",  # of the deal; a match's totals with scope=match
+    "schafkopf": "card points",
+    "solo": "points",
+    "zole": "card points",
+    "twenty_four": "cards held",
+    "go": "points",  # area or territory, komi included
+    "rengo": "points",
+}
+
+
+def score_label(short_name: str) -> str:
+    """What ``State.scores()`` counts in the game ``short_name`` (``"score"`` when not known)."""
+    return _SCORE_LABELS.get(short_name, "score")
 
 
 Arrays = dict[str, npt.NDArray[Any]]
@@ -183,17 +271,8 @@ Progress = Optional[Callable[[int, int], None]]
 def _serial(
     g: _core.Game, n_games: int, seed: int, names: list[str], threads: int | None, progress: Progress
 ) -> list[Arrays]:
-    """Runs the games in this process: one Rust call, or chunks when a progress callback is given."""
-    if progress is None:
-        return [_core.simulate(g, n_games, seed=seed, bots=names, threads=threads)]
-    parts = []
-    done = 0
-    while done < n_games:
-        k = min(_CHUNK, n_games - done)
-        parts.append(_core.simulate(g, k, seed=seed, bots=names, threads=threads, first_game=done))
-        done += k
-        progress(done, n_games)
-    return parts
+    """Runs the games in this process as one Rust call, which reports progress by time (not by chunk)."""
+    return [_core.simulate(g, n_games, seed=seed, bots=names, threads=threads, progress=progress)]
 
 
 @dataclass(frozen=True)

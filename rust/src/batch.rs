@@ -8,10 +8,11 @@ use crate::core::game::{Action, Bot, Game, Player, State};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// What to simulate.
-#[derive(Clone, Debug)]
+/// What to simulate. `SimConfig::default()` is no games, seed 0, random bots on every seat, all cores.
+#[derive(Clone, Debug, Default)]
 pub struct SimConfig {
     /// Number of games.
     pub n_games: usize,
@@ -37,9 +38,87 @@ pub struct SimResult {
     pub lengths: Vec<u32>,
 }
 
-/// Plays `cfg.n_games` whole games of `game` with the named bots.
+/// Shared between a running batch and whoever watches it from another thread: the workers count the
+/// items (games, rows) they complete, and stop early once `cancel` is set (the Python layer sets it on
+/// Ctrl-C). Both are relaxed atomics: a counter for display and a flag, ordering nothing else.
+#[derive(Debug, Default)]
+pub struct Watch {
+    done: AtomicU64,
+    cancel: AtomicBool,
+}
+
+impl Watch {
+    /// Items completed so far.
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+    /// Counts `k` more completed items.
+    pub fn add(&self, k: u64) {
+        self.done.fetch_add(k, Ordering::Relaxed);
+    }
+    /// Asks the workers to stop; what they return is then incomplete and must be discarded.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+    /// Whether [`Watch::cancel`] was called.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// Most worker threads one call starts (more only costs memory and start-up time).
+pub const MAX_THREADS: usize = 256;
+
+/// Most bytes of results one `simulate` call holds (`returns` and `scores`, 8 bytes per seat each, and
+/// `lengths`, 4 bytes, per game): 2 GiB, about 59 million two-player games. Longer runs call again with
+/// `first_game` set where the last call stopped; the results are the same as one big call.
+pub const MAX_RESULT_BYTES: usize = 1 << 31;
+
+/// Most games one `simulate` call plays for a game with `num_players` seats (see [`MAX_RESULT_BYTES`]).
+pub fn max_games(num_players: usize) -> usize {
+    MAX_RESULT_BYTES / (16 * num_players + 4)
+}
+
+/// Checks the sizes of `cfg` before anything is allocated: a named error, never an abort.
+fn check_config(cfg: &SimConfig, num_players: usize) -> Result<()> {
+    let max = max_games(num_players);
+    if cfg.n_games > max {
+        return Err(LudoError::param(
+            "n_games",
+            format!(
+                "{} is more than one call holds ({max} games of {num_players} players, {} GiB of results); \
+                 simulate in chunks with first_game",
+                cfg.n_games,
+                MAX_RESULT_BYTES >> 30
+            ),
+        ));
+    }
+    if cfg.first_game.checked_add(cfg.n_games as u64).is_none() {
+        return Err(LudoError::param(
+            "first_game",
+            "first_game + n_games exceeds 2**64-1",
+        ));
+    }
+    if let Some(t) = cfg.threads.filter(|&t| t > MAX_THREADS) {
+        return Err(LudoError::param(
+            "threads",
+            format!("{t} is more than the maximum {MAX_THREADS}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Plays `cfg.n_games` whole games of `game` with the named bots. Sizes are checked first
+/// ([`max_games`], [`MAX_THREADS`]).
 pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
+    simulate_watched(game, cfg, &Watch::default())
+}
+
+/// [`simulate`], counting completed games in `watch` and stopping early when it is cancelled (then the
+/// games not played are left at zero: the caller discards the result).
+pub fn simulate_watched<G: Game>(game: &G, cfg: &SimConfig, watch: &Watch) -> Result<SimResult> {
     let np = game.num_players();
+    check_config(cfg, np)?;
     let names: Vec<String> = match cfg.bots.len() {
         0 => vec!["random".to_string(); np],
         1 => vec![cfg.bots[0].clone(); np],
@@ -69,6 +148,10 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
                 // One state per chunk, restarted for each game: its buffers are reused.
                 let mut state = game.new_initial_state();
                 for (k, len) in lens.iter_mut().enumerate() {
+                    // Checked per game, not per chunk: a chunk of long games (19x19 Go) takes seconds.
+                    if watch.cancelled() {
+                        return;
+                    }
                     let index = cfg.first_game + (chunk * CHUNK + k) as u64;
                     let mut rng = Rng::for_stream(cfg.seed, index);
                     if k > 0 {
@@ -78,6 +161,7 @@ pub fn simulate<G: Game>(game: &G, cfg: &SimConfig) -> Result<SimResult> {
                     state.returns(&mut rets[k * np..(k + 1) * np]);
                     state.scores(&mut scores[k * np..(k + 1) * np]);
                     *len = state.history().len() as u32;
+                    watch.add(1);
                 }
             });
     };

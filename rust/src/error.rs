@@ -70,11 +70,21 @@ impl fmt::Display for LudoError {
             LudoError::Parse { what, input, reason } => {
                 write!(f, "cannot parse {what} from {input:?}: {reason}")
             }
+            // No name: the id itself is not an action of the game, so the reason says it all.
+            LudoError::IllegalAction { name, reason, .. } if name.is_empty() => {
+                write!(f, "illegal action: {reason}")
+            }
             LudoError::IllegalAction { action, name, reason } => {
                 write!(f, "illegal action {name} (id {action}): {reason}")
             }
             LudoError::UnknownGame { name, known } => {
-                write!(f, "unknown game {name:?}; registered games: {}", known.join(", "))
+                let known: Vec<&str> = known.iter().map(String::as_str).collect();
+                let hint = crate::core::params::did_you_mean(name, &known);
+                write!(
+                    f,
+                    "unknown game {name:?}{hint}; registered games: {}",
+                    known.join(", ")
+                )
             }
             LudoError::InvalidParameter { name, reason } => {
                 write!(f, "invalid parameter {name:?}: {reason}")

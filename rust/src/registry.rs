@@ -66,6 +66,15 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         crate::games::xiangqi::Jieqi::INFO,
         loader::<crate::games::xiangqi::Jieqi>,
     ),
+    (
+        crate::games::carioca::Type::INFO,
+        loader::<crate::games::carioca::Type>,
+    ),
+    (crate::games::razz::Type::INFO, loader::<crate::games::razz::Type>),
+    (
+        crate::games::skelly::Skelly::INFO,
+        loader::<crate::games::skelly::Skelly>,
+    ),
 ];
 
 /// Static descriptions of every registered game, in registry order.
@@ -84,3 +93,7 @@ pub fn load_game(spec: &str) -> Result<Box<dyn DynGame>> {
         }),
     }
 }
+
+#[cfg(test)]
+#[path = "conformance_tests.rs"]
+mod conformance_tests;

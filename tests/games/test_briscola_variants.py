@@ -112,7 +112,9 @@ def test_trump_exchange_and_replay_options_play_out() -> None:
 
 
 def test_play_chiamata_in_the_terminal_offers_the_auction_by_name() -> None:
-    lines = "\n".join(["pass", "bid 61", "1"] + ["1"] * 60) + "\n"
+    # The menu numbers are action ids (stable all game): cycling through every id always meets a legal one.
+    ids = [str(a) for a in range(ludoteca.load_game("briscola(players=5)").num_distinct_actions())]
+    lines = "\n".join(["pass", "bid 61"] + ids * 30) + "\n"
     result = CliRunner().invoke(
         app, ["play", "briscola(players=5)", "--seat", "0", "--seed", "4"], input=lines
     )

@@ -5,6 +5,7 @@ Use it through :mod:`ludoteca.adapters.pettingzoo`, which imports this module la
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import gymnasium  # type: ignore[import-not-found, unused-ignore]
@@ -161,9 +162,12 @@ class LudotecaAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             raise ludoteca.IllegalActionError(
                 f"{agent} is to act: step(None) is only for agents whose game is over"
             )
+        # An id is an integer (numpy integers too): int(1.5) would silently play action 1.
+        if isinstance(action, (bool, np.bool_)) or not hasattr(action, "__index__"):
+            raise TypeError(f"an action is an integer id of the action space, got {action!r}")
+        state.apply_action(operator.index(action))
         # The agent has now seen what it was owed; what follows accumulates until its next turn.
         self._cumulative_rewards[agent] = 0.0
-        state.apply_action(int(action))
         returns = state.returns()
         self.rewards = {a: float(returns[self._seat[a]] - self._returns[self._seat[a]]) for a in self.agents}
         self._returns = returns

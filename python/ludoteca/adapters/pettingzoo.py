@@ -40,8 +40,27 @@ if TYPE_CHECKING:
 _Value = Union[bool, int, float, str]
 
 
+#: What to install when PettingZoo or Gymnasium is missing.
+INSTALL_HINT = "pip install 'ludoteca[pettingzoo]'"
+
+
+def _require_pettingzoo() -> None:
+    """Imports PettingZoo and Gymnasium, or raises ImportError saying how to install them."""
+    for name in ("pettingzoo", "gymnasium"):
+        try:
+            __import__(name)
+        except ImportError as e:
+            raise ImportError(
+                f"ludoteca.adapters.pettingzoo needs PettingZoo and Gymnasium ({name} is missing): {INSTALL_HINT}"
+            ) from e
+
+
 def raw_env(game: str | ludoteca.Game = "briscola", render_mode: str | None = None) -> LudotecaAECEnv:
-    """The unwrapped AEC environment of ``game`` (illegal actions raise IllegalActionError)."""
+    """The unwrapped AEC environment of ``game`` (illegal actions raise IllegalActionError).
+
+    Raises ImportError naming ``pip install 'ludoteca[pettingzoo]'`` when PettingZoo is not installed.
+    """
+    _require_pettingzoo()
     from ludoteca.adapters._pettingzoo_env import LudotecaAECEnv
 
     return LudotecaAECEnv(game, render_mode=render_mode)
@@ -54,8 +73,18 @@ def env(
 ) -> Any:
     """The AEC environment of ``game`` with PettingZoo's standard wrappers.
 
-    An illegal action ends the game: the offender gets ``illegal_reward``, the others 0.
+    An illegal action ends the game: the offender gets ``illegal_reward``, the others 0. Raises
+    ImportError naming ``pip install 'ludoteca[pettingzoo]'`` when PettingZoo is not installed.
+
+    Example::
+
+        >>> from ludoteca.adapters.pettingzoo import env
+        >>> aec = env("briscola(players=4)", render_mode="ansi")
+        >>> aec.reset(seed=1)
+        >>> aec.agents
+        ['player_0', 'player_1', 'player_2', 'player_3']
     """
+    _require_pettingzoo()
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     wrapped = wrappers.TerminateIllegalWrapper(raw_env(game, render_mode), illegal_reward=illegal_reward)
@@ -109,6 +138,7 @@ for _info in ludoteca.registered_games():
 def __getattr__(name: str) -> Any:
     """The environment class on demand, and a clear error for an id of another version."""
     if name == "LudotecaAECEnv":
+        _require_pettingzoo()
         from ludoteca.adapters import _pettingzoo_env
 
         return _pettingzoo_env.LudotecaAECEnv

@@ -1,6 +1,6 @@
 """Briscola: 2, 3, 4 (partners) and 6 players (two teams of three), and the American 4-player game.
 
-Rules as implemented (``shared/rules/rules-briscola-calabrasella.md``; ``ludoteca rules briscola``):
+Rules as implemented (``ludoteca rules briscola``; the Italian game as described at pagat.com):
 
 * Italian 40-card pack, strength A 3 K C(avallo) J(fante) 7 6 5 4 2, points A 11, 3 10, K 4, C 3,
   J 2 (120 per deal). Three players drop one 2 (``removed_two``, default clubs/batons, public); six
@@ -19,7 +19,7 @@ Rules as implemented (``shared/rules/rules-briscola-calabrasella.md``; ``ludotec
   hands once the face-up card has been drawn; ``count_out=True`` ends the match at the first trick
   that reaches 121.
 
-Choices where the seeds are silent: the first dealer is the last seat (so seat 0 leads) unless
+Choices where the common rules are silent: the first dealer is the last seat (so seat 0 leads) unless
 ``first_dealer`` says otherwise; returns are +1 for each winner and a zero-sum share of -1 for the
 losers; a match undecided after 60 deals (endless ties) is a draw.
 
@@ -30,6 +30,7 @@ within a suit); names such as ``"A♠"``, ``"as"``, ``"Cavallo di coppe"`` are a
 from __future__ import annotations
 
 from ludoteca import _core
+from ludoteca.loading import load_game
 
 #: Points of each rank label when captured (Italian labels; French styles relabel J/C as J/Q or Q/J).
 CARD_POINTS: dict[str, int] = {"A": 11, "3": 10, "K": 4, "C": 3, "J": 2}
@@ -41,7 +42,4 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("briscola").params``; unknown or out-of-range values
     raise :class:`ludoteca.InvalidParameterError`.
     """
-    if not params:
-        return _core.load_game("briscola")
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return _core.load_game(f"briscola({args})")
+    return load_game("briscola", **params)

@@ -1,10 +1,13 @@
 """Go (``go``) and Rengo, team Go for four players (``rengo``).
 
-Rules as implemented (``shared/rules/rules-seed000.md`` §5; ``ludoteca rules go``):
+Rules as implemented (``ludoteca rules go``; the rulesets as published: Japanese 1989, Chinese, AGA,
+New Zealand, Tromp-Taylor, see senseis.xmp.net):
 
 * Boards 2x2 to 25x25 (``board_size``, default 19). Seat 0 is Black, seat 1 White. A placement
   captures opponent chains left without liberties, then its own chain if that has none: illegal unless
-  ``suicide_allowed`` (multi-stone suicide only; single-stone suicide is never legal).
+  ``suicide_allowed``, and then the own chain is removed. A single-stone suicide leaves the board as
+  it was, so positional superko always forbids it, situational superko unless the resulting situation
+  (board and side to move) is new.
 * ``ko_rule``: ``simple`` (no immediate single-stone recapture; a repeated whole-board situation ends
   the game as ``long_cycle`` says: ``no_result`` or ``draw``), ``positional_superko`` or
   ``situational_superko`` (Zobrist hashes). Passes never break ko.

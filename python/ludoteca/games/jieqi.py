@@ -1,4 +1,4 @@
-"""Jieqi (揭棋, the seed's "Hidden Xiang Qi"), as specified in ``shared/rules/rules-seed000.md`` §2.2-2.3.
+"""Jieqi (揭棋, "Hidden Xiangqi"), the popular Chinese variant of Xiangqi with face-down pieces.
 
 * The generals start face up; each side's other 15 pieces start face down on the normal start points in
   an arrangement nobody knows, not even their owner.
@@ -10,7 +10,8 @@
   the identity of a captured face-down piece is drawn too (``"captured horse"``) and shown only to the
   capturer (``captured_hidden_visibility="capturer"``; ``"both"`` or ``"none"``). With a seed (the
   default) these draws happen inside Rust.
-* Everything else is Xiangqi: mate and stalemate lose, flying general, repetition and caps.
+* Everything else is Xiangqi: mate and stalemate lose, flying general, repetition and caps, resignation
+  (:func:`resign`) and draws by agreement (:func:`agree_draw`).
 
 Extended FEN: ``X``/``x`` mark face-down pieces (see :data:`START_FEN`).
 """
@@ -56,3 +57,15 @@ def resample_hidden(state: _core.State, player: int, seed: int) -> _core.State:
 def perft(state: _core.State, depth: int) -> int:
     """Leaf count ``depth`` plies deep (give a determinized state once face-down pieces move)."""
     return int(_core.jieqi_perft(state, depth))
+
+
+def resign(state: _core.State, side: int) -> None:
+    """Side ``side`` (0 Red, 1 Black) resigns, at any time and out of turn (see ``xiangqi.resign``)."""
+    if isinstance(side, bool) or not isinstance(side, int):
+        raise TypeError(f"side must be 0 (Red) or 1 (Black), got {side!r}")
+    state.apply_ending(f"resign {side}")
+
+
+def agree_draw(state: _core.State) -> None:
+    """Ends the game as a draw by agreement (``ending()`` is ``"draw"``)."""
+    state.apply_ending("draw")

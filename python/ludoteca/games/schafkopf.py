@@ -1,6 +1,6 @@
-"""Schafkopf as the seed gives it: American three-hand Sheepshead with a 2-card widow and "least".
+"""Schafkopf as American three-hand Sheepshead: a 2-card widow, the picker alone, and "least".
 
-Rules as implemented (``shared/rules/rules-seed002.md`` §3; ``ludoteca rules schafkopf``):
+Rules as implemented (``ludoteca rules schafkopf``; Sheepshead as described at pagat.com):
 
 * 32 cards (7-A). Trumps, high to low: Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; the plain suits
   ♣ ♠ ♥ rank A 10 K 9 8 7. Points A 11, 10 10, K 4, Q 3, J 2 (120 per deal).
@@ -18,7 +18,7 @@ Rules as implemented (``shared/rules/rules-seed002.md`` §3; ``ludoteca rules sc
   three tied: the dealer; one player with every point (the others at 0) loses 4 and nobody else scores.
 * ``scope="match"``: ``deals`` deals (a multiple of 3), the deal passing on; the highest total wins.
 
-Choices where the seed is silent: the first dealer is seat 2 (so seat 0 is the eldest); match returns
+Choices where the common rules are silent: the first dealer is seat 2 (so seat 0 is the eldest); match returns
 are +1 for each top scorer and a zero-sum share of -1 for the others.
 
 Action ids: cards 0-31 (♣ ♦ ♥ ♠, 7 8 9 10 J Q K A), ``pass`` 32, ``pick`` 33, ``bury <card>`` 34 + card.
@@ -27,34 +27,10 @@ Action ids: cards 0-31 (♣ ♦ ♥ ♠, 7 8 9 10 J Q K A), ``pass`` 32, ``pick`
 from __future__ import annotations
 
 from ludoteca import _core
+from ludoteca.games._queen_jack import CARD_POINTS, TRUMP_ORDER
+from ludoteca.loading import load_game
 
-#: The 14 trumps, highest first.
-TRUMP_ORDER: tuple[str, ...] = (
-    "Q♣",
-    "Q♠",
-    "Q♥",
-    "Q♦",
-    "J♣",
-    "J♠",
-    "J♥",
-    "J♦",
-    "A♦",
-    "10♦",
-    "K♦",
-    "9♦",
-    "8♦",
-    "7♦",
-)
-#: Points of each rank label when captured (or buried by the declarer).
-CARD_POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
-
-
-def load_with(name: str, params: dict[str, int | str | bool]) -> _core.Game:
-    """Loads game ``name`` with keyword parameters (booleans written as ``true``/``false``)."""
-    if not params:
-        return _core.load_game(name)
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return _core.load_game(f"{name}({args})")
+__all__ = ["CARD_POINTS", "TRUMP_ORDER", "declarer_victory_points", "new_game"]
 
 
 def new_game(**params: int | str | bool) -> _core.Game:
@@ -63,11 +39,11 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("schafkopf").params``; unknown or out-of-range values
     raise :class:`ludoteca.InvalidParameterError`.
     """
-    return load_with("schafkopf", params)
+    return load_game("schafkopf", **params)
 
 
 def declarer_victory_points(total: int, tricks: int) -> int:
-    """The seed's victory points of a declarer with ``total`` card points (tricks plus buried cards)
+    """The victory points of a declarer with ``total`` card points (tricks plus buried cards)
     who took ``tricks`` tricks (``schwarz_by="tricks"``): +6/+4/+2 and -2/-4/-6."""
     if tricks == 10:
         return 6

@@ -1,6 +1,6 @@
 """German ("Spanish") Solo for four players: questioning auction, called ace and secret partner.
 
-Rules as implemented (``shared/rules/rules-seed002.md`` §2; ``ludoteca rules solo``):
+Rules as implemented (``ludoteca rules solo``; German Solo as described at pagat.com):
 
 * 32 cards, 8 each (3-2-3 from the eldest). One suit is the *colour* (``color_suit``, default clubs).
 * Trumps for trump suit T, high to low: Q♣, 7 of T, Q♠, A K [Q if T is red] J 10 9 8 of T: the black
@@ -17,7 +17,7 @@ Rules as implemented (``shared/rules/rules-seed002.md`` §2; ``ludoteca rules so
   failed: they lose it; ``zero_sum=True`` makes the other side pay (1 v 3: three times the value).
 * ``scope="match"``: ``hands`` hands or until someone reaches ``point_threshold``; the top total wins.
 
-Choices where the seed is silent: the first dealer is seat 3 (seat 0 is the eldest); a declarer holding
+Choices where the common rules are silent: the first dealer is seat 3 (seat 0 is the eldest); a declarer holding
 every callable ace calls a king (``all_aces_fallback``); with ``early_termination`` a hand ends once its
 result is decided while the sides are public (never before the called ace is played, which would
 reveal the partner).
@@ -29,7 +29,7 @@ Action ids: cards 0-31, ``pass`` 32, questions 33-38, ``yes`` 39, declarations 4
 from __future__ import annotations
 
 from ludoteca import _core
-from ludoteca.games.schafkopf import load_with
+from ludoteca.loading import load_game
 
 #: Contract values by level (1-6).
 VALUES: dict[int, int] = {1: 2, 2: 4, 3: 4, 4: 8, 5: 16, 6: 32}
@@ -41,7 +41,7 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("solo").params``; unknown or out-of-range values raise
     :class:`ludoteca.InvalidParameterError`.
     """
-    return load_with("solo", params)
+    return load_game("solo", **params)
 
 
 def trump_order(trump: str) -> list[str]:

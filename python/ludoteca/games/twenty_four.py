@@ -17,7 +17,7 @@ fractions), 1,362 of the 1,820 multisets of 1..13. A random deal of 4 cards from
 (A-10) is solvable with probability exactly 79,936/91,390 = 39,968/45,695 = 0.87467 (the rules' 87.5 %
 rounded).
 
-The game (``ludoteca.load_game("twenty_four(players=4)")``, rules ``shared/rules/rules-seed002.md`` §6):
+The game (``ludoteca.load_game("twenty_four(players=4)")``, rules: ``ludoteca rules twenty_four``):
 40 cards dealt face down; each set turns up four cards; each seat commits in secret a claim (an
 expression, a wrong one, or "no solution") and then a reaction delay ``t0``..``t7``; the commitments
 play out in time order. See ``ludoteca rules twenty_four`` and the Rust module docs for the full
@@ -72,8 +72,9 @@ def board(state: _core.State) -> list[int]:
 def commit(state: _core.State, claim: str, delay: int = 0) -> None:
     """Plays the seat to move's race commitment: the claim, then the reaction delay (``t0``..``t7``).
 
-    ``claim`` is an expression (``"8*5-(7+9)"``, mapped to its canonical template on the current
-    board), ``"no solution"``, ``"wrong"``, or a template name (``"c*a-d-b"``). Raises
+    ``claim`` is an expression (``"8*5-(7+9)"``: judged as written, exactly as :func:`check` judges
+    it, then a valid one is mapped to its canonical template on the current board and an invalid one is
+    played as ``wrong``), ``"no solution"``, ``"wrong"``, or a template name (``"c*a-d-b"``). Raises
     :class:`ludoteca.ParseError` for a malformed claim and :class:`ludoteca.IllegalActionError` when it
     is not the race (or ``no solution`` is refused under ``no_solution_check="solver"``); on error
     nothing is applied.
@@ -134,7 +135,8 @@ def check(
     Accepts ``8*5-(7+9)``, ``8×5−(7+9)``, ``(8*5)-7-9``, ``÷`` or ``/``, ``x`` or ``×`` or ``*``,
     brackets ``() [] {}``, spaces, ``A J Q K`` for 1 11 12 13 and a trailing ``= 24``. A malformed
     expression (unary minus, numbers side by side, unbalanced brackets, ...) raises
-    :class:`ludoteca.ParseError`; a well-formed one that is not a solution gives ``valid=False`` and a
+    :class:`ludoteca.ParseError`, and so does one longer than 1000 characters, with more than 64
+    numbers or with brackets nested deeper than 64 (claims are user input, so they are bounded); a well-formed one that is not a solution gives ``valid=False`` and a
     reason.
 
     >>> check("8×5−(7+9)", [5, 7, 8, 9])
@@ -151,6 +153,7 @@ def solve_batch(
 
     Returns ``(solvable, counts)``: a bool array and the number of distinct solutions per row. Raises
     :class:`ludoteca.ShapeError` for another shape and :class:`ludoteca.InvalidParameterError` for
-    floats (NaN named), negative numbers or numbers above 10**9. ``threads=1`` runs single-threaded.
+    floats (NaN named), negative numbers or numbers above 10**9. ``threads=1`` runs single-threaded;
+    at most 256 threads (more is an ``InvalidParameterError``), default all cores.
     """
     return _core.twenty_four_solve_batch(numbers, target, intermediate, threads)

@@ -1,4 +1,4 @@
-"""Xiangqi (Chinese chess), as specified in ``shared/rules/rules-seed000.md`` §2.1.
+"""Xiangqi (Chinese chess), as the Asian Xiangqi Federation plays it (``ludoteca rules xiangqi``).
 
 Rules as implemented (``ludoteca rules xiangqi``):
 
@@ -11,6 +11,7 @@ Rules as implemented (``ludoteca rules xiangqi``):
   position, a side that checked with every move of the cycle loses (unless both did); any other
   repetition draws. ``"draw"``: every repetition draws. ``no_capture_draw_plies`` (120) plies without a
   capture draw; ``max_plies`` (1000) caps the game as a draw.
+* A side may resign at any time (:func:`resign`) and the two may agree a draw (:func:`agree_draw`).
 
 Action ids are ``from * 90 + to`` with points ``rank * 9 + file``; their names are ICCS (``"h2e2"``).
 ``State.string_to_action`` also accepts WXF (``"C2.5"``, ``"c2=5"``, ``"R+.3"``).
@@ -74,3 +75,23 @@ def action_to_iccs(action: int) -> str:
 def iccs_to_action(iccs: str) -> int:
     """Move id of an ICCS text (legality is not checked here)."""
     return int(_core.xiangqi_iccs_to_action(iccs))
+
+
+def resign(state: _core.State, side: int) -> None:
+    """Side ``side`` (0 Red, 1 Black) resigns, at any time and out of turn; the other side wins.
+
+    As in Go, a resignation is not an action (a random policy would resign at random): it is the
+    state's ``ending()`` (``"resign 0"``/``"resign 1"``), kept by ``serialize()``, pickles and records.
+    Works for Jieqi states too. ``ParseError`` for another side, ``GameOverError`` once the game is over.
+    """
+    if isinstance(side, bool) or not isinstance(side, int):
+        raise TypeError(f"side must be 0 (Red) or 1 (Black), got {side!r}")
+    state.apply_ending(f"resign {side}")
+
+
+def agree_draw(state: _core.State) -> None:
+    """Ends the game as a draw by agreement (``ending()`` is ``"draw"``); Jieqi states too.
+
+    ``GameOverError`` once the game is over.
+    """
+    state.apply_ending("draw")

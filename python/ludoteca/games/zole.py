@@ -1,6 +1,6 @@
 """Zole (Zolīte), the Latvian three-player game of the big one against the two small ones.
 
-Rules as implemented (``shared/rules/rules-seed000.md`` §1; ``ludoteca rules zole``):
+Rules as implemented (``ludoteca rules zole``; Zole as described at pagat.com):
 
 * 26 cards: A 10 K Q J 9 of ♣ ♠ ♥ and A 10 K Q J 9 8 7 of ♦. Trumps, high to low: Q♣ Q♠ Q♥ Q♦ J♣ J♠
   J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; ♣ ♠ ♥ keep A 10 K 9. Points A 11, 10 10, K 4, Q 3, J 2 (120).
@@ -20,7 +20,7 @@ Rules as implemented (``shared/rules/rules-seed000.md`` §1; ``ludoteca rules zo
   include the chips paid into the pool). ``scope="match"``: ``hands`` hands with the dealer rotating
   (pass-outs count); the returns are the running chip totals; the pool is part of the observation.
 
-Choices where the seed is silent: the first dealer is seat 2 (so seat 0 is F); chips left in the pool
+Choices where the common rules are silent: the first dealer is seat 2 (so seat 0 is F); chips left in the pool
 when a match ends belong to nobody; ``passed_out="galdins"`` is refused (not specified, Z10).
 
 Action ids: cards 0-25 (♣ A-9 by rank code, ♦, ♥, ♠), ``pass`` 26, ``take`` 27, ``zole`` 28,
@@ -30,7 +30,8 @@ Action ids: cards 0-25 (♣ A-9 by rank code, ♦, ♥, ♠), ``pass`` 26, ``tak
 from __future__ import annotations
 
 from ludoteca import _core
-from ludoteca.games.schafkopf import CARD_POINTS, TRUMP_ORDER, load_with
+from ludoteca.games._queen_jack import CARD_POINTS, TRUMP_ORDER
+from ludoteca.loading import load_game
 
 __all__ = ["CARD_POINTS", "TRUMP_ORDER", "chips_per_opponent", "new_game"]
 
@@ -41,11 +42,11 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("zole").params``; unknown or out-of-range values raise
     :class:`ludoteca.InvalidParameterError`.
     """
-    return load_with("zole", params)
+    return load_game("zole", **params)
 
 
 def chips_per_opponent(lielais_points: int, zole: bool = False, losers_took_no_trick: bool = False) -> int:
-    """The seed's settlement (``top_tier="points_120"``): chips the lielais receives from (positive) or
+    """The symmetric settlement (``top_tier="points_120"``): chips the lielais receives from (positive) or
     pays to (negative) each small one, given the lielais's card points (their pile: tricks plus
     discards; in a zole the talon is the small ones')."""
     wins = lielais_points >= 61

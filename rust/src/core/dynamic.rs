@@ -32,6 +32,8 @@ pub trait DynGame: Send + Sync {
     fn bot_action(&self, bot: &str, state: &dyn DynState, rng: &mut Rng) -> Result<Action>;
     /// Plays whole games (see [`batch::simulate`]).
     fn simulate(&self, cfg: &SimConfig) -> Result<SimResult>;
+    /// [`DynGame::simulate`] with a completed-game counter and a cancel flag (see [`batch::Watch`]).
+    fn simulate_watched(&self, cfg: &SimConfig, watch: &batch::Watch) -> Result<SimResult>;
     /// Many states stepped together.
     fn vector_env(&self, n: usize, seed: u64) -> Box<dyn DynVectorEnv>;
 }
@@ -188,6 +190,9 @@ impl<G: Game> DynGame for G {
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimResult> {
         batch::simulate(self, cfg)
+    }
+    fn simulate_watched(&self, cfg: &SimConfig, watch: &batch::Watch) -> Result<SimResult> {
+        batch::simulate_watched(self, cfg, watch)
     }
     fn vector_env(&self, n: usize, seed: u64) -> Box<dyn DynVectorEnv> {
         Box::new(VecEnv::new(Arc::new(self.clone()), n, seed))

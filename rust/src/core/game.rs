@@ -137,7 +137,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The canonical game string (`briscola(players=4)`).
     fn game_string(&self) -> String {
         self.params()
-            .game_string(self.info().short_name, self.info().params)
+            .game_string(self.info().short_name, self.info().params, self.info().presets)
     }
 }
 
@@ -285,8 +285,9 @@ pub fn unknown_bot(name: &str, info: &GameInfo) -> LudoError {
     LudoError::param(
         "bots",
         format!(
-            "no bot named {name:?} for {}; available: {}",
+            "no bot named {name:?} for {}{}; available: {}",
             info.short_name,
+            crate::core::params::did_you_mean(name, info.bots),
             info.bots.join(", ")
         ),
     )

@@ -119,38 +119,48 @@ impl Params {
     }
 
     /// Checks raw pairs against `specs` and fills defaults. `presets` maps a `ruleset` name to
-    /// overrides applied before the explicit pairs (explicit keys win).
+    /// overrides applied before the explicit pairs (explicit keys win). The preset of the ruleset in
+    /// effect applies whether `ruleset` is given or left at its default, so `go` and
+    /// `go(ruleset=japanese)` are the same game; preset names are matched in any case.
     pub fn resolve(
         specs: &[ParamSpec],
         raw: &[(String, String)],
         presets: &[(&str, &[(&str, &str)])],
     ) -> Result<Params> {
-        let mut out = Params {
-            entries: specs
-                .iter()
-                .map(|s| (s.name.to_string(), s.default.value()))
-                .collect(),
-        };
+        let mut out = Params::defaults(specs);
         for (k, _) in raw {
             if !specs.iter().any(|s| s.name == k) {
                 let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+                let hint = did_you_mean(k, &known);
                 return Err(LudoError::param(
                     k,
-                    format!("unknown parameter; this game takes: {}", known.join(", ")),
+                    format!("unknown parameter{hint}; this game takes: {}", known.join(", ")),
                 ));
             }
         }
-        if let Some((_, ruleset)) = raw.iter().find(|(k, _)| k == "ruleset") {
-            if let Some((_, overrides)) = presets.iter().find(|(name, _)| *name == ruleset.as_str()) {
-                for (k, v) in overrides.iter() {
-                    out.set_checked(specs, k, v)?;
-                }
+        let ruleset = match raw.iter().find(|(k, _)| k == "ruleset") {
+            Some((_, v)) => Some(v.to_ascii_lowercase()),
+            None => out.get("ruleset").map(|v| v.to_string()),
+        };
+        if let Some(overrides) = ruleset.and_then(|r| preset(presets, &r)) {
+            for (k, v) in overrides.iter() {
+                out.set_checked(specs, k, v)?;
             }
         }
         for (k, v) in raw {
             out.set_checked(specs, k, v)?;
         }
         Ok(out)
+    }
+
+    /// Every parameter at its declared default (no preset applied).
+    fn defaults(specs: &[ParamSpec]) -> Params {
+        Params {
+            entries: specs
+                .iter()
+                .map(|s| (s.name.to_string(), s.default.value()))
+                .collect(),
+        }
     }
 
     fn set_checked(&mut self, specs: &[ParamSpec], key: &str, raw: &str) -> Result<()> {
@@ -203,13 +213,29 @@ impl Params {
         &self.entries
     }
 
-    /// The canonical game string: every parameter that differs from its default, in declaration order.
-    pub fn game_string(&self, name: &str, specs: &[ParamSpec]) -> String {
+    /// The canonical game string: the ruleset if it is not the default, then every parameter that
+    /// differs from the value the ruleset's preset (or the default) gives it, in declaration order.
+    /// `load_game` of this string resolves to exactly these parameters, overrides of a preset back to
+    /// the default included (`schafkopf(ruleset=sheepshead,zero_sum=false)`).
+    pub fn game_string(
+        &self,
+        name: &str,
+        specs: &[ParamSpec],
+        presets: &[(&str, &[(&str, &str)])],
+    ) -> String {
+        let mut baseline = Params::defaults(specs);
+        if let Some(overrides) = self.get("ruleset").and_then(|r| preset(presets, &r.to_string())) {
+            for (k, v) in overrides.iter() {
+                // Presets are static and checked by the tests; a bad entry would only make the string
+                // longer (the parameter written out), never wrong.
+                let _ = baseline.set_checked(specs, k, v);
+            }
+        }
         let parts: Vec<String> = self
             .entries
             .iter()
-            .zip(specs)
-            .filter(|((_, v), s)| *v != s.default.value())
+            .zip(&baseline.entries)
+            .filter(|((_, v), (_, base))| v != base)
             .map(|((k, v), _)| format!("{k}={v}"))
             .collect();
         if parts.is_empty() {
@@ -217,6 +243,54 @@ impl Params {
         } else {
             format!("{name}({})", parts.join(","))
         }
+    }
+}
+
+/// The overrides of the preset called `name` (any case).
+fn preset<'a>(presets: &[(&str, &'a [(&'a str, &'a str)])], name: &str) -> Option<&'a [(&'a str, &'a str)]> {
+    presets
+        .iter()
+        .find(|(p, _)| p.eq_ignore_ascii_case(name))
+        .map(|(_, o)| *o)
+}
+
+/// Levenshtein distance (in characters), for "did you mean".
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The option closest to `word` (case-insensitive), if it is close enough to be a likely misspelling:
+/// at most a third of the word's letters wrong (at least one), or `word` is a prefix of it.
+pub fn closest<'a>(word: &str, options: &[&'a str]) -> Option<&'a str> {
+    let w = word.to_ascii_lowercase();
+    if w.is_empty() {
+        return None;
+    }
+    let limit = (w.chars().count() / 3).max(1);
+    options
+        .iter()
+        .map(|&o| (edit_distance(&w, &o.to_ascii_lowercase()), o))
+        .filter(|&(d, o)| d <= limit || (w.len() >= 3 && o.to_ascii_lowercase().starts_with(&w)))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, o)| o)
+}
+
+/// `" (did you mean 'players'?)"`, or nothing when no option is close.
+pub fn did_you_mean(word: &str, options: &[&str]) -> String {
+    match closest(word, options) {
+        Some(o) if !o.eq_ignore_ascii_case(word) => format!(" (did you mean {o:?}?)"),
+        _ => String::new(),
     }
 }
 
@@ -251,7 +325,11 @@ fn parse_value(spec: &ParamSpec, raw: &str) -> Result<Value> {
             if options.contains(&lower.as_str()) {
                 Ok(Value::Str(lower))
             } else {
-                Err(bad(format!("{raw:?} is not one of: {}", options.join(", "))))
+                let hint = did_you_mean(raw, options);
+                Err(bad(format!(
+                    "{raw:?} is not one of: {}{hint}",
+                    options.join(", ")
+                )))
             }
         }
     }
@@ -290,7 +368,10 @@ mod tests {
         assert_eq!(p.int("players"), 4);
         assert!(p.bool("flag"));
         assert_eq!(p.str("ruleset"), "seed");
-        assert_eq!(p.game_string("briscola", SPECS), "briscola(players=4,flag=true)");
+        assert_eq!(
+            p.game_string("briscola", SPECS, &[]),
+            "briscola(players=4,flag=true)"
+        );
     }
 
     #[test]
@@ -301,6 +382,52 @@ mod tests {
         let raw = vec![("ruleset".into(), "x".into()), ("players".into(), "3".into())];
         let p = Params::resolve(SPECS, &raw, &[("x", &[("players", "4")])]).unwrap();
         assert_eq!(p.int("players"), 3);
+    }
+
+    const PRESETS: &[(&str, &[(&str, &str)])] =
+        &[("seed", &[]), ("x", &[("players", "4"), ("flag", "true")])];
+
+    fn round_trip(spec: &str) -> (Params, String) {
+        let (name, raw) = Params::parse_game_string(spec).unwrap();
+        let p = Params::resolve(SPECS, &raw, PRESETS).unwrap();
+        let text = p.game_string(&name, SPECS, PRESETS);
+        let (_, raw2) = Params::parse_game_string(&text).unwrap();
+        assert_eq!(
+            Params::resolve(SPECS, &raw2, PRESETS).unwrap(),
+            p,
+            "{spec} -> {text}"
+        );
+        (p, text)
+    }
+
+    #[test]
+    fn game_strings_keep_preset_overrides_set_back_to_the_default() {
+        // Each override of the preset back to the declared default must be written out.
+        assert_eq!(round_trip("g(ruleset=x,players=2)").1, "g(players=2,ruleset=x)");
+        assert_eq!(round_trip("g(ruleset=x,flag=false)").1, "g(ruleset=x,flag=false)");
+        assert_eq!(round_trip("g(ruleset=x,players=4,flag=true)").1, "g(ruleset=x)");
+        assert_eq!(round_trip("g(ruleset=seed,players=3)").1, "g(players=3)");
+        // Preset names in any case.
+        let (p, text) = round_trip("g(ruleset=X)");
+        assert_eq!((p.int("players"), p.bool("flag")), (4, true));
+        assert_eq!(text, "g(ruleset=x)");
+    }
+
+    #[test]
+    fn misspelled_names_get_a_suggestion() {
+        let raw = vec![("player".to_string(), "4".to_string())];
+        let e = Params::resolve(SPECS, &raw, &[]).unwrap_err().to_string();
+        assert!(e.contains("did you mean \"players\""), "{e}");
+        let raw = vec![("ruleset".to_string(), "sed".to_string())];
+        let e = Params::resolve(SPECS, &raw, &[]).unwrap_err().to_string();
+        assert!(e.contains("did you mean \"seed\""), "{e}");
+        let raw = vec![("zzzzzz".to_string(), "4".to_string())];
+        let e = Params::resolve(SPECS, &raw, &[]).unwrap_err().to_string();
+        assert!(!e.contains("did you mean"), "nothing close: {e}");
+        assert_eq!(closest("briscloa", &["briscola", "zole"]), Some("briscola"));
+        assert_eq!(closest("xiangq", &["xiangqi", "jieqi"]), Some("xiangqi"));
+        assert_eq!(closest("go", &["go", "rengo"]), Some("go"));
+        assert_eq!(closest("chess", &["go", "rengo", "zole"]), None);
     }
 
     #[test]

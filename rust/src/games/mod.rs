@@ -1,7 +1,10 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
 pub mod briscola;
+pub mod carioca;
 pub mod go;
+pub mod razz;
 pub mod schafkopf;
+pub mod skelly;
 pub mod solo;
 pub mod twenty_four;
 pub mod xiangqi;

@@ -10,7 +10,18 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Arc;
 
-/// A loaded game (rules and parameters fixed).
+/// A loaded game: its rules and parameters are fixed. Made by `ludoteca.load_game`.
+///
+/// `new_initial_state(seed=...)` starts a game; `num_players()`, `bots()`, `rules()`, `game_string()`
+/// (the canonical string, which `load_game` reads back) describe it. Games compare equal, hash and
+/// pickle by their game string.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> game = ludoteca.load_game("go(board_size=9)")
+///     >>> game.game_string(), game.num_players()
+///     ('go(board_size=9)', 2)
 #[pyclass(name = "Game", module = "ludoteca._core", frozen)]
 pub struct PyGame {
     pub(crate) inner: Arc<dyn DynGame>,
@@ -89,9 +100,19 @@ impl PyGame {
     }
     /// A new game from the start. Chance (dealing, drawing) is resolved from `seed` unless
     /// `explicit_chance` is true, in which case chance nodes are returned to the caller.
-    #[pyo3(signature = (seed = None, explicit_chance = false))]
-    fn new_initial_state(&self, seed: Option<u64>, explicit_chance: bool) -> PyResult<PyState> {
-        PyState::fresh(Arc::clone(&self.inner), seed, explicit_chance)
+    /// With `setup` (the text of `State.setup()`: a FEN, an SGF setup) the game starts from that position.
+    #[pyo3(signature = (seed = None, explicit_chance = false, setup = None))]
+    fn new_initial_state(
+        &self,
+        seed: Option<&Bound<'_, PyAny>>,
+        explicit_chance: bool,
+        setup: Option<&str>,
+    ) -> PyResult<PyState> {
+        let seed = super::convert::opt_u64(seed, "seed")?;
+        match setup {
+            None => PyState::fresh(Arc::clone(&self.inner), seed, explicit_chance),
+            Some(text) => PyState::fresh_from_setup(Arc::clone(&self.inner), text, seed, explicit_chance),
+        }
     }
     /// Rebuilds a state from `State.serialize()` (for this game).
     fn deserialize(&self, text: &str) -> PyResult<PyState> {
@@ -229,7 +250,24 @@ impl PyGameInfo {
     }
 }
 
-/// Loads a game from a game string such as `"briscola(players=4,ruleset=american)"`.
+/// Loads a game from a game string: a registered name, optionally with `key=value` parameters in
+/// brackets, e.g. `"briscola"`, `"briscola(players=4,ruleset=american)"`, `"go(board_size=9)"`.
+///
+/// A preset (`ruleset=...`) sets several parameters at once; parameters given explicitly override
+/// it. `ludoteca.registered_games()` (or `ludoteca games` in a shell) lists the names, and
+/// `ludoteca rules NAME` the parameters with their defaults.
+///
+/// Raises `UnknownGameError` for an unknown name, `ParseError` for a malformed string and
+/// `InvalidParameterError` for an unknown parameter or a value out of range.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> game = ludoteca.load_game("briscola(players=4)")
+///     >>> game.num_players(), game.bots()
+///     (4, ['random', 'greedy'])
+///     >>> state = game.new_initial_state(seed=7)
+///     >>> state.apply_action(state.legal_actions()[0])
 #[pyfunction]
 pub fn load_game(spec: &str) -> PyResult<PyGame> {
     Ok(PyGame {
@@ -237,7 +275,16 @@ pub fn load_game(spec: &str) -> PyResult<PyGame> {
     })
 }
 
-/// Every registered game, in registry order.
+/// Every registered game, in registry order, as `GameInfo` records (name, rules, parameters, presets,
+/// bots, example game strings).
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> [info.short_name for info in ludoteca.registered_games()][:2]
+///     ['briscola', 'schafkopf']
+///     >>> ludoteca.registered_games()[0].bots
+///     ['random', 'greedy']
 #[pyfunction]
 pub fn registered_games() -> Vec<PyGameInfo> {
     registry::registered_games()

@@ -3,10 +3,12 @@
 
 pub mod batch;
 pub mod cards;
+pub mod convert;
 pub mod errors;
 pub mod game;
 pub mod go;
 pub mod render;
+pub mod skelly;
 pub mod state;
 pub mod twenty_four;
 pub mod xiangqi;
@@ -28,9 +30,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(state::deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(batch::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::simulate_max_games, m)?)?;
     // Per-game extras: one line each, e.g. `twenty_four::register(m)?;`.
     twenty_four::register(m)?;
     go::register(m)?;
     xiangqi::register(m)?;
+    skelly::register(m)?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `State` for Python: a boxed game state plus, unless chance is explicit, the seeded random stream that
 //! resolves dealing and drawing inside Rust.
 
+use super::convert::{self, int_in};
 use super::game::PyGame;
 use crate::core::dynamic::{DynGame, DynState};
 use crate::core::game::{Action, Player, Setup};
@@ -12,7 +13,23 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::Arc;
 
-/// A game position. Methods follow OpenSpiel's names in snake_case.
+/// A game position. Methods follow OpenSpiel's names in snake_case. Made by
+/// `Game.new_initial_state`.
+///
+/// `current_player()` is a seat, `ludoteca.CHANCE` (only with `explicit_chance=True`) or
+/// `ludoteca.TERMINAL`; `legal_actions()` lists action ids, `apply_action` takes an id or a name,
+/// `observation_string(seat)` shows only what that seat may see, `returns()` and `scores()` give the
+/// result. States copy (`clone()`), pickle and compare equal when they are the same game at the same
+/// point.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> state = ludoteca.load_game("briscola").new_initial_state(seed=1)
+///     >>> while not state.is_terminal():
+///     ...     state.apply_action(state.bot_action("greedy", seed=0))
+///     >>> sum(state.scores())
+///     120.0
 #[pyclass(name = "State", module = "ludoteca._core")]
 pub struct PyState {
     pub(crate) game: Arc<dyn DynGame>,
@@ -49,6 +66,18 @@ impl PyState {
         Ok(PyState::new_from(game, inner, rng))
     }
 
+    /// A state set up from `text` (`State.setup()`), chance seeded unless explicit.
+    pub(crate) fn fresh_from_setup(
+        game: Arc<dyn DynGame>,
+        text: &str,
+        seed: Option<u64>,
+        explicit_chance: bool,
+    ) -> PyResult<Self> {
+        let inner = game.new_state_from_setup(text)?;
+        let rng = (!explicit_chance).then(|| Rng::new(seed.unwrap_or_else(fresh_seed)));
+        Ok(PyState::new_from(game, inner, rng))
+    }
+
     /// The concrete state, if it is of type `T` (game-specific bindings).
     pub fn downcast_ref<T: 'static>(&self) -> PyResult<&T> {
         self.inner
@@ -74,18 +103,29 @@ impl PyState {
         }
     }
 
-    fn check_player(&self, player: Option<i64>) -> Result<usize> {
+    fn check_player(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         let n = self.game.num_players();
-        match player {
+        match player.filter(|p| !p.is_none()) {
             None => Ok(match self.inner.current_player() {
                 Player::Seat(s) => s,
                 _ => 0,
             }),
-            Some(p) if p >= 0 && (p as usize) < n => Ok(p as usize),
-            Some(p) => Err(LudoError::param(
-                "player",
-                format!("seat {p} does not exist: this game has seats 0..{}", n - 1),
-            )),
+            Some(p) => {
+                let seat = int_in(p, "player", i128::MIN, i128::MAX)?;
+                if (0..n as i128).contains(&seat) {
+                    Ok(seat as usize)
+                } else {
+                    Err(LudoError::param(
+                        "player",
+                        format!(
+                            "seat {} does not exist: this game has seats 0..{}",
+                            convert::short_repr(p),
+                            n - 1
+                        ),
+                    )
+                    .into())
+                }
+            }
         }
     }
 
@@ -93,15 +133,32 @@ impl PyState {
         if let Ok(text) = action.extract::<String>() {
             return Ok(self.inner.string_to_action(&text)?);
         }
-        let id: i64 = action
-            .extract()
-            .map_err(|_| PyTypeError::new_err("an action is an int id or an action name (str)"))?;
-        if id < 0 || id >= self.game.num_distinct_actions() as i64 {
+        let id = match int_in(action, "action", i128::MIN, i128::MAX) {
+            Ok(id) => id,
+            Err(e) if e.is_instance_of::<PyTypeError>(action.py()) => {
+                return Err(PyTypeError::new_err(format!(
+                    "an action is an int id or an action name (str), got {} {}",
+                    action
+                        .get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default(),
+                    convert::short_repr(action)
+                )))
+            }
+            // Beyond i128: out of range like any other id.
+            Err(_) => i128::MAX,
+        };
+        if self.inner.current_player() == Player::Terminal {
+            return Err(LudoError::GameOver.into());
+        }
+        if id < 0 || id >= self.game.num_distinct_actions() as i128 {
+            let id = convert::short_repr(action);
             return Err(LudoError::illegal(
-                id.clamp(0, u32::MAX as i64) as u32,
-                format!("#{id}"),
+                0,
+                "",
                 format!(
-                    "action ids of {} are 0..{}",
+                    "{id} is not an action id of {} (0..{})",
                     self.game.info().short_name,
                     self.game.num_distinct_actions() - 1
                 ),
@@ -233,12 +290,10 @@ impl StateFormat {
                 .apply_ending(text)
                 .map_err(|e| LudoError::parse("serialized state", "ending", e.to_string()))?;
         }
-        // The stream is restored after the replay, so future chance continues exactly where it was.
-        Ok(PyState {
-            game,
-            inner,
-            rng: self.rng.map(Rng::from_state),
-        })
+        // The stream is restored after the replay, so future chance continues exactly where it was. A
+        // seeded state never waits at a chance node: a history cut at one (edited or truncated text)
+        // is resolved from the restored stream, as `apply_action` would have done.
+        Ok(PyState::new_from(game, inner, self.rng.map(Rng::from_state)))
     }
 }
 
@@ -305,8 +360,9 @@ impl PyState {
         Ok(())
     }
     /// Name of an action id; a pure function of the id.
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
-        if action < 0 || action >= self.game.num_distinct_actions() as i64 {
+    fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let action = int_in(action, "action", i128::MIN, i128::MAX)?;
+        if action < 0 || action >= self.game.num_distinct_actions() as i128 {
             return Err(LudoError::param(
                 "action",
                 format!(
@@ -326,6 +382,19 @@ impl PyState {
     /// True when the game is over.
     fn is_terminal(&self) -> bool {
         self.inner.current_player() == Player::Terminal
+    }
+    /// The position the game started from when it is not the standard start (a FEN for Xiangqi and
+    /// Jieqi, an SGF setup for Go), as `Game.new_initial_state(setup=...)` reads it; None for the
+    /// standard start. InvalidParameterError when the state cannot be replayed from any text (a
+    /// `jieqi.resample_hidden` sample).
+    fn setup(&self) -> PyResult<Option<String>> {
+        match self.inner.setup() {
+            Setup::Standard => Ok(None),
+            Setup::Text(t) => Ok(Some(t)),
+            Setup::Unrepresentable(why) => {
+                Err(LudoError::param("state", format!("has no setup text: {why}")).into())
+            }
+        }
     }
     /// How the game ended outside its actions (`"resign 1"` in Go), or None.
     fn ending(&self) -> Option<String> {
@@ -377,12 +446,16 @@ impl PyState {
     }
     /// What `player` (default: the player to move) sees, as text.
     #[pyo3(signature = (player = None))]
-    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn observation_string(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         Ok(self.inner.observation_string(self.check_player(player)?))
     }
     /// What `player` (default: the player to move) sees, as float32 of `Game.observation_shape()`.
     #[pyo3(signature = (player = None))]
-    fn observation_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let p = self.check_player(player)?;
         let shape = self.game.observation_shape();
         let mut buf = vec![0f32; shape.iter().product()];
@@ -391,7 +464,7 @@ impl PyState {
     }
     /// Everything `player` (default: the player to move) has observed since the start, as text.
     #[pyo3(signature = (player = None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn information_state_string(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         Ok(self.inner.information_state_string(self.check_player(player)?))
     }
     /// Every action applied so far (chance included), as ids.
@@ -411,7 +484,8 @@ impl PyState {
     }
     /// The action a built-in bot picks here (`Game.bots()` lists the names).
     #[pyo3(signature = (bot = "random", seed = None))]
-    fn bot_action(&self, bot: &str, seed: Option<u64>) -> PyResult<Action> {
+    fn bot_action(&self, bot: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Action> {
+        let seed = convert::opt_u64(seed, "seed")?;
         let mut rng = Rng::new(seed.unwrap_or_else(fresh_seed));
         Ok(self.game.bot_action(bot, self.inner.as_ref(), &mut rng)?)
     }
@@ -463,6 +537,22 @@ impl PyState {
         let scale = scale.into_pyobject(slf.py())?.into_any();
         super::render::call(slf.as_any(), "to_png", viewer, Some(scale))
     }
+    /// Equal when both are the same game at the same point: same setup, same history, same ending and
+    /// the same chance mode and stream (so a pickled or deserialised state equals its original).
+    /// States are mutable, so they are not hashable.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(o) = other.cast::<PyState>() else {
+            return false;
+        };
+        let Ok(o) = o.try_borrow() else {
+            return false; // `o` is `self` borrowed mutably elsewhere: cannot happen for `a == a`
+        };
+        match (self.serialize_text(), o.serialize_text()) {
+            (Ok(a), Ok(b)) => a == b,
+            // A state without a text form (a setup that cannot be written) is only equal to itself.
+            _ => std::ptr::eq(self, &*o),
+        }
+    }
     fn __str__(&self) -> String {
         self.inner.to_display()
     }
@@ -484,7 +574,18 @@ fn node_kind(p: Player) -> &'static str {
     }
 }
 
-/// Rebuilds a state from `State.serialize()`.
+/// Rebuilds a state from the text of `State.serialize()`: the game string, the chance mode (with the
+/// random stream's state), any setup position and the history are replayed and checked.
+///
+/// Raises `ParseError` for malformed text and `IllegalActionError` when the history does not replay.
+///
+/// Example:
+///
+///     >>> import ludoteca
+///     >>> state = ludoteca.load_game("briscola").new_initial_state(seed=3)
+///     >>> state.apply_action(state.legal_actions()[0])
+///     >>> ludoteca.deserialize_state(state.serialize()) == state
+///     True
 #[pyfunction]
 pub fn deserialize_state(text: &str) -> PyResult<PyState> {
     let fmt = StateFormat::parse(text)?;

@@ -1,6 +1,7 @@
 //! Twenty-Four extras for Python: the exact solver, the claim checker and the batch classifier.
 //! Flat functions `twenty_four_*` in `ludoteca._core`; `ludoteca.games.twenty_four` wraps them.
 
+use super::convert::{i64_in, threads_arg};
 use super::state::PyState;
 use crate::error::LudoError;
 use crate::games::twenty_four::expr::{self, Verdict};
@@ -10,7 +11,15 @@ use numpy::{PyArray1, PyArrayDescrMethods, PyReadonlyArray2, PyUntypedArray, PyU
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt};
 
-fn options(target: i64, intermediate: &str) -> PyResult<Options> {
+/// The largest |target| accepted: far above anything four numbers up to the maximum can make.
+const MAX_TARGET: i64 = 1 << 53;
+
+/// `target` (24 when `None`; the text signatures show the default as 24) and `intermediate`.
+fn options(target: Option<&Bound<'_, PyAny>>, intermediate: &str) -> PyResult<Options> {
+    let target = match target.filter(|t| !t.is_none()) {
+        None => 24,
+        Some(t) => i64_in(t, "target", -MAX_TARGET, MAX_TARGET)?,
+    };
     Ok(Options {
         target,
         intermediate: Intermediate::parse(intermediate)?,
@@ -56,8 +65,15 @@ fn numbers_arg(numbers: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 /// Every distinct solution, in canonical form with minimal parentheses (see the module docs of
 /// `ludoteca.games.twenty_four`).
 #[pyfunction]
-#[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
-fn twenty_four_solve(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<Vec<String>> {
+#[pyo3(
+    signature = (numbers, target = None, intermediate = "rational"),
+    text_signature = "(numbers, target=24, intermediate='rational')"
+)]
+fn twenty_four_solve(
+    numbers: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+    intermediate: &str,
+) -> PyResult<Vec<String>> {
     Ok(solver::solve(
         &numbers_arg(numbers)?,
         &options(target, intermediate)?,
@@ -66,8 +82,15 @@ fn twenty_four_solve(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str
 
 /// Whether the numbers can make the target.
 #[pyfunction]
-#[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
-fn twenty_four_is_solvable(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<bool> {
+#[pyo3(
+    signature = (numbers, target = None, intermediate = "rational"),
+    text_signature = "(numbers, target=24, intermediate='rational')"
+)]
+fn twenty_four_is_solvable(
+    numbers: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+    intermediate: &str,
+) -> PyResult<bool> {
     Ok(solver::is_solvable(
         &numbers_arg(numbers)?,
         &options(target, intermediate)?,
@@ -76,8 +99,15 @@ fn twenty_four_is_solvable(numbers: &Bound<'_, PyAny>, target: i64, intermediate
 
 /// Number of distinct solutions.
 #[pyfunction]
-#[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
-fn twenty_four_count_solutions(numbers: &Bound<'_, PyAny>, target: i64, intermediate: &str) -> PyResult<u32> {
+#[pyo3(
+    signature = (numbers, target = None, intermediate = "rational"),
+    text_signature = "(numbers, target=24, intermediate='rational')"
+)]
+fn twenty_four_count_solutions(
+    numbers: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+    intermediate: &str,
+) -> PyResult<u32> {
     Ok(solver::count_solutions(
         &numbers_arg(numbers)?,
         &options(target, intermediate)?,
@@ -86,10 +116,13 @@ fn twenty_four_count_solutions(numbers: &Bound<'_, PyAny>, target: i64, intermed
 
 /// One solution (the first in enumeration order), or None.
 #[pyfunction]
-#[pyo3(signature = (numbers, target = 24, intermediate = "rational"))]
+#[pyo3(
+    signature = (numbers, target = None, intermediate = "rational"),
+    text_signature = "(numbers, target=24, intermediate='rational')"
+)]
 fn twenty_four_first_solution(
     numbers: &Bound<'_, PyAny>,
-    target: i64,
+    target: Option<&Bound<'_, PyAny>>,
     intermediate: &str,
 ) -> PyResult<Option<String>> {
     Ok(solver::first_solution(
@@ -100,11 +133,14 @@ fn twenty_four_first_solution(
 
 /// Checks a claimed solution: `(True, canonical form)` or `(False, reason)`; ParseError if malformed.
 #[pyfunction]
-#[pyo3(signature = (expression, cards, target = 24, intermediate = "rational"))]
+#[pyo3(
+    signature = (expression, cards, target = None, intermediate = "rational"),
+    text_signature = "(expression, cards, target=24, intermediate='rational')"
+)]
 fn twenty_four_check(
     expression: &str,
     cards: &Bound<'_, PyAny>,
-    target: i64,
+    target: Option<&Bound<'_, PyAny>>,
     intermediate: &str,
 ) -> PyResult<(bool, String)> {
     Ok(
@@ -176,31 +212,44 @@ fn rows_arg(py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<[u64; NU
 }
 
 /// Classifies every row of an `(N, 4)` array: `(solvable: bool[N], counts: uint32[N])`, the number of
-/// distinct solutions. The GIL is released; rows are solved in parallel (`threads`: default all cores).
+/// distinct solutions. The GIL is released; rows are solved in parallel (`threads`: default all cores,
+/// at most `MAX_THREADS`).
 #[pyfunction]
-#[pyo3(signature = (numbers, target = 24, intermediate = "rational", threads = None))]
+#[pyo3(
+    signature = (numbers, target = None, intermediate = "rational", threads = None),
+    text_signature = "(numbers, target=24, intermediate='rational', threads=None)"
+)]
 #[allow(clippy::type_complexity)]
 fn twenty_four_solve_batch<'py>(
     py: Python<'py>,
     numbers: &Bound<'py, PyAny>,
-    target: i64,
+    target: Option<&Bound<'py, PyAny>>,
     intermediate: &str,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyArray1<bool>>, Bound<'py, PyArray1<u32>>)> {
     let opts = options(target, intermediate)?;
+    let threads = threads_arg(threads)?;
     let rows = rows_arg(py, numbers)?;
     let (mut ok, mut counts) = (vec![false; rows.len()], vec![0u32; rows.len()]);
-    py.detach(|| -> Result<(), LudoError> {
-        let mut run = || solver::solve_batch(&rows, &opts, &mut ok, &mut counts);
-        match threads {
-            Some(t) if t > 0 => rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .map_err(|e| LudoError::param("threads", e.to_string()))?
-                .install(run),
-            _ => run(),
-        }
-    })?;
+    // Interruptible: Ctrl-C between chunks of rows raises KeyboardInterrupt.
+    let watch = crate::batch::Watch::default();
+    super::batch::run_watched(
+        py,
+        &watch,
+        rows.len() as u64,
+        None,
+        || -> Result<(), LudoError> {
+            let mut run = || solver::solve_batch_watched(&rows, &opts, &mut ok, &mut counts, &watch);
+            match threads {
+                Some(t) if t > 0 => rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .map_err(|e| LudoError::param("threads", e.to_string()))?
+                    .install(run),
+                _ => run(),
+            }
+        },
+    )??;
     Ok((PyArray1::from_vec(py, ok), PyArray1::from_vec(py, counts)))
 }
 

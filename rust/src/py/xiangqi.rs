@@ -1,6 +1,7 @@
 //! Xiangqi and Jieqi extras for Python: perft, FEN in and out, ICCS/WXF conversion, Jieqi
 //! determinization. Thin: every function converts, delegates to `games::xiangqi` and maps errors.
 
+use super::convert::{opt_u64, u32_in, u64_arg, usize_in};
 use super::state::PyState;
 use crate::core::params::Params;
 use crate::core::rng::Rng;
@@ -46,7 +47,13 @@ fn xiangqi_from_fen(fen: &str, game: &str) -> PyResult<PyState> {
 /// OS entropy when `None`, like `Game.new_initial_state`) unless `explicit_chance`.
 #[pyfunction]
 #[pyo3(signature = (fen, game = "jieqi", seed = None, explicit_chance = false))]
-fn jieqi_from_fen(fen: &str, game: &str, seed: Option<u64>, explicit_chance: bool) -> PyResult<PyState> {
+fn jieqi_from_fen(
+    fen: &str,
+    game: &str,
+    seed: Option<&Bound<'_, PyAny>>,
+    explicit_chance: bool,
+) -> PyResult<PyState> {
+    let seed = opt_u64(seed, "seed")?;
     let g: Jieqi = load(game)?;
     let state = g.state_from_fen(fen)?;
     let rng = (!explicit_chance).then(|| Rng::new(seed.unwrap_or_else(fresh_seed)));
@@ -77,7 +84,8 @@ fn xiangqi_fen(state: &PyState) -> PyResult<String> {
 
 /// WXF text (`C2.5`) of a legal action id in `state`.
 #[pyfunction]
-fn xiangqi_action_to_wxf(state: &PyState, action: u32) -> PyResult<String> {
+fn xiangqi_action_to_wxf(state: &PyState, action: &Bound<'_, PyAny>) -> PyResult<String> {
+    let action = u32_in(action, "action", MAX_MOVE_ID)?;
     if let Ok(s) = state.downcast_ref::<XiangqiState>() {
         return Ok(s.action_to_wxf(action)?);
     }
@@ -94,13 +102,20 @@ fn xiangqi_wxf_to_iccs(state: &PyState, wxf: &str) -> PyResult<String> {
 /// WXF of an ICCS move that is legal in `state`.
 #[pyfunction]
 fn xiangqi_iccs_to_wxf(state: &PyState, iccs_text: &str) -> PyResult<String> {
-    let mv = parse_iccs(iccs_text)?;
-    xiangqi_action_to_wxf(state, mv.action())
+    let action = parse_iccs(iccs_text)?.action();
+    if let Ok(s) = state.downcast_ref::<XiangqiState>() {
+        return Ok(s.action_to_wxf(action)?);
+    }
+    Ok(state.downcast_ref::<JieqiState>()?.action_to_wxf(action)?)
 }
+
+/// The largest move id (`from * 90 + to`).
+const MAX_MOVE_ID: u32 = 90 * 90 - 1;
 
 /// ICCS name of a move id (pure: `from * 90 + to`).
 #[pyfunction]
-fn xiangqi_action_to_iccs(action: u32) -> PyResult<String> {
+fn xiangqi_action_to_iccs(action: &Bound<'_, PyAny>) -> PyResult<String> {
+    let action = u32_in(action, "action", MAX_MOVE_ID)?;
     crate::games::xiangqi::board::Move::from_action(action)
         .map(iccs)
         .ok_or_else(|| LudoError::parse("move id", &action.to_string(), "move ids are 0..8099").into())
@@ -115,7 +130,13 @@ fn xiangqi_iccs_to_action(text: &str) -> PyResult<u32> {
 /// A determinization of a Jieqi state for `player`: face-down pieces (and unseen captured ones)
 /// get identities drawn uniformly from what `player` cannot rule out; the result has no chance nodes.
 #[pyfunction]
-fn jieqi_resample_hidden(state: &PyState, player: usize, seed: u64) -> PyResult<PyState> {
+fn jieqi_resample_hidden(
+    state: &PyState,
+    player: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+) -> PyResult<PyState> {
+    let player = usize_in(player, "player", 0, 1)?;
+    let seed = u64_arg(seed, "seed")?;
     let s = state.downcast_ref::<JieqiState>()?;
     let d = s.resample_hidden(player, seed)?;
     Ok(PyState::new_from(state.game.clone(), Box::new(d), None))

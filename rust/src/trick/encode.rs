@@ -45,7 +45,7 @@ pub fn visible_hand<R: TrickRules>(st: &TrickState<R>, viewer: usize, other: usi
     if viewer == other {
         return c.hands[other];
     }
-    (st.rules().known_cards(c, &st.extra, viewer, other) | c.known[other]) & c.hands[other]
+    (st.rules().known_cards(st.view(), viewer, other) | c.known[other]) & c.hands[other]
 }
 
 /// Writes the observation of `viewer` into `out` (length `observation_len`).
@@ -87,7 +87,7 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
         out[at + card.idx()] = 1.0;
     }
     at += d;
-    if let Some(t) = rules.trump(c, &st.extra) {
+    if let Some(t) = rules.trump(st.view()) {
         out[at + t as usize] = 1.0;
     }
     at += rules.deck().suits().len();
@@ -101,7 +101,7 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
         out[at + rel(seat)] = c.ledger[seat] as f32;
     }
     at += n;
-    rules.write_extra_observation(c, &st.extra, viewer, &mut out[at..]);
+    rules.write_extra_observation(st.view(), viewer, &mut out[at..]);
 }
 
 /// The table as text: for one seat (`Some(p)`: only what p sees) or omniscient (`None`).
@@ -121,7 +121,12 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
     s.push_str(&format!(
         "{} · deal {} · dealer {} · {phase}",
         rules.deck().name(),
-        c.deals_done + 1,
+        // A finished game has counted its last deal already; the header names that deal, not the next.
+        if c.phase == Phase::Over {
+            c.deals_done.max(1)
+        } else {
+            c.deals_done + 1
+        },
         c.dealer
     ));
     if let Some(p) = viewer {
@@ -129,7 +134,7 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
     }
     s.push('\n');
     let trump = rules
-        .trump(c, &st.extra)
+        .trump(st.view())
         .map(|t| deck.suits()[t as usize].symbol.to_string());
     if let Some(card) = c.face_up_card {
         let where_ = if c.face_up_on_table {
@@ -208,7 +213,7 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
         let totals: Vec<String> = (0..n).map(|p| format!("{}", c.ledger[p])).collect();
         s.push_str(&format!("match: {}\n", totals.join(" / ")));
     }
-    s.push_str(&rules.describe_extra(c, &st.extra, viewer));
+    s.push_str(&rules.describe_extra(st.view(), viewer));
     if c.phase == Phase::Over {
         let r: Vec<String> = (0..n).map(|p| format!("{:+}", c.returns[p])).collect();
         s.push_str(&format!("returns: {}\n", r.join(" ")));

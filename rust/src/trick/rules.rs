@@ -34,6 +34,16 @@ pub enum Effect {
     EndDeal,
 }
 
+/// What happens once the cards are dealt ([`TrickRules::start_after_deal`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AfterDeal {
+    /// Play on: the rules have set the phase (Play, or Bidding for an auction) and the seat to act.
+    Continue,
+    /// The deal is thrown in before anyone acts (no tarok in a hand, four nines) and dealt again, by
+    /// the same dealer or by the next one. It counts towards `max_deals` like any redeal.
+    Redeal { same_dealer: bool },
+}
+
 /// The result of one deal.
 #[derive(Copy, Clone, Debug, PartialEq, Default)]
 pub struct DealOutcome {
@@ -56,10 +66,58 @@ pub enum FaceUpRule {
     Reinsert { above: usize },
 }
 
+/// What a rules hook may read: the engine's data, the rules' per-deal state and their per-match
+/// state. Read-only and `Copy` (three references), so hooks pass it on to other hooks freely.
+pub struct TrickView<'a, R: TrickRules> {
+    pub core: &'a TrickCore,
+    pub extra: &'a R::Extra,
+    pub match_state: &'a R::Match,
+}
+
+impl<R: TrickRules> Clone for TrickView<'_, R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<R: TrickRules> Copy for TrickView<'_, R> {}
+
+impl<'a, R: TrickRules> TrickView<'a, R> {
+    /// A view of the three parts.
+    #[inline]
+    pub fn new(core: &'a TrickCore, extra: &'a R::Extra, match_state: &'a R::Match) -> Self {
+        TrickView {
+            core,
+            extra,
+            match_state,
+        }
+    }
+}
+
+/// What a rules hook that changes the game may change: the same three parts, mutable. The hooks
+/// that get it (`start_after_deal`, `apply_extra`, `after_trick`) run between engine steps, so the
+/// engine's invariants (every card in one place, `to_move` a seat that may act) are theirs to keep.
+pub struct TrickMut<'a, R: TrickRules> {
+    pub core: &'a mut TrickCore,
+    pub extra: &'a mut R::Extra,
+    pub match_state: &'a mut R::Match,
+}
+
+impl<R: TrickRules> TrickMut<'_, R> {
+    /// A read-only view (to ask other hooks).
+    #[inline]
+    pub fn view(&self) -> TrickView<'_, R> {
+        TrickView::new(self.core, self.extra, self.match_state)
+    }
+}
+
 /// The hooks of one trick-taking game.
 pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Game-specific state of a deal (auction, contract, called card, claims). Reset each deal.
     type Extra: Clone + Debug + Default + Send + Sync + 'static;
+    /// Game-specific state of a match, kept across deals and reset only by a new game (Zole's chip
+    /// pool; pots, marks, radli). Public: what hooks put in observations of it, every seat may see.
+    /// `()` for games without one.
+    type Match: Clone + Debug + Default + Send + Sync + 'static;
 
     /// Static description (name, parameters, presets, rules text, bots).
     const INFO: &'static GameInfo;
@@ -95,68 +153,75 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         FaceUpRule::Keep
     }
     /// The dealer of the next deal (default: the next seat).
-    fn next_dealer(&self, core: &TrickCore) -> usize {
+    fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
+        let TrickView { core, .. } = v;
         core.next_seat(core.dealer)
     }
 
     /// Called once the deal is complete: set `core.phase` (Play, or Bidding for an auction) and
-    /// `core.to_move`. Default: the eldest (`next(dealer)`) leads the first trick.
-    fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut Self::Extra) {
+    /// `core.to_move` and return `Continue`, or throw the deal in. Default: the eldest
+    /// (`next(dealer)`) leads the first trick.
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut { core, .. } = s;
         let eldest = core.next_seat(core.dealer);
         core.start_play(eldest);
+        AfterDeal::Continue
     }
 
     /// Trump suit now, if any.
-    fn trump(&self, core: &TrickCore, _extra: &Self::Extra) -> Option<u8> {
+    fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
+        let TrickView { core, .. } = v;
         core.face_up_card.map(|c| self.deck().suit(c))
     }
     /// Fixed per-card tables (effective suit, strength, points) for games whose trump order never
     /// changes; they supply the defaults of `strength`, `effective_suit`, `effective_suit_cards` and
     /// `points`. `None` (the default): the game implements those hooks itself.
-    fn suit_tables(&self) -> Option<&SuitTables> {
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         None
     }
     /// Strength of a card within its effective suit (higher wins). Default: from `suit_tables`.
-    fn strength(&self, card: Card) -> u8 {
-        self.suit_tables().map_or(0, |t| t.strength[card.idx()])
+    fn strength(&self, v: TrickView<'_, Self>, card: Card) -> u8 {
+        self.suit_tables(v).map_or(0, |t| t.strength[card.idx()])
     }
     /// The suit a card belongs to for following and winning: its printed suit by default; games whose
     /// trumps cut across suits (Schafkopf's queens and jacks, Tarok's taroks) return the trump suit.
-    fn effective_suit(&self, _core: &TrickCore, _extra: &Self::Extra, card: Card) -> u8 {
-        self.suit_tables()
+    fn effective_suit(&self, v: TrickView<'_, Self>, card: Card) -> u8 {
+        self.suit_tables(v)
             .map_or_else(|| self.deck().suit(card), |t| t.eff_suit[card.idx()])
     }
     /// All cards whose effective suit is `suit` (the mask a follower must play from when able).
-    fn effective_suit_cards(&self, _core: &TrickCore, _extra: &Self::Extra, suit: u8) -> CardSet {
-        self.suit_tables()
+    fn effective_suit_cards(&self, v: TrickView<'_, Self>, suit: u8) -> CardSet {
+        self.suit_tables(v)
             .map_or_else(|| self.deck().suit_mask(suit), |t| t.masks[suit as usize])
     }
     /// Points a card is worth when captured. Default: from `suit_tables`, else 0.
-    fn points(&self, card: Card) -> i32 {
-        self.suit_tables().map_or(0, |t| t.points[card.idx()])
+    fn points(&self, v: TrickView<'_, Self>, card: Card) -> i32 {
+        self.suit_tables(v).map_or(0, |t| t.points[card.idx()])
     }
     /// Card points of a set of cards. Default: from `suit_tables` (a few popcounts), else the sum of
     /// `points` over the cards.
-    fn points_of_set(&self, set: CardSet) -> i32 {
-        self.suit_tables()
-            .map_or_else(|| set.iter().map(|c| self.points(c)).sum(), |t| t.points_of(set))
+    fn points_of_set(&self, v: TrickView<'_, Self>, set: CardSet) -> i32 {
+        self.suit_tables(v).map_or_else(
+            || set.iter().map(|c| self.points(v, c)).sum(),
+            |t| t.points_of(set),
+        )
     }
     /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
     /// with a duty to follow call [`super::follow`] helpers, usually with
     /// [`TrickRules::effective_suit_cards`] of the led card's effective suit.
-    fn legal_plays(&self, _core: &TrickCore, _extra: &Self::Extra, hand: CardSet) -> CardSet {
+    fn legal_plays(&self, _v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
         hand
     }
     /// Why `card` (in hand, not in `legal_plays`) may not be played, for the error message.
-    fn illegal_play_reason(&self, _core: &TrickCore, _extra: &Self::Extra, _card: Card) -> String {
+    fn illegal_play_reason(&self, _v: TrickView<'_, Self>, _card: Card) -> String {
         "not allowed now".to_string()
     }
     /// Position in the trick (0 = leader) of the winning card. Default: highest trump, else the highest
     /// card of the led suit.
-    fn trick_winner(&self, core: &TrickCore, extra: &Self::Extra, trick: &[Card]) -> usize {
-        let trump = self.trump(core, extra);
-        // With fixed tables, read them directly (one check per trick instead of one per card).
-        match self.suit_tables() {
+    fn trick_winner(&self, v: TrickView<'_, Self>, trick: &[Card]) -> usize {
+        let trump = self.trump(v);
+        // With tables, read them directly (one check per trick instead of one per card).
+        match self.suit_tables(v) {
             Some(t) => super::follow::highest_trump_else_led_by(
                 trick,
                 trump,
@@ -166,8 +231,8 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
             None => super::follow::highest_trump_else_led_by(
                 trick,
                 trump,
-                |c| self.effective_suit(core, extra, c),
-                |c| self.strength(c),
+                |c| self.effective_suit(v, c),
+                |c| self.strength(v, c),
             ),
         }
     }
@@ -182,9 +247,9 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         self.num_extra_actions() > 0
     }
     /// Legal extra actions now, as offsets `0..num_extra_actions()` (ascending), appended to `out`.
-    fn extra_legal(&self, _core: &TrickCore, _extra: &Self::Extra, _out: &mut Vec<u32>) {}
+    fn extra_legal(&self, _v: TrickView<'_, Self>, _out: &mut Vec<u32>) {}
     /// Applies a legal extra action (offset).
-    fn apply_extra(&self, _core: &mut TrickCore, _extra: &mut Self::Extra, _offset: u32) -> Effect {
+    fn apply_extra(&self, _s: TrickMut<'_, Self>, _offset: u32) -> Effect {
         Effect::Continue
     }
     /// Name of an extra action (offset); a pure function of the offset.
@@ -202,12 +267,12 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     }
     /// Called after every completed trick (the engine has already moved the cards and set the leader).
     /// Return `EndDeal` to stop the deal early (count-out rules).
-    fn after_trick(&self, _core: &mut TrickCore, _extra: &mut Self::Extra) -> Effect {
+    fn after_trick(&self, _s: TrickMut<'_, Self>) -> Effect {
         Effect::Continue
     }
 
     /// Cards of seat `other` that `viewer` knows beyond the public ones (partner's hand shown, ...).
-    fn known_cards(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: usize, _other: usize) -> CardSet {
+    fn known_cards(&self, _v: TrickView<'_, Self>, _viewer: usize, _other: usize) -> CardSet {
         CardSet::EMPTY
     }
     /// Extra observation floats written after the engine's own layout.
@@ -218,24 +283,17 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// that write raw counts widen theirs here.
     fn extra_observation_bounds(&self, _low: &mut [f32], _high: &mut [f32]) {}
     /// Writes the extra observation for `viewer` (player-relative).
-    fn write_extra_observation(
-        &self,
-        _core: &TrickCore,
-        _extra: &Self::Extra,
-        _viewer: usize,
-        _out: &mut [f32],
-    ) {
-    }
+    fn write_extra_observation(&self, _v: TrickView<'_, Self>, _viewer: usize, _out: &mut [f32]) {}
     /// Extra lines of the text observation.
-    fn describe_extra(&self, _core: &TrickCore, _extra: &Self::Extra, _viewer: Option<usize>) -> String {
+    fn describe_extra(&self, _v: TrickView<'_, Self>, _viewer: Option<usize>) -> String {
         String::new()
     }
 
     /// Scores a finished deal.
-    fn score_deal(&self, core: &TrickCore, extra: &Self::Extra) -> DealOutcome;
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome;
     /// With `scope=match`: the match returns once it is over, given the ledger after the last deal
     /// (and the last deal's extra state, e.g. a claim).
-    fn match_result(&self, core: &TrickCore, extra: &Self::Extra) -> Option<[f64; MAX_PLAYERS]>;
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]>;
     /// Upper bound on deals in a match, for `max_game_length`.
     fn max_deals(&self) -> usize {
         1

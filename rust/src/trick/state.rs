@@ -2,7 +2,7 @@
 
 use super::core::{Phase, TrickCore};
 use super::encode;
-use super::rules::{as_card, Effect, FaceUpRule, Slot, TrickRules};
+use super::rules::{as_card, AfterDeal, Effect, FaceUpRule, Slot, TrickMut, TrickRules, TrickView};
 use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State, MAX_PLAYERS};
 use crate::core::params::Params;
@@ -24,6 +24,14 @@ impl<R: TrickRules> TrickGame<R> {
     pub fn rules(&self) -> &R {
         &self.rules
     }
+    /// The same game with another rules value (tests of engine features).
+    #[cfg(test)]
+    pub(crate) fn with_rules(game: Self, rules: R) -> Self {
+        TrickGame {
+            rules: Arc::new(rules),
+            params: game.params,
+        }
+    }
 }
 
 impl<R: TrickRules> Registered for TrickGame<R> {
@@ -43,6 +51,18 @@ const TALON: u8 = u8::MAX - 1;
 /// Flag on an `actors` entry: the seat *received* this card by chance (private to that seat).
 const RECEIVED: u8 = 0x40;
 
+/// The mutable parts of a state handed to a changing hook, borrowed field by field so that the
+/// rules value (`self.rules`) stays readable beside them.
+macro_rules! parts_mut {
+    ($s:expr) => {
+        TrickMut {
+            core: &mut $s.core,
+            extra: &mut $s.extra,
+            match_state: &mut $s.match_state,
+        }
+    };
+}
+
 /// A position of a trick game.
 #[derive(Clone, Debug)]
 pub struct TrickState<R: TrickRules> {
@@ -51,6 +71,8 @@ pub struct TrickState<R: TrickRules> {
     pub core: TrickCore,
     /// The rules' own per-deal data.
     pub extra: R::Extra,
+    /// The rules' own per-match data (kept across deals).
+    pub match_state: R::Match,
     history: Vec<Action>,
     /// Scratch buffer of `play_out_random` for the legal extra actions (kept across restarts, so
     /// random auctions allocate nothing per decision).
@@ -91,6 +113,7 @@ impl<R: TrickRules> Game for TrickGame<R> {
     fn restart(&self, state: &mut TrickState<R>) {
         state.core = TrickState::first_core(&*self.rules);
         state.extra = R::Extra::default();
+        state.match_state = R::Match::default();
         state.history.clear();
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<TrickState<R>>>> {
@@ -121,6 +144,7 @@ impl<R: TrickRules> TrickState<R> {
             rules,
             core,
             extra: R::Extra::default(),
+            match_state: R::Match::default(),
             history,
             scratch: Vec::new(),
         }
@@ -147,9 +171,21 @@ impl<R: TrickRules> TrickState<R> {
         &self.rules
     }
 
+    /// The read-only view rules hooks get.
+    #[inline]
+    pub fn view(&self) -> TrickView<'_, R> {
+        TrickView::new(&self.core, &self.extra, &self.match_state)
+    }
+
+    /// The mutable parts, for tests that drive a hook directly.
+    #[cfg(test)]
+    pub(crate) fn parts_mut(&mut self) -> TrickMut<'_, R> {
+        parts_mut!(self)
+    }
+
     /// Card points captured by `seat` this deal.
     pub fn points_of(&self, seat: usize) -> i32 {
-        self.rules.points_of_set(self.core.won[seat])
+        self.rules.points_of_set(self.view(), self.core.won[seat])
     }
 
     /// Legal cards for the player to move (empty outside play).
@@ -161,7 +197,7 @@ impl<R: TrickRules> TrickState<R> {
         if hand.is_empty() {
             return CardSet::EMPTY;
         }
-        self.rules.legal_plays(&self.core, &self.extra, hand)
+        self.rules.legal_plays(self.view(), hand)
     }
 
     /// Out of line: the deal is a few cards per game, and keeping it out leaves the draw loop of
@@ -195,7 +231,9 @@ impl<R: TrickRules> TrickState<R> {
             }
         }
         if self.rules.deal_slot(core.dealer, core.dealt).is_none() {
-            self.rules.start_after_deal(&mut self.core, &mut self.extra);
+            if let AfterDeal::Redeal { same_dealer } = self.rules.start_after_deal(parts_mut!(self)) {
+                self.throw_in(same_dealer);
+            }
         }
     }
 
@@ -266,9 +304,7 @@ impl<R: TrickRules> TrickState<R> {
     #[inline(never)]
     fn complete_trick(&mut self) {
         let n = self.core.num_players;
-        let pos = self
-            .rules
-            .trick_winner(&self.core, &self.extra, self.core.trick_cards());
+        let pos = self.rules.trick_winner(self.view(), self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
         for &c in &core.trick[..n] {
@@ -279,7 +315,7 @@ impl<R: TrickRules> TrickState<R> {
         core.tricks_played += 1;
         core.leader = winner;
         core.to_move = winner;
-        if self.rules.after_trick(&mut self.core, &mut self.extra) == Effect::EndDeal {
+        if self.rules.after_trick(parts_mut!(self)) == Effect::EndDeal {
             return self.end_deal();
         }
         let core = &mut self.core;
@@ -297,18 +333,10 @@ impl<R: TrickRules> TrickState<R> {
 
     #[inline(never)]
     fn end_deal(&mut self) {
-        let outcome = self.rules.score_deal(&self.core, &self.extra);
+        let outcome = self.rules.score_deal(self.view());
         let n = self.core.num_players;
         if outcome.redeal {
-            self.core.deals_done += 1;
-            if self.core.deals_done as usize >= self.rules.max_deals() {
-                // Thrown in too often (only possible with adversarial explicit chance): a draw.
-                self.core.returns = [0.0; MAX_PLAYERS];
-                self.core.phase = Phase::Over;
-            } else {
-                self.start_next_deal();
-            }
-            return;
+            return self.throw_in(false);
         }
         for s in 0..n {
             self.core.ledger[s] += outcome.ledger[s];
@@ -319,7 +347,7 @@ impl<R: TrickRules> TrickState<R> {
             self.core.phase = Phase::Over;
             return;
         }
-        match self.rules.match_result(&self.core, &self.extra) {
+        match self.rules.match_result(self.view()) {
             Some(r) => {
                 self.core.returns = r;
                 self.core.phase = Phase::Over;
@@ -333,8 +361,26 @@ impl<R: TrickRules> TrickState<R> {
         }
     }
 
+    /// The deal does not count: it is dealt again (by the same dealer, or the one `next_dealer` names).
+    #[inline(never)]
+    fn throw_in(&mut self, same_dealer: bool) {
+        self.core.deals_done += 1;
+        if self.core.deals_done as usize >= self.rules.max_deals() {
+            // Thrown in too often (only possible with adversarial explicit chance): a draw.
+            self.core.returns = [0.0; MAX_PLAYERS];
+            self.core.phase = Phase::Over;
+        } else if same_dealer {
+            self.start_deal_by(self.core.dealer);
+        } else {
+            self.start_next_deal();
+        }
+    }
+
     fn start_next_deal(&mut self) {
-        let dealer = self.rules.next_dealer(&self.core);
+        self.start_deal_by(self.rules.next_dealer(self.view()));
+    }
+
+    fn start_deal_by(&mut self, dealer: usize) {
         self.core.new_deal(dealer, self.rules.deck().all());
         self.extra = R::Extra::default();
     }
@@ -359,7 +405,7 @@ impl<R: TrickRules> TrickState<R> {
                     self.rules.deck().name_of(c)
                 )
             }
-            (Phase::Play, Some(c)) => self.rules.illegal_play_reason(core, &self.extra, c),
+            (Phase::Play, Some(c)) => self.rules.illegal_play_reason(self.view(), c),
             (_, None) if action as usize >= self.rules.deck().len() + self.rules.num_extra_actions() => {
                 "no such action id in this game".into()
             }
@@ -415,11 +461,7 @@ impl<R: TrickRules> State for TrickState<R> {
             Phase::Draw => self.draw_card(Card(action as u8)),
             Phase::Play if action < deck_len => self.play_card(Card(action as u8)),
             Phase::Play | Phase::Bidding => {
-                if self
-                    .rules
-                    .apply_extra(&mut self.core, &mut self.extra, action - deck_len)
-                    == Effect::EndDeal
-                {
+                if self.rules.apply_extra(parts_mut!(self), action - deck_len) == Effect::EndDeal {
                     self.end_deal();
                 }
             }
@@ -610,7 +652,7 @@ impl<R: TrickRules> TrickState<R> {
     fn extra_offsets(&self) -> Vec<u32> {
         let mut offs = Vec::new();
         if self.rules.num_extra_actions() > 0 {
-            self.rules.extra_legal(&self.core, &self.extra, &mut offs);
+            self.rules.extra_legal(self.view(), &mut offs);
         }
         offs
     }
@@ -633,7 +675,7 @@ impl<R: TrickRules> TrickState<R> {
         }
         extras.clear();
         if self.rules.num_extra_actions() > 0 {
-            self.rules.extra_legal(core, &self.extra, extras);
+            self.rules.extra_legal(self.view(), extras);
         }
         let cards = self.legal_cards();
         let k = rng.below((cards.len() + extras.len()) as u32) as usize;

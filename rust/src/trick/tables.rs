@@ -1,17 +1,22 @@
 //! `SuitTables`: per-card effective suit, strength and points for games whose trumps cut across the
-//! printed suits with a fixed order (Schafkopf, Zole). A rules value that returns them from
-//! [`TrickRules::suit_tables`](super::TrickRules::suit_tables) gets the strength, effective-suit and
-//! points hooks for free.
+//! printed suits (Schafkopf, Zole, Solo). A rules value that returns them from
+//! [`TrickRules::suit_tables`](super::TrickRules::suit_tables) gets the strength, effective-suit,
+//! points and trick-winner hooks for free. Games whose order depends on the declared trump build one
+//! table per possible trump ([`SuitTables::per_trump`]) and return the declared one.
 
-use crate::cards::{Card, CardSet, CardTable, PointMasks};
+use crate::cards::{Card, CardSet, CardTable, Deck, PointMasks};
+
+/// Most effective suits a table can hold (four printed suits plus a suit of their own for trumps such
+/// as Tarok's taroks, with room to spare).
+pub const MAX_SUITS: usize = 8;
 
 /// Fixed per-card tables, indexed by card id.
 #[derive(Clone, Debug, Default)]
 pub struct SuitTables {
-    /// Effective suit per card id (the trump suit for every trump).
+    /// Effective suit per card id (the trump suit for every trump), below [`MAX_SUITS`].
     pub eff_suit: Vec<u8>,
     /// Cards of each effective suit.
-    pub masks: [CardSet; 4],
+    pub masks: [CardSet; MAX_SUITS],
     /// Strength within the effective suit.
     pub strength: Vec<u8>,
     /// Card points per card id.
@@ -23,7 +28,11 @@ pub struct SuitTables {
 impl SuitTables {
     /// Tables from per-card effective suits, strengths and points (all indexed by card id).
     pub fn new(eff_suit: Vec<u8>, strength: Vec<u8>, points: Vec<i32>) -> Self {
-        let mut masks = [CardSet::EMPTY; 4];
+        assert!(
+            eff_suit.iter().all(|&s| (s as usize) < MAX_SUITS),
+            "effective suits are below {MAX_SUITS}"
+        );
+        let mut masks = [CardSet::EMPTY; MAX_SUITS];
         for (i, &suit) in eff_suit.iter().enumerate() {
             masks[suit as usize].insert(Card(i as u8));
         }
@@ -35,6 +44,22 @@ impl SuitTables {
             points,
             point_masks,
         }
+    }
+    /// One table per trump suit `0..deck.num_suits()`: `card(trump, card)` gives a card's effective
+    /// suit, strength and points when `trump` is declared.
+    pub fn per_trump(deck: &Deck, card: impl Fn(u8, Card) -> (u8, u8, i32)) -> Vec<SuitTables> {
+        (0..deck.suits().len() as u8)
+            .map(|trump| {
+                let (mut eff, mut strength, mut points) = (Vec::new(), Vec::new(), Vec::new());
+                for i in 0..deck.len() {
+                    let (e, s, p) = card(trump, Card(i as u8));
+                    eff.push(e);
+                    strength.push(s);
+                    points.push(p);
+                }
+                SuitTables::new(eff, strength, points)
+            })
+            .collect()
     }
     /// Cards of `hand` that follow the effective suit of `led` (all of `hand` when void or leading).
     #[inline]

@@ -49,7 +49,9 @@ impl Bot<BriscolaState> for Greedy {
             rules.exchange_card(&state.core),
             state.core.face_up_card,
         ) {
-            if rules.strength(up) > rules.strength(give) || rules.points(up) > rules.points(give) {
+            if rules.card_strength(up) > rules.card_strength(give)
+                || rules.card_points(up) > rules.card_points(give)
+            {
                 return ex;
             }
         }
@@ -83,10 +85,10 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
     let core = &state.core;
     let rules = state.rules();
     let legal = state.legal_cards();
-    let trump = rules.trump(core, &state.extra);
+    let trump = rules.trump(state.view());
     let is_trump = |c: Card| Some(rules.deck().suit(c)) == trump;
     // Cheapness: points first, then trumps are dearer than anything, then strength.
-    let cost = |c: Card| (rules.points(c), is_trump(c), rules.strength(c));
+    let cost = |c: Card| (rules.card_points(c), is_trump(c), rules.card_strength(c));
     let cheapest = |set: CardSet| set.iter().min_by_key(|&c| cost(c)).expect("non-empty hand");
 
     if core.trick_len == 0 {
@@ -99,17 +101,17 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
     }
     let n = core.num_players;
     let trick = core.trick_cards();
-    let win_pos = rules.trick_winner(core, &state.extra, trick);
+    let win_pos = rules.trick_winner(state.view(), trick);
     let winner_seat = core.seat_after(core.leader, win_pos);
     let last_to_play = core.trick_len == n - 1;
-    let trick_points: i32 = trick.iter().map(|&c| rules.points(c)).sum();
+    let trick_points: i32 = trick.iter().map(|&c| rules.card_points(c)).sum();
 
     if ally(state, me, winner_seat) {
         if last_to_play {
             if let Some(load) = legal
                 .iter()
                 .filter(|&c| !is_trump(c))
-                .max_by_key(|&c| (rules.points(c), rules.strength(c)))
+                .max_by_key(|&c| (rules.card_points(c), rules.card_strength(c)))
             {
                 return load;
             }
@@ -122,16 +124,16 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
         .filter(|&c| {
             let mut t = trick.to_vec();
             t.push(c);
-            rules.trick_winner(core, &state.extra, &t) == t.len() - 1
+            rules.trick_winner(state.view(), &t) == t.len() - 1
         })
         .collect();
     if let Some(best) = winning
         .iter()
-        .min_by_key(|&c| (is_trump(c), rules.points(c), rules.strength(c)))
+        .min_by_key(|&c| (is_trump(c), rules.card_points(c), rules.card_strength(c)))
     {
         let worth_it = !is_trump(best)
-            || trick_points + rules.points(best) >= 10
-            || (trick_points > 0 && rules.points(best) == 0);
+            || trick_points + rules.card_points(best) >= 10
+            || (trick_points > 0 && rules.card_points(best) == 0);
         if worth_it {
             return best;
         }
@@ -166,7 +168,7 @@ fn bid_or_call(
                 (
                     deck.suit(c) == best_suit && !hand.contains(c),
                     !hand.contains(c),
-                    rules.strength(c),
+                    rules.card_strength(c),
                 )
             })
             .map(|(a, _)| a);
@@ -190,7 +192,7 @@ fn estimate_points(rules: &BriscolaRules, hand: CardSet) -> i32 {
         .map(|s| (hand & deck.suit_mask(s)).len() as i32)
         .max()
         .unwrap_or(0);
-    let high = hand.iter().filter(|&c| rules.strength(c) >= 9).count() as i32;
+    let high = hand.iter().filter(|&c| rules.card_strength(c) >= 9).count() as i32;
     30 + rules.points_of(hand) / 2 + 6 * longest + 5 * high
 }
 

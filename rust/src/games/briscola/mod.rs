@@ -43,8 +43,8 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::{
-    per_seat, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickRules, TrickState,
-    SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut,
+    TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
 
 /// The registered game type.
@@ -60,7 +60,7 @@ const MAX_DEALS: usize = 60;
 
 static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "players", kind: Kind::Int { min: 2, max: 6 }, default: D::Int(2), doc: "2, 3, 4 (two teams), 5 (Chiamata) or 6 (two teams of three)" },
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "american"]), default: D::Str("seed"), doc: "seed: Italian rules (S001); american: the S003 four-player game to 121" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "american"]), default: D::Str("seed"), doc: "seed: the Italian game (one deal to 61); american: four players in partnerships, a match to 121 with claims and the partners' hand exchange" },
     SCOPE_PARAM,
     ParamSpec { name: "deck_style", kind: Kind::Choice(&["italian", "french_north", "french_south"]), default: D::Str("italian"), doc: "card labels: Italian suits, or French suits with the northern (J Q K) or southern (Q J K) court order" },
     ParamSpec { name: "suit_names", kind: Kind::Choice(&["french", "italian"]), default: D::Str("french"), doc: "suit words in the table text: clubs/diamonds/hearts/spades or bastoni/denari/coppe/spade" },
@@ -73,7 +73,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "count_out", kind: Kind::Bool, default: D::Bool(false), doc: "cumulative matches: the match ends at the first trick where a side reaches the target" },
     ParamSpec { name: "endgame_partner_reveal", kind: Kind::Bool, default: D::Bool(false), doc: "partners see each other's hands once the face-up card has been drawn" },
     ParamSpec { name: "reject_ace_three_upcard", kind: Kind::Bool, default: D::Bool(false), doc: "an A or 3 turned face up goes back in the middle of the stock and the next card is turned" },
-    ParamSpec { name: "trump_exchange", kind: Kind::Choice(&["none", "seven", "two", "seven_if_upcard_above_7_else_two"]), default: D::Str("none"), doc: "who may take the face-up card in exchange for a trump (not in the seeds)" },
+    ParamSpec { name: "trump_exchange", kind: Kind::Choice(&["none", "seven", "two", "seven_if_upcard_above_7_else_two"]), default: D::Str("none"), doc: "who may take the face-up card in exchange for a trump: nobody (the common rule), the holder of the 7 of trumps, of the 2, or of the 7 when the face-up card is above 7 and else of the 2 (house rules)" },
     ParamSpec { name: "exchange_requires_won_trick", kind: Kind::Bool, default: D::Bool(true), doc: "trump exchange only after the exchanger has won a trick" },
     ParamSpec { name: "chiamata_auction", kind: Kind::Choice(&["points", "rank"]), default: D::Str("points"), doc: "five players: bid points 61..120, or descending ranks then (2, p)" },
     ParamSpec { name: "chiamata_first_lead", kind: Kind::Choice(&["eldest", "caller"]), default: D::Str("eldest"), doc: "five players: who leads the first trick" },
@@ -112,7 +112,9 @@ highest card of the suit led. Order A 3 K C J 7 6 5 4 2; points A 11, 3 10, K 4,
 each trick everyone draws, the winner first. 61 wins, 60-60 is a draw; 4 and 6 players play in two teams \
 (alternate seats). Five players (Chiamata): 8 cards each, an auction (61-120 points, or ranks), the winner \
 calls a card whose suit is trump and whose holder is his secret partner; payouts 2/1/-1, or 4/-1 alone. \
-ruleset=american: four players, match to 121 with claims and the partners' hand exchange.",
+ruleset=american: four players, match to 121 with claims and the partners' hand exchange. \
+        ruleset=seed (the default) is the Italian game as described above; where the rule books differ the \
+        common Italian practice is followed, as described at pagat.com (Briscola, Briscola Chiamata).",
     bots: &["random", "greedy"],
     examples: &[
         "briscola",
@@ -201,6 +203,14 @@ impl BriscolaRules {
             n => n,
         }
     }
+    /// Strength of a card (Briscola's order never depends on the deal).
+    pub fn card_strength(&self, card: Card) -> u8 {
+        self.strength[card]
+    }
+    /// Points of a card.
+    pub fn card_points(&self, card: Card) -> i32 {
+        self.points[card]
+    }
     /// Card points of a set.
     pub fn points_of(&self, set: CardSet) -> i32 {
         self.point_masks.of(set)
@@ -264,7 +274,7 @@ impl BriscolaRules {
             ExchangeRule::Seven => Some(seven),
             ExchangeRule::Two => Some(two),
             // Spanish Brisca: the 7 takes a face-up card above 7 (court cards, 3, A), the 2 one of 7 or below.
-            ExchangeRule::SevenAboveElseTwo => Some(if self.strength(up) > self.strength(seven) {
+            ExchangeRule::SevenAboveElseTwo => Some(if self.card_strength(up) > self.card_strength(seven) {
                 seven
             } else {
                 two
@@ -324,6 +334,7 @@ impl BriscolaRules {
 
 impl TrickRules for BriscolaRules {
     type Extra = BriscolaExtra;
+    type Match = ();
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
@@ -451,7 +462,8 @@ impl TrickRules for BriscolaRules {
     fn first_dealer(&self) -> usize {
         self.first_dealer
     }
-    fn next_dealer(&self, core: &TrickCore) -> usize {
+    fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
+        let TrickView { core, .. } = v;
         if self.fixed_dealer {
             core.dealer
         } else {
@@ -485,38 +497,43 @@ impl TrickRules for BriscolaRules {
             FaceUpRule::Keep
         }
     }
-    fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut BriscolaExtra) {
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut { core, .. } = s;
         let eldest = core.next_seat(core.dealer);
         if self.is_chiamata() {
             core.start_bidding(eldest);
         } else {
             core.start_play(eldest);
         }
+        AfterDeal::Continue
     }
-    fn trump(&self, core: &TrickCore, extra: &BriscolaExtra) -> Option<u8> {
+    fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
+        let TrickView { core, extra, .. } = v;
         if self.is_chiamata() {
             extra.contract.map(|c| self.deck.suit(c.called))
         } else {
             core.face_up_card.map(|c| self.deck.suit(c))
         }
     }
-    fn strength(&self, card: Card) -> u8 {
+    fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
         self.strength[card]
     }
-    fn points(&self, card: Card) -> i32 {
+    fn points(&self, _v: TrickView<'_, Self>, card: Card) -> i32 {
         self.points[card]
     }
-    fn points_of_set(&self, set: CardSet) -> i32 {
+    fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
         self.points_of(set)
     }
-    fn legal_plays(&self, core: &TrickCore, _extra: &BriscolaExtra, hand: CardSet) -> CardSet {
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        let TrickView { core, .. } = v;
         if self.must_follow {
             crate::trick::follow::follow_suit(&self.deck, core.led_card(), hand)
         } else {
             hand
         }
     }
-    fn illegal_play_reason(&self, core: &TrickCore, _extra: &BriscolaExtra, _card: Card) -> String {
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let TrickView { core, .. } = v;
         let suit = core
             .led_card()
             .map(|c| self.deck.suits()[self.deck.suit(c) as usize].symbol)
@@ -531,7 +548,8 @@ impl TrickRules for BriscolaRules {
         // Auction bids and calls come before play; only claims and the trump exchange are made during it.
         self.claim_allowed || self.exchange != ExchangeRule::None
     }
-    fn extra_legal(&self, core: &TrickCore, extra: &BriscolaExtra, out: &mut Vec<u32>) {
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
         let mut kinds = self.layout.offsets_into(out);
         match core.phase {
             Phase::Bidding => match extra.won_bid {
@@ -562,7 +580,8 @@ impl TrickRules for BriscolaRules {
         }
         out.sort_unstable();
     }
-    fn apply_extra(&self, core: &mut TrickCore, extra: &mut BriscolaExtra, offset: u32) -> Effect {
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut { core, extra, .. } = s;
         let seat = core.to_move;
         match self.layout.kind(offset) {
             Extra::Claim => {
@@ -612,7 +631,8 @@ impl TrickRules for BriscolaRules {
     fn parse_extra(&self, text: &str) -> Option<u32> {
         self.layout.parse(&self.deck, text)
     }
-    fn after_trick(&self, core: &mut TrickCore, _extra: &mut BriscolaExtra) -> Effect {
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut { core, .. } = s;
         if self.count_out {
             let pts = self.team_points(core);
             if (0..2).any(|t| self.ledger_of(core, t) + pts[t] as f64 >= self.match_points as f64) {
@@ -622,7 +642,8 @@ impl TrickRules for BriscolaRules {
         Effect::Continue
     }
 
-    fn known_cards(&self, core: &TrickCore, _extra: &BriscolaExtra, viewer: usize, other: usize) -> CardSet {
+    fn known_cards(&self, v: TrickView<'_, Self>, viewer: usize, other: usize) -> CardSet {
+        let TrickView { core, .. } = v;
         // The partners' exchange happens right after the face-up card is drawn (§3.5, A6).
         let exchanged = core.face_up_card.is_some() && core.stock_count() == 0;
         if self.partner_reveal && exchanged && self.team(viewer) == self.team(other) {
@@ -640,13 +661,8 @@ impl TrickRules for BriscolaRules {
             0
         }
     }
-    fn write_extra_observation(
-        &self,
-        core: &TrickCore,
-        extra: &BriscolaExtra,
-        viewer: usize,
-        out: &mut [f32],
-    ) {
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView { core, extra, .. } = v;
         if !self.is_chiamata() {
             return;
         }
@@ -672,10 +688,11 @@ impl TrickRules for BriscolaRules {
         }
     }
 
-    fn describe_extra(&self, core: &TrickCore, extra: &BriscolaExtra, viewer: Option<usize>) -> String {
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView { core, extra, .. } = v;
         let mut s = String::new();
         if self.italian_suit_names || self.is_chiamata() {
-            if let Some(t) = self.trump(core, extra) {
+            if let Some(t) = self.trump(v) {
                 s.push_str(&format!("trump suit: {}\n", self.suit_word(t)));
             }
         }
@@ -726,7 +743,8 @@ impl TrickRules for BriscolaRules {
         s
     }
 
-    fn score_deal(&self, core: &TrickCore, extra: &BriscolaExtra) -> DealOutcome {
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView { core, extra, .. } = v;
         if self.is_chiamata() {
             let Some(c) = extra.contract else {
                 return DealOutcome {
@@ -773,7 +791,8 @@ impl TrickRules for BriscolaRules {
         }
     }
 
-    fn match_result(&self, core: &TrickCore, extra: &BriscolaExtra) -> Option<[f64; MAX_PLAYERS]> {
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        let TrickView { core, extra, .. } = v;
         if self.is_chiamata() {
             // Anyone at the target: the single highest total wins; a tie for highest plays on (A22).
             let totals = &core.ledger[..self.players];

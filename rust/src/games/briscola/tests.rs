@@ -52,7 +52,7 @@ fn strength_order_is_a_3_r_c_f_7_6_5_4_2() {
     let st = g.new_initial_state();
     let s: Vec<u8> = order
         .iter()
-        .map(|o| r.strength(Card(card(&st, &format!("{o}♠")) as u8)))
+        .map(|o| r.card_strength(Card(card(&st, &format!("{o}♠")) as u8)))
         .collect();
     assert!(s.windows(2).all(|w| w[0] > w[1]), "{s:?}");
 }
@@ -88,7 +88,7 @@ fn trick_winner_rules() {
     let trump = Some(r.deck().suit(c("2♦")));
     let win = |t: &[&str]| {
         let cards: Vec<Card> = t.iter().map(|n| c(n)).collect();
-        crate::trick::follow::highest_trump_else_led(r.deck(), &cards, trump, |x| r.strength(x))
+        crate::trick::follow::highest_trump_else_led(r.deck(), &cards, trump, |x| r.card_strength(x))
     };
     assert_eq!(
         win(&["7♠", "A♥", "3♣", "K♥"]),
@@ -119,13 +119,13 @@ fn follower_order_never_changes_the_winning_card() {
             t.push(pool.swap_remove(i));
         }
         let trump = Some(rng.below(4) as u8);
-        let w = t[crate::trick::follow::highest_trump_else_led(r.deck(), &t, trump, |x| r.strength(x))];
+        let w = t[crate::trick::follow::highest_trump_else_led(r.deck(), &t, trump, |x| r.card_strength(x))];
         let mut u = t.clone();
         u[1..].reverse();
         u.swap(1, 2);
         assert_eq!(
             w,
-            u[crate::trick::follow::highest_trump_else_led(r.deck(), &u, trump, |x| r.strength(x))]
+            u[crate::trick::follow::highest_trump_else_led(r.deck(), &u, trump, |x| r.card_strength(x))]
         );
     }
 }
@@ -232,21 +232,27 @@ fn sixty_sixty_is_a_draw_and_61_wins() {
     let side0: Vec<&str> = a.iter().chain(b.iter()).map(String::as_str).collect();
     let side1: Vec<&str> = c.iter().chain(d.iter()).map(String::as_str).collect();
     let core = finished_core(&g, &[(0, &side0), (1, &side1)]);
-    let out = g.rules().score_deal(&core, &BriscolaExtra::default());
+    let out = g
+        .rules()
+        .score_deal(TrickView::new(&core, &BriscolaExtra::default(), &()));
     assert_eq!(&out.returns[..2], &[0.0, 0.0]);
     // Move the J♦ (2 points) across: 62–58.
     let mut side0b = side0.clone();
     side0b.push("J♦");
     let side1b: Vec<&str> = side1.iter().copied().filter(|c| *c != "J♦").collect();
     let core = finished_core(&g, &[(0, &side0b), (1, &side1b)]);
-    let out = g.rules().score_deal(&core, &BriscolaExtra::default());
+    let out = g
+        .rules()
+        .score_deal(TrickView::new(&core, &BriscolaExtra::default(), &()));
     assert_eq!(&out.returns[..2], &[1.0, -1.0]);
     // last_trick_wins breaks a 60–60 tie for the last trick's winner.
     let g2 = game("briscola(tie_rule=last_trick_wins)");
     let mut core = finished_core(&g2, &[(0, &side0), (1, &side1)]);
     core.last_trick = Some((0, [Card(0); MAX_PLAYERS], 1));
     assert_eq!(
-        &g2.rules().score_deal(&core, &BriscolaExtra::default()).returns[..2],
+        &g2.rules()
+            .score_deal(TrickView::new(&core, &BriscolaExtra::default(), &()))
+            .returns[..2],
         &[-1.0, 1.0]
     );
 }
@@ -263,11 +269,15 @@ fn three_players_highest_total_wins_even_below_61() {
         ],
     );
     // 51 / 30 / 34 (the remaining points are uncounted here: only the ranking matters).
-    let out = g.rules().score_deal(&core, &BriscolaExtra::default());
+    let out = g
+        .rules()
+        .score_deal(TrickView::new(&core, &BriscolaExtra::default(), &()));
     assert_eq!(&out.returns[..3], &[1.0, -0.5, -0.5]);
     let tie = finished_core(&g, &[(0, &["A♠"]), (1, &["A♥"])]);
     assert_eq!(
-        &g.rules().score_deal(&tie, &BriscolaExtra::default()).returns[..3],
+        &g.rules()
+            .score_deal(TrickView::new(&tie, &BriscolaExtra::default(), &()))
+            .returns[..3],
         &[0.0, 0.0, 0.0]
     );
     // The removed 2 (clubs by default) is public and never dealt.
@@ -538,10 +548,7 @@ fn chiamata_auction_call_partner_and_payouts() {
     act(&mut st, &call);
     let c = st.extra.contract.unwrap();
     assert_eq!((c.caller, c.holder, c.target), (2, holder, 75));
-    assert_eq!(
-        st.rules().trump(&st.core, &st.extra),
-        Some(st.rules().deck().suit(card))
-    );
+    assert_eq!(st.rules().trump(st.view()), Some(st.rules().deck().suit(card)));
     assert_eq!(
         st.current_player(),
         Player::Seat(0),

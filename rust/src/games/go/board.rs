@@ -61,8 +61,8 @@ pub const WHITE_TO_MOVE_KEY: u64 = 0x9d1c_52a7_3b4e_8f61;
 pub enum Refusal {
     /// The point holds a stone.
     Occupied,
-    /// The stone would have no liberty and capture nothing; `multi` when it joins a chain of its own
-    /// colour (multi-stone suicide, which some rulesets allow).
+    /// The stone would have no liberty and capture nothing (suicide, which some rulesets allow);
+    /// `multi` when it joins a chain of its own colour.
     Suicide { multi: bool },
 }
 
@@ -261,10 +261,10 @@ impl Board {
         self.lib_sq[h] -= (p * p) as u32;
     }
 
-    /// Checks a placement of colour `c` on cell `p` (suicide of more than one stone is accepted only
-    /// when `multi_suicide` is set; single-stone suicide never is, since it would only recreate the
-    /// position). Returns what the move will do.
-    pub fn preview(&self, p: usize, c: u8, multi_suicide: bool) -> Result<Preview, Refusal> {
+    /// Checks a placement of colour `c` on cell `p` (suicide is accepted only when `suicide_allowed`
+    /// is set; a single-stone suicide then leaves the board as it was, which only the ko rule can
+    /// forbid). Returns what the move will do.
+    pub fn preview(&self, p: usize, c: u8, suicide_allowed: bool) -> Result<Preview, Refusal> {
         if self.color[p] != EMPTY {
             return Err(Refusal::Occupied);
         }
@@ -300,10 +300,10 @@ impl Board {
         if has_liberty || nfoe > 0 {
             return Ok(Preview { hash, suicide: false });
         }
-        if nf == 0 || !multi_suicide {
+        if !suicide_allowed {
             return Err(Refusal::Suicide { multi: nf > 0 });
         }
-        // The merged chain (the new stone and its friends) disappears.
+        // The merged chain (the new stone and its friends, if any) disappears.
         let mut hash = self.hash;
         for &h in &friends[..nf] {
             hash ^= self.chash[h];

@@ -205,10 +205,7 @@ impl GoCore {
         let preview = match self.board.preview(p, c, self.rules.suicide_allowed) {
             Ok(pv) => pv,
             Err(Refusal::Occupied) => return Err("the point is occupied"),
-            Err(Refusal::Suicide { multi: false }) => {
-                return Err("suicide (a single stone without liberties is never legal)")
-            }
-            Err(Refusal::Suicide { multi: true }) => return Err("suicide (suicide_allowed=false)"),
+            Err(Refusal::Suicide { .. }) => return Err("suicide (suicide_allowed=false)"),
         };
         match self.rules.ko {
             KoRule::Simple => {

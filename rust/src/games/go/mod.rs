@@ -9,8 +9,11 @@
 //! * Boards 2×2 to 25×25 (`board_size`, default 19). Seat 0 is Black, seat 1 White. Black moves
 //!   first, or White after fixed handicap stones.
 //! * A placement removes the opponent's chains left without liberties, then its own chain if that has
-//!   none: illegal unless `suicide_allowed` (multi-stone suicide only; a single-stone suicide would just
-//!   recreate the position, so it is never legal). Captures go to the prisoners.
+//!   none: illegal unless `suicide_allowed`, and then the own chain is removed (its stones become the
+//!   opponent's prisoners). A single-stone suicide leaves the board as it was with the other side to
+//!   move, so positional superko always forbids it, and situational superko unless that situation is
+//!   new (rules file §5.1: the own chain is removed; the ko rule alone decides). Captures go to the
+//!   prisoners.
 //! * `ko_rule`: `simple` forbids retaking a single stone at once (the ko point); a repeated whole-board
 //!   situation (same stones, same player to move) then ends the game as `long_cycle` says
 //!   (`no_result` or `draw`, both 0 for both sides). `positional_superko` forbids any placement that
@@ -52,13 +55,14 @@ pub mod board;
 pub mod bots;
 pub mod coord;
 pub mod engine;
+pub mod playout;
 pub mod rengo;
 pub mod rules;
 pub mod score;
 pub mod sgf;
 
 use self::board::{BLACK, WHITE};
-use self::bots::{GoLike, PlayoutBot};
+use self::bots::PlayoutBot;
 use self::engine::{ci, GoCore, Move, Phase};
 use self::rules::{Rules, GO_PARAMS, GO_PRESETS};
 use self::score::Score;
@@ -97,7 +101,8 @@ liberties are captured, then a chain of your own without liberties is suicide (i
 Ko: simple (no immediate single-stone recapture; long cycles end the game) or positional/situational superko. \
 Two consecutive passes end play; then dead stones are marked by agreement (or, with dead_stone_mode=tromp_taylor, \
 every stone is alive). Area scoring counts stones plus surrounded points, territory scoring surrounded points plus \
-prisoners; White adds komi. Rulesets: japanese (default), chinese, aga, nz, tromp_taylor.";
+prisoners; White adds komi. Rulesets: japanese (default), chinese, aga, nz, tromp_taylor. \
+The rulesets follow the Japanese Rules of Go (1989), the Chinese rules, the AGA Concise Rules of Go, the New Zealand rules and the Tromp-Taylor rules (all at senseis.xmp.net).";
 
 impl Registered for GoGame {
     const INFO: &'static GameInfo = &GameInfo {
@@ -316,6 +321,16 @@ pub(crate) fn setup_core(core: &mut GoCore, stones: &[(usize, u8)], to_move: usi
     }
     core.set_position(stones, if to_move == 0 { BLACK } else { WHITE })
         .map_err(|r| LudoError::InvalidPosition { reason: r })
+}
+
+/// What the bots need from a Go-like state: the rules machine and the id of an in-rotation move.
+pub trait GoLike: State {
+    /// The rules machine.
+    fn core(&self) -> &GoCore;
+    /// The action id by which the player due to act makes `mv`.
+    fn action_of(&self, mv: Move) -> Action;
+    /// Replaces the position by setup stones, `to_move` (0 Black, 1 White) to play.
+    fn setup(&mut self, stones: &[(usize, u8)], to_move: usize) -> Result<()>;
 }
 
 /// Writes the five Go planes for the colour `own` into `out`.

@@ -29,10 +29,11 @@
 //! expected player.
 
 use super::board::{opponent, BLACK, WHITE};
-use super::bots::{GoLike, PlayoutBot};
+use super::bots::PlayoutBot;
 use super::engine::{ci, End, GoCore, Move, Phase};
 use super::rules::{Rules, GO_PARAMS, GO_PRESETS};
 use super::score::Score;
+use super::GoLike;
 use super::{marking_action, marking_move, move_name, parse_move, write_planes};
 use crate::core::game::{unknown_bot, Action, Bot, Game, GameInfo, Player, State};
 use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};
@@ -111,7 +112,8 @@ impl Registered for RengoGame {
         rules: "Go for two teams of two, rotation B1 W1 B2 W2 (passes included). An out-of-sequence play by the \
 expected player's teammate stands and the rotation continues from it; the opponents may claim it before the next \
 play: intentional = forfeit, unintentional = rengo_penalty points (3) to the claimants under any scoring. B1 places \
-the handicap. Go's parameters and rulesets apply.",
+the handicap. Go's parameters and rulesets apply. \
+        Rengo as played at pair-go and team events (senseis.xmp.net: Rengo).",
         bots: &["random", "random_no_eye"],
         examples: &["rengo(board_size=9)", "rengo(board_size=7,ruleset=tromp_taylor,handicap=2)", "rengo(board_size=5,ruleset=chinese,handicap=2,handicap_placement=free)"],
     };

@@ -96,7 +96,7 @@ pub const GO_PARAMS: &[ParamSpec] = &[
         name: "ruleset",
         kind: Kind::Choice(&["japanese", "chinese", "aga", "nz", "tromp_taylor"]),
         default: DefaultValue::Str("japanese"),
-        doc: "preset bundle of the flags below (rules file §5.4); explicit flags override it",
+        doc: "preset bundle of the flags below (japanese, chinese, aga, nz, tromp_taylor); explicit flags override it",
     },
     ParamSpec {
         name: "scoring",
@@ -129,7 +129,7 @@ pub const GO_PARAMS: &[ParamSpec] = &[
         name: "suicide_allowed",
         kind: Kind::Bool,
         default: DefaultValue::Bool(false),
-        doc: "allow multi-stone suicide (single-stone suicide is never legal)",
+        doc: "allow suicide (the own chain is removed; the ko rule still applies)",
     },
     ParamSpec {
         name: "dead_stone_mode",
@@ -263,7 +263,7 @@ impl Rules {
         if dead_stones == DeadStones::TrompTaylor && scoring == Scoring::Territory {
             return Err(LudoError::param(
                 "dead_stone_mode",
-                "tromp_taylor (every stone alive) needs scoring=area: under territory scoring capturing dead stones costs points (rules file §5.4)",
+                "tromp_taylor (every stone alive) needs scoring=area: under territory scoring capturing dead stones costs points",
             ));
         }
         let handicap = p.int("handicap") as usize;

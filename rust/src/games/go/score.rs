@@ -17,8 +17,8 @@
 //! always settle such positions by marking.
 
 use super::board::{opponent, Board, BLACK, BORDER, EMPTY, MAX_CELLS, WHITE};
-use super::bots::sample_move;
 use super::engine::{ci, GoCore};
+use super::playout::sample_move;
 use super::rules::Scoring;
 use crate::core::rng::Rng;
 

@@ -15,10 +15,10 @@
 //! marks exactly the `LD` stones dead (accepts the automatic marking when there is no `LD`).
 
 use super::board::BLACK;
-use super::bots::GoLike;
 use super::coord::{fixed_handicap, parse_sgf_point, sgf_name};
 use super::engine::{GoCore, Move, Phase};
 use super::rengo::{RengoGame, RengoState, SEAT_NAMES};
+use super::GoLike;
 use super::{GoGame, GoState};
 use crate::core::game::{Action, Game, State};
 use crate::core::params::Params;

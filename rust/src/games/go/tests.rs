@@ -277,7 +277,7 @@ impl Naive {
         }
         let (g, libs) = self.group(&b, p);
         if libs == 0 {
-            if !self.suicide || g.len() == 1 {
+            if !self.suicide {
                 return None;
             }
             g.iter().for_each(|&s| b[s] = EMPTY);
@@ -823,4 +823,52 @@ fn go_playouts_profile() {
     let r = game.simulate(&cfg).unwrap();
     let plies: u64 = r.lengths.iter().map(|&l| l as u64).sum();
     println!("{} plies", plies);
+}
+
+/// Marking statistics (temporary instrumentation).
+#[test]
+#[ignore = "measurement"]
+fn marking_stats() {
+    use super::score::{auto_dead, pass_alive};
+    for spec in [
+        "go(board_size=9,max_moves=162)",
+        "go(board_size=19,max_moves=722)",
+    ] {
+        for bot_name in ["random", "random_no_eye"] {
+            let g = game(spec);
+            let bot = g.new_bot(bot_name).unwrap();
+            let mut rng = Rng::new(5);
+            let (mut games, mut with_cand, mut cands, mut t_mark, mut t_benson) = (0, 0, 0, 0.0, 0.0);
+            for _ in 0..2000 {
+                let mut s = g.new_initial_state();
+                while s.core.phase == Phase::Play && !s.is_terminal() {
+                    let a = bot.act(&s, &mut rng);
+                    s.apply_action(a).unwrap();
+                }
+                games += 1;
+                let b = &s.core.board;
+                let t = std::time::Instant::now();
+                let alive = [pass_alive(b, BLACK), pass_alive(b, WHITE)];
+                t_benson += t.elapsed().as_secs_f64();
+                let n = b.size();
+                let c = (0..n * n)
+                    .map(|pt| b.cell(pt))
+                    .filter(|&p| b.at(p) != EMPTY && b.chain_head(p) == p && !alive[ci(b.at(p))][p])
+                    .count();
+                if c > 0 {
+                    with_cand += 1;
+                }
+                cands += c;
+                let t = std::time::Instant::now();
+                let _ = auto_dead(&s.core);
+                t_mark += t.elapsed().as_secs_f64();
+            }
+            println!(
+                "{spec} {bot_name}: {with_cand}/{games} positions with candidates, {:.1} candidates/pos, benson {:.2} us, marking {:.2} us",
+                cands as f64 / games as f64,
+                t_benson * 1e6 / games as f64,
+                t_mark * 1e6 / games as f64
+            );
+        }
+    }
 }

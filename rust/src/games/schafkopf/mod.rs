@@ -25,19 +25,18 @@
 //! Action ids: the 32 cards (dense French order ♣ ♦ ♥ ♠, 7..A), then `pass` (32), `pick` (33) and
 //! `bury <card>` (34 + card id).
 
-pub(crate) mod bot;
-pub mod trumps;
+mod bot;
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
+use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::{
-    per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState,
-    SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
+    TrickState, TrickView, SCOPE_PARAM,
 };
-use crate::trick::{Packet, PacketDeal};
-use trumps::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
 /// The registered game type.
 pub type Schafkopf = TrickGame<SchafkopfRules>;
@@ -52,11 +51,12 @@ const PASS: u32 = 0;
 const PICK: u32 = 1;
 const BURY: u32 = 2;
 
+#[rustfmt::skip] // one parameter a line reads as a table
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "sheepshead"]), default: D::Str("seed"), doc: "seed: the seed's values (only the declarer scores); sheepshead: zero-sum, each defender pays half" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "sheepshead"]), default: D::Str("seed"), doc: "seed: the values above (only the picker scores); sheepshead: zero-sum, each defender pays half" },
     SCOPE_PARAM,
     ParamSpec { name: "deals", kind: Kind::Int { min: 3, max: 99 }, default: D::Int(6), doc: "scope=match: number of deals, a multiple of 3 so everyone deals equally often" },
-    ParamSpec { name: "buried_counts_for", kind: Kind::Choice(&["declarer", "nobody"]), default: D::Str("declarer"), doc: "whether the two buried cards count for the declarer's points (SK: Sheepshead practice)" },
+    ParamSpec { name: "buried_counts_for", kind: Kind::Choice(&["declarer", "nobody"]), default: D::Str("declarer"), doc: "whether the two buried cards count for the declarer's points (Sheepshead practice)" },
     ParamSpec { name: "schwarz_by", kind: Kind::Choice(&["tricks", "points"]), default: D::Str("tricks"), doc: "schwarz means taking no trick / every trick, or 0 trick points / the defenders 0 trick points" },
     ParamSpec { name: "zero_sum", kind: Kind::Bool, default: D::Bool(false), doc: "each defender (each other player in least) gets minus half the scorer's victory points" },
     ParamSpec { name: "leaster_widow_to", kind: Kind::Choice(&["last_trick", "first_trick", "nobody"]), default: D::Str("last_trick"), doc: "least: who gets the widow's points" },
@@ -77,7 +77,9 @@ Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; other su
 The eldest, then the next, then the dealer may pick up the widow; the picker buries two cards (they count \
 for the picker) and plays alone. Follow the effective suit (queens and jacks are trumps). 61 wins 2 \
 victory points, 91 4, every trick 6; 60 or less loses 2, 30 or less 4, no trick 6. All pass: least, the \
-fewest points scores 2 (0 points: 4).",
+fewest points scores 2 (0 points: 4). \
+        This is American three-hand Sheepshead with a widow and the least, as described at pagat.com \
+        (Sheepshead); ruleset=sheepshead makes it zero-sum, each defender paying half.",
     bots: &["random", "greedy"],
     examples: &[
         "schafkopf",
@@ -255,21 +257,9 @@ impl SchafkopfRules {
     }
 }
 
-/// Match returns from final totals: every top scorer +1, the others share −1 per winner (all equal: 0).
-/// Shared by the games of this family that end on a fixed number of deals.
-pub fn top_scorers_win(totals: &[f64]) -> [f64; MAX_PLAYERS] {
-    let n = totals.len();
-    let best = totals.iter().cloned().fold(f64::MIN, f64::max);
-    let winners = totals.iter().filter(|&&v| v == best).count();
-    if winners == n {
-        return [0.0; MAX_PLAYERS];
-    }
-    let share = winners as f64 / (n - winners) as f64;
-    per_seat(n, |s| if totals[s] == best { 1.0 } else { -share })
-}
-
 impl TrickRules for SchafkopfRules {
     type Extra = SchafkopfExtra;
+    type Match = ();
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
@@ -328,20 +318,24 @@ impl TrickRules for SchafkopfRules {
         // 3 each from the eldest, 2 to the widow, 4 each, 3 each.
         self.deal.slot(dealer, k)
     }
-    fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut SchafkopfExtra) {
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut { core, .. } = s;
         let eldest = core.next_seat(core.dealer);
         core.start_bidding(eldest);
+        AfterDeal::Continue
     }
-    fn trump(&self, _core: &TrickCore, _extra: &SchafkopfExtra) -> Option<u8> {
+    fn trump(&self, _v: TrickView<'_, Self>) -> Option<u8> {
         Some(TRUMP_SUIT)
     }
-    fn suit_tables(&self) -> Option<&SuitTables> {
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.t.tables)
     }
-    fn legal_plays(&self, core: &TrickCore, _extra: &SchafkopfExtra, hand: CardSet) -> CardSet {
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        let TrickView { core, .. } = v;
         self.t.legal(core.led_card(), hand)
     }
-    fn illegal_play_reason(&self, core: &TrickCore, _extra: &SchafkopfExtra, _card: Card) -> String {
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let TrickView { core, .. } = v;
         self.t.follow_reason(&self.deck, core.led_card())
     }
 
@@ -352,14 +346,16 @@ impl TrickRules for SchafkopfRules {
         // The auction and the widow exchange are over before the first card is led.
         false
     }
-    fn extra_legal(&self, core: &TrickCore, extra: &SchafkopfExtra, out: &mut Vec<u32>) {
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
         match extra.stage {
             Stage::Picking => out.extend([PASS, PICK]),
             Stage::Burying => out.extend(core.hands[core.to_move].iter().map(|c| BURY + c.0 as u32)),
             Stage::Play => {}
         }
     }
-    fn apply_extra(&self, core: &mut TrickCore, extra: &mut SchafkopfExtra, offset: u32) -> Effect {
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut { core, extra, .. } = s;
         let seat = core.to_move;
         let eldest = core.next_seat(core.dealer);
         match offset {
@@ -415,7 +411,8 @@ impl TrickRules for SchafkopfRules {
             }
         }
     }
-    fn after_trick(&self, core: &mut TrickCore, extra: &mut SchafkopfExtra) -> Effect {
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut { core, extra, .. } = s;
         let winner = core.leader;
         extra.first_trick_winner.get_or_insert(winner);
         extra.last_won[winner] = core.tricks_played as i8 - 1;
@@ -426,13 +423,8 @@ impl TrickRules for SchafkopfRules {
         // passed[3], declarer[3], least, burying, own buried cards[32] (declarer only).
         2 * PLAYERS + 2 + self.deck.len()
     }
-    fn write_extra_observation(
-        &self,
-        core: &TrickCore,
-        extra: &SchafkopfExtra,
-        viewer: usize,
-        out: &mut [f32],
-    ) {
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView { core, extra, .. } = v;
         let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
         let eldest = core.next_seat(core.dealer);
         for k in 0..extra.passes as usize {
@@ -449,7 +441,8 @@ impl TrickRules for SchafkopfRules {
         out[2 * PLAYERS] = extra.is_least() as u8 as f32;
         out[2 * PLAYERS + 1] = (extra.stage == Stage::Burying) as u8 as f32;
     }
-    fn describe_extra(&self, core: &TrickCore, extra: &SchafkopfExtra, viewer: Option<usize>) -> String {
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView { core, extra, .. } = v;
         let mut s = match (extra.stage, extra.declarer) {
             (Stage::Picking, _) => format!("picking: {} passed\n", extra.passes),
             (Stage::Burying, Some(d)) => format!("seat {d} picked the widow and buries two cards\n"),
@@ -464,7 +457,8 @@ impl TrickRules for SchafkopfRules {
         s
     }
 
-    fn score_deal(&self, core: &TrickCore, extra: &SchafkopfExtra) -> DealOutcome {
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView { core, extra, .. } = v;
         let vp = self.deal_vp(core, extra);
         let returns = self.returns_from(vp);
         DealOutcome {
@@ -473,7 +467,8 @@ impl TrickRules for SchafkopfRules {
             redeal: false,
         }
     }
-    fn match_result(&self, core: &TrickCore, _extra: &SchafkopfExtra) -> Option<[f64; MAX_PLAYERS]> {
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        let TrickView { core, .. } = v;
         ((core.deals_done as usize) >= self.deals).then(|| top_scorers_win(&core.ledger[..PLAYERS]))
     }
     fn max_deals(&self) -> usize {

@@ -51,7 +51,9 @@ fn deck_trump_order_and_points() {
     let order = "Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦";
     let trumps: Vec<Card> = order.split_whitespace().map(|n| c(&st, n)).collect();
     assert!(
-        trumps.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])),
+        trumps
+            .windows(2)
+            .all(|w| r.trumps().strength[w[0].idx()] > r.trumps().strength[w[1].idx()]),
         "trump order"
     );
     assert_eq!(
@@ -63,7 +65,9 @@ fn deck_trump_order_and_points() {
             .iter()
             .map(|r| c(&st, &format!("{r}{suit}")))
             .collect();
-        assert!(plain.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
+        assert!(plain
+            .windows(2)
+            .all(|w| r.trumps().strength[w[0].idx()] > r.trumps().strength[w[1].idx()]));
         let s = r.deck().suit(plain[0]) as usize;
         assert_eq!(
             t.masks[s],
@@ -223,7 +227,7 @@ fn trick_winner_by_effective_suit() {
     let r = st.rules();
     let w = |names: &str| {
         let t: Vec<Card> = names.split_whitespace().map(|n| c(&st, n)).collect();
-        r.trick_winner(&st.core, &st.extra, &t)
+        r.trick_winner(st.view(), &t)
     };
     assert_eq!(w("A♠ Q♠ 10♠"), 1, "the queen is a trump");
     assert_eq!(w("A♠ 7♦ 10♠"), 1, "the lowest trump beats the plain ace");
@@ -285,7 +289,7 @@ fn scored(
         first_trick_winner: Some(last_winner),
         last_won,
     };
-    st.rules().score_deal(&st.core, &st.extra).returns
+    st.rules().score_deal(st.view()).returns
 }
 
 #[test]

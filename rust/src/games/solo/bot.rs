@@ -135,7 +135,7 @@ fn play(state: &SoloState, me: usize) -> Card {
         }
         return lowest(legal);
     }
-    let win_pos = rules.trick_winner(core, extra, trick);
+    let win_pos = rules.trick_winner(state.view(), trick);
     let win_seat = core.seat_after(core.leader, win_pos);
     if friends(win_seat, me) && win_seat != me {
         return lowest(legal);
@@ -144,7 +144,7 @@ fn play(state: &SoloState, me: usize) -> Card {
         let mut cards = [Card(0); 4];
         cards[..trick.len()].copy_from_slice(trick);
         cards[trick.len()] = c;
-        rules.trick_winner(core, extra, &cards[..=trick.len()]) == trick.len()
+        rules.trick_winner(state.view(), &cards[..=trick.len()]) == trick.len()
     };
     legal
         .iter()

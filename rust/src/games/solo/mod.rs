@@ -41,11 +41,11 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
-use crate::games::schafkopf::top_scorers_win;
 use crate::trick::{
-    per_seat, DealOutcome, Effect, Slot, TrickCore, TrickGame, TrickRules, TrickState, SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
+    TrickState, TrickView, SCOPE_PARAM,
 };
-use crate::trick::{Packet, PacketDeal};
+use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
 /// The registered game type.
 pub type Solo = TrickGame<SoloRules>;
@@ -132,7 +132,7 @@ static PARAMS: &[ParamSpec] = &[
         name: "allow_call_own_ace",
         kind: Kind::Bool,
         default: D::Bool(false),
-        doc: "literal seed: the declarer may call an ace they hold (then they play alone at simple value)",
+        doc: "the declarer may call an ace they hold (then they play alone at the simple value); the common rule forbids it",
     },
     ParamSpec {
         name: "all_aces_fallback",
@@ -164,7 +164,9 @@ static INFO: GameInfo = GameInfo {
 the second. Auction by questions (ask, colour?, solo?, solo in colour?, tout?, tout in colour?) between the \
 holder and one challenger at a time. Simple games (2, in colour 4): the declarer calls an ace and its \
 secret holder is the partner; 5 tricks together. Solo (4, in colour 8): alone, 5 tricks. Tout (16, 32): \
-all 8. All pass: the holder of Q♣ plays a simple game. Follow the effective suit.",
+all 8. All pass: the holder of Q♣ plays a simple game. Follow the effective suit. \
+        As German Solo is described at pagat.com (Solo, Ombre family) and in Parlett's \
+        Penguin Book of Card Games.",
     bots: &["random", "greedy"],
     examples: &[
         "solo",
@@ -236,9 +238,7 @@ pub struct SoloRules {
     early: bool,
     first_dealer: usize,
     /// Per trump suit: effective suit, strength and effective-suit masks.
-    eff: [Vec<u8>; 4],
-    strength: [Vec<u8>; 4],
-    masks: [[CardSet; 4]; 4],
+    tables: Vec<SuitTables>,
     black_queens: CardSet,
 }
 
@@ -249,15 +249,15 @@ impl SoloRules {
     }
     /// Effective suit of `card` when `trump` is trump.
     pub fn effective(&self, trump: u8, card: Card) -> u8 {
-        self.eff[trump as usize][card.idx()]
+        self.tables[trump as usize].eff_suit[card.idx()]
     }
     /// Strength of `card` within its effective suit when `trump` is trump.
     pub fn strength_in(&self, trump: u8, card: Card) -> u8 {
-        self.strength[trump as usize][card.idx()]
+        self.tables[trump as usize].strength[card.idx()]
     }
     /// Cards of effective suit `suit` when `trump` is trump.
     pub fn suit_cards(&self, trump: u8, suit: u8) -> CardSet {
-        self.masks[trump as usize][suit as usize]
+        self.tables[trump as usize].masks[suit as usize]
     }
     /// Whether `hand` holds both black queens (it may not pass below level 3).
     pub fn has_black_queens(&self, hand: CardSet) -> bool {
@@ -351,6 +351,7 @@ impl SoloRules {
 
 impl TrickRules for SoloRules {
     type Extra = SoloExtra;
+    type Match = ();
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
@@ -361,35 +362,28 @@ impl TrickRules for SoloRules {
             .unwrap_or(0) as u8;
         let qc = deck.find(CLUBS, QUEEN).expect("Q♣ in the pack");
         let qs = deck.find(SPADES, QUEEN).expect("Q♠ in the pack");
-        let mut eff: [Vec<u8>; 4] = Default::default();
-        let mut strength: [Vec<u8>; 4] = Default::default();
-        let mut masks = [[CardSet::EMPTY; 4]; 4];
-        for t in 0..4u8 {
-            for (i, info) in deck.cards().iter().enumerate() {
-                let card = Card(i as u8);
-                let (e, s) = if card == qc {
-                    (t, 20)
-                } else if card == qs {
-                    (t, 18)
-                } else if info.suit == t {
-                    // 7 (Manille) second, then A K Q J 10 9 8 of trumps.
-                    (
-                        t,
-                        if info.rank == SEVEN {
-                            19
-                        } else {
-                            info.rank - 8 + 10
-                        },
-                    )
-                } else {
-                    // Plain: A K Q J 10 9 8 7 (rank order).
-                    (info.suit, info.rank - 7)
-                };
-                eff[t as usize].push(e);
-                strength[t as usize].push(s);
-                masks[t as usize][e as usize].insert(card);
-            }
-        }
+        // Strengths: Q♣ 20, the 7 of trumps (Manille) 19, Q♠ 18, then A K Q J 10 9 8 of trumps;
+        // plain suits A K Q J 10 9 8 7 (rank order). No card points (tricks count).
+        let tables = SuitTables::per_trump(&deck, |t, card| {
+            let info = &deck.cards()[card.idx()];
+            let (e, s) = if card == qc {
+                (t, 20)
+            } else if card == qs {
+                (t, 18)
+            } else if info.suit == t {
+                (
+                    t,
+                    if info.rank == SEVEN {
+                        19
+                    } else {
+                        info.rank - 8 + 10
+                    },
+                )
+            } else {
+                (info.suit, info.rank - 7)
+            };
+            (e, s, 0)
+        });
         let first_dealer = match p.int("first_dealer") {
             -1 => PLAYERS - 1,
             d => d as usize,
@@ -407,9 +401,7 @@ impl TrickRules for SoloRules {
             king_fallback: p.str("all_aces_fallback") == "king",
             early: p.bool("early_termination"),
             first_dealer,
-            eff,
-            strength,
-            masks,
+            tables,
             black_queens: [qc, qs].into_iter().collect(),
             deck,
         })
@@ -431,35 +423,27 @@ impl TrickRules for SoloRules {
         // 3-2-3 from the eldest.
         self.deal.slot(dealer, k)
     }
-    fn start_after_deal(&self, core: &mut TrickCore, extra: &mut SoloExtra) {
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut { core, extra, .. } = s;
         let eldest = core.next_seat(core.dealer);
         extra.spoken = 1;
         core.start_bidding(eldest);
+        AfterDeal::Continue
     }
-    fn trump(&self, _core: &TrickCore, extra: &SoloExtra) -> Option<u8> {
+    fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
+        let TrickView { extra, .. } = v;
         extra.trump
     }
-    fn strength(&self, _card: Card) -> u8 {
-        // Strength depends on the declared trump suit, which this hook cannot see (engine wish: pass the
-        // extra state); `trick_winner` below uses `strength_in` instead, so this value is never used.
-        0
+    fn suit_tables(&self, v: TrickView<'_, Self>) -> Option<&SuitTables> {
+        // The declared trump's table (trump is declared before play; the colour suit's before that).
+        Some(&self.tables[v.extra.trump.unwrap_or(self.colour) as usize])
     }
-    fn effective_suit(&self, _core: &TrickCore, extra: &SoloExtra, card: Card) -> u8 {
-        extra
-            .trump
-            .map_or_else(|| self.deck.suit(card), |t| self.effective(t, card))
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        let t = v.extra.trump.unwrap_or(self.colour);
+        self.tables[t as usize].follow(v.core.led_card(), hand)
     }
-    fn effective_suit_cards(&self, _core: &TrickCore, extra: &SoloExtra, suit: u8) -> CardSet {
-        extra
-            .trump
-            .map_or_else(|| self.deck.suit_mask(suit), |t| self.suit_cards(t, suit))
-    }
-    fn legal_plays(&self, core: &TrickCore, extra: &SoloExtra, hand: CardSet) -> CardSet {
-        let t = extra.trump.unwrap_or(self.colour);
-        let led = core.led_card().map(|c| self.suit_cards(t, self.effective(t, c)));
-        crate::trick::follow::follow_mask(led, hand)
-    }
-    fn illegal_play_reason(&self, core: &TrickCore, extra: &SoloExtra, _card: Card) -> String {
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let TrickView { core, extra, .. } = v;
         let t = extra.trump.unwrap_or(self.colour);
         match core.led_card().map(|c| self.effective(t, c)) {
             Some(s) if s == t => "must follow trump (the black queens are trumps)".to_string(),
@@ -470,16 +454,6 @@ impl TrickRules for SoloRules {
             None => "not allowed now".to_string(),
         }
     }
-    fn trick_winner(&self, _core: &TrickCore, extra: &SoloExtra, trick: &[Card]) -> usize {
-        let t = extra.trump.unwrap_or(self.colour);
-        crate::trick::follow::highest_trump_else_led_by(
-            trick,
-            Some(t),
-            |c| self.effective(t, c),
-            |c| self.strength_in(t, c),
-        )
-    }
-
     fn num_extra_actions(&self) -> usize {
         NUM_EXTRA as usize
     }
@@ -487,7 +461,8 @@ impl TrickRules for SoloRules {
         // The auction and the widow exchange are over before the first card is led.
         false
     }
-    fn extra_legal(&self, core: &TrickCore, extra: &SoloExtra, out: &mut Vec<u32>) {
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
         let hand = core.hands[core.to_move];
         let queens = self.has_black_queens(hand);
         match extra.stage {
@@ -538,7 +513,8 @@ impl TrickRules for SoloRules {
             Stage::Play => {}
         }
     }
-    fn apply_extra(&self, core: &mut TrickCore, extra: &mut SoloExtra, offset: u32) -> Effect {
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut { core, extra, .. } = s;
         let seat = core.to_move;
         let eldest = core.next_seat(core.dealer);
         match (extra.stage, offset) {
@@ -659,7 +635,8 @@ impl TrickRules for SoloRules {
         }
         (0..NUM_EXTRA).find(|&o| self.extra_name(o).to_lowercase() == text)
     }
-    fn after_trick(&self, core: &mut TrickCore, extra: &mut SoloExtra) -> Effect {
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut { core, extra, .. } = s;
         if let (Some(called), Some((leader, cards, _))) = (extra.called, core.last_trick) {
             if let Some(pos) = cards[..PLAYERS].iter().position(|&c| c == called) {
                 extra.revealed = Some(core.seat_after(leader, pos));
@@ -680,7 +657,8 @@ impl TrickRules for SoloRules {
         Effect::Continue
     }
 
-    fn known_cards(&self, core: &TrickCore, extra: &SoloExtra, _viewer: usize, other: usize) -> CardSet {
+    fn known_cards(&self, v: TrickView<'_, Self>, _viewer: usize, other: usize) -> CardSet {
+        let TrickView { core, extra, .. } = v;
         // In the forced game the Q♣ holder has shown it.
         if extra.forced && extra.declarer == Some(other) {
             return self
@@ -698,7 +676,8 @@ impl TrickRules for SoloRules {
         // forced, called card[32], revealed partner[4].
         6 + 3 + 3 * PLAYERS + 6 + 1 + self.deck.len() + PLAYERS
     }
-    fn write_extra_observation(&self, _core: &TrickCore, extra: &SoloExtra, viewer: usize, out: &mut [f32]) {
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView { extra, .. } = v;
         let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
         out[extra.stage as usize] = 1.0;
         out[6] = extra.level as f32 / 6.0;
@@ -726,7 +705,8 @@ impl TrickRules for SoloRules {
             out[at + rel(s)] = 1.0;
         }
     }
-    fn describe_extra(&self, _core: &TrickCore, extra: &SoloExtra, viewer: Option<usize>) -> String {
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView { extra, .. } = v;
         let mut s = String::new();
         match extra.stage {
             Stage::Opening => s.push_str(&format!("auction: opening, {} seat(s) spoken\n", extra.spoken)),
@@ -773,7 +753,8 @@ impl TrickRules for SoloRules {
         s
     }
 
-    fn score_deal(&self, core: &TrickCore, extra: &SoloExtra) -> DealOutcome {
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView { core, extra, .. } = v;
         let r = self.hand_returns(core, extra);
         DealOutcome {
             returns: r,
@@ -781,7 +762,8 @@ impl TrickRules for SoloRules {
             redeal: false,
         }
     }
-    fn match_result(&self, core: &TrickCore, _extra: &SoloExtra) -> Option<[f64; MAX_PLAYERS]> {
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        let TrickView { core, .. } = v;
         let over = core.deals_done as usize >= self.hands
             || (self.threshold > 0.0 && core.ledger[..PLAYERS].iter().any(|&v| v >= self.threshold));
         over.then(|| top_scorers_win(&core.ledger[..PLAYERS]))

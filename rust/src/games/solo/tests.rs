@@ -375,24 +375,24 @@ fn early_termination_waits_for_public_sides() {
     let mut cards = r.deck().all().iter();
     st.core.won[0] = cards.by_ref().take(20).collect();
     st.core.tricks_played = 5;
-    assert_eq!(r.after_trick(&mut st.core, &mut st.extra), Effect::EndDeal);
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::EndDeal);
     // A tout ends at the first trick lost.
     st.extra.contract = 5;
     st.core.won[0] = CardSet::EMPTY;
     st.core.won[1] = cards.by_ref().take(4).collect();
     st.core.tricks_played = 1;
-    assert_eq!(r.after_trick(&mut st.core, &mut st.extra), Effect::EndDeal);
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::EndDeal);
     // Simple game with the called ace unplayed: the sides are secret, play goes on.
     let mut st = simple_hearts(H, "call A♠");
     st.core.won[0] = r.deck().all().iter().take(20).collect();
     st.core.tricks_played = 5;
-    assert_eq!(r.after_trick(&mut st.core, &mut st.extra), Effect::Continue);
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::Continue);
     let off = game("solo(early_termination=false)").rules().clone();
     let mut st = dealt("solo(early_termination=false)");
     act(&mut st, &["ask", "pass", "pass", "pass", "solo in ♥"]);
     st.core.won[0] = r.deck().all().iter().take(20).collect();
     st.core.tricks_played = 5;
-    assert_eq!(off.after_trick(&mut st.core, &mut st.extra), Effect::Continue);
+    assert_eq!(off.after_trick(st.parts_mut()), Effect::Continue);
 }
 
 #[test]

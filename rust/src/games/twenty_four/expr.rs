@@ -134,10 +134,33 @@ fn describe(t: Tok) -> String {
     }
 }
 
+/// Longest claim text accepted, in characters.
+pub const MAX_CHARS: usize = 1000;
+/// Deepest bracket nesting accepted.
+pub const MAX_DEPTH: usize = 64;
+/// Most numbers in one expression (a solution has four; more is reported as wrong cards).
+pub const MAX_NUMBERS: usize = 64;
+
+/// Splits the text into tokens. Claims are user input, so the limits are checked here, before a tree is
+/// built: with at most [`MAX_NUMBERS`] numbers and [`MAX_DEPTH`] brackets every recursive walk over the
+/// tree (parse, evaluate, canonical form, drop) stays a few hundred frames deep.
 fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>> {
-    let err = |reason: String| LudoError::parse("Twenty-Four expression", text, reason);
+    // The input in the error is cut: a megabyte of brackets must not come back in the message.
+    let shown: String = text.chars().take(60).collect();
+    let shown = if shown.len() < text.len() {
+        format!("{shown}...")
+    } else {
+        shown
+    };
+    let err = |reason: String| LudoError::parse("Twenty-Four expression", &shown, reason);
+    if text.chars().nth(MAX_CHARS).is_some() {
+        return Err(err(format!(
+            "the expression is longer than {MAX_CHARS} characters"
+        )));
+    }
     let mut out = Vec::new();
     let chars: Vec<char> = text.chars().collect();
+    let (mut depth, mut numbers) = (0usize, 0usize);
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -156,6 +179,10 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>> {
                     .parse::<u64>()
                     .map_err(|_| err(format!("number {digits} at position {start} is too large")))?;
                 out.push((Tok::Num(n), start));
+                numbers += 1;
+                if numbers > MAX_NUMBERS {
+                    return Err(err(format!("more than {MAX_NUMBERS} numbers")));
+                }
                 continue;
             }
             'A' | 'a' => Tok::Num(1),
@@ -171,6 +198,20 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, usize)>> {
             '=' => Tok::Equals,
             _ => return Err(err(format!("unexpected character {c:?} at position {i}"))),
         };
+        match tok {
+            Tok::Num(_) => numbers += 1,
+            Tok::Open(_) => depth += 1,
+            Tok::Close(_) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if numbers > MAX_NUMBERS {
+            return Err(err(format!("more than {MAX_NUMBERS} numbers")));
+        }
+        if depth > MAX_DEPTH {
+            return Err(err(format!(
+                "brackets nested deeper than {MAX_DEPTH} at position {i}"
+            )));
+        }
         out.push((tok, i));
         i += 1;
     }

@@ -122,7 +122,9 @@ fractions allowed. The race is a sealed commitment per seat: a claim (an express
 then a reaction delay t0-t7, revealed in time order. 2 players: the first claim decides; the loser of the set puts the \
 4 cards under their stack; if both see no solution each takes back one of their cards and turns a new one. \
 4 players: at the third slap the odd player out picks a claimer to state; right, the odd player takes the cards; \
-wrong, the claimer does. The first player to run out of cards wins; a move cap ends endless games as a draw.",
+wrong, the claimer does. The first player to run out of cards wins; a move cap ends endless games as a draw. \
+        The card game behind the 24 Game puzzle, played with a pack of playing cards as a race \
+        between players.",
     bots: &["random", "solver"],
     examples: &[
         "twenty_four",
@@ -1170,15 +1172,22 @@ fn parse_action(state: &TwentyFourState, text: &str) -> Result<Action> {
                 return Err(err("an expression can only be claimed during the race"));
             }
             let board = state.board();
+            // The claim is judged as written (the integer rule applies to its own intermediate values,
+            // not to those of its template); only a valid one is mapped to its template, preferring a
+            // template that is valid too, so the judge agrees with `check`.
             match expr::check(expr_text, &board, &state.cfg.opts)? {
-                expr::Verdict::Invalid(expr::Reason::WrongCards { .. }) => Claim::Wrong,
-                _ => {
-                    let (e, _) = expr::parse(expr_text)?;
-                    let key = canon::canonical(&e).text;
-                    distinct_templates(&board)
+                expr::Verdict::Invalid(_) => Claim::Wrong,
+                expr::Verdict::Valid { canonical: key } => {
+                    let matching: Vec<u16> = distinct_templates(&board)
                         .iter()
                         .copied()
-                        .find(|&k| template_text(k, &board) == key)
+                        .filter(|&k| template_text(k, &board) == key)
+                        .collect();
+                    matching
+                        .iter()
+                        .copied()
+                        .find(|&k| state.judge(Claim::Template(k)))
+                        .or(matching.first().copied())
                         .map_or(Claim::Wrong, Claim::Template)
                 }
             }

@@ -597,6 +597,18 @@ pub fn solve_batch(
     solvable: &mut [bool],
     counts: &mut [u32],
 ) -> Result<()> {
+    solve_batch_watched(rows, opts, solvable, counts, &crate::batch::Watch::default())
+}
+
+/// [`solve_batch`], counting solved rows in `watch` and stopping at the next chunk once it is cancelled
+/// (Ctrl-C from Python; the partial output is then discarded by the caller).
+pub fn solve_batch_watched(
+    rows: &[[u64; NUMBERS]],
+    opts: &Options,
+    solvable: &mut [bool],
+    counts: &mut [u32],
+    watch: &crate::batch::Watch,
+) -> Result<()> {
     use rayon::prelude::*;
     if solvable.len() != rows.len() || counts.len() != rows.len() {
         return Err(LudoError::Shape {
@@ -619,6 +631,9 @@ pub fn solve_batch(
         .zip(solvable.par_chunks_mut(CHUNK))
         .zip(counts.par_chunks_mut(CHUNK))
         .for_each(|((rows, ok), n)| {
+            if watch.cancelled() {
+                return;
+            }
             let mut s = Solver::new();
             for ((row, ok), n) in rows.iter().zip(ok).zip(n) {
                 let mut sorted = *row;
@@ -631,6 +646,7 @@ pub fn solve_batch(
                 *n = c;
                 *ok = c > 0;
             }
+            watch.add(rows.len() as u64);
         });
     Ok(())
 }

@@ -372,6 +372,59 @@ fn integer_rule_makes_fraction_solutions_wrong() {
 }
 
 #[test]
+fn integer_rule_judges_a_claim_as_written_not_its_template() {
+    // {2,3,4,4}: 3/2*4*4 passes through 3/2 (a fraction), 4*4*3/2 does not; both have the same
+    // canonical template, but only the second is a solution under the integer rule.
+    for (claim, valid) in [("3/2*4*4", false), ("4*4*3/2", true)] {
+        let g = game(&[("intermediate", "integer")]);
+        let mut s = TwentyFourState::from_stacks(&g, &[cards("3c 2d"), cards("4h 4s")]).unwrap();
+        assert_eq!(s.board(), [2, 3, 4, 4]);
+        let checked = expr::check(claim, &s.board(), &g.cfg.opts).unwrap().is_valid();
+        assert_eq!(checked, valid, "{claim}: check");
+        act(&mut s, &format!("t0 claim {claim}"));
+        act(&mut s, "t1 no solution");
+        assert!(
+            matches!(s.records()[0].outcome, Outcome::Judged { valid: v, .. } if v == valid),
+            "{claim}: the game agrees with check"
+        );
+    }
+}
+
+#[test]
+fn huge_or_deep_claims_are_parse_errors_not_crashes() {
+    let g = game(&[]);
+    let s = TwentyFourState::from_stacks(&g, &[cards("Ac 2d"), cards("3h 4s")]).unwrap();
+    let deep = format!("{}1{}+2+3+4", "(".repeat(20000), ")".repeat(20000));
+    let long = vec!["1"; 400_000].join("+");
+    let open = "(".repeat(100_000);
+    for text in [deep.as_str(), long.as_str(), open.as_str()] {
+        let e = expr::check(text, &[1, 2, 3, 4], &g.cfg.opts).unwrap_err();
+        assert!(matches!(e, LudoError::Parse { .. }), "{e}");
+        let e = s.string_to_action(&format!("claim {text}")).unwrap_err();
+        assert!(e.to_string().contains("longer than"), "{e}");
+        assert!(
+            e.to_string().len() < 300,
+            "the message does not echo the whole input"
+        );
+    }
+    // At the limits: 64 brackets deep is parsed, 65 is refused with the reason.
+    let at = |d: usize| format!("{}1{}+2+3+4", "(".repeat(d), ")".repeat(d));
+    assert!(expr::check(&at(expr::MAX_DEPTH), &[1, 2, 3, 4], &g.cfg.opts).is_ok());
+    let e = expr::check(&at(expr::MAX_DEPTH + 1), &[1, 2, 3, 4], &g.cfg.opts).unwrap_err();
+    assert!(e.to_string().contains("nested deeper than 64"), "{e}");
+    let many = vec!["1"; expr::MAX_NUMBERS + 1].join("+");
+    let e = expr::check(&many, &[1, 2, 3, 4], &g.cfg.opts).unwrap_err();
+    assert!(e.to_string().contains("more than 64 numbers"), "{e}");
+    let e = expr::check(
+        &vec!["1"; expr::MAX_NUMBERS].join("+"),
+        &[1, 2, 3, 4],
+        &g.cfg.opts,
+    )
+    .unwrap();
+    assert!(!e.is_valid());
+}
+
+#[test]
 fn the_move_cap_ends_the_game_with_its_documented_outcome() {
     let g = game(&[("max_sets", "1")]);
     let mut s = TwentyFourState::from_stacks(&g, &[cards("Ac Ad 5c"), cards("Ah As 6c 7c")]).unwrap();

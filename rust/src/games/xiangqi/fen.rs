@@ -18,9 +18,23 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 pub enum FenRules {
     /// Standard Xiangqi: no hidden pieces, advisors and elephants on their points.
     Xiangqi,
-    /// Jieqi: hidden pieces on start points, revealed advisors and elephants anywhere.
+    /// Jieqi: hidden pieces on start points, revealed advisors and elephants anywhere and unrestricted
+    /// (`revealed_advisor_elephant_unrestricted=true`, the default).
     Jieqi,
+    /// Jieqi with `revealed_advisor_elephant_unrestricted=false`: face-up advisors and elephants may stand
+    /// anywhere (a face-down piece can be revealed as one off its points) but move as in Xiangqi.
+    JieqiRestricted,
 }
+
+impl FenRules {
+    fn is_jieqi(self) -> bool {
+        self != FenRules::Xiangqi
+    }
+}
+
+/// Largest half-move clock and move number a FEN may give (far beyond any real game; keeps the clocks
+/// that count on from the FEN clear of overflow).
+pub const MAX_CLOCK: u32 = 1_000_000;
 
 /// A parsed FEN.
 #[derive(Clone, Debug)]
@@ -140,8 +154,13 @@ pub fn parse(text: &str, rules: FenRules) -> Result<Fen> {
     let rest: Vec<&str> = fields.collect();
     let nums: Vec<&str> = rest.iter().copied().filter(|s| *s != "-").collect();
     let parse_num = |s: &str, what: &str| -> Result<u32> {
-        s.parse::<u32>()
-            .map_err(|_| bad(format!("{what} {s:?} is not a number")))
+        let n = s
+            .parse::<u64>()
+            .map_err(|_| bad(format!("{what} {s:?} is not a number")))?;
+        if n > u64::from(MAX_CLOCK) {
+            return Err(bad(format!("{what} {n} is larger than {MAX_CLOCK}")));
+        }
+        Ok(n as u32)
     };
     let halfmove = match nums.first() {
         Some(s) => parse_num(s, "half-move clock")?,
@@ -156,7 +175,7 @@ pub fn parse(text: &str, rules: FenRules) -> Result<Fen> {
     }
     fill_hidden_kinds(&mut board)?;
     validate(&board, side, rules)?;
-    let position = Position::from_board(board, side, rules == FenRules::Jieqi);
+    let position = Position::from_board(board, side, rules.is_jieqi());
     if position.king_attacked(1 - side) {
         let who = if side == RED { "Black" } else { "Red" };
         return Err(LudoError::InvalidPosition {

@@ -6,6 +6,7 @@ use super::board::*;
 use super::fen::cell_letter;
 use super::notation::iccs;
 use crate::core::params::Params;
+use crate::error::{LudoError, Result};
 use std::fmt::Write;
 
 /// How repeated positions end the game.
@@ -71,6 +72,48 @@ impl Outcome {
             Outcome::Draw { reason } => format!("draw by {reason}"),
         }
     }
+}
+
+/// The reason of a win by resignation and of a draw by agreement: endings outside the moves.
+const RESIGNATION: &str = "resignation";
+const AGREEMENT: &str = "agreement";
+
+/// The ending text (`resign 0`, `resign 1`, `draw`) of a game that ended outside its moves, as
+/// `State::ending` gives it; `None` for every other outcome and while the game runs.
+pub fn ending_text(outcome: Option<Outcome>) -> Option<String> {
+    match outcome? {
+        Outcome::Win { winner, reason } if reason == RESIGNATION => Some(format!("resign {}", 1 - winner)),
+        Outcome::Draw { reason } if reason == AGREEMENT => Some("draw".into()),
+        _ => None,
+    }
+}
+
+/// The outcome an ending text means: `resign 0` (Red resigns), `resign 1` (Black resigns) or `draw`
+/// (draw by agreement). The game must still be running (`GameOver` otherwise).
+pub fn parse_ending(text: &str, current: Option<Outcome>, game: &str) -> Result<Outcome> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let outcome = match words.as_slice() {
+        ["resign", "0"] => Outcome::Win {
+            winner: BLACK,
+            reason: RESIGNATION,
+        },
+        ["resign", "1"] => Outcome::Win {
+            winner: RED,
+            reason: RESIGNATION,
+        },
+        ["draw"] => Outcome::Draw { reason: AGREEMENT },
+        _ => {
+            return Err(LudoError::parse(
+                "ending",
+                text,
+                format!("{game} endings are 'resign 0' (Red resigns), 'resign 1' (Black resigns) and 'draw' (by agreement)"),
+            ))
+        }
+    };
+    if current.is_some() {
+        return Err(LudoError::GameOver);
+    }
+    Ok(outcome)
 }
 
 /// "Red" or "Black".

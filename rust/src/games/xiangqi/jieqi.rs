@@ -116,7 +116,8 @@ static INFO: GameInfo = GameInfo {
 A face-down piece moves as the piece of its start point and is turned face up (a chance event) where it \
 lands after its first move. Revealed advisors and elephants may leave the palace and cross the river. \
 A captured face-down piece is shown only to the capturer. Otherwise as Xiangqi: mate and stalemate lose, \
-perpetual check loses, other repetitions draw.",
+perpetual check loses, other repetitions draw. \
+        Jieqi (揭棋, \"uncovered chess\") is a popular Chinese variant of Xiangqi.",
     bots: &["random", "greedy"],
     examples: &[
         "jieqi",
@@ -247,7 +248,12 @@ pub struct JieqiState {
 impl JieqiState {
     /// A state from an extended FEN. The pool of each side is its 15 pieces minus those face up.
     pub fn from_fen(text: &str, rules: JieqiRules) -> Result<Self> {
-        let f = fen::parse(text, FenRules::Jieqi)?;
+        let fen_rules = if rules.unrestricted {
+            FenRules::Jieqi
+        } else {
+            FenRules::JieqiRestricted
+        };
+        let f = fen::parse(text, fen_rules)?;
         let mut pool = [FULL_POOL; 2];
         for sq in 0..SQUARES {
             let c = f.position.at(sq);
@@ -713,6 +719,14 @@ impl State for JieqiState {
             (Some(fen), false) => Setup::Text(fen.to_string()),
             (None, false) => Setup::Standard,
         }
+    }
+    fn ending(&self) -> Option<String> {
+        super::flow::ending_text(self.record.outcome)
+    }
+    /// `resign 0` / `resign 1` (that side resigns) or `draw` (by agreement), at any time before the end.
+    fn apply_ending(&mut self, text: &str) -> Result<()> {
+        self.record.outcome = Some(super::flow::parse_ending(text, self.record.outcome, "Jieqi")?);
+        Ok(())
     }
     fn current_player(&self) -> Player {
         if self.record.outcome.is_some() {

@@ -73,7 +73,7 @@ pub(crate) const RULESET: ParamSpec = ParamSpec {
     name: "ruleset",
     kind: Kind::Choice(&["seed", "simple"]),
     default: DefaultValue::Str("seed"),
-    doc: "seed: the rules file's defaults; simple: every repetition draws",
+    doc: "seed: the rules above (perpetual check loses); simple: every repetition draws",
 };
 
 static PARAMS: &[ParamSpec] = &[RULESET, REPETITION_RULE, REPETITION_COUNT, NO_CAPTURE, MAX_PLIES];
@@ -92,7 +92,9 @@ static INFO: GameInfo = GameInfo {
 elephants on their side of the river (the eye blocks), horses are blocked at the leg, cannons capture \
 over exactly one screen, soldiers step sideways only after the river. The generals may not face each \
 other on an open file. Checkmate and stalemate lose. Perpetual check loses, other repetitions draw; \
-120 plies without capture draw. Moves are ICCS (h2e2); WXF (C2.5) is accepted.",
+120 plies without capture draw. Moves are ICCS (h2e2); WXF (C2.5) is accepted. \
+        As in the rules of the Asian Xiangqi Federation, simplified: only perpetual check is \
+        forbidden (not perpetual chase). Notation as the World Xiangqi Federation (WXF) writes it.",
     bots: &["random", "greedy"],
     examples: &[
         "xiangqi",

@@ -89,17 +89,17 @@ fn wxf_letter(kind: u8) -> char {
     }
 }
 
-/// Same-colour pieces of the same kind (and same hiddenness) on `file`, front (most advanced) first.
+/// Same-colour pieces with the same WXF letter on `file`, front (most advanced) first. In Jieqi a
+/// face-down piece has the letter of its start point, and it counts here like a face-up piece of that
+/// letter: otherwise a face-up and a face-down pawn on one file would both be `P1`, and a name would
+/// not say which one moves.
 fn tandem(pos: &Position, cell: u8, file: usize) -> Vec<usize> {
     let color = color_of(cell);
     let mut v: Vec<usize> = (0..RANKS)
         .map(|r| square(file, r))
         .filter(|&sq| {
             let c = pos.at(sq);
-            c != EMPTY
-                && color_of(c) == color
-                && wxf_kind(c) == wxf_kind(cell)
-                && (c & HIDDEN) == (cell & HIDDEN)
+            c != EMPTY && color_of(c) == color && wxf_kind(c) == wxf_kind(cell)
         })
         .collect();
     v.sort_by_key(|&sq| std::cmp::Reverse(advance(color, sq)));
@@ -140,23 +140,25 @@ pub fn wxf(pos: &Position, mv: Move) -> String {
     let idx = same.iter().position(|&s| s == from).unwrap_or(0);
     let file = wxf_file(color, from);
     let letter = wxf_letter(kind);
-    let prefix = if same.len() < 2 {
+    let n = same.len();
+    // Position within the file: outermost of 4-5 are ++/--, middle of 3 or 5 is the file number.
+    let mark = |i: usize| -> String {
+        match (n, i) {
+            (_, 0) if n >= 4 => "++".into(),
+            (_, i) if n >= 4 && i == n - 1 => "--".into(),
+            (4, 1) | (5, 1) | (2, 0) | (3, 0) => "+".into(),
+            (4, 2) | (5, 3) | (2, 1) | (3, 2) => "-".into(),
+            _ => file.to_string(),
+        }
+    };
+    let prefix = if n < 2 {
         format!("{letter}{file}")
     } else if kind != PAWN {
-        format!("{letter}{}", if idx == 0 { '+' } else { '-' })
+        // Two pieces: front `+` and rear `-`. Three of one letter happen only in Jieqi (a face-down
+        // piece on its start point and two face-up ones): the middle one keeps its file number.
+        format!("{letter}{}", mark(idx))
     } else {
         let tandem_files = (0..FILES).filter(|&f| tandem(pos, cell, f).len() >= 2).count();
-        let n = same.len();
-        let mark = |i: usize| -> String {
-            // Position within the file: outermost pawns of 4-5 are ++/--, middle of 3 or 5 is the file.
-            match (n, i) {
-                (_, 0) if n >= 4 => "++".into(),
-                (_, i) if n >= 4 && i == n - 1 => "--".into(),
-                (4, 1) | (5, 1) | (2, 0) | (3, 0) => "+".into(),
-                (4, 2) | (5, 3) | (2, 1) | (3, 2) => "-".into(),
-                _ => file.to_string(),
-            }
-        };
         let m = mark(idx);
         if tandem_files >= 2 {
             format!("{file}{m}")

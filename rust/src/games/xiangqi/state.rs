@@ -181,6 +181,14 @@ impl State for XiangqiState {
             None => crate::core::game::Setup::Standard,
         }
     }
+    fn ending(&self) -> Option<String> {
+        super::flow::ending_text(self.record.outcome)
+    }
+    /// `resign 0` / `resign 1` (that side resigns) or `draw` (by agreement), at any time before the end.
+    fn apply_ending(&mut self, text: &str) -> Result<()> {
+        self.record.outcome = Some(super::flow::parse_ending(text, self.record.outcome, "Xiangqi")?);
+        Ok(())
+    }
     fn current_player(&self) -> Player {
         if self.record.outcome.is_some() {
             Player::Terminal

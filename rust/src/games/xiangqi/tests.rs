@@ -379,6 +379,35 @@ fn revealed_elephants_cross_the_river_and_advisors_leave_the_palace() {
     assert_eq!(r.position().at(square(0, 1)), piece(RED, ADVISOR));
 }
 
+#[test]
+fn face_up_advisors_from_a_fen_follow_the_unrestricted_flag() {
+    let fen = "3k5/9/9/9/9/9/9/3A5/9/4K4 w";
+    let free = jieqi(&[]).state_from_fen(fen).unwrap();
+    assert_eq!(targets(&free, "d2"), ["c1", "c3", "e1", "e3"]);
+    let strict = jieqi(&[("revealed_advisor_elephant_unrestricted", "false")]);
+    let s = strict.state_from_fen(fen).unwrap();
+    assert_eq!(targets(&s, "d2"), ["e1"], "palace diagonals only");
+    // A face-up elephant too: from c4 it may not cross the river.
+    let s = strict.state_from_fen("3k5/9/9/9/9/2B6/9/9/9/4K4 w").unwrap();
+    assert_eq!(targets(&s, "c4"), ["a2", "e2"]);
+}
+
+#[test]
+fn fen_clocks_out_of_range_are_rejected() {
+    let g = xiangqi(&[]);
+    let board = "4k4/9/9/9/9/9/9/9/4A4/3K5 w - -";
+    for clocks in ["4294967295 4294967295", "0 4294967296", "1000001 1", "-1 1"] {
+        let e = g.state_from_fen(&format!("{board} {clocks}")).unwrap_err();
+        assert!(matches!(e, LudoError::Parse { .. }), "{clocks}: {e}");
+        let e = jieqi(&[])
+            .state_from_fen(&format!("{board} {clocks}"))
+            .unwrap_err();
+        assert!(matches!(e, LudoError::Parse { .. }), "{clocks}: {e}");
+    }
+    let s = g.state_from_fen(&format!("{board} 1000000 1000000")).unwrap();
+    assert!(s.fen().ends_with(" 1000000 1000000"), "{}", s.fen());
+}
+
 /// Two arrangements that differ only in face-down pieces: Red's a0 chariot and b0 horse are
 /// swapped, and so are Black's b9 horse and c9 elephant.
 fn swapped_pair() -> (JieqiState, JieqiState) {
@@ -672,4 +701,94 @@ fn repetition_is_found_exactly_when_a_rescan_finds_it() {
         }
     }
     assert!(repetitions > 50, "{repetitions}");
+}
+
+/// Every legal move's WXF name parses back to that move, over positions of random games of both
+/// games (Jieqi: face-up and face-down pieces sharing files), and in the reported Jieqi position.
+#[test]
+fn every_wxf_name_parses_back_to_its_move() {
+    fn check_all<S: State>(s: &S, wxf: impl Fn(&S, u32) -> String) {
+        let mut legal = Vec::new();
+        s.legal_actions(&mut legal);
+        for &mv in &legal {
+            let name = wxf(s, mv);
+            let back = s
+                .string_to_action(&name)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(
+                back,
+                mv,
+                "{name} names {} but parses as {}",
+                s.action_to_string(mv),
+                s.action_to_string(back)
+            );
+        }
+    }
+    let reported = "2xxkxxx1/p7p/9/x1C1x3x/2a6/N5r2/2p1X1b1R/B1PB5/2A6/2X1KXXX1 b - - 1 14";
+    let s = jieqi(&[]).state_from_fen(reported).unwrap();
+    assert_eq!(
+        s.string_to_action(&s.action_to_wxf(a("i8i7")).unwrap()).unwrap(),
+        a("i8i7")
+    );
+    check_all(&s, |s, m| s.action_to_wxf(m).unwrap());
+    for seed in 0..12u64 {
+        let mut rng = Rng::new(seed);
+        let mut x = xiangqi(&[]).new_initial_state();
+        let mut j = jieqi(&[]).new_initial_state();
+        for _ in 0..120 {
+            if !x.is_terminal() {
+                check_all(&x, |s, m| s.action_to_wxf(m).unwrap());
+                let mut legal = Vec::new();
+                x.legal_actions(&mut legal);
+                x.apply_action(legal[rng.below(legal.len() as u32) as usize])
+                    .unwrap();
+            }
+            crate::batch::resolve_chance(&mut j, &mut rng);
+            if !j.is_terminal() {
+                check_all(&j, |s, m| s.action_to_wxf(m).unwrap());
+                let mut legal = Vec::new();
+                j.legal_actions(&mut legal);
+                j.apply_action(legal[rng.below(legal.len() as u32) as usize])
+                    .unwrap();
+            }
+        }
+    }
+}
+
+/// Resignation and draw by agreement: endings outside the moves, like Go's resignation.
+#[test]
+fn resignation_and_agreed_draws_end_both_games() {
+    let mut x = xiangqi(&[]).new_initial_state();
+    x.apply_action(a("h2e2")).unwrap();
+    assert_eq!(x.ending(), None);
+    x.apply_ending("resign 1").unwrap();
+    assert!(x.is_terminal());
+    let mut r = [0.0; 2];
+    x.returns(&mut r);
+    assert_eq!(r, [1.0, -1.0], "Black resigned: Red wins");
+    assert_eq!(x.ending().as_deref(), Some("resign 1"));
+    assert!(matches!(x.apply_ending("draw"), Err(LudoError::GameOver)));
+    assert!(matches!(x.apply_action(a("h9g7")), Err(LudoError::GameOver)));
+
+    let mut j = jieqi(&[]).new_initial_state();
+    let before = j.to_string();
+    assert!(matches!(j.apply_ending("resign 2"), Err(LudoError::Parse { .. })));
+    assert!(matches!(
+        j.apply_ending("surrender"),
+        Err(LudoError::Parse { .. })
+    ));
+    assert_eq!(
+        j.to_string(),
+        before,
+        "a failed ending leaves the state unchanged"
+    );
+    j.apply_ending("draw").unwrap();
+    assert!(j.is_terminal());
+    j.returns(&mut r);
+    assert_eq!(r, [0.0, 0.0]);
+    assert_eq!(j.ending().as_deref(), Some("draw"));
+    let mut j = jieqi(&[]).new_initial_state();
+    j.apply_ending("resign 0").unwrap();
+    j.returns(&mut r);
+    assert_eq!(r, [-1.0, 1.0], "Red resigned");
 }

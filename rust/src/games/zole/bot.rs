@@ -1,14 +1,14 @@
-//! The rule-based Zole player ("greedy"): the Schafkopf heuristics (same trumps, one against two) with
+//! The rule-based Zole player ("greedy"): the queen–jack family's heuristics (one against two) with
 //! Zole's contract choices. It looks only at what its seat may see.
 //!
 //! * Contract: zole with a very strong hand (strength ≥ 14), take with a good one (≥ 9), else pass;
 //!   never mazā zole.
-//! * Discards, card play: [`crate::games::schafkopf::bot`]; in a mazā zole the lielais ducks every trick.
+//! * Discards, card play: [`crate::trick::queen_jack`]; in a mazā zole the lielais ducks every trick.
 
 use super::{Contract, ZoleState, DISCARD, PASS, TAKE, ZOLE};
 use crate::core::game::{Action, Bot, Player, State};
 use crate::core::rng::Rng;
-use crate::games::schafkopf::bot::{discard_choice, hand_strength, play_card};
+use crate::trick::queen_jack::{discard_choice, hand_strength, play_card};
 use crate::trick::TrickRules;
 
 /// The rule-based bot.

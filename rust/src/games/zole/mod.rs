@@ -36,10 +36,10 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::games::schafkopf::trumps::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::{
-    per_seat, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickRules, TrickState,
-    SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
+    TrickState, TrickView, SCOPE_PARAM,
 };
 use crate::trick::{Packet, PacketDeal};
 
@@ -58,20 +58,16 @@ const TAKE: u32 = 1;
 const ZOLE: u32 = 2;
 const MAZA: u32 = 3;
 const DISCARD: u32 = 4;
-/// The chip pool lives in the match ledger's first unused slot: the ledger is the only data the
-/// engine keeps across deals, and seats `0..3` hold the players' chips. (Engine wish: a per-match
-/// rules state next to the per-deal `Extra`.)
-const POOL: usize = PLAYERS;
 /// A single-deal game thrown in this many times in a row (only with adversarial chance) is a draw.
 const MAX_REDEALS: usize = 50;
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "seed: the seed's symmetric chip tiers; classic_lv: the classic Latvian table (trick-based top tier)" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "seed: the symmetric chip tiers above; classic_lv: the classic Latvian table (trick-based top tier)" },
     SCOPE_PARAM,
     ParamSpec { name: "hands", kind: Kind::Int { min: 1, max: 300 }, default: D::Int(12), doc: "scope=match: number of hands (deals) in the session, pass-outs included" },
-    ParamSpec { name: "scoring", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "chip settlement: the seed's tiers (+4 for a zole) or the classic Latvian table" },
-    ParamSpec { name: "top_tier", kind: Kind::Choice(&["points_120", "no_trick"]), default: D::Str("points_120"), doc: "seed scoring: the top tier needs all 120 points, or the losing side taking no trick" },
-    ParamSpec { name: "passed_out", kind: Kind::Choice(&["pool", "redeal_only", "galdins"]), default: D::Str("pool"), doc: "all pass: a chip each into the pool (seed) or a plain redeal; galdins is not specified and refused" },
+    ParamSpec { name: "scoring", kind: Kind::Choice(&["seed", "classic_lv"]), default: D::Str("seed"), doc: "chip settlement: the symmetric tiers (+4 for a zole) or the classic Latvian table" },
+    ParamSpec { name: "top_tier", kind: Kind::Choice(&["points_120", "no_trick"]), default: D::Str("points_120"), doc: "symmetric scoring: the top tier needs all 120 points, or the losing side taking no trick" },
+    ParamSpec { name: "passed_out", kind: Kind::Choice(&["pool", "redeal_only", "galdins"]), default: D::Str("pool"), doc: "all pass: a chip each into the pool (the default) or a plain redeal; galdins (a hand played to lose) is not implemented and refused" },
     ParamSpec { name: "pool_split_on_small_win", kind: Kind::Choice(&["split_carry_remainder", "stays_in_pool"]), default: D::Str("split_carry_remainder"), doc: "winning small ones split the pool (an odd chip stays) or leave it all in the pool" },
     ParamSpec { name: "enable_maza_zole", kind: Kind::Bool, default: D::Bool(false), doc: "offer mazā zole: the lielais must take no trick (+6 / -7 per opponent)" },
     ParamSpec { name: "discards_count_only_if_lielais_takes_trick", kind: Kind::Bool, default: D::Bool(false), doc: "the taker's two discards count only if they take a trick (inbox.lv)" },
@@ -98,7 +94,9 @@ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; other suits A 10 K 9. Points A 11, 10 10, K
 each may pass, take the talon (then discard two) or declare zole (the talon goes unseen to the \
 opponents); the first to do so plays alone against the two small ones. The dealer's left leads; follow \
 the effective suit. 61 wins; the loser(s) pay each winner 1, 2 (91+) or 3 chips (all 120), 4 more for \
-a zole. All pass: a chip each into the pool for the next hand's winner.",
+a zole. All pass: a chip each into the pool for the next hand's winner. \
+        Scoring follows the symmetric chip tiers above; ruleset=classic_lv plays the classic Latvian \
+        table, as described at pagat.com (Zole).",
     bots: &["random", "greedy"],
     examples: &[
         "zole",
@@ -145,6 +143,13 @@ impl ZoleExtra {
     pub fn discarding(&self) -> bool {
         self.contract == Contract::Take && self.discarded < 2
     }
+}
+
+/// What Zole keeps across the hands of a game: the chip pool of passed-out hands (public).
+#[derive(Clone, Debug, Default)]
+pub struct ZoleMatch {
+    /// Chips in the pool, waiting for the winner(s) of the next hand played.
+    pub pool: f64,
 }
 
 /// How the chips of a played hand are computed.
@@ -302,26 +307,27 @@ impl ZoleRules {
     }
 
     /// Pays the pool out to the winner(s) of a hand that was played.
-    fn settle_pool(&self, core: &mut TrickCore, extra: &mut ZoleExtra) {
+    fn settle_pool(&self, core: &TrickCore, extra: &mut ZoleExtra, m: &mut ZoleMatch) {
         let (Some(h), Some(l)) = (self.hand_result(core, extra), extra.lielais) else {
             return;
         };
-        let pool = core.ledger[POOL];
+        let pool = m.pool;
         if self.lielais_wins(&h) {
             extra.pool_paid[l] = pool;
-            core.ledger[POOL] = 0.0;
+            m.pool = 0.0;
         } else if !self.pool_stays_on_small_win {
             let half = (pool / 2.0).floor();
             for s in (0..PLAYERS).filter(|&s| s != l) {
                 extra.pool_paid[s] = half;
             }
-            core.ledger[POOL] = pool - 2.0 * half;
+            m.pool = pool - 2.0 * half;
         }
     }
 }
 
 impl TrickRules for ZoleRules {
     type Extra = ZoleExtra;
+    type Match = ZoleMatch;
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
@@ -369,20 +375,24 @@ impl TrickRules for ZoleRules {
         // Packets of 4 to F, D+2, D; 2 to the talon; 4 each again.
         self.deal.slot(dealer, k)
     }
-    fn start_after_deal(&self, core: &mut TrickCore, _extra: &mut ZoleExtra) {
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut { core, .. } = s;
         let f = core.next_seat(core.dealer);
         core.start_bidding(f);
+        AfterDeal::Continue
     }
-    fn trump(&self, _core: &TrickCore, _extra: &ZoleExtra) -> Option<u8> {
+    fn trump(&self, _v: TrickView<'_, Self>) -> Option<u8> {
         Some(TRUMP_SUIT)
     }
-    fn suit_tables(&self) -> Option<&SuitTables> {
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.t.tables)
     }
-    fn legal_plays(&self, core: &TrickCore, _extra: &ZoleExtra, hand: CardSet) -> CardSet {
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        let TrickView { core, .. } = v;
         self.t.legal(core.led_card(), hand)
     }
-    fn illegal_play_reason(&self, core: &TrickCore, _extra: &ZoleExtra, _card: Card) -> String {
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let TrickView { core, .. } = v;
         self.t.follow_reason(&self.deck, core.led_card())
     }
 
@@ -393,7 +403,8 @@ impl TrickRules for ZoleRules {
         // The auction and the widow exchange are over before the first card is led.
         false
     }
-    fn extra_legal(&self, core: &TrickCore, extra: &ZoleExtra, out: &mut Vec<u32>) {
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
         match extra.contract {
             Contract::Undecided => {
                 out.extend([PASS, TAKE, ZOLE]);
@@ -407,7 +418,12 @@ impl TrickRules for ZoleRules {
             _ => {}
         }
     }
-    fn apply_extra(&self, core: &mut TrickCore, extra: &mut ZoleExtra, offset: u32) -> Effect {
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state,
+        } = s;
         let seat = core.to_move;
         let f = core.next_seat(core.dealer);
         match offset {
@@ -421,7 +437,7 @@ impl TrickRules for ZoleRules {
                         for s in 0..PLAYERS {
                             core.ledger[s] -= 1.0;
                         }
-                        core.ledger[POOL] += PLAYERS as f64;
+                        match_state.pool += PLAYERS as f64;
                     }
                     return Effect::EndDeal;
                 }
@@ -483,11 +499,16 @@ impl TrickRules for ZoleRules {
             }
         }
     }
-    fn after_trick(&self, core: &mut TrickCore, extra: &mut ZoleExtra) -> Effect {
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state,
+        } = s;
         if !self.hand_over(core, extra) {
             return Effect::Continue;
         }
-        self.settle_pool(core, extra);
+        self.settle_pool(core, extra, match_state);
         Effect::EndDeal
     }
 
@@ -500,7 +521,8 @@ impl TrickRules for ZoleRules {
         // The pool holds any number of chips.
         high[5 + 2 * PLAYERS] = f32::INFINITY;
     }
-    fn write_extra_observation(&self, core: &TrickCore, extra: &ZoleExtra, viewer: usize, out: &mut [f32]) {
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView { core, extra, .. } = v;
         let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
         match extra.contract {
             Contract::Take => out[0] = 1.0,
@@ -522,9 +544,10 @@ impl TrickRules for ZoleRules {
             }
         }
         out[4 + 2 * PLAYERS] = extra.discarding() as u8 as f32;
-        out[5 + 2 * PLAYERS] = core.ledger[POOL] as f32;
+        out[5 + 2 * PLAYERS] = v.match_state.pool as f32;
     }
-    fn describe_extra(&self, core: &TrickCore, extra: &ZoleExtra, viewer: Option<usize>) -> String {
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView { core, extra, .. } = v;
         let mut s = match (extra.contract, extra.lielais) {
             (Contract::Undecided, _) => format!("contract phase: {} passed\n", extra.passes),
             (Contract::PassedOut, _) => "passed out\n".to_string(),
@@ -540,13 +563,14 @@ impl TrickRules for ZoleRules {
         {
             s.push_str(&format!("discards: {}\n", self.deck.format_set(core.talon)));
         }
-        if core.ledger[POOL] != 0.0 {
-            s.push_str(&format!("pool: {} chips\n", core.ledger[POOL]));
+        if v.match_state.pool != 0.0 {
+            s.push_str(&format!("pool: {} chips\n", v.match_state.pool));
         }
         s
     }
 
-    fn score_deal(&self, core: &TrickCore, extra: &ZoleExtra) -> DealOutcome {
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView { core, extra, .. } = v;
         if extra.contract == Contract::PassedOut {
             // A single-deal game redeals until a hand is played; in a match the passed-out hand counts
             // as one of its `hands` (its chips went into the pool in `apply_extra`).
@@ -565,7 +589,8 @@ impl TrickRules for ZoleRules {
             redeal: false,
         }
     }
-    fn match_result(&self, core: &TrickCore, _extra: &ZoleExtra) -> Option<[f64; MAX_PLAYERS]> {
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        let TrickView { core, .. } = v;
         ((core.deals_done as usize) >= self.hands).then(|| per_seat(PLAYERS, |s| core.ledger[s]))
     }
     fn max_deals(&self) -> usize {
@@ -575,7 +600,8 @@ impl TrickRules for ZoleRules {
             MAX_REDEALS
         }
     }
-    fn next_dealer(&self, core: &TrickCore) -> usize {
+    fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
+        let TrickView { core, .. } = v;
         // Only a passed-out hand ends without a trick.
         if self.redeal_same_dealer && core.tricks_played == 0 {
             core.dealer

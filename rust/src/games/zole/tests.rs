@@ -55,7 +55,9 @@ fn deck_trumps_and_points() {
         .split_whitespace()
         .map(|n| c(&st, n))
         .collect();
-    assert!(trumps.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
+    assert!(trumps
+        .windows(2)
+        .all(|w| r.trumps().strength[w[0].idx()] > r.trumps().strength[w[1].idx()]));
     assert_eq!(
         r.trumps().masks[TRUMP_SUIT as usize],
         trumps.iter().copied().collect::<CardSet>()
@@ -65,7 +67,9 @@ fn deck_trumps_and_points() {
             .iter()
             .map(|x| c(&st, &format!("{x}{suit}")))
             .collect();
-        assert!(plain.windows(2).all(|w| r.strength(w[0]) > r.strength(w[1])));
+        assert!(plain
+            .windows(2)
+            .all(|w| r.trumps().strength[w[0].idx()] > r.trumps().strength[w[1].idx()]));
         assert_eq!(
             r.trumps().masks[r.deck().suit(plain[0]) as usize],
             plain.iter().copied().collect::<CardSet>()
@@ -219,7 +223,7 @@ fn settle(
     }
     st.core.talon = set(&st, talon);
     st.core.tricks_played = TRICKS;
-    st.core.ledger[POOL] = pool;
+    st.match_state.pool = pool;
     st.extra = ZoleExtra {
         contract,
         passes: 0,
@@ -228,9 +232,9 @@ fn settle(
         pool_paid: [0.0; 3],
     };
     let r = st.rules().clone();
-    assert_eq!(r.after_trick(&mut st.core, &mut st.extra), Effect::EndDeal);
-    let out = r.score_deal(&st.core, &st.extra).returns;
-    ([out[0], out[1], out[2]], st.core.ledger[POOL])
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::EndDeal);
+    let out = r.score_deal(st.view()).returns;
+    ([out[0], out[1], out[2]], st.match_state.pool)
 }
 
 #[test]
@@ -290,7 +294,11 @@ fn passed_out_hand_feeds_the_pool_and_the_deal_passes_on() {
         act(&mut st, &["pass", "pass", "pass"]);
         assert_eq!(st.current_player(), Player::Chance, "{spec}: redeal");
         assert_eq!(st.core.dealer, 0, "the next dealer redeals");
-        assert_eq!(st.core.ledger[..4], [-1.0, -1.0, -1.0, 3.0]);
+        assert_eq!(st.core.ledger[..4], [-1.0, -1.0, -1.0, 0.0]);
+        assert_eq!(
+            st.match_state.pool, 3.0,
+            "the pool is match state, not a ledger slot"
+        );
         assert!(st.observation_string(0).contains("pool: 3 chips"));
     }
     // A single deal goes on until a hand is played; its returns include the chip paid to the pool.
@@ -309,7 +317,7 @@ fn passed_out_hand_feeds_the_pool_and_the_deal_passes_on() {
     }
     let mut ret = [0.0; 3];
     st.returns(&mut ret);
-    let pool_left = st.core.ledger[POOL];
+    let pool_left = st.match_state.pool;
     assert_eq!(
         ret.iter().sum::<f64>() + pool_left,
         0.0,
@@ -349,7 +357,7 @@ fn match_returns_are_the_chip_totals_and_the_dealer_rotates() {
         st.returns(&mut ret);
         assert_eq!(ret[..], st.core.ledger[..3]);
         // Chips are conserved: the players' totals plus the pool are zero.
-        assert_eq!(ret.iter().sum::<f64>() + st.core.ledger[POOL], 0.0);
+        assert_eq!(ret.iter().sum::<f64>() + st.match_state.pool, 0.0);
     }
 }
 
@@ -358,4 +366,25 @@ fn greedy_beats_random() {
     let (greedy, random) =
         crate::batch::testing::bot_against_field(&game("zole"), "greedy", "random", 2000, 7);
     assert!(greedy > random + 0.5, "greedy {greedy} vs random {random}");
+}
+
+#[test]
+fn the_pool_is_kept_across_deals_and_cleared_by_a_new_game() {
+    let g = game("zole(scope=match,hands=3)");
+    let mut st = dealt("zole(scope=match,hands=3)");
+    act(&mut st, &["pass", "pass", "pass"]);
+    // The next deal starts with the pool of the passed-out one (per-match state, not per-deal).
+    let mut rng = Rng::new(3);
+    st.resolve_chance(&mut rng);
+    assert_eq!(st.core.deals_done, 1);
+    assert_eq!(st.match_state.pool, 3.0);
+    assert!(
+        st.observation_string(1).contains("pool: 3 chips"),
+        "the pool is public"
+    );
+    g.restart(&mut st);
+    assert_eq!(
+        st.match_state.pool, 0.0,
+        "a restarted game starts with an empty pool"
+    );
 }

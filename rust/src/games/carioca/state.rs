@@ -1,0 +1,1096 @@
+//! A Carioca position: the deal, turns (draw, meld in steps, discard), hand ends, scoring, the match.
+
+use super::contract::{self, Owed, Slot};
+use super::*;
+use crate::core::game::{check_node, Action, Player, State};
+use crate::core::rng::Rng;
+use crate::error::{LudoError, Result};
+use crate::rummy::bag::{kind_name, rank_of, PackSet, JOKER, KINDS};
+use crate::rummy::meld::{run_layouts, set_rank, Run};
+use std::fmt;
+
+/// Where the hand stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Chance: dealing the hands and the upcard.
+    Deal,
+    /// The player to move draws.
+    Draw,
+    /// Chance: the card drawn from the stock.
+    StockDraw,
+    /// The player to move melds and discards.
+    Meld,
+    /// The game is over.
+    Over,
+}
+
+/// A meld's shape on the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Trio(u8),
+    Escalera(Run),
+}
+
+/// A meld on the table (or closed and waiting for the rest of its contract).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Meld {
+    pub owner: u8,
+    pub cards: PackSet,
+    pub shape: Shape,
+}
+
+/// Who saw a history entry: a seat, or everybody.
+const PUBLIC: u8 = u8::MAX;
+
+/// A Carioca position.
+#[derive(Clone, Debug)]
+pub struct CariocaState {
+    pub(super) cfg: Config,
+    pub(super) phase: Phase,
+    pub(super) hand_no: u8,
+    pub(super) dealer: u8,
+    pub(super) to_move: u8,
+    pub(super) dealt: u16,
+    pub(super) hands: [PackSet; MAX_PLAYERS],
+    pub(super) stock: PackSet,
+    pub(super) pile: Vec<u8>,
+    pub(super) melds: Vec<Meld>,
+    pub(super) down: [bool; MAX_PLAYERS],
+    /// The mover laid the contract this turn: only a discard is left.
+    pub(super) just_down: bool,
+    /// Cards of the meld being built, or the one card being laid off.
+    pub(super) pending: PackSet,
+    /// Closed contract melds not yet on the table (the contract goes down all at once).
+    pub(super) staged: Vec<Meld>,
+    pub(super) slot: u8,
+    cancels: u8,
+    pub(super) turns: u16,
+    pub(super) reshuffles: u8,
+    pub(super) scores: [i32; MAX_PLAYERS],
+    pub(super) last: [i32; MAX_PLAYERS],
+    /// Who went out of the last finished hand (`None`: nobody, or no hand finished yet).
+    pub(super) went_out: Option<u8>,
+    pub(super) hands_done: u8,
+    history: Vec<Action>,
+    /// Per history entry: the seat that saw the card (chance) or acted.
+    seen_by: Vec<u8>,
+    /// Cards of the mover's hand that may be picked now.
+    pub(super) can_pick: PackSet,
+    /// Legal closes: bit 0 close, bit 1 close low, bit 2 close high.
+    close_mask: u8,
+}
+
+impl CariocaState {
+    pub(super) fn new(cfg: Config) -> Self {
+        CariocaState {
+            cfg,
+            phase: Phase::Deal,
+            hand_no: 0,
+            dealer: cfg.first_dealer as u8,
+            to_move: 0,
+            dealt: 0,
+            hands: [PackSet::EMPTY; MAX_PLAYERS],
+            stock: PACK.all(),
+            pile: Vec::with_capacity(P as usize),
+            melds: Vec::with_capacity(MAX_MELDS),
+            down: [false; MAX_PLAYERS],
+            just_down: false,
+            pending: PackSet::EMPTY,
+            staged: Vec::with_capacity(MAX_SLOTS),
+            slot: 0,
+            cancels: 0,
+            turns: 0,
+            reshuffles: 0,
+            scores: [0; MAX_PLAYERS],
+            last: [0; MAX_PLAYERS],
+            went_out: None,
+            hands_done: 0,
+            history: Vec::new(),
+            seen_by: Vec::new(),
+            can_pick: PackSet::EMPTY,
+            close_mask: 0,
+        }
+    }
+
+    /// The contract of the current hand.
+    pub fn contract(&self) -> Contract {
+        self.cfg.contracts[self.hand_no as usize]
+    }
+    /// Number of seats.
+    fn n(&self) -> usize {
+        self.cfg.players
+    }
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Penalty totals so far.
+    pub fn totals(&self) -> &[i32] {
+        &self.scores[..self.n()]
+    }
+    /// Whether seat `s` has its contract down this hand.
+    pub fn contract_down(&self, s: usize) -> bool {
+        self.down[s]
+    }
+    /// The melds on the table.
+    pub fn table(&self) -> &[Meld] {
+        &self.melds
+    }
+    /// A seat's hand.
+    pub fn hand(&self, s: usize) -> PackSet {
+        self.hands[s]
+    }
+    /// The discard pile, bottom first.
+    pub fn pile(&self) -> &[u8] {
+        &self.pile
+    }
+
+    pub(super) fn slot_kind(&self, slot: u8) -> Slot {
+        if slot < self.contract().escaleras {
+            Slot::Escalera
+        } else {
+            Slot::Trio
+        }
+    }
+
+    pub(super) fn owed_after(&self, slot: u8) -> Owed {
+        let c = self.contract();
+        let done = slot + 1;
+        let esc_done = done.min(c.escaleras);
+        let trio_done = done.saturating_sub(c.escaleras);
+        Owed {
+            escaleras: c.escaleras - esc_done,
+            trios: c.trios - trio_done.min(c.trios),
+            keep: self.cfg.requires_discard as u8,
+        }
+    }
+
+    fn contract_trio(&self) -> SetRules {
+        SetRules {
+            min_len: 3,
+            max_len: if self.cfg.exact { 3 } else { 255 },
+            max_wild: 1,
+            min_natural: 2,
+            ..TRIO
+        }
+    }
+    fn contract_escalera(&self) -> RunRules {
+        RunRules {
+            max_len: if self.cfg.exact { 4 } else { 13 },
+            max_wild: 1,
+            ..ESCALERA
+        }
+    }
+
+    /// The layouts the pending cards can close as (escalera slot) — empty if not a valid meld.
+    fn pending_layouts(&self, out: &mut Vec<Run>) {
+        let counts = self.pending.counts(PACK);
+        let naturals: Vec<u8> = counts.kinds().into_iter().filter(|&k| k != JOKER).collect();
+        run_layouts(&naturals, counts.jokers(), &self.contract_escalera(), out);
+    }
+
+    /// Recomputes the legal picks and closes of the mover.
+    fn refresh(&mut self) {
+        self.can_pick = PackSet::EMPTY;
+        self.close_mask = 0;
+        if self.phase != Phase::Meld {
+            return;
+        }
+        let s = self.to_move as usize;
+        let hand = self.hands[s];
+        let counts = hand.counts(PACK);
+        if !self.down[s] {
+            let slot = self.slot;
+            let kind = self.slot_kind(slot);
+            let owed = self.owed_after(slot);
+            let pending = self.pending.counts(PACK);
+            if self.pending.is_empty()
+                && self.staged.is_empty()
+                && !contract::feasible(&counts, &pending, kind, owed, self.cfg.exact)
+            {
+                return;
+            }
+            let mut ok_kinds = [false; KINDS];
+            for k in 0..KINDS as u8 {
+                if counts.get(k) == 0 {
+                    continue;
+                }
+                let (mut h, mut p) = (counts, pending);
+                h.take(k);
+                p.add(k);
+                ok_kinds[k as usize] = contract::feasible(&h, &p, kind, owed, self.cfg.exact);
+            }
+            for id in hand.iter() {
+                if ok_kinds[PACK.kind(id) as usize] {
+                    self.can_pick.insert(id);
+                }
+            }
+            if contract::owed_feasible(&counts, owed) {
+                let kinds = pending.kinds();
+                match kind {
+                    Slot::Trio => {
+                        if set_rank(&kinds, &self.contract_trio()).is_some() {
+                            self.close_mask = 1;
+                        }
+                    }
+                    Slot::Escalera => {
+                        let mut layouts = Vec::new();
+                        self.pending_layouts(&mut layouts);
+                        self.close_mask = match layouts.len() {
+                            0 => 0,
+                            1 => 1,
+                            _ => 6,
+                        };
+                    }
+                }
+            }
+        } else if !self.just_down && self.pending.is_empty() {
+            if self.cfg.requires_discard && hand.len() < 2 {
+                return;
+            }
+            let accepted = (0..self.melds.len()).fold(0u64, |acc, m| acc | self.accepts(m));
+            for id in hand.iter() {
+                if accepted >> PACK.kind(id) & 1 == 1 {
+                    self.can_pick.insert(id);
+                }
+            }
+        }
+    }
+
+    /// The kinds table meld `m` takes in any way (bit k), the union of [`Self::target_mask`] over kinds.
+    pub(super) fn accepts(&self, m: usize) -> u64 {
+        let joker = 1u64 << JOKER;
+        match self.melds[m].shape {
+            Shape::Trio(r) => (0..4).fold(joker, |acc, s| acc | 1 << crate::rummy::kind_of(s, r)),
+            Shape::Escalera(run) => {
+                let (low, high) = (run.low_open(&ESCALERA), run.high_open(&ESCALERA));
+                let mut bits = 0u64;
+                if low {
+                    bits |= joker | 1 << crate::rummy::meld::kind_at(run.suit, run.low - 1);
+                }
+                if high {
+                    bits |= joker | 1 << crate::rummy::meld::kind_at(run.suit, run.high() + 1);
+                }
+                if low || high {
+                    // The card a joker stands for replaces it; the joker moves to an open end.
+                    for p in run.low..=run.high() {
+                        if run.jokers >> p & 1 == 1 {
+                            bits |= 1 << crate::rummy::meld::kind_at(run.suit, p);
+                        }
+                    }
+                }
+                bits
+            }
+        }
+    }
+
+    /// Which target variants of table meld `m` the kind `k` may take (bit v).
+    pub(super) fn target_mask(&self, m: usize, k: u8) -> u8 {
+        match self.melds[m].shape {
+            Shape::Trio(r) => (k == JOKER || rank_of(k) == r) as u8,
+            Shape::Escalera(run) => {
+                let joker = k == JOKER;
+                let mut bits = 0;
+                if (joker && run.low_open(&ESCALERA)) || run.fits_low(k, &ESCALERA) {
+                    bits |= 2;
+                }
+                if (joker && run.high_open(&ESCALERA)) || run.fits_high(k, &ESCALERA) {
+                    bits |= 4;
+                }
+                if run.replace_joker(k, false, &ESCALERA).is_some() {
+                    bits |= 8;
+                }
+                if run.replace_joker(k, true, &ESCALERA).is_some() {
+                    bits |= 16;
+                }
+                bits
+            }
+        }
+    }
+
+    /// Calls `f` with every legal action, ascending.
+    fn for_each_legal(&self, mut f: impl FnMut(Action)) {
+        match self.phase {
+            Phase::Deal | Phase::StockDraw => {
+                for id in self.stock.iter() {
+                    f(id as Action)
+                }
+            }
+            Phase::Over => {}
+            Phase::Draw => {
+                if !self.stock.is_empty() {
+                    f(DRAW_STOCK);
+                }
+                if !self.pile.is_empty() {
+                    f(DRAW_PILE);
+                }
+            }
+            Phase::Meld => {
+                let s = self.to_move as usize;
+                let hand = self.hands[s];
+                let building = !self.down[s] && !(self.pending.is_empty() && self.staged.is_empty());
+                let laying_off = self.down[s] && !self.pending.is_empty();
+                if !building && !laying_off {
+                    for id in hand.iter() {
+                        f(DISCARD + id as Action);
+                    }
+                }
+                if !laying_off {
+                    for id in self.can_pick.iter() {
+                        f(PICK + id as Action);
+                    }
+                }
+                if building {
+                    for (bit, a) in [(1, CLOSE), (2, CLOSE_LOW), (4, CLOSE_HIGH)] {
+                        if self.close_mask & bit != 0 {
+                            f(a);
+                        }
+                    }
+                }
+                if (building || laying_off) && self.cancels < MAX_CANCELS {
+                    f(CANCEL);
+                }
+                if laying_off {
+                    let k = PACK.kind(self.pending.iter().next().expect("one pending card"));
+                    for m in 0..self.melds.len() {
+                        let bits = self.target_mask(m, k);
+                        for v in 0..VARIANTS {
+                            if bits >> v & 1 == 1 {
+                                f(TARGET + m as Action * VARIANTS + v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn start_turn(&mut self, seat: u8) {
+        self.to_move = seat;
+        self.turns += 1;
+        self.cancels = 0;
+        self.just_down = false;
+        self.phase = Phase::Draw;
+        if self.turns > MAX_TURNS {
+            return self.end_hand(None);
+        }
+        if self.stock.is_empty() {
+            if !self.cfg.reshuffle || self.reshuffles >= MAX_RESHUFFLES {
+                return self.end_hand(None);
+            }
+            if self.pile.len() > 1 {
+                // The pile except its top becomes the stock; its order is chance's (drawn uniformly).
+                let top = self.pile.pop().expect("pile has cards");
+                for id in self.pile.drain(..) {
+                    self.stock.insert(id);
+                }
+                self.pile.push(top);
+                self.reshuffles += 1;
+            }
+        }
+    }
+
+    fn enter_meld(&mut self) {
+        self.phase = Phase::Meld;
+        self.slot = 0;
+        self.refresh();
+    }
+
+    /// Ends the hand: `Some(seat)` went out and the others score their cards; `None` is a hand with no
+    /// score (stock exhausted under `end_hand_no_score`, or an engine bound).
+    fn end_hand(&mut self, out: Option<u8>) {
+        self.went_out = out;
+        self.last = [0; MAX_PLAYERS];
+        if let Some(o) = out {
+            for s in 0..self.n() {
+                if s != o as usize {
+                    let mut held = self.hands[s];
+                    for m in &self.staged {
+                        held = held.union(m.cards);
+                    }
+                    if s == self.to_move as usize {
+                        held = held.union(self.pending);
+                    }
+                    self.last[s] = held.iter().map(|id| card_value(PACK.kind(id))).sum();
+                    self.scores[s] += self.last[s];
+                }
+            }
+        }
+        self.hands_done += 1;
+        if (self.hands_done as usize) >= self.cfg.hands() {
+            self.phase = Phase::Over;
+            return;
+        }
+        self.hand_no += 1;
+        self.dealer = ((self.dealer as usize + 1) % self.n()) as u8;
+        self.phase = Phase::Deal;
+        self.dealt = 0;
+        self.hands = [PackSet::EMPTY; MAX_PLAYERS];
+        self.stock = PACK.all();
+        self.pile.clear();
+        self.melds.clear();
+        self.down = [false; MAX_PLAYERS];
+        self.just_down = false;
+        self.pending = PackSet::EMPTY;
+        self.staged.clear();
+        self.slot = 0;
+        self.cancels = 0;
+        self.turns = 0;
+        self.reshuffles = 0;
+    }
+
+    fn next_seat(&self, s: u8) -> u8 {
+        ((s as usize + 1) % self.n()) as u8
+    }
+
+    /// Applies an action known to be legal.
+    fn apply(&mut self, a: Action) {
+        let s = self.to_move as usize;
+        let seen = match self.phase {
+            Phase::Deal => {
+                let per = self.contract().deal_size() as u16;
+                if self.dealt < per * self.n() as u16 {
+                    (self.dealer as u16 + 1 + self.dealt) as usize % self.n()
+                } else {
+                    PUBLIC as usize
+                }
+            }
+            Phase::StockDraw => s,
+            _ => s,
+        } as u8;
+        self.history.push(a);
+        self.seen_by.push(seen);
+        match self.phase {
+            Phase::Deal => {
+                let id = a as u8;
+                self.stock.remove(id);
+                if seen == PUBLIC {
+                    self.pile.push(id);
+                    let first = self.next_seat(self.dealer);
+                    self.start_turn(first);
+                } else {
+                    self.hands[seen as usize].insert(id);
+                    self.dealt += 1;
+                }
+            }
+            Phase::StockDraw => {
+                let id = a as u8;
+                self.stock.remove(id);
+                self.hands[s].insert(id);
+                self.enter_meld();
+            }
+            Phase::Draw => {
+                if a == DRAW_STOCK {
+                    self.phase = Phase::StockDraw;
+                } else {
+                    let top = self.pile.pop().expect("legal: the pile has a top");
+                    self.hands[s].insert(top);
+                    self.enter_meld();
+                }
+            }
+            Phase::Meld => self.apply_meld(a),
+            Phase::Over => {}
+        }
+    }
+
+    fn apply_meld(&mut self, a: Action) {
+        let s = self.to_move as usize;
+        if (DISCARD..PICK).contains(&a) {
+            let id = (a - DISCARD) as u8;
+            self.hands[s].remove(id);
+            self.pile.push(id);
+            if self.hands[s].is_empty() {
+                return self.end_hand(Some(s as u8));
+            }
+            let next = self.next_seat(s as u8);
+            return self.start_turn(next);
+        }
+        if (PICK..CLOSE).contains(&a) {
+            let id = (a - PICK) as u8;
+            self.hands[s].remove(id);
+            self.pending.insert(id);
+        } else if a == CANCEL {
+            self.cancels += 1;
+            self.hands[s] = self.hands[s].union(self.pending);
+            for m in self.staged.drain(..) {
+                self.hands[s] = self.hands[s].union(m.cards);
+            }
+            self.pending = PackSet::EMPTY;
+            self.slot = 0;
+        } else if (CLOSE..=CLOSE_HIGH).contains(&a) {
+            let shape = match self.slot_kind(self.slot) {
+                Slot::Trio => Shape::Trio(
+                    set_rank(&self.pending.counts(PACK).kinds(), &self.contract_trio()).expect("legal close"),
+                ),
+                Slot::Escalera => {
+                    let mut layouts = Vec::new();
+                    self.pending_layouts(&mut layouts);
+                    let run = if a == CLOSE_HIGH {
+                        *layouts.last().expect("legal close")
+                    } else {
+                        layouts[0]
+                    };
+                    Shape::Escalera(run)
+                }
+            };
+            self.staged.push(Meld {
+                owner: s as u8,
+                cards: self.pending,
+                shape,
+            });
+            self.pending = PackSet::EMPTY;
+            self.slot += 1;
+            if self.slot as usize == self.contract().slots() {
+                self.melds.append(&mut self.staged);
+                self.down[s] = true;
+                self.just_down = true;
+                if self.hands[s].is_empty() {
+                    return self.end_hand(Some(s as u8));
+                }
+            }
+        } else {
+            let (m, v) = (((a - TARGET) / VARIANTS) as usize, (a - TARGET) % VARIANTS);
+            let id = self.pending.iter().next().expect("one pending card");
+            let k = PACK.kind(id);
+            self.pending = PackSet::EMPTY;
+            let meld = &mut self.melds[m];
+            meld.cards.insert(id);
+            if let Shape::Escalera(run) = meld.shape {
+                let joker = k == JOKER;
+                meld.shape = Shape::Escalera(match v {
+                    1 => run.extended_low(joker),
+                    2 => run.extended_high(joker),
+                    _ => run
+                        .replace_joker(k, v == 4, &ESCALERA)
+                        .expect("legal replacement"),
+                });
+            }
+            if self.hands[s].is_empty() {
+                return self.end_hand(Some(s as u8));
+            }
+        }
+        self.refresh();
+    }
+
+    /// Why `a` is not legal now (for the error message).
+    fn illegal_reason(&self, a: Action) -> String {
+        let s = self.to_move as usize;
+        match self.phase {
+            Phase::Deal | Phase::StockDraw => "not a card left in the stock".into(),
+            Phase::Over => "the game is over".into(),
+            Phase::Draw => {
+                if a == DRAW_STOCK {
+                    "the stock is empty".into()
+                } else {
+                    "draw first: from the stock or the pile top".into()
+                }
+            }
+            Phase::Meld => {
+                if a < DISCARD {
+                    return "already drew this turn".into();
+                }
+                let building = !self.down[s] && !(self.pending.is_empty() && self.staged.is_empty());
+                if (DISCARD..PICK).contains(&a) {
+                    if building {
+                        return "finish laying the contract (or cancel) before discarding".into();
+                    }
+                    if !self.pending.is_empty() {
+                        return "place the picked card (or cancel) before discarding".into();
+                    }
+                    return "not a card in your hand".into();
+                }
+                if (PICK..CLOSE).contains(&a) {
+                    if !self.hands[s].contains((a - PICK) as u8) {
+                        return "not a card in your hand".into();
+                    }
+                    if self.just_down {
+                        return "nothing more may be played on the turn the contract goes down".into();
+                    }
+                    if self.down[s] {
+                        return "that card fits no meld on the table (or it is the last card and going out needs a discard)".into();
+                    }
+                    return format!(
+                        "the contract ({}) cannot be completed with that card in this meld",
+                        self.contract().describe()
+                    );
+                }
+                if a == CANCEL {
+                    return "nothing to cancel, or cancelled twice this turn already".into();
+                }
+                if (CLOSE..CANCEL).contains(&a) {
+                    return "the pending cards are not a contract meld of the right kind and size (or the rest of the contract could not follow)".into();
+                }
+                "pick a card first; it must fit that meld".into()
+            }
+        }
+    }
+
+    fn meld_text(&self, m: &Meld) -> String {
+        match m.shape {
+            Shape::Trio(r) => {
+                let names: Vec<String> = m.cards.iter().map(|id| PACK.name(id)).collect();
+                format!("trio of {}s: {}", rank_word(r), names.join(" "))
+            }
+            Shape::Escalera(run) => {
+                // Natural cards in position order; jokers named with the position they hold.
+                let mut jokers = m.cards.iter().filter(|&id| PACK.kind(id) == JOKER);
+                let mut naturals: Vec<u8> = m.cards.iter().filter(|&id| PACK.kind(id) != JOKER).collect();
+                let mut parts = Vec::new();
+                for p in run.low..=run.high() {
+                    if run.jokers >> p & 1 == 1 {
+                        let j = jokers.next().map(|id| PACK.name(id)).unwrap_or_default();
+                        parts.push(format!(
+                            "{j}({})",
+                            kind_name(crate::rummy::meld::kind_at(run.suit, p))
+                        ));
+                    } else {
+                        let k = crate::rummy::meld::kind_at(run.suit, p);
+                        if let Some(i) = naturals.iter().position(|&id| PACK.kind(id) == k) {
+                            parts.push(PACK.name(naturals.remove(i)));
+                        }
+                    }
+                }
+                format!("escalera: {}", parts.join(" "))
+            }
+        }
+    }
+
+    fn format_set(set: PackSet) -> String {
+        if set.is_empty() {
+            return "-".into();
+        }
+        // Sorted by kind so a hand reads by suit and rank.
+        let mut ids: Vec<u8> = set.iter().collect();
+        ids.sort_by_key(|&id| (PACK.kind(id), PACK.copy(id)));
+        ids.iter().map(|&id| PACK.name(id)).collect::<Vec<_>>().join(" ")
+    }
+
+    fn describe(&self, viewer: Option<usize>) -> String {
+        let n = self.n();
+        let mut s = format!(
+            "Carioca hand {} of {}: {}; dealer seat {}\n",
+            self.hand_no + 1,
+            self.cfg.hands(),
+            self.contract().describe(),
+            self.dealer
+        );
+        for p in 0..n {
+            let held = self.hands[p].len()
+                + if p == self.to_move as usize {
+                    self.pending.len()
+                } else {
+                    0
+                }
+                + if p == self.to_move as usize {
+                    self.staged.iter().map(|m| m.cards.len()).sum()
+                } else {
+                    0
+                };
+            s.push_str(&format!(
+                "seat {p}: {held} cards{}, total {}{}\n",
+                if self.down[p] { ", contract down" } else { "" },
+                self.scores[p],
+                if self.hands_done > 0 {
+                    format!(" (last hand {})", self.last[p])
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        match self.pile.last() {
+            Some(&top) => s.push_str(&format!(
+                "pile: {} on top ({} cards)",
+                PACK.name(top),
+                self.pile.len()
+            )),
+            None => s.push_str("pile: empty"),
+        }
+        s.push_str(&format!(", stock {} cards\n", self.stock.len()));
+        for (i, m) in self.melds.iter().enumerate() {
+            s.push_str(&format!("meld {i} (seat {}): {}\n", m.owner, self.meld_text(m)));
+        }
+        for p in 0..n {
+            if viewer.is_none_or(|v| v == p) {
+                s.push_str(&format!("hand {p}: {}\n", Self::format_set(self.hands[p])));
+                if p == self.to_move as usize && self.phase == Phase::Meld {
+                    for m in &self.staged {
+                        s.push_str(&format!(
+                            "closed, waiting for the rest of the contract: {}\n",
+                            self.meld_text(m)
+                        ));
+                    }
+                    if !self.pending.is_empty() {
+                        s.push_str(&format!("pending: {}\n", Self::format_set(self.pending)));
+                    }
+                }
+            }
+        }
+        match self.phase {
+            Phase::Over => {
+                s.push_str("game over\n");
+            }
+            Phase::Deal => s.push_str("dealing\n"),
+            _ => s.push_str(&format!(
+                "to move: seat {} ({})\n",
+                self.to_move,
+                match self.phase {
+                    Phase::Draw => "draw",
+                    Phase::StockDraw => "drawing from the stock",
+                    _ if self.just_down => "discard",
+                    _ => "meld or discard",
+                }
+            )),
+        }
+        s
+    }
+}
+
+fn rank_word(r: u8) -> String {
+    match r {
+        11 => "J".into(),
+        12 => "Q".into(),
+        13 => "K".into(),
+        14 => "A".into(),
+        r => r.to_string(),
+    }
+}
+
+/// Observation layout.
+const HAND: usize = 0;
+const LAYING: usize = HAND + KINDS;
+const TOP: usize = LAYING + KINDS;
+const SIZES: usize = TOP + KINDS;
+const SEATS: usize = SIZES + 2;
+const SEAT_LEN: usize = 4;
+const MELDS: usize = SEATS + MAX_PLAYERS * SEAT_LEN;
+const MELD_LEN: usize = 2 + MAX_PLAYERS + KINDS + 15;
+const FLAGS: usize = MELDS + MAX_MELDS * MELD_LEN;
+/// Observation length.
+pub const OBS_LEN: usize = FLAGS + 5 + MAX_PLAYERS + 8;
+
+/// Bounds of every observation element.
+pub fn observation_bounds() -> (Vec<f32>, Vec<f32>) {
+    let low = vec![0.0; OBS_LEN];
+    let mut high = vec![1.0; OBS_LEN];
+    for k in 0..KINDS {
+        let copies = PACK.copies(k as u8) as f32;
+        high[HAND + k] = copies;
+        high[LAYING + k] = copies;
+        for m in 0..MAX_MELDS {
+            high[MELDS + m * MELD_LEN + 2 + MAX_PLAYERS + k] = copies;
+        }
+    }
+    for p in 0..MAX_PLAYERS {
+        // Penalty totals grow without a fixed bound worth stating.
+        high[SEATS + p * SEAT_LEN + 2] = f32::INFINITY;
+    }
+    (low, high)
+}
+
+impl CariocaState {
+    fn write_obs(&self, viewer: usize, out: &mut [f32]) {
+        out.iter_mut().for_each(|x| *x = 0.0);
+        let n = self.n();
+        let rel = |s: usize| (s + n - viewer) % n;
+        for id in self.hands[viewer].iter() {
+            out[HAND + PACK.kind(id) as usize] += 1.0;
+        }
+        if viewer == self.to_move as usize && self.phase == Phase::Meld {
+            for id in self
+                .pending
+                .iter()
+                .chain(self.staged.iter().flat_map(|m| m.cards.iter()))
+            {
+                out[LAYING + PACK.kind(id) as usize] += 1.0;
+            }
+        }
+        if let Some(&top) = self.pile.last() {
+            out[TOP + PACK.kind(top) as usize] = 1.0;
+        }
+        out[SIZES] = self.stock.len() as f32 / P as f32;
+        out[SIZES + 1] = self.pile.len() as f32 / P as f32;
+        for p in 0..n {
+            let o = SEATS + rel(p) * SEAT_LEN;
+            let mut held = self.hands[p].len();
+            if p == self.to_move as usize && self.phase == Phase::Meld {
+                held += self.pending.len() + self.staged.iter().map(|m| m.cards.len()).sum::<usize>();
+            }
+            out[o] = 1.0;
+            out[o + 1] = self.down[p] as u8 as f32;
+            out[o + 2] = self.scores[p] as f32 / 100.0;
+            out[o + 3] = held as f32 / 13.0;
+        }
+        for (i, m) in self.melds.iter().enumerate() {
+            let o = MELDS + i * MELD_LEN;
+            out[o] = 1.0;
+            out[o + 2 + rel(m.owner as usize)] = 1.0;
+            for id in m.cards.iter() {
+                out[o + 2 + MAX_PLAYERS + PACK.kind(id) as usize] += 1.0;
+            }
+            if let Shape::Escalera(run) = m.shape {
+                out[o + 1] = 1.0;
+                for p in 1..=14usize {
+                    if run.jokers >> p & 1 == 1 {
+                        out[o + 2 + MAX_PLAYERS + KINDS + p] = 1.0;
+                    }
+                }
+            }
+        }
+        let f = FLAGS;
+        match self.phase {
+            Phase::Draw | Phase::StockDraw => out[f] = 1.0,
+            Phase::Meld => {
+                out[f + 1] = 1.0;
+                out[f + 2] = self.just_down as u8 as f32;
+                let s = self.to_move as usize;
+                out[f + 3] =
+                    (!self.down[s] && !(self.pending.is_empty() && self.staged.is_empty())) as u8 as f32;
+                out[f + 4] = (self.down[s] && !self.pending.is_empty()) as u8 as f32;
+            }
+            _ => {}
+        }
+        if matches!(self.phase, Phase::Draw | Phase::StockDraw | Phase::Meld) {
+            out[f + 5 + rel(self.to_move as usize)] = 1.0;
+        }
+        out[f + 5 + MAX_PLAYERS + (self.hand_no as usize).min(7)] = 1.0;
+    }
+
+    fn parse_card_in_hand(&self, text: &str) -> Result<u8> {
+        if text.contains('#') {
+            return PACK.parse(text);
+        }
+        // Without a copy number: the lowest copy of that kind in the mover's hand.
+        let kind = crate::rummy::parse_kind(text)?;
+        let held = self.hands[self.to_move as usize];
+        held.first_of_kind(PACK, kind)
+            .or_else(|| (0..PACK.copies(kind)).map(|c| PACK.id(kind, c)).next())
+            .ok_or_else(|| LudoError::parse("card", text, "no such card"))
+    }
+}
+
+impl fmt::Display for CariocaState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(None))
+    }
+}
+
+impl State for CariocaState {
+    fn current_player(&self) -> Player {
+        match self.phase {
+            Phase::Deal | Phase::StockDraw => Player::Chance,
+            Phase::Over => Player::Terminal,
+            _ => Player::Seat(self.to_move as usize),
+        }
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.for_each_legal(|a| out.push(a));
+    }
+    fn apply_action(&mut self, action: Action) -> Result<()> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if self.phase == Phase::Over {
+            return Err(LudoError::GameOver);
+        }
+        if legal.binary_search(&action).is_err() {
+            if action >= NUM_ACTIONS {
+                return Err(LudoError::illegal(
+                    action,
+                    format!("#{action}"),
+                    format!("action ids are 0..{NUM_ACTIONS}"),
+                ));
+            }
+            let is_chance = self.is_chance_node();
+            if is_chance || action < P {
+                return check_node(self, action, &legal);
+            }
+            return Err(LudoError::illegal(
+                action,
+                self.action_to_string(action),
+                self.illegal_reason(action),
+            ));
+        }
+        self.apply(action);
+        Ok(())
+    }
+    fn apply_action_unchecked(&mut self, action: Action) {
+        self.apply(action);
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        if self.is_chance_node() {
+            let p = 1.0 / self.stock.len() as f64;
+            out.extend(self.stock.iter().map(|id| (id as Action, p)));
+        }
+    }
+    fn sample_chance(&self, rng: &mut Rng) -> Action {
+        self.stock.nth(rng.below(self.stock.len() as u32) as usize) as Action
+    }
+    fn random_action(&self, rng: &mut Rng) -> Action {
+        let mut buf = [0 as Action; 160];
+        let mut n = 0;
+        self.for_each_legal(|a| {
+            buf[n] = a;
+            n += 1;
+        });
+        buf[rng.below(n as u32) as usize]
+    }
+    fn returns(&self, out: &mut [f64]) {
+        // Minus the penalty points: the lowest total has the highest return.
+        for (s, o) in out.iter_mut().enumerate().take(self.n()) {
+            *o = -(self.scores[s] as f64);
+        }
+    }
+    fn rewards(&self, out: &mut [f64]) {
+        if self.is_terminal() {
+            self.returns(out);
+        } else {
+            out.iter_mut().for_each(|x| *x = 0.0);
+        }
+    }
+    fn scores(&self, out: &mut [f64]) {
+        for (s, o) in out.iter_mut().enumerate().take(self.n()) {
+            *o = self.scores[s] as f64;
+        }
+    }
+    fn action_to_string(&self, a: Action) -> String {
+        action_name(a)
+    }
+    fn string_to_action(&self, text: &str) -> Result<Action> {
+        let t = text.trim().to_lowercase();
+        let bad = |reason: &str| LudoError::parse("action", text, reason);
+        let simple = [
+            ("draw stock", DRAW_STOCK),
+            ("draw", DRAW_STOCK),
+            ("stock", DRAW_STOCK),
+            ("take pile", DRAW_PILE),
+            ("pile", DRAW_PILE),
+            ("close", CLOSE),
+            ("close low", CLOSE_LOW),
+            ("close high", CLOSE_HIGH),
+            ("cancel", CANCEL),
+        ];
+        if let Some(&(_, a)) = simple.iter().find(|(name, _)| *name == t) {
+            return Ok(a);
+        }
+        if let Some(rest) = t.strip_prefix("discard ") {
+            return Ok(DISCARD + self.parse_card_in_hand(rest)? as Action);
+        }
+        if let Some(rest) = t.strip_prefix("pick ") {
+            return Ok(PICK + self.parse_card_in_hand(rest)? as Action);
+        }
+        for (prefix, v_low, v_high) in [("swap joker meld ", 3, 4), ("meld ", 1, 2)] {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                let mut words = rest.split_whitespace();
+                let m: u32 = words
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .filter(|&m| m < MAX_MELDS as u32)
+                    .ok_or_else(|| bad(&format!("a meld number 0..{MAX_MELDS}")))?;
+                let v = match words.next() {
+                    Some("low") => v_low,
+                    Some("high") => v_high,
+                    _ => return Err(bad("end with low or high, e.g. 'meld 3 high'")),
+                };
+                return Ok(TARGET + m * VARIANTS + v);
+            }
+        }
+        if let Some(rest) = t.strip_prefix("onto meld ") {
+            let m: u32 = rest
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&m| m < MAX_MELDS as u32)
+                .ok_or_else(|| bad(&format!("a meld number 0..{MAX_MELDS}")))?;
+            return Ok(TARGET + m * VARIANTS);
+        }
+        PACK.parse(text).map(|id| id as Action).map_err(|_| {
+            bad("actions: a card (7♥#1), draw stock, take pile, discard 7♥#1, pick 7♥#1, close, close low, close high, cancel, onto meld 2, meld 2 low, meld 2 high, swap joker meld 2 low")
+        })
+    }
+    fn observation_string(&self, player: usize) -> String {
+        self.describe(Some(player))
+    }
+    fn write_observation(&self, player: usize, out: &mut [f32]) {
+        self.write_obs(player, out)
+    }
+    fn information_state_string(&self, player: usize) -> String {
+        // Perfect recall: every action as this seat saw it (other seats' cards and picks hidden).
+        let mut s = String::new();
+        for (i, (&a, &who)) in self.history.iter().zip(&self.seen_by).enumerate() {
+            let text = if a < P {
+                if who == PUBLIC || who as usize == player {
+                    PACK.name(a as u8)
+                } else {
+                    "?".into()
+                }
+            } else if who as usize == player || !(PICK..CLOSE).contains(&a) {
+                let mut t = action_name(a);
+                if a >= TARGET && who as usize != player {
+                    // The card laid off, which the hidden pick before it named.
+                    if let Some(&pick) = self.history[..i]
+                        .iter()
+                        .rev()
+                        .find(|&&x| (PICK..CLOSE).contains(&x))
+                    {
+                        t = format!("{} {t}", PACK.name((pick - PICK) as u8));
+                    }
+                }
+                format!("{who}:{t}")
+            } else {
+                format!("{who}:pick ?")
+            };
+            s.push_str(&text);
+            s.push(' ');
+        }
+        s.push('\n');
+        s.push_str(&self.describe(Some(player)));
+        s
+    }
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+    fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
+        let mut out = Vec::new();
+        for p in 0..self.n() {
+            out.push((format!("hand {p}"), self.hands[p].to_vec()));
+        }
+        let mut laying = self.pending;
+        for m in &self.staged {
+            laying = laying.union(m.cards);
+        }
+        out.push(("laying".into(), laying.to_vec()));
+        out.push(("stock".into(), self.stock.to_vec()));
+        out.push(("pile".into(), self.pile.iter().map(|&id| id as Action).collect()));
+        for (i, m) in self.melds.iter().enumerate() {
+            out.push((format!("meld {i}"), m.cards.to_vec()));
+        }
+        Some(out)
+    }
+}
+
+/// The name of an action id (a pure function of the id).
+pub fn action_name(a: Action) -> String {
+    match a {
+        a if a < P => PACK.name(a as u8),
+        DRAW_STOCK => "draw stock".into(),
+        DRAW_PILE => "take pile".into(),
+        a if a < PICK => format!("discard {}", PACK.name((a - DISCARD) as u8)),
+        a if a < CLOSE => format!("pick {}", PACK.name((a - PICK) as u8)),
+        CLOSE => "close".into(),
+        CLOSE_LOW => "close low".into(),
+        CLOSE_HIGH => "close high".into(),
+        CANCEL => "cancel".into(),
+        a if a < NUM_ACTIONS => {
+            let (m, v) = ((a - TARGET) / VARIANTS, (a - TARGET) % VARIANTS);
+            match v {
+                0 => format!("onto meld {m}"),
+                1 => format!("meld {m} low"),
+                2 => format!("meld {m} high"),
+                3 => format!("swap joker meld {m} low"),
+                _ => format!("swap joker meld {m} high"),
+            }
+        }
+        a => format!("#{a}"),
+    }
+}

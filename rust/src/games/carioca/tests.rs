@@ -1,0 +1,611 @@
+//! Carioca rules as concrete situations, each through the engine's own actions (rules file §7, §14).
+
+use super::state::{CariocaState, Meld, Phase, Shape};
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
+use crate::rummy::bag::{parse_kind, PackSet, JOKER};
+use crate::rummy::meld::run_layouts;
+
+fn game(pairs: &[(&str, &str)]) -> Carioca {
+    Carioca::with(pairs).unwrap()
+}
+
+/// Physical ids for space-separated kinds (`7H 7H X`), taking the lowest copy not yet in `used`.
+fn ids(text: &str, used: &mut PackSet) -> Vec<u8> {
+    text.split_whitespace()
+        .map(|t| {
+            let k = parse_kind(t).unwrap();
+            let id = (0..PACK.copies(k))
+                .map(|c| PACK.id(k, c))
+                .find(|&id| !used.contains(id))
+                .expect("a free copy");
+            used.insert(id);
+            id
+        })
+        .collect()
+}
+
+fn names(st: &CariocaState) -> Vec<String> {
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    legal.iter().map(|&a| st.action_to_string(a)).collect()
+}
+
+fn act(st: &mut CariocaState, name: &str) {
+    let a = st
+        .string_to_action(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    st.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}\n{st}"));
+}
+
+/// Deals `hands` (seat 0 first, each the deal size) and the upcard through the chance actions, in the
+/// dealing order (one at a time from the dealer's right).
+fn dealt(g: &Carioca, hands: &[&str], up: &str) -> CariocaState {
+    let mut st = g.new_initial_state();
+    let mut used = PackSet::EMPTY;
+    let lists: Vec<Vec<u8>> = hands.iter().map(|h| ids(h, &mut used)).collect();
+    let up = ids(up, &mut used)[0];
+    let n = hands.len();
+    let per = lists[0].len();
+    let dealer = g.config().first_dealer;
+    for i in 0..n * per {
+        let seat = (dealer + 1 + i) % n;
+        st.apply_action(lists[seat][i / n] as u32).unwrap();
+    }
+    st.apply_action(up as u32).unwrap();
+    st
+}
+
+/// Seat `to_move` about to take `top` from the pile in hand `hand_no` (0-based), with the given hands
+/// and table; every other card is in the stock.
+fn situation(
+    g: &Carioca,
+    hand_no: u8,
+    to_move: u8,
+    hands: &[&str],
+    top: &str,
+    melds: &[(u8, &str)],
+    down: &[bool],
+) -> CariocaState {
+    let mut st = g.new_initial_state();
+    let mut used = PackSet::EMPTY;
+    st.hand_no = hand_no;
+    for (s, h) in hands.iter().enumerate() {
+        for id in ids(h, &mut used) {
+            st.hands[s].insert(id);
+        }
+    }
+    for &(owner, text) in melds {
+        let cards = ids(text, &mut used);
+        let kinds: Vec<u8> = cards.iter().map(|&id| PACK.kind(id)).collect();
+        let shape = match crate::rummy::set_rank(&kinds, &TRIO) {
+            Some(r) => Shape::Trio(r),
+            None => {
+                // Written in position order: jokers stand where they are written.
+                let mut layouts = Vec::new();
+                let naturals: Vec<u8> = kinds.iter().copied().filter(|&k| k != JOKER).collect();
+                let jokers = (kinds.len() - naturals.len()) as u8;
+                run_layouts(&naturals, jokers, &ESCALERA, &mut layouts);
+                let run = *layouts
+                    .iter()
+                    .find(|r| r.kinds() == kinds)
+                    .expect("an escalera as written");
+                Shape::Escalera(run)
+            }
+        };
+        let mut set = PackSet::EMPTY;
+        cards.iter().for_each(|&id| set.insert(id));
+        st.melds.push(Meld {
+            owner,
+            cards: set,
+            shape,
+        });
+    }
+    let top = ids(top, &mut used)[0];
+    st.pile.push(top);
+    st.stock = PackSet::EMPTY;
+    for id in 0..P as u8 {
+        if !used.contains(id) {
+            st.stock.insert(id);
+        }
+    }
+    for (s, &d) in down.iter().enumerate() {
+        st.down[s] = d;
+    }
+    st.to_move = to_move;
+    st.phase = Phase::Draw;
+    st.dealt = 0;
+    st
+}
+
+const JUNK: &str = "3C 3D 5H 8S TC QD AH 4C 6S 8D TH";
+
+#[test]
+fn the_deal_gives_eleven_each_then_the_upcard_and_the_dealers_right_starts() {
+    let g = game(&[]);
+    let mut st = g.new_initial_state();
+    let mut rng = Rng::new(1);
+    while st.is_chance_node() {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    for s in 0..4 {
+        assert_eq!(st.hand(s).len(), 11);
+    }
+    assert_eq!((st.pile().len(), st.stock.len()), (1, 108 - 44 - 1));
+    // Dealer seat 3; play passes to the right, which is seat 0 in turn order.
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(names(&st), vec!["draw stock", "take pile"]);
+    // Twelve cards only for the three escaleras.
+    let sizes: Vec<usize> = PAGAT.iter().map(|c| c.deal_size()).collect();
+    assert_eq!(sizes, vec![11, 11, 11, 11, 11, 11, 12]);
+    let cards: Vec<usize> = PAGAT.iter().map(|c| c.cards()).collect();
+    assert_eq!(cards, vec![6, 7, 8, 9, 10, 11, 12]);
+}
+
+#[test]
+fn a_joker_upcard_can_be_drawn_and_then_counts_as_the_one_joker_of_a_meld() {
+    let g = game(&[("players", "2")]);
+    let mut st = dealt(&g, &["7S 7H 9C 9D X 2C 4D 6H JS KC KD", JUNK], "X");
+    act(&mut st, "take pile");
+    assert_eq!(st.hand(0).counts(PACK).jokers(), 2);
+    // 7-7-X and 9-9-X: each trio takes one joker, never two.
+    act(&mut st, "pick X#1");
+    let picks: Vec<String> = names(&st).into_iter().filter(|n| n.starts_with("pick")).collect();
+    assert!(!picks.iter().any(|p| p.starts_with("pick X")), "{picks:?}");
+    act(&mut st, "pick 7S#1");
+    act(&mut st, "pick 7H#1");
+    act(&mut st, "close");
+    act(&mut st, "pick X#2");
+    act(&mut st, "pick 9C#1");
+    act(&mut st, "pick 9D#1");
+    act(&mut st, "close");
+    assert!(st.contract_down(0));
+}
+
+#[test]
+fn contract_picks_are_exactly_the_cards_that_can_still_complete_it() {
+    let g = game(&[("players", "2")]);
+    let mut st = dealt(&g, &["7S 7H 7H 9C 9D X 2C 4D 6H JS KC", JUNK], "KD");
+    act(&mut st, "take pile");
+    let picks = |st: &CariocaState| -> Vec<String> {
+        names(st).into_iter().filter(|n| n.starts_with("pick")).collect()
+    };
+    // Two trios from 7-7-7, 9-9-X, K-K-X: every card of them, nothing else.
+    assert_eq!(
+        picks(&st),
+        vec![
+            "pick 9♣#1",
+            "pick K♣#1",
+            "pick 9♦#1",
+            "pick K♦#1",
+            "pick 7♥#1",
+            "pick 7♠#1",
+            "pick 7♥#2",
+            "pick X#1"
+        ]
+    );
+    // With the joker in the first trio, the second must be the natural 7s: the first is 9s or Ks.
+    act(&mut st, "pick X#1");
+    assert_eq!(
+        picks(&st),
+        vec!["pick 9♣#1", "pick K♣#1", "pick 9♦#1", "pick K♦#1"]
+    );
+    assert!(
+        !names(&st).iter().any(|n| n.starts_with("discard")),
+        "no discard while laying"
+    );
+    act(&mut st, "pick 9C");
+    assert!(
+        !names(&st).contains(&"close".to_string()),
+        "two cards are no trio"
+    );
+    act(&mut st, "pick 9D");
+    assert!(names(&st).contains(&"close".to_string()));
+    act(&mut st, "close");
+    assert_eq!(picks(&st), vec!["pick 7♥#1", "pick 7♠#1", "pick 7♥#2"]);
+    // Nothing is on the table until the whole contract is.
+    assert!(st.table().is_empty());
+    for c in ["pick 7S", "pick 7H#1", "pick 7H#2", "close"] {
+        act(&mut st, c);
+    }
+    assert_eq!(st.table().len(), 2);
+    // Nothing else on the contract turn: only discards (CA-3).
+    assert!(
+        names(&st).iter().all(|n| n.starts_with("discard")),
+        "{:?}",
+        names(&st)
+    );
+    act(&mut st, "discard JS");
+    assert_eq!(st.current_player(), Player::Seat(1));
+}
+
+#[test]
+fn cancel_returns_the_cards_and_is_offered_twice_a_turn() {
+    let g = game(&[("players", "2")]);
+    let mut st = dealt(&g, &["7S 7H 7H 9C 9D X 2C 4D 6H JS KC", JUNK], "KD");
+    act(&mut st, "take pile");
+    for _ in 0..2 {
+        act(&mut st, "pick 7S");
+        act(&mut st, "pick 7H");
+        act(&mut st, "pick 7H");
+        act(&mut st, "close");
+        act(&mut st, "pick 9C");
+        act(&mut st, "cancel");
+        assert_eq!(st.hand(0).len(), 12);
+    }
+    act(&mut st, "pick 7S");
+    assert!(!names(&st).contains(&"cancel".to_string()));
+}
+
+#[test]
+fn contract_melds_have_exact_sizes_unless_the_flag_is_off() {
+    for (exact, fourth) in [("true", false), ("false", true)] {
+        let g = game(&[("players", "2"), ("contract_meld_exact_size", exact)]);
+        let mut st = dealt(&g, &["7S 7H 7H 7C 9C 9D 9S 2C 4D 6H JS", JUNK], "KD");
+        act(&mut st, "take pile");
+        for c in ["pick 7S", "pick 7H", "pick 7H"] {
+            act(&mut st, c);
+        }
+        assert_eq!(
+            names(&st).contains(&"pick 7♣#1".to_string()),
+            fourth,
+            "exact={exact}"
+        );
+    }
+}
+
+#[test]
+fn escaleras_take_the_ace_low_or_high_but_never_wrap() {
+    let g = game(&[("players", "2")]);
+    // Hand 3 (two escaleras): 5-6-7-8♠ and A-2-3-4♥ are a contract; K-A-2-3♥ is not.
+    for (hearts, ok) in [
+        ("AH 2H 3H 4H", true),
+        ("KH AH 2H 3H", false),
+        ("JH QH KH AH", true),
+    ] {
+        let hand = format!("5S 6S 7S 8S {hearts} 9C TD 3C");
+        let mut st = situation(&g, 2, 0, &[&hand, JUNK], "QC", &[], &[false, false]);
+        act(&mut st, "take pile");
+        let picks = names(&st).iter().filter(|n| n.starts_with("pick")).count();
+        assert_eq!(picks > 0, ok, "{hearts}");
+    }
+}
+
+#[test]
+fn lay_offs_only_after_the_contract_and_from_the_next_turn() {
+    let g = game(&[("players", "2")]);
+    let melds = [(1u8, "9S 9H X"), (1, "5H 6H 7H 8H")];
+    // Seat 0 without a contract down: no pick although 9♦ fits the trio.
+    let mut st = situation(&g, 0, 0, &["9D 2C 4D", JUNK], "KC", &melds, &[false, true]);
+    act(&mut st, "take pile");
+    assert!(!names(&st).iter().any(|n| n.starts_with("pick")));
+    // With the contract down: 9♦ onto the trio, 4♥ at the low end, the joker at either end of a trio
+    // or escalera; K♣ fits nowhere.
+    let mut st = situation(&g, 0, 0, &["9D 4H X", JUNK], "KC", &melds, &[true, true]);
+    act(&mut st, "take pile");
+    let picks: Vec<String> = names(&st).into_iter().filter(|n| n.starts_with("pick")).collect();
+    assert_eq!(picks, vec!["pick 9♦#1", "pick 4♥#1", "pick X#1"]);
+    act(&mut st, "pick 4H");
+    assert_eq!(names(&st), vec!["cancel", "meld 1 low"]);
+    act(&mut st, "meld 1 low");
+    act(&mut st, "pick X");
+    assert_eq!(
+        names(&st),
+        vec!["cancel", "onto meld 0", "meld 1 low", "meld 1 high"]
+    );
+    act(&mut st, "meld 1 high");
+    let Shape::Escalera(run) = st.table()[1].shape else {
+        panic!()
+    };
+    assert_eq!(run.kinds(), kinds("4H 5H 6H 7H 8H X"));
+}
+
+#[test]
+fn a_joker_is_replaced_by_its_card_and_moves_to_an_open_end() {
+    let g = game(&[("players", "2")]);
+    let melds = [(1u8, "5H X 7H 8H")];
+    let mut st = situation(&g, 0, 0, &["6H 2C 4D", JUNK], "KC", &melds, &[true, true]);
+    act(&mut st, "take pile");
+    act(&mut st, "pick 6H");
+    assert_eq!(
+        names(&st),
+        vec!["cancel", "swap joker meld 0 low", "swap joker meld 0 high"]
+    );
+    act(&mut st, "swap joker meld 0 high");
+    let Shape::Escalera(run) = st.table()[0].shape else {
+        panic!()
+    };
+    assert_eq!(run.kinds(), kinds("5H 6H 7H 8H X"));
+    // Never by a player whose contract is not down (CA-4).
+    let mut st = situation(&g, 0, 0, &["6H 2C 4D", JUNK], "KC", &melds, &[false, true]);
+    act(&mut st, "take pile");
+    assert!(!names(&st).iter().any(|n| n.starts_with("pick")));
+    // A joker in a trio is never replaced: the natural is simply added.
+    let mut st = situation(
+        &g,
+        0,
+        0,
+        &["9D 2C 4D", JUNK],
+        "KC",
+        &[(1, "9S 9H X")],
+        &[true, true],
+    );
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    assert_eq!(names(&st), vec!["cancel", "onto meld 0"]);
+}
+
+#[test]
+fn going_out_by_discard_or_by_melding_and_the_89_point_example() {
+    let g = game(&[("players", "2"), ("scope", "deal")]);
+    let melds = [(0u8, "9S 9H X")];
+    // Seat 1 holds X A K 7 2: 50 + 20 + 10 + 7 + 2 = 89.
+    let mut st = situation(&g, 0, 0, &["9D", "X AC KD 7H 2S"], "JD", &melds, &[true, false]);
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    act(&mut st, "onto meld 0");
+    act(&mut st, "discard JD");
+    assert!(st.is_terminal());
+    let mut scores = [0.0; 2];
+    st.scores(&mut scores);
+    assert_eq!(scores, [0.0, 89.0]);
+    // Melding the last card also goes out (default) ...
+    let mut st = situation(&g, 0, 0, &["9D", "X AC KD 7H 2S"], "9C", &melds, &[true, false]);
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    act(&mut st, "onto meld 0");
+    act(&mut st, "pick 9C");
+    act(&mut st, "onto meld 0");
+    assert!(st.is_terminal());
+    // ... but not with go_out_requires_discard: the last card cannot be laid off.
+    let g = game(&[
+        ("players", "2"),
+        ("scope", "deal"),
+        ("go_out_requires_discard", "true"),
+    ]);
+    let mut st = situation(&g, 0, 0, &["9D", "X AC KD 7H 2S"], "9C", &melds, &[true, false]);
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    act(&mut st, "onto meld 0");
+    assert_eq!(names(&st), vec!["discard 9♣#1"]);
+    act(&mut st, "discard 9C");
+    assert!(st.is_terminal());
+}
+
+#[test]
+fn in_the_last_hand_laying_the_contract_goes_out() {
+    let g = game(&[("players", "2")]);
+    let hand = "2S 3S 4S 5S 6H 7H 8H 9H TC JC QC KC";
+    let mut st = situation(
+        &g,
+        6,
+        0,
+        &[hand, "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"],
+        "AS",
+        &[],
+        &[false, false],
+    );
+    st.hands_done = 6;
+    act(&mut st, "take pile");
+    for c in hand.split_whitespace() {
+        act(&mut st, &format!("pick {c}"));
+        if ["5S", "9H", "KC"].contains(&c) {
+            act(&mut st, "close");
+        }
+    }
+    assert_eq!(names(&st), vec!["discard A♠#1"]);
+    act(&mut st, "discard AS");
+    assert!(st.is_terminal());
+    assert_eq!(st.last[1], 3 * 10 + 20 + (3 + 4 + 5 + 6 + 7 + 8 + 9 + 10));
+}
+
+#[test]
+fn an_empty_stock_is_reshuffled_from_the_pile_or_ends_the_hand() {
+    for (mode, over) in [("reshuffle", false), ("end_hand_no_score", true)] {
+        let g = game(&[("players", "2"), ("scope", "deal"), ("stock_exhaustion", mode)]);
+        let mut st = situation(&g, 0, 1, &["2C 4D 6H", "3C 5D"], "KC", &[], &[false, false]);
+        let mut pile = PackSet::EMPTY;
+        for id in [0u8, 1, 2] {
+            st.stock.remove(id);
+            pile.insert(id);
+        }
+        st.pile.splice(0..0, [0u8, 1, 2]);
+        let rest: Vec<u8> = st.stock.iter().collect();
+        // Put the rest of the stock out of play in seat 0's hand (the test only needs an empty stock).
+        for id in rest {
+            st.stock.remove(id);
+            st.hands[0].insert(id);
+        }
+        act(&mut st, "take pile");
+        act(&mut st, "discard 3C");
+        assert_eq!(st.is_terminal(), over, "{mode}");
+        if !over {
+            assert_eq!(st.stock, pile, "the pile except its top");
+            assert_eq!(st.pile().len(), 1);
+            let mut scores = [0.0; 2];
+            st.scores(&mut scores);
+            assert_eq!(scores, [0.0, 0.0]);
+        }
+    }
+}
+
+#[test]
+fn a_hand_ends_without_score_after_the_last_allowed_reshuffle_or_turn() {
+    let g = game(&[("players", "2"), ("scope", "deal")]);
+    let mut st = situation(&g, 0, 1, &["2C 4D 6H", "3C 5D"], "KC", &[], &[false, false]);
+    st.turns = MAX_TURNS;
+    act(&mut st, "take pile");
+    act(&mut st, "discard 3C");
+    assert!(st.is_terminal());
+    assert_eq!(st.went_out, None);
+}
+
+#[test]
+fn random_games_conserve_cards_end_within_the_bound_and_replay_exactly() {
+    for spec in [
+        "carioca(scope=deal)",
+        "carioca(players=2)",
+        "carioca(players=5,scope=deal,contract_meld_exact_size=false,go_out_requires_discard=true)",
+    ] {
+        let g = Carioca::from_game_string(spec).unwrap();
+        for seed in 0..5 {
+            let mut st = g.new_initial_state();
+            let mut rng = Rng::new(seed);
+            while !st.is_terminal() {
+                let a = if st.is_chance_node() {
+                    st.sample_chance(&mut rng)
+                } else {
+                    st.random_action(&mut rng)
+                };
+                st.apply_action(a).unwrap();
+                let locs = st.card_locations().unwrap();
+                let mut all: Vec<u32> = locs.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+                all.sort();
+                assert_eq!(
+                    all,
+                    (0..P).collect::<Vec<_>>(),
+                    "{spec}: every card in exactly one place"
+                );
+            }
+            assert!(st.history().len() <= g.max_game_length());
+            let mut again = g.new_initial_state();
+            for &a in st.history() {
+                again.apply_action(a).unwrap();
+            }
+            assert_eq!(again.to_string(), st.to_string());
+            assert_eq!(again.card_locations(), st.card_locations());
+        }
+    }
+}
+
+#[test]
+fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
+    let g = game(&[("players", "2")]);
+    let mut st = dealt(&g, &["7S 7H 7H 9C 9D X 2C 4D 6H JS KC", JUNK], "KD");
+    let before = st.to_string();
+    let e = st.apply_action(DISCARD).unwrap_err().to_string();
+    assert!(e.contains("draw first"), "{e}");
+    act(&mut st, "take pile");
+    act(&mut st, "pick 7S");
+    let e = st
+        .apply_action(st.string_to_action("discard 2C").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("finish laying the contract"), "{e}");
+    let e = st
+        .apply_action(st.string_to_action("pick 2C").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cannot be completed"), "{e}");
+    assert!(st.apply_action(NUM_ACTIONS).is_err());
+    assert_ne!(st.to_string(), before);
+    assert!(Carioca::with(&[("players", "3"), ("first_dealer", "4")]).is_err());
+}
+
+#[test]
+fn a_match_plays_every_contract_and_the_greedy_bot_goes_out_far_more_than_random() {
+    let g = game(&[("players", "2")]);
+    let greedy = g.new_bot("greedy").unwrap();
+    let mut rng = Rng::new(3);
+    let (mut outs_greedy, mut outs_random) = (0, 0);
+    for _ in 0..20 {
+        let mut st = g.new_initial_state();
+        let mut hands = 0;
+        while !st.is_terminal() {
+            let before = st.hands_done;
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(0) => greedy.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+            if st.hands_done != before {
+                hands += 1;
+                match st.went_out {
+                    Some(0) => outs_greedy += 1,
+                    Some(_) => outs_random += 1,
+                    None => {}
+                }
+            }
+        }
+        assert_eq!(hands, 7);
+    }
+    assert!(
+        outs_greedy > 3 * outs_random.max(1),
+        "greedy {outs_greedy}, random {outs_random}"
+    );
+}
+
+fn kinds(text: &str) -> Vec<u8> {
+    text.split_whitespace().map(|t| parse_kind(t).unwrap()).collect()
+}
+
+/// Profiling aid: `cargo test --release --lib carioca::tests::stats -- --ignored --nocapture`.
+#[test]
+#[ignore = "statistics; run by hand"]
+fn stats() {
+    for spec in ["carioca(scope=deal)", "carioca(scope=deal,players=2)"] {
+        let g = Carioca::from_game_string(spec).unwrap();
+        let greedy = g.new_bot("greedy").unwrap();
+        for bots in ["random", "greedy"] {
+            let (mut len, mut out, mut turns, mut resh) = (0usize, 0usize, 0usize, 0usize);
+            let n = 2000;
+            let mut rng = Rng::new(1);
+            for _ in 0..n {
+                let mut st = g.new_initial_state();
+                let mut t = 0;
+                let mut r = 0;
+                while !st.is_terminal() {
+                    t = t.max(st.turns);
+                    r = r.max(st.reshuffles);
+                    let a = match st.current_player() {
+                        Player::Chance => st.sample_chance(&mut rng),
+                        _ if bots == "greedy" => greedy.act(&st, &mut rng),
+                        _ => st.random_action(&mut rng),
+                    };
+                    st.apply_action(a).unwrap();
+                }
+                len += st.history().len();
+                out += st.went_out.is_some() as usize;
+                turns += t as usize;
+                resh += r as usize;
+            }
+            println!(
+                "{spec} {bots}: mean length {:.0}, went out {:.1}%, mean turns {:.0}, mean reshuffles {:.2}",
+                len as f64 / n as f64,
+                100.0 * out as f64 / n as f64,
+                turns as f64 / n as f64,
+                resh as f64 / n as f64
+            );
+        }
+    }
+}
+
+#[test]
+fn the_accepted_kinds_of_a_meld_are_exactly_the_kinds_with_a_target() {
+    // Random tables from random games: `accepts` (the fast path of the lay-off picks) agrees with the
+    // per-kind target check.
+    let g = game(&[("players", "3"), ("scope", "deal")]);
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            for m in 0..st.table().len() {
+                for k in 0..53u8 {
+                    assert_eq!(st.accepts(m) >> k & 1 == 1, st.target_mask(m, k) != 0);
+                    checked += 1;
+                }
+            }
+            let a = if st.is_chance_node() {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+        }
+    }
+    assert!(checked > 0);
+}

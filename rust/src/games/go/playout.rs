@@ -1,0 +1,81 @@
+//! Engine-level random playouts: the rejection sampler that the playout bots draw their moves with,
+//! and the marking playout of the automatic dead-stone marking ([`super::score`]). Scoring uses this
+//! module, never the bots.
+//!
+//! Sampling is by rejection from the list of empty points (a stack copy, no allocation): draw one
+//! candidate uniformly from the points not yet rejected plus pass, keep it if legal, otherwise drop it
+//! and draw again. The accepted move is uniform over the legal ones, and legality is tested only for
+//! the points drawn, which is what makes playouts fast.
+
+use super::board::{Board, MAX_CELLS};
+use crate::core::rng::Rng;
+
+/// Draws a placement for colour `c` uniformly among the empty cells that pass `legal` (and, with
+/// `no_eye`, are not `c`'s eyes), or `None` (pass). With `with_pass`, pass is one more candidate of
+/// the uniform draw; without it, `None` only when no placement qualifies.
+///
+/// The first draw reads the board's empty list in place: most first candidates are accepted, so the
+/// copy the rejection loop needs is made only after a rejection (same draws, same result).
+#[inline]
+pub fn sample_move(
+    board: &Board,
+    c: u8,
+    rng: &mut Rng,
+    with_pass: bool,
+    no_eye: bool,
+    legal: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let empties = board.empties();
+    let i = draw_index(empties.len(), with_pass, rng)?;
+    let p = empties[i] as usize;
+    if acceptable(board, c, no_eye, p) && legal(p) {
+        return Some(p);
+    }
+    sample_after_rejection(board, c, rng, with_pass, no_eye, legal, i)
+}
+
+/// One uniform draw among `k` candidates, plus pass when `with_pass`: the index, or `None` for a
+/// pass (or when there is nothing to draw).
+#[inline(always)]
+fn draw_index(k: usize, with_pass: bool, rng: &mut Rng) -> Option<usize> {
+    let total = k + with_pass as usize;
+    if total == 0 {
+        return None;
+    }
+    let i = rng.below(total as u32) as usize;
+    (i < k).then_some(i)
+}
+
+/// Whether the bot may consider `p` at all (not its own eye under `no_eye`).
+#[inline(always)]
+fn acceptable(board: &Board, c: u8, no_eye: bool, p: usize) -> bool {
+    !no_eye || !board.is_eye(p, c)
+}
+
+/// The rejection loop of [`sample_move`] once the candidate at index `first` was rejected.
+#[inline(never)]
+fn sample_after_rejection(
+    board: &Board,
+    c: u8,
+    rng: &mut Rng,
+    with_pass: bool,
+    no_eye: bool,
+    legal: impl Fn(usize) -> bool,
+    first: usize,
+) -> Option<usize> {
+    let empties = board.empties();
+    let mut buf = [0u16; MAX_CELLS];
+    let mut k = empties.len();
+    buf[..k].copy_from_slice(empties);
+    k -= 1;
+    buf[first] = buf[k];
+    loop {
+        let i = draw_index(k, with_pass, rng)?;
+        let p = buf[i] as usize;
+        if acceptable(board, c, no_eye, p) && legal(p) {
+            return Some(p);
+        }
+        k -= 1;
+        buf[i] = buf[k];
+    }
+}

@@ -1,0 +1,407 @@
+//! Razz rules as small concrete situations, through the engine's own path (rules file §8, §14).
+
+use super::*;
+use crate::core::game::{Game, State};
+use crate::registry::load_game;
+
+fn game(pairs: &[(&str, &str)]) -> Razz {
+    Razz::with(pairs).unwrap()
+}
+
+/// Applies cards (names) and moves (`fold`, `call` …) in order.
+fn run(s: &mut RazzState, steps: &str) {
+    for t in steps.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let a = s.string_to_action(t).unwrap();
+        s.apply_action(a).unwrap_or_else(|e| panic!("{t}: {e}\n{s}"));
+    }
+}
+
+fn legal_names(s: &RazzState) -> Vec<String> {
+    let mut v = Vec::new();
+    s.legal_actions(&mut v);
+    v.iter().map(|&a| action_name(a)).collect()
+}
+
+/// 3rd street for `n` players: `cards[i]` = seat i's two down cards and door card (dealer n-1, so
+/// seat 0 is dealt first).
+fn third_street(s: &mut RazzState, cards: &[[&str; 3]]) {
+    let mut order = Vec::new();
+    for round in 0..3 {
+        for c in cards {
+            order.push(c[round]);
+        }
+    }
+    run(s, &order.join(","));
+}
+
+#[test]
+fn highest_door_card_brings_in_with_suit_tie_break() {
+    // rules file §14: doors K♣, K♥, 9♠, A♦ → K♥ brings in.
+    let g = game(&[("players", "4")]);
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[
+            ["2c", "3c", "K♣"],
+            ["2d", "3d", "K♥"],
+            ["2h", "3h", "9♠"],
+            ["2s", "3s", "A♦"],
+        ],
+    );
+    assert_eq!(s.current_player(), Player::Seat(1));
+    assert_eq!(legal_names(&s), ["bring in", "complete"]);
+    // Doors Q♠, Q♦ → Q♠.
+    let mut s = game(&[]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Q♦"], ["2d", "3d", "Q♠"]]);
+    assert_eq!(s.current_player(), Player::Seat(1));
+}
+
+#[test]
+fn bring_in_amounts_follow_the_integer_rules() {
+    // rules file §14: small bet 4 → 2, small bet 5 → 2; explicit values 1 <= b < small bet.
+    assert_eq!(game(&[("small_bet", "4")]).config().bring_in, 2);
+    assert_eq!(game(&[("small_bet", "5")]).config().bring_in, 2);
+    assert_eq!(
+        game(&[("small_bet", "6"), ("bring_in_fraction", "third")])
+            .config()
+            .bring_in,
+        2
+    );
+    assert_eq!(
+        game(&[("small_bet", "2"), ("ruleset", "casino")])
+            .config()
+            .bring_in,
+        1
+    );
+    assert_eq!(
+        game(&[("small_bet", "10"), ("bring_in", "3")]).config().bring_in,
+        3
+    );
+    assert!(Razz::with(&[("small_bet", "4"), ("bring_in", "4")]).is_err());
+    assert!(Razz::with(&[("small_bet", "1")]).is_err());
+    let mut s = game(&[("small_bet", "5"), ("ante", "1")]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "K♣"], ["2d", "3d", "4♥"]]);
+    assert_eq!(s.betting().pot_total(), 2);
+    run(&mut s, "bring in");
+    assert_eq!(s.betting().bets[0], 2);
+    // Facing the bring-in: fold, call it, or complete to a full small bet.
+    assert_eq!(legal_names(&s), ["fold", "call", "complete"]);
+    run(&mut s, "complete");
+    assert_eq!(s.betting().bets[1], 5);
+    assert_eq!(legal_names(&s), ["fold", "call", "raise"]);
+    run(&mut s, "raise");
+    assert_eq!(s.betting().bets[0], 10);
+}
+
+#[test]
+fn everyone_calling_the_bring_in_ends_third_street() {
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "K♣"], ["2d", "3d", "4♥"], ["5d", "6d", "7♥"]],
+    );
+    run(&mut s, "bring in, call, call");
+    assert!(s.is_chance_node());
+    assert_eq!(s.street(), 4);
+}
+
+#[test]
+fn fourth_street_opener_is_the_best_partial_low_with_seat_order_ties() {
+    // rules file §14: up cards (A,3) vs (2,3) vs (5,5) → (A,3).
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["Kc", "Qc", "3♣"], ["Kd", "Qd", "3♦"], ["Kh", "Qh", "5♥"]],
+    );
+    run(&mut s, "bring in, call, call"); // 5♥ brings in (highest door)
+    run(&mut s, "2♠, A♠, 5♠");
+    assert_eq!(s.current_player(), Player::Seat(1));
+    assert_eq!(legal_names(&s), ["check", "bet"]);
+    // Exact tie (A,3 twice, suits ignored): the first clockwise from the dealer (seat 2) is seat 0.
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["Kc", "Qc", "3♣"], ["Kd", "Qd", "3♦"], ["Kh", "Qh", "5♥"]],
+    );
+    run(&mut s, "bring in, call, call, A♥, A♠, 5♠");
+    assert_eq!(s.current_player(), Player::Seat(0));
+}
+
+#[test]
+fn the_cap_is_one_bet_and_three_raises() {
+    // rules file §14: the most anyone puts in on 3rd street is 4 small bets (plus the ante).
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "K♣"], ["2d", "3d", "4♥"], ["5d", "6d", "7♥"]],
+    );
+    run(&mut s, "bring in, complete, raise, raise, raise");
+    assert!(!legal_names(&s).contains(&"raise".to_string()));
+    let e = s.apply_action(move_action(Move::Raise)).unwrap_err();
+    assert!(e.to_string().contains("capped"), "{e}");
+    run(&mut s, "call, call");
+    assert_eq!(s.betting().committed[..3], [17, 17, 17]);
+    // 5th street: big bets of 8, capped at 32.
+    let g = game(&[("players", "2"), ("uncapped_heads_up", "true")]);
+    let mut h = g.new_initial_state();
+    third_street(&mut h, &[["2c", "3c", "K♣"], ["2d", "3d", "4♥"]]);
+    run(
+        &mut h,
+        "bring in, call, 5c, 5d, check, check, 6c, 6d, bet, raise, raise, raise, raise",
+    );
+    assert_eq!(h.betting().bets[1], 40);
+}
+
+#[test]
+fn folding_leaves_the_last_player_the_pot_without_showdown() {
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "K♣"], ["2d", "3d", "4♥"], ["5d", "6d", "7♥"]],
+    );
+    run(&mut s, "bring in, complete, fold, fold");
+    assert!(s.is_terminal());
+    let mut r = [0.0; 3];
+    s.returns(&mut r);
+    // Seat 1 completed to 4 and gets back its 4, the antes (3) and the bring-in (2).
+    assert_eq!(r, [-3.0, 4.0, -1.0]);
+    assert!(!s.observation_string(0).contains("2d"));
+    assert!(!s.observation_string(0).contains("showdown"));
+}
+
+/// Plays a heads-up hand to showdown with everyone checking/calling: seat cards in dealing order.
+fn showdown(pairs: &[(&str, &str)], seat0: [&str; 7], seat1: [&str; 7]) -> [f64; 2] {
+    let mut s = game(pairs).new_initial_state();
+    third_street(
+        &mut s,
+        &[[seat0[0], seat0[1], seat0[2]], [seat1[0], seat1[1], seat1[2]]],
+    );
+    run(&mut s, "bring in, call");
+    for k in 3..7 {
+        run(&mut s, &format!("{}, {}, check, check", seat0[k], seat1[k]));
+    }
+    assert!(s.is_terminal(), "{s}");
+    let mut r = [0.0; 2];
+    s.returns(&mut r);
+    r
+}
+
+#[test]
+fn showdown_best_low_wins_and_exact_ties_split() {
+    // 8-6-4-2-A beats 8-6-5-2-A (rules file §14); the pot is 2 antes + 2 bring-ins.
+    let r = showdown(
+        &[],
+        ["8c", "6c", "4c", "2c", "Ac", "Kc", "Qc"],
+        ["8d", "6d", "5d", "2d", "Ad", "Kd", "Qd"],
+    );
+    assert_eq!(r, [3.0, -3.0]);
+    // Same ranks, other suits: an exact tie splits.
+    let r = showdown(
+        &[],
+        ["8c", "6c", "4c", "2c", "Ac", "Kc", "Qc"],
+        ["8d", "6d", "4d", "2d", "Ad", "Kd", "Qd"],
+    );
+    assert_eq!(r, [0.0, 0.0]);
+    // A pair loses to any unpaired hand.
+    let r = showdown(
+        &[],
+        ["Kc", "Qc", "Jc", "9c", "8h", "Kd", "Qd"],
+        ["Ah", "As", "2d", "2s", "3d", "3s", "4d"],
+    );
+    assert_eq!(r, [3.0, -3.0]);
+}
+
+#[test]
+fn odd_chips_go_by_the_rule() {
+    // Three players, ante 2, small bet 2, bring-in 1. Seats 0 and 1 hold the same ranks (8-6-4-2-A)
+    // and put in 2 + 1 + 2 + 4 + 4 = 13 each; seat 2 pairs kings, puts in 2 + 1 + 2 + 4 = 9 and folds
+    // on 6th street: pot 35, split 18/17 by seats 0 and 1.
+    let play = |extra: &[(&str, &str)]| {
+        let mut pairs = vec![
+            ("players", "3"),
+            ("ante", "2"),
+            ("small_bet", "2"),
+            ("bring_in", "1"),
+        ];
+        pairs.extend_from_slice(extra);
+        let mut s = game(&pairs).new_initial_state();
+        third_street(
+            &mut s,
+            &[["8c", "6c", "4c"], ["8d", "6d", "4d"], ["Kh", "Kc", "Qs"]],
+        );
+        run(&mut s, "bring in, call, call"); // Q♠ brings in
+        run(&mut s, "2c, 2d, Ks, bet, call, call");
+        run(&mut s, "Ac, Ad, Qh, bet, call, call");
+        run(&mut s, "Jc, Jd, Qd, bet, call, fold");
+        assert_eq!(s.betting().pot_total(), 35);
+        run(&mut s, "Tc, Td, check, check");
+        let mut r = [0.0; 3];
+        s.returns(&mut r);
+        r
+    };
+    // Dealer seat 2: seat 0 is the first winner clockwise and gets the odd chip.
+    assert_eq!(play(&[]), [5.0, 4.0, -9.0]);
+    // By the highest card by suit (K high, A low): seat 1's J♦ beats seat 0's J♣.
+    assert_eq!(play(&[("odd_chip_rule", "high_card_by_suit")]), [4.0, 5.0, -9.0]);
+}
+
+#[test]
+fn eight_players_get_a_community_card_on_seventh_street() {
+    // rules file §14: 8 active at 7th street, no burns: 48 cards dealt, 4 left < 8.
+    let g = game(&[("players", "8")]);
+    let mut s = g.new_initial_state();
+    let mut rng = Rng::new(3);
+    while s.street() < 7 || s.is_chance_node() && s.community().is_none() && s.street() == 7 {
+        if s.is_chance_node() {
+            let a = s.sample_chance(&mut rng);
+            s.apply_action(a).unwrap();
+        } else {
+            // Everyone checks or calls: all eight stay in.
+            let legal = s.legal_moves();
+            let m = if legal & Move::Check.bit() != 0 {
+                Move::Check
+            } else if legal & Move::BringIn.bit() != 0 {
+                Move::BringIn
+            } else {
+                Move::Call
+            };
+            s.apply_action(move_action(m)).unwrap();
+        }
+        if s.street() == 7 && !s.is_chance_node() {
+            break;
+        }
+    }
+    assert_eq!(s.street(), 7);
+    let c = s.community().expect("a community card");
+    assert_eq!(s.undealt.len(), 3);
+    for seat in 0..8 {
+        assert!(s.cards_of(seat).contains(Card(c)));
+        assert_eq!(s.cards_of(seat).len(), 7);
+    }
+    // The opener on 7th is the one of 6th: the best four up cards.
+    assert_eq!(s.actor(), Some(s.low_opener()));
+    let view = s.observation_string(0);
+    assert!(
+        view.contains(&format!("community: {}", deck().name_of(Card(c)))),
+        "{view}"
+    );
+}
+
+#[test]
+fn seven_players_with_burns_need_the_community_card_too() {
+    // rules file §8.4: 7 x 6 + 3 burns = 45, leaving 7 < 1 burn + 7.
+    let g = game(&[("players", "7"), ("burn_cards", "true")]);
+    let mut s = g.new_initial_state();
+    let mut rng = Rng::new(8);
+    while !(s.street() == 7 && !s.is_chance_node()) {
+        if s.is_chance_node() {
+            let a = s.sample_chance(&mut rng);
+            s.apply_action(a).unwrap();
+        } else {
+            let legal = s.legal_moves();
+            let m = [Move::Check, Move::BringIn, Move::Call]
+                .into_iter()
+                .find(|m| legal & m.bit() != 0)
+                .unwrap();
+            s.apply_action(move_action(m)).unwrap();
+        }
+    }
+    assert!(s.community().is_some());
+    assert_eq!(s.burned.len(), 4);
+    assert_eq!(s.undealt.len(), 52 - 42 - 4 - 1);
+}
+
+#[test]
+fn all_in_players_get_side_pots() {
+    // Seat 0 has 5 chips: ante 1, then all in for 4 on 3rd street; seats 1 and 2 bet on.
+    let g = game(&[("players", "3"), ("stack", "5")]);
+    let mut s = g.new_initial_state();
+    // Stacks are 5 each here; everybody is all in quickly. Check chips are conserved and pots formed.
+    third_street(
+        &mut s,
+        &[["Ac", "2c", "3c"], ["Kd", "Qd", "Jd"], ["Kh", "Qh", "Th"]],
+    );
+    run(&mut s, "complete, call, call"); // seat 1 (J♦) completes to 4: everyone all in
+    assert!(s.is_chance_node());
+    let mut rng = Rng::new(1);
+    while !s.is_terminal() {
+        let a = s.sample_chance(&mut rng);
+        s.apply_action(a).unwrap();
+    }
+    let mut r = [0.0; 3];
+    s.returns(&mut r);
+    assert_eq!(r.iter().sum::<f64>(), 0.0);
+}
+
+#[test]
+fn random_hands_conserve_chips_and_end() {
+    for spec in INFO.examples {
+        let g = load_game(spec).unwrap();
+        let n = g.num_players();
+        for k in 0..300 {
+            let mut rng = Rng::for_stream(11, k);
+            let mut s = g.new_state();
+            let mut steps = 0;
+            while !matches!(s.current_player(), Player::Terminal) {
+                let a = match s.current_player() {
+                    Player::Chance => s.sample_chance(&mut rng),
+                    _ => g.bot_action("random", &*s, &mut rng).unwrap(),
+                };
+                s.apply_action(a).unwrap();
+                steps += 1;
+                assert!(steps <= g.max_game_length());
+            }
+            let mut r = vec![0.0; n];
+            s.returns(&mut r);
+            assert_eq!(r.iter().sum::<f64>(), 0.0, "{spec}");
+        }
+    }
+}
+
+#[test]
+fn a_match_moves_the_button_and_carries_stacks() {
+    let g = game(&[
+        ("players", "3"),
+        ("scope", "match"),
+        ("hands", "4"),
+        ("stack", "30"),
+    ]);
+    let mut s = g.new_initial_state();
+    let mut rng = Rng::new(2);
+    let mut dealers = vec![s.dealer()];
+    while !s.is_terminal() {
+        let a = if s.is_chance_node() {
+            s.sample_chance(&mut rng)
+        } else {
+            s.random_action(&mut rng)
+        };
+        s.apply_action(a).unwrap();
+        if dealers.last() != Some(&s.dealer()) {
+            dealers.push(s.dealer());
+        }
+    }
+    assert!(s.hand_number() <= 3);
+    let mut r = [0.0; 3];
+    s.returns(&mut r);
+    let mut sc = [0.0; 3];
+    s.scores(&mut sc);
+    for i in 0..3 {
+        assert_eq!(sc[i] - 30.0, r[i]);
+    }
+    assert_eq!(dealers[..2], [2, 0]);
+}
+
+#[test]
+fn rule_bot_beats_random() {
+    let g = load_game("razz(players=2)").unwrap();
+    let cfg = crate::batch::SimConfig {
+        n_games: 20_000,
+        seed: 9,
+        first_game: 0,
+        bots: vec!["rules".into(), "random".into()],
+        threads: Some(1),
+    };
+    let res = g.simulate(&cfg).unwrap();
+    let mean: f64 = res.returns.iter().step_by(2).sum::<f64>() / cfg.n_games as f64;
+    assert!(mean > 0.5, "rules bot wins {mean} chips a hand");
+}

@@ -1,0 +1,464 @@
+//! Evaluator counts against published figures, and the betting engine and pots on small situations.
+
+use super::betting::{Betting, Move, Sizing};
+use super::hand::{masks32, masks52, SuitMasks};
+use super::high::{Category, FlushRank, HighRank, HighRules};
+use super::low::LowRank;
+use super::pots::{award, pots, OddChip, Pot};
+use crate::cards::{CardSet, Deck};
+use crate::core::rng::Rng;
+use std::collections::HashSet;
+
+fn deck52() -> Deck {
+    Deck::french52()
+}
+
+fn hand(text: &str) -> SuitMasks {
+    let d = deck52();
+    let mut set = CardSet::EMPTY;
+    for t in text.split_whitespace() {
+        assert!(set.insert(d.parse(t).unwrap()), "{t} twice");
+    }
+    masks52(set)
+}
+
+fn high(text: &str) -> HighRank {
+    HighRules::STANDARD.eval(&hand(text))
+}
+
+fn low(text: &str) -> LowRank {
+    LowRank::eval(&hand(text))
+}
+
+/// Calls `f` with every k-subset of `0..n` as a bit mask.
+fn for_each_subset(n: u32, k: u32, mut f: impl FnMut(u64)) {
+    fn rec(start: u32, n: u32, k: u32, acc: u64, f: &mut dyn FnMut(u64)) {
+        if k == 0 {
+            f(acc);
+            return;
+        }
+        for i in start..=n - k {
+            rec(i + 1, n, k - 1, acc | 1 << i, f);
+        }
+    }
+    rec(0, n, k, 0, &mut f);
+}
+
+#[test]
+fn five_card_category_counts_are_the_published_ones() {
+    let mut counts = [0u64; 9];
+    let mut classes = HashSet::new();
+    let mut royal = 0;
+    for_each_subset(52, 5, |m| {
+        let r = HighRules::STANDARD.eval(&masks52(CardSet(m)));
+        counts[r.category() as usize] += 1;
+        classes.insert(r);
+        royal += u64::from(r.name() == "royal flush");
+    });
+    // High card, pair, two pair, trips, straight, flush, full house, quads, straight flush (Wikipedia,
+    // "Poker probability").
+    assert_eq!(
+        counts,
+        [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+    );
+    assert_eq!(counts.iter().sum::<u64>(), 2_598_960);
+    assert_eq!(royal, 4);
+    assert_eq!(classes.len(), 7_462);
+}
+
+#[test]
+#[ignore = "133,784,560 hands: about a minute in release mode (cargo test --release -- --ignored)"]
+fn seven_card_category_counts_are_the_published_ones() {
+    let mut counts = [0u64; 9];
+    for_each_subset(52, 7, |m| {
+        counts[HighRules::STANDARD.eval(&masks52(CardSet(m))).category() as usize] += 1;
+    });
+    assert_eq!(
+        counts,
+        [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]
+    );
+    assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
+}
+
+#[test]
+fn thirty_two_card_counts_match_the_rules_table() {
+    // rules file §14 (East–West): with and without the A-7-8-9-10 straight.
+    let expect_with = [52_020, 107_520, 24_192, 10_752, 5_100, 204, 1_344, 224, 20];
+    let expect_without = [53_040, 107_520, 24_192, 10_752, 4_080, 208, 1_344, 224, 16];
+    for (ace_low, expect) in [(true, expect_with), (false, expect_without)] {
+        let rules = HighRules::piquet(ace_low, FlushRank::Standard);
+        let mut counts = [0u64; 9];
+        for_each_subset(32, 5, |m| {
+            counts[rules.eval(&masks32(CardSet(m))).category() as usize] += 1
+        });
+        assert_eq!(counts, expect, "ace_low_straight={ace_low}");
+        assert_eq!(counts.iter().sum::<u64>(), 201_376);
+    }
+}
+
+#[test]
+fn thirty_two_card_straights_and_flush_placement() {
+    let d = Deck::french32();
+    let h = |t: &str| {
+        let mut s = CardSet::EMPTY;
+        for c in t.split_whitespace() {
+            s.insert(d.parse(c).unwrap());
+        }
+        masks32(s)
+    };
+    let std = HighRules::piquet(true, FlushRank::Standard);
+    let low = std.eval(&h("A♠ 7♥ 8♦ 9♣ 10♠"));
+    assert_eq!(
+        (low.category(), low.name().as_str()),
+        (Category::Straight, "straight, ten high")
+    );
+    assert!(low < std.eval(&h("7♠ 8♥ 9♦ 10♣ J♠")));
+    // K-A-7-8-9 wraps around: never a straight.
+    assert_eq!(std.eval(&h("K♠ A♥ 7♦ 8♣ 9♠")).category(), Category::HighCard);
+    assert_eq!(
+        HighRules::piquet(false, FlushRank::Standard)
+            .eval(&h("A♠ 7♥ 8♦ 9♣ 10♠"))
+            .category(),
+        Category::HighCard
+    );
+    // The rules' worked example: board 9♠; West 9♥ 9♦ 10♣ 10♠ (nines full of tens), East 7♠ 8♠ J♠ Q♠.
+    let west = h("9♠ 9♥ 9♦ 10♣ 10♠");
+    let east = h("9♠ 7♠ 8♠ J♠ Q♠");
+    assert!(std.eval(&west) > std.eval(&east));
+    let above = HighRules::piquet(true, FlushRank::AboveFullHouse);
+    assert!(above.eval(&west) < above.eval(&east));
+    let quads = h("9♠ 9♥ 9♦ 9♣ 10♠");
+    assert!(above.eval(&quads) > above.eval(&east));
+    let top = HighRules::piquet(true, FlushRank::AboveFourOfAKind);
+    assert!(top.eval(&quads) < top.eval(&east));
+    assert!(top.eval(&east) < top.eval(&h("7♠ 8♠ 9♠ 10♠ J♠")));
+}
+
+#[test]
+fn names_and_tie_breaks() {
+    assert_eq!(high("K♠ K♥ 5♦ 5♣ 9♠").name(), "two pair, kings and fives");
+    assert_eq!(high("10♠ 10♥ 10♦ 4♣ 4♠").name(), "full house, tens full of fours");
+    assert_eq!(high("A♠ 2♥ 3♦ 4♣ 5♠").name(), "straight, five high");
+    assert_eq!(high("A♠ K♠ Q♠ J♠ 10♠").name(), "royal flush");
+    assert_eq!(high("9♥ 8♥ 7♥ 6♥ 5♥").name(), "straight flush, nine high");
+    assert_eq!(high("J♠ J♥ 5♦ 4♣ 9♠").name(), "pair of jacks");
+    assert_eq!(high("A♠ 3♥ 5♦ 7♣ 9♠").name(), "ace high");
+    // The wheel is the lowest straight; a 6-high straight beats it.
+    assert!(high("A♠ 2♥ 3♦ 4♣ 5♠") < high("2♥ 3♦ 4♣ 5♠ 6♦"));
+    // Kickers decide; suits never do.
+    assert!(high("K♠ K♥ 5♦ 5♣ 9♠") > high("K♦ K♣ 5♥ 5♠ 8♠"));
+    assert_eq!(high("K♠ K♥ 5♦ 5♣ 9♠"), high("K♦ K♣ 5♥ 5♠ 9♦"));
+    // Best five of seven: the flush over the straight, the higher of two full houses.
+    assert_eq!(high("2♥ 3♥ 4♥ 5♠ 6♠ 9♥ K♥").category(), Category::Flush);
+    assert_eq!(
+        high("Q♠ Q♥ Q♦ 7♣ 7♠ 7♥ 2♠").name(),
+        "full house, queens full of sevens"
+    );
+    assert_eq!(high("2♠ 2♥ 3♦ 3♣ 4♠ 4♥ A♠").name(), "two pair, fours and threes");
+}
+
+/// The best of the 21 five-card subsets, computed the slow way.
+fn best_of_subsets(cards: &[u8]) -> HighRank {
+    let mut best = HighRank(0);
+    for_each_subset(cards.len() as u32, 5, |m| {
+        let set = (0..cards.len())
+            .filter(|i| m >> i & 1 != 0)
+            .fold(0u64, |s, i| s | 1 << cards[i]);
+        best = best.max(HighRules::STANDARD.eval(&masks52(CardSet(set))));
+    });
+    best
+}
+
+fn random_hand(rng: &mut Rng, k: usize) -> Vec<u8> {
+    let mut deck: Vec<u8> = (0..52).collect();
+    for i in 0..k {
+        let j = i + rng.below((52 - i) as u32) as usize;
+        deck.swap(i, j);
+    }
+    deck.truncate(k);
+    deck
+}
+
+#[test]
+fn seven_card_eval_is_the_best_of_its_five_card_subsets() {
+    let mut rng = Rng::new(19);
+    for k in [6, 7] {
+        for _ in 0..20_000 {
+            let cards = random_hand(&mut rng, k);
+            let set = cards.iter().fold(0u64, |s, &c| s | 1 << c);
+            assert_eq!(
+                HighRules::STANDARD.eval(&masks52(CardSet(set))),
+                best_of_subsets(&cards),
+                "{cards:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn low_counts_are_the_published_ones() {
+    let mut values = HashSet::new();
+    for_each_subset(52, 5, |m| {
+        values.insert(LowRank::eval(&masks52(CardSet(m))));
+    });
+    assert_eq!(values.len(), 6_175);
+    assert_eq!(values.iter().filter(|v| v.category() == 0).count(), 1_287);
+    let best = values.iter().min().unwrap();
+    let worst = values.iter().max().unwrap();
+    assert_eq!(best.name(), "5-4-3-2-A");
+    assert_eq!(worst.name(), "four of a kind, kings, Q");
+}
+
+#[test]
+fn low_ranking_follows_the_rules() {
+    // rules file §14 (Razz / A-5 low).
+    assert!(low("7♠ 6♥ 5♦ 4♣ 3♠") < low("8♠ 4♥ 3♦ 2♣ A♠"));
+    assert!(low("8♠ 6♥ 4♦ 2♣ A♠") < low("8♦ 6♣ 5♥ 2♠ A♥"));
+    assert!(low("K♠ Q♥ J♦ 9♣ 8♠") < low("A♠ A♥ 2♦ 3♣ 4♠"));
+    // Straights and flushes do not count.
+    assert_eq!(low("5♥ 4♥ 3♥ 2♥ A♥"), low("5♠ 4♥ 3♦ 2♣ A♠"));
+    assert_eq!(low("5♥ 4♥ 3♥ 2♥ A♥").name(), "5-4-3-2-A");
+    // Pairs: pair rank, then kickers; two pair high pair first.
+    assert!(low("5♠ 5♥ 8♦ 4♣ 2♠") < low("6♠ 6♥ 3♦ 4♣ 2♠"));
+    assert!(low("5♠ 5♥ K♦ 4♣ 2♠") > low("5♦ 5♣ Q♦ 4♥ 2♥"));
+    assert!(low("9♠ 9♥ 2♦ 2♣ 3♠") > low("8♠ 8♥ 7♦ 7♣ K♠"));
+    // Best five of seven: the pair is avoided, then the lowest pair chosen.
+    assert_eq!(low("K♠ K♥ 8♦ 6♣ 4♠ 2♥ A♦").name(), "8-6-4-2-A");
+    assert_eq!(low("9♠ 9♥ 5♦ 5♣ 3♠ 3♥ 2♦").name(), "pair of threes, 9-5-2");
+    assert_eq!(low("J♠ J♥ J♦ 4♣ 4♠ 4♥ 2♦").name(), "two pair, jacks and fours, 2");
+    assert_eq!(low("J♠ J♥ J♦ 4♣ 4♠").name(), "full house, jacks full of fours");
+    assert_eq!(
+        low("7♠ 7♥ 7♦ 7♣ 2♠ 2♥ 2♦").name(),
+        "full house, twos full of sevens"
+    );
+    // Partial hands (up cards on 4th to 6th street): (A,3) < (2,3) < (5,5).
+    assert!(low("A♠ 3♥") < low("2♦ 3♣"));
+    assert!(low("2♦ 3♣") < low("5♠ 5♥"));
+    assert!(low("K♠ Q♥ J♦ 10♣") < low("2♠ 2♥ 3♦ 4♣"));
+    assert!(low("2♠ 2♥ 3♦ 3♣") < low("2♦ 2♣ 2♥ 3♠"));
+    assert_eq!(low("6♠ 6♥ 6♦").name(), "three of a kind, sixes");
+    assert_eq!(low("6♠ 6♥ 6♦ 6♣").name(), "four of a kind, sixes");
+}
+
+/// A brute-force A-5 low: every 5-subset (or the whole hand) ranked by (category, grouped ranks).
+fn low_by_subsets(cards: &[u8]) -> LowRank {
+    let k = cards.len().min(5) as u32;
+    let mut best = LowRank(u32::MAX);
+    for_each_subset(cards.len() as u32, k, |m| {
+        let mut counts = [0u8; 14];
+        for (i, &c) in cards.iter().enumerate() {
+            if m >> i & 1 != 0 {
+                let r = (c % 13) as usize + 2;
+                counts[if r == 14 { 1 } else { r }] += 1;
+            }
+        }
+        let mut groups: Vec<(u8, u32)> = (1..14)
+            .filter(|&v| counts[v] > 0)
+            .map(|v| (counts[v], v as u32))
+            .collect();
+        groups.sort_by(|a, b| b.cmp(a));
+        let shape: Vec<u8> = groups.iter().map(|g| g.0).collect();
+        let cat = match shape.as_slice() {
+            [1, ..] => 0,
+            [2, 2, ..] => 2,
+            [2, ..] => 1,
+            [3, 2] => 4,
+            [3, ..] => 3,
+            _ => 5,
+        };
+        let mut v = cat << 20;
+        for (i, g) in groups.iter().enumerate() {
+            v |= g.1 << (16 - 4 * i as u32);
+        }
+        best = best.min(LowRank(v));
+    });
+    best
+}
+
+#[test]
+fn low_eval_is_the_best_of_its_subsets() {
+    let mut rng = Rng::new(5);
+    for k in 1..=7 {
+        for _ in 0..10_000 {
+            let cards = random_hand(&mut rng, k);
+            let set = cards.iter().fold(0u64, |s, &c| s | 1 << c);
+            assert_eq!(
+                LowRank::eval(&masks52(CardSet(set))),
+                low_by_subsets(&cards),
+                "{cards:?}"
+            );
+        }
+    }
+}
+
+const LIMIT: Sizing = Sizing::FixedLimit {
+    bet: 4,
+    cap: Some(4),
+    uncapped_heads_up: false,
+};
+
+fn legal(b: &Betting) -> Vec<Move> {
+    Move::ALL
+        .into_iter()
+        .filter(|m| b.legal() & m.bit() != 0)
+        .collect()
+}
+
+#[test]
+fn bring_in_completion_and_the_cap() {
+    let mut b = Betting::new(&[100, 100, 100]);
+    b.post_antes(1);
+    assert_eq!(b.pot_total(), 3);
+    assert!(b.start_round(1, LIMIT, 2));
+    assert_eq!(b.actor(), Some(1));
+    assert_eq!(legal(&b), [Move::BringIn, Move::Complete]);
+    assert_eq!(b.amount_to(Move::Complete), 4);
+    b.apply(Move::BringIn);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(2), vec![Move::Fold, Move::Call, Move::Complete])
+    );
+    assert_eq!(b.amount_to(Move::Call), 2);
+    b.apply(Move::Complete);
+    assert_eq!(b.bets[2], 4);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Raise), 8);
+    b.apply(Move::Raise); // 8
+    b.apply(Move::Raise); // seat 1: 12
+    b.apply(Move::Raise); // seat 2: 16, the fourth aggressive move: capped
+    assert_eq!(b.raises(), 4);
+    assert_eq!((b.actor(), legal(&b)), (Some(0), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    b.apply(Move::Call);
+    assert!(!b.in_round());
+    // rules file §14: per-round maximum on 3rd street = 4 small bets.
+    assert_eq!(b.committed[..3], [17, 17, 17]);
+}
+
+#[test]
+fn everyone_calling_the_bring_in_ends_the_round() {
+    let mut b = Betting::new(&[50, 50, 50]);
+    b.start_round(0, LIMIT, 2);
+    b.apply(Move::BringIn);
+    b.apply(Move::Call);
+    b.apply(Move::Call);
+    assert!(!b.in_round());
+    assert_eq!(b.committed[..3], [2, 2, 2]);
+}
+
+#[test]
+fn later_rounds_check_or_bet_and_heads_up_can_be_uncapped() {
+    let mut b = Betting::new(&[500, 500]);
+    let sizing = Sizing::FixedLimit {
+        bet: 8,
+        cap: Some(4),
+        uncapped_heads_up: true,
+    };
+    b.start_round(1, sizing, 0);
+    assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Check, Move::Bet]));
+    b.apply(Move::Check);
+    b.apply(Move::Bet);
+    for _ in 0..6 {
+        assert!(legal(&b).contains(&Move::Raise));
+        b.apply(Move::Raise);
+    }
+    assert_eq!(b.raises(), 7);
+    let mut c = Betting::new(&[500, 500]);
+    c.start_round(0, LIMIT, 0);
+    for _ in 0..4 {
+        c.apply(if c.max_bet() == 0 { Move::Bet } else { Move::Raise });
+    }
+    assert_eq!(legal(&c), [Move::Fold, Move::Call]);
+}
+
+#[test]
+fn short_all_in_raise_does_not_reopen_the_betting() {
+    // Seat 0 bets 4, seat 1 raises all-in to 6 (2 more: less than a full raise), seat 2 may raise to
+    // 10, but seat 0, who acted, may only call or fold if seat 2 just calls.
+    let mut b = Betting::new(&[100, 6, 100]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    assert_eq!(b.amount_to(Move::Raise), 6);
+    b.apply(Move::Raise);
+    assert_eq!(b.stacks[1], 0);
+    assert_eq!(legal(&b), [Move::Fold, Move::Call, Move::Raise]);
+    assert_eq!(b.amount_to(Move::Raise), 10);
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(0), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    assert!(!b.in_round());
+    assert_eq!(b.committed[..3], [6, 6, 6]);
+}
+
+#[test]
+fn side_pots_and_odd_chips() {
+    let mut out = [Pot::default(); 8];
+    // Seat 0 all-in for 10, seats 1 and 2 in for 30, seat 3 folded after putting in 20.
+    let put_in = [10, 30, 30, 20];
+    let live = 0b0111;
+    let k = pots(&put_in, live, &mut out);
+    assert_eq!(
+        out[..k],
+        [
+            Pot {
+                amount: 40,
+                eligible: 0b0111
+            },
+            Pot {
+                amount: 50,
+                eligible: 0b0110
+            }
+        ]
+    );
+    let mut won = [0i64; 4];
+    // Seat 0 best: wins the main pot; seats 1 and 2 tie for the side pot.
+    let strength = [3, 1, 1, 0];
+    award(
+        &put_in,
+        live,
+        |a, b| strength[a] > strength[b],
+        OddChip::FirstAfterDealer { dealer: 3 },
+        &mut won,
+    );
+    assert_eq!(won, [40, 25, 25, 0]);
+    // An odd chip: 3 tied winners of 40 → 14/13/13, the extra to the first after the dealer (seat 2).
+    let put_in = [10, 10, 10, 10];
+    award(
+        &put_in,
+        0b1111,
+        |a, _| a == 3,
+        OddChip::FirstAfterDealer { dealer: 1 },
+        &mut won,
+    );
+    assert_eq!(won, [0, 0, 0, 40]);
+    let put_in = [10, 10, 10, 10];
+    let tied = [1, 1, 1, 0];
+    award(
+        &put_in,
+        0b1111,
+        |a, b| tied[a] > tied[b],
+        OddChip::FirstAfterDealer { dealer: 1 },
+        &mut won,
+    );
+    assert_eq!(won, [13, 13, 14, 0]);
+    award(
+        &put_in,
+        0b1111,
+        |a, b| tied[a] > tied[b],
+        OddChip::FirstAfterDealer { dealer: 3 },
+        &mut won,
+    );
+    assert_eq!(won, [14, 13, 13, 0]);
+    // An uncalled bet comes back: seat 1 bet 8 more than anyone called.
+    award(
+        &[4, 12],
+        0b10,
+        |_, _| false,
+        OddChip::FirstAfterDealer { dealer: 0 },
+        &mut won[..2],
+    );
+    assert_eq!(won[..2], [0, 16]);
+}
