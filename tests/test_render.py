@@ -19,8 +19,14 @@ EXAMPLES = [ex for info in ludoteca.registered_games() for ex in info.examples]
 CARD_GAMES = [
     s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None
 ]
+#: Examples drawn as card tables: by their family entry, or recognised as trick-engine tables.
 CARD_TABLES = [
-    s for s in CARD_GAMES if isinstance(render.renderer_for(ludoteca.load_game(s).name), CardTableRenderer)
+    s
+    for s in CARD_GAMES
+    if isinstance(
+        render.renderer_for(ludoteca.load_game(s).name, ludoteca.load_game(s).new_initial_state(seed=0)),
+        CardTableRenderer,
+    )
 ]
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -270,3 +276,19 @@ def test_a_simulation_summarises_itself_as_an_html_table() -> None:
         assert cells[2] == f"{seat.mean_return:+.4f} ± {seat.ci95:.4f}"
         assert cells[3] == f"{seat.win_rate:.1%}"
     assert "200 games" in html
+
+
+def test_trick_engine_games_are_recognised_as_card_tables() -> None:
+    """A trick game without an entry in the family list still gets the card table (by its table text)."""
+    from ludoteca.render import _FAMILIES
+
+    for spec in CARD_TABLES:
+        game = ludoteca.load_game(spec)
+        state = game.new_initial_state(seed=1)
+        assert isinstance(render.renderer_for("not-registered", state), CardTableRenderer)
+    assert {"briscola", "schafkopf", "solo", "zole"} <= {ludoteca.load_game(s).name for s in CARD_TABLES}
+    assert set(_FAMILIES) >= {"briscola", "schafkopf", "solo", "zole"}
+    go = ludoteca.load_game("go(board_size=9)").new_initial_state(seed=1)
+    assert isinstance(render.renderer_for("not-registered", go), render.TextRenderer)
+    t24 = ludoteca.load_game("twenty_four").new_initial_state(seed=1)
+    assert isinstance(render.renderer_for("not-registered", t24), render.TextRenderer)

@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_site_builds_strictly_with_a_page_per_game(tmp_path: Path) -> None:
+    if not (ROOT / "mkdocs.yml").exists():
+        pytest.skip("no mkdocs.yml here (tests copied outside the source tree, as in the wheel check)")
     pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install -e '.[docs]'")
     pytest.importorskip("mkdocstrings", reason="the docs extra is not installed: pip install -e '.[docs]'")
     pytest.importorskip("material", reason="the docs extra is not installed: pip install -e '.[docs]'")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 import sys
+import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
@@ -20,11 +21,18 @@ def _size(png: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def _svg_size(svg: str) -> tuple[int, int]:
+    root = ET.fromstring(svg)
+    return int(float(root.attrib["width"])), int(float(root.attrib["height"]))
+
+
 def test_png_has_the_pictures_size_times_the_scale() -> None:
     pytest.importorskip("resvg_py")
     state = ludoteca.load_game("go(board_size=9)").new_initial_state(seed=1)
-    assert _size(state.to_png()) == (376, 440)
-    assert _size(state.to_png(viewer=1, scale=2)) == (752, 880)
+    width, height = _svg_size(state.to_svg())
+    assert width == 376  # 9 lines, 36 apart, 44 of margin on each side
+    assert _size(state.to_png()) == (width, height)
+    assert _size(state.to_png(viewer=1, scale=2)) == (2 * width, 2 * height)
 
 
 def test_rgb_array_is_the_picture_as_pixels() -> None:
@@ -37,7 +45,8 @@ def test_rgb_array_is_the_picture_as_pixels() -> None:
     env.step(env.state.string_to_action("E5"))
     image = env.render()
     assert isinstance(image, np.ndarray) and image.dtype == np.uint8
-    assert image.shape == (440, 376, 3)
+    width, height = _svg_size(env.state.to_svg())
+    assert image.shape == (height, width, 3)
     assert tuple(image[2, 2]) == (0xDC, 0xB3, 0x5C)
     # E5 is the centre point: 44 + 4 * 36 = 188 units from the top left in both directions.
     assert tuple(image[188 - 8, 188 - 8]) == (0x11, 0x11, 0x11)

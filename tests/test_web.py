@@ -247,3 +247,27 @@ def test_other_seats_private_actions_show_as_question_marks(client: TestClient) 
         view = _move(client, view, rng.choice(view["legal"])["id"]).json()
         assert table.state is not None
     assert seen_hidden
+
+
+def test_a_game_string_is_described_with_its_seats(client: TestClient) -> None:
+    """The page asks how many seats a variant has (it depends on the parameters)."""
+    body = client.get("/api/game", params={"spec": "briscola(players=5)"}).json()
+    assert body == {"game": "briscola(players=5)", "players": 5, "bots": ["random", "greedy"]}
+    bad = client.get("/api/game", params={"spec": "briscola(players=9)"})
+    assert bad.status_code == 400 and bad.json()["kind"] == "InvalidParameterError"
+
+
+def test_every_card_played_is_in_the_move_list(client: TestClient) -> None:
+    """Cards played to the trick are public: the person's move list names every one, including a card
+    the person already knew (the face-up trump drawn by another seat), and nothing else is hidden."""
+    for seed in range(6):
+        view = client.post(
+            "/api/tables", json={"game": "briscola(players=4)", "seat": 0, "seed": seed}
+        ).json()
+        while not view["terminal"]:
+            view = _move(client, view, view["legal"][0]["id"]).json()
+        state = _table(client, view["id"]).state
+        locs = state.card_locations()
+        assert locs is not None
+        played = sorted(state.action_to_string(c) for p in locs if p.startswith("won ") for c in locs[p])
+        assert sorted(m["text"] for m in view["moves"]) == played

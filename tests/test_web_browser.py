@@ -26,6 +26,7 @@ from selenium.common.exceptions import StaleElementReferenceException, WebDriver
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
+import ludoteca  # noqa: E402
 from ludoteca.web import create_app  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -85,6 +86,9 @@ def _start(driver: Any, url: str, game: str, variant: str, seed: int) -> None:
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#game option[value='{game}']"))
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     Select(driver.find_element(By.ID, "variant")).select_by_visible_text(variant)
+    players = ludoteca.load_game(variant).num_players()
+    # The page asks the server for the variant's seats, then offers a bot per other seat.
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "select.bot")) == players - 1)
     driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg"))

@@ -47,8 +47,12 @@ async def _one_game(client: Any, i: int, latencies: list[float]) -> dict[str, An
 
 def test_200_concurrent_games_on_loopback(record_property: Any) -> None:
     app = create_app()
+    # Keep-alive connections stay open for the whole run: with uvicorn's 5 s default, a pooled connection
+    # the server closes just as the client reuses it reads as a dropped request under load.
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off")
+        uvicorn.Config(
+            app, host="127.0.0.1", port=0, log_level="warning", lifespan="off", timeout_keep_alive=600
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

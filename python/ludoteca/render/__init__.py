@@ -25,7 +25,8 @@ A clickable element carries ``data-action="<id>"`` (one click plays that action:
 the legal action names). The web page (``ludoteca serve``) relies on these attributes only.
 
 To give a new game pictures, write ``ludoteca/render/<family>.py`` with a ``Renderer`` subclass and add
-its game short names to ``_FAMILIES`` below (one line). Games without a renderer are drawn by
+its game short names to ``_FAMILIES`` below (one line). A new game of the trick engine needs nothing: it
+is recognised by its table text and drawn as a card table. Games without a renderer are drawn by
 :class:`TextRenderer`, the viewer's observation text on a panel, so every registered game renders.
 """
 
@@ -93,9 +94,23 @@ _FAMILIES: dict[str, tuple[str, str]] = {
 }
 
 
-def renderer_for(game_name: str) -> Renderer:
-    """The renderer of a game short name (``TextRenderer`` for games without a family renderer)."""
+def _is_trick_table(state: State) -> bool:
+    """Whether the state is a trick-engine card table: a trick among its card places, and a table text
+    that starts with the name of a deck."""
+    from ludoteca._core import Deck
+
+    places = state.card_locations()
+    if places is None or "trick" not in places:
+        return False
+    return str(state).split(" · ", 1)[0] in Deck.names()
+
+
+def renderer_for(game_name: str, state: State | None = None) -> Renderer:
+    """The renderer of a game short name; with a ``state``, a game of the trick engine without an entry
+    is recognised as a card table. Otherwise ``TextRenderer``."""
     family = _FAMILIES.get(game_name)
+    if family is None and state is not None and _is_trick_table(state):
+        family = ("cards", "CardTableRenderer")
     if family is None:
         return TextRenderer()
     module = importlib.import_module(f"ludoteca.render.{family[0]}")
@@ -120,7 +135,7 @@ def check_viewer(state: State, viewer: object) -> int | None:
 def to_svg(state: State, viewer: int | None = None) -> str:
     """An SVG picture of what ``viewer`` sees (None: the omniscient view)."""
     seat = check_viewer(state, viewer)
-    return renderer_for(state.get_game().name).svg(state, seat)
+    return renderer_for(state.get_game().name, state).svg(state, seat)
 
 
 def to_png(state: State, viewer: int | None = None, scale: float = 1.0) -> bytes:

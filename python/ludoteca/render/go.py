@@ -93,8 +93,14 @@ class GoRenderer(Renderer):
         n = view.size
         cell, margin = 36.0, 44.0
         side = margin * 2 + cell * (n - 1)
-        svg = Svg(side, side + 64, view.title)
-        svg.rect(0, 0, side, side + 64, fill="#dcb35c")
+        notes = view.status.split("; ")
+        if view.last:
+            notes.append(f"last move: {view.last}")
+        if view.score:
+            notes.append(view.score)
+        height = side + 10 + 20 * len(notes)
+        svg = Svg(side, height, view.title)
+        svg.rect(0, 0, side, height, fill="#dcb35c")
 
         def xy(col: int, top_row: int) -> tuple[float, float]:
             return margin + col * cell, margin + top_row * cell
@@ -165,11 +171,9 @@ class GoRenderer(Renderer):
                         data_action=view.clickable.get(name),
                         data_point=name,
                     )
-        svg.text(margin - 24, side + 18, view.status, 14, fill="#1a1208")
-        if view.last:
-            svg.text(margin - 24, side + 38, f"last move: {view.last}", 13, fill="#1a1208")
-        if view.score:
-            svg.text(margin - 24, side + 56, view.score, 13, fill="#1a1208", font_weight="bold")
+        for i, note in enumerate(notes):
+            bold = "bold" if note == view.score else None
+            svg.text(margin - 24, side + 16 + 20 * i, note, 14, fill="#1a1208", font_weight=bold)
         return str(svg)
 
 

@@ -2,6 +2,7 @@
 
 - ``GET /``: the page.
 - ``GET /api/games``: every registered game with its variants and bots.
+- ``GET /api/game?spec=briscola(players=4)``: one game string's canonical form, seats and bots.
 - ``POST /api/tables`` ``{"game", "seat", "bots", "seed"}``: a new game; the answer is the person's view.
 - ``GET /api/tables/{id}``: the person's view (``?svg=0`` leaves the picture out).
 - ``POST /api/tables/{id}/move`` ``{"action": id or name, "version": n}``: the person's move, then the
@@ -22,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+import ludoteca
 from ludoteca.web.page import PAGE
 from ludoteca.web.tables import MAX_TABLES, Tables, WebError, bad_request, error_body, games_catalog
 
@@ -56,6 +58,13 @@ def create_app(max_tables: int = MAX_TABLES) -> Starlette:
 
     async def games(_request: Request) -> Response:
         return _json(catalog)
+
+    async def describe(request: Request) -> Response:
+        spec = request.query_params.get("spec", "")
+        if len(spec) > 300:
+            raise bad_request("spec is longer than 300 characters")
+        game = ludoteca.load_game(spec)
+        return _json({"game": game.game_string(), "players": game.num_players(), "bots": game.bots()})
 
     async def open_table(request: Request) -> Response:
         table = tables.open(await _body(request))
@@ -99,6 +108,7 @@ def create_app(max_tables: int = MAX_TABLES) -> Starlette:
         routes=[
             Route("/", page),
             Route("/api/games", games),
+            Route("/api/game", describe),
             Route("/api/tables", open_table, methods=["POST"]),
             Route("/api/tables/{table}", show),
             Route("/api/tables/{table}/move", move, methods=["POST"]),

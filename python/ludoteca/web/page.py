@@ -36,7 +36,7 @@ button { margin: 3px 3px 0 0; padding: 5px 10px; cursor: pointer; }
   <label for="variant">Variant (game string)</label><select id="variant"></select>
   <label for="spec">or type a game string</label><input id="spec" placeholder="briscola(players=4)">
   <label for="seat">Your seat</label><select id="seat"></select>
-  <label for="bots">Bots in the other seats</label><select id="bots"></select>
+  <label>Bots in the other seats</label><div id="bots"></div>
   <label for="seed">Seed (empty: random)</label><input id="seed" inputmode="numeric">
   <button id="start">Start</button>
 </section>
@@ -62,21 +62,36 @@ async function api(method, path, body) {
 }
 function say(text) { $("message").textContent = text || ""; }
 
+function current() { return catalog.find((x) => x.name === $("game").value); }
 function fillGame() {
-  const g = catalog.find((x) => x.name === $("game").value);
+  const g = current();
   $("variant").innerHTML = g.variants.map((v) => `<option>${v}</option>`).join("");
-  $("bots").innerHTML = g.bots.map((b) => `<option>${b}</option>`).join("");
-  fillSeats(g.players);
+  fillSeats();
 }
-function fillSeats(n) {
+async function fillSeats() {
+  // The number of seats depends on the variant (briscola(players=4)): the server loads it.
+  const spec = $("spec").value.trim() || $("variant").value;
+  let n = current().players;
+  try { n = (await api("GET", `/api/game?spec=${encodeURIComponent(spec)}`)).players; say(""); }
+  catch (e) { say(e.message); }
+  const keep = Number($("seat").value || 0);
   $("seat").innerHTML = Array.from({length: n}, (_, i) => `<option value="${i}">seat ${i}</option>`).join("");
+  $("seat").value = String(keep < n ? keep : 0);
+  fillBots();
+}
+function fillBots() {
+  const g = current(), me = Number($("seat").value), n = $("seat").options.length;
+  const options = g.bots.map((b) => `<option>${b}</option>`).join("");
+  $("bots").innerHTML = Array.from({length: n}, (_, i) => i).filter((i) => i !== me)
+    .map((i) => `<label>seat ${i} <select class="bot" data-seat="${i}">${options}</select></label>`).join("");
 }
 
 async function start() {
   say("");
   const seed = $("seed").value.trim();
+  const bots = Array.from(document.querySelectorAll("select.bot")).map((s) => s.value);
   const body = {game: $("spec").value.trim() || $("variant").value, seat: Number($("seat").value),
-                bots: $("bots").value};
+                bots: bots.length ? bots : "random"};
   if (seed !== "") { body.seed = Number(seed); }
   try { show(await api("POST", "/api/tables", body)); } catch (e) { say(e.message); }
 }
@@ -154,6 +169,9 @@ function pick(svg, el) {
 }
 
 $("game").onchange = fillGame;
+$("variant").onchange = fillSeats;
+$("spec").onchange = fillSeats;
+$("seat").onchange = fillBots;
 $("start").onclick = start;
 $("send").onclick = () => { const t = $("typed").value.trim(); if (t) { play(/^\d+$/.test(t) ? Number(t) : t); } };
 $("undo").onclick = async () => { try { show(await api("POST", `/api/tables/${view.id}/undo`)); say(""); } catch (e) { say(e.message); } };

@@ -3,9 +3,11 @@ one person's seat and bots in the others; :class:`Tables` holds many, each behin
 
 Everything a table sends is built for the person's seat only: the picture is ``state.to_svg(seat)``, the
 legal actions are listed only on the person's turn, and the move list names another seat's action only
-when the person's own information state shows it (a card played face up, a stone, a piece moved), else
-it says ``?`` (a buried card, a sealed claim). The game record, which names every card dealt, is
-available once the game is over.
+when the person can see it, else it says ``?`` (a buried card, a sealed claim). Seen means: in a game of
+the trick engine, a card action (a card played to the trick, face up; the engine's own information
+state names these for everyone); otherwise, the action's name occurs more often in the person's
+information state after the action than before (a stone, a piece moved, a claim revealed). The game
+record, which names every card dealt, is available once the game is over.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 import ludoteca
 from ludoteca import Game, LudoError, State
 from ludoteca import record as records
+from ludoteca.render import renderer_for
 
 #: Longest game string, action text and bot name accepted from a client.
 MAX_TEXT = 300
@@ -83,6 +86,15 @@ class Table:
     """Before each of the person's moves: the state and the move list's length."""
     lock: threading.Lock = field(default_factory=threading.Lock)
     touched: float = field(default_factory=time.monotonic)
+    card_actions: int = 0
+    """In a game of the trick engine the deck's size (action ids below it are cards played face up), else 0."""
+
+    def __post_init__(self) -> None:
+        from ludoteca._core import Deck
+        from ludoteca.render.cards import CardTableRenderer
+
+        if isinstance(renderer_for(self.game.name, self.state), CardTableRenderer):
+            self.card_actions = len(Deck(str(self.state).split(" · ", 1)[0]))
 
     def view(self, with_svg: bool = True) -> dict[str, Any]:
         """What the page shows: the person's picture, their legal actions on their turn, the move list,
@@ -120,7 +132,11 @@ class Table:
         name = state.action_to_string(action)
         before = _mentions(state.information_state_string(self.seat), name)
         state.apply_action(action)
-        seen = actor == self.seat or _mentions(state.information_state_string(self.seat), name) > before
+        seen = (
+            actor == self.seat
+            or action < self.card_actions
+            or _mentions(state.information_state_string(self.seat), name) > before
+        )
         self.moves.append({"seat": actor, "text": name if seen else "?"})
 
     def _play_bots(self) -> None:
