@@ -304,8 +304,8 @@ pub fn benson(board: &Board, c: u8) -> Benson {
                 }
             }
         }
-        for k in 0..nb {
-            let h = borders[k] as usize;
+        for &b in &borders[..nb] {
+            let h = b as usize;
             if alive[h] && count[h] < 2 {
                 alive[h] = false;
                 changed = true;
@@ -355,6 +355,8 @@ const MARKING_PLAYOUTS: usize = 64;
 const DECISIVE_LEAD: usize = 16;
 
 /// The automatic dead-stone marking (module docs): a flag per point.
+// `pt` walks points and is mapped to board cells; an iterator over `dead` would hide that.
+#[allow(clippy::needless_range_loop)]
 pub fn auto_dead(core: &GoCore) -> Vec<bool> {
     let board = &core.board;
     let n = board.size();

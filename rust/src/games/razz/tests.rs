@@ -293,7 +293,7 @@ fn seven_players_with_burns_need_the_community_card_too() {
     let g = game(&[("players", "7"), ("burn_cards", "true")]);
     let mut s = g.new_initial_state();
     let mut rng = Rng::new(8);
-    while !(s.street() == 7 && !s.is_chance_node()) {
+    while s.street() != 7 || s.is_chance_node() {
         if s.is_chance_node() {
             let a = s.sample_chance(&mut rng);
             s.apply_action(a).unwrap();

@@ -326,7 +326,7 @@ impl Game for Skelly {
         match name {
             "random" => Ok(Box::new(RandomBot)),
             "aim" => Ok(Box::new(bots::AimBot)),
-            "planner" => Ok(Box::new(bots::PlannerBot::default())),
+            "planner" => Ok(Box::new(bots::PlannerBot)),
             _ => Err(crate::core::game::unknown_bot(name, &INFO)),
         }
     }
@@ -495,9 +495,9 @@ impl SkellyState {
     /// The discs of the court for a shot by the seat to move.
     fn discs(&self) -> [Disc; MAX_DISCS] {
         let mut d = [Disc::default(); MAX_DISCS];
-        for s in 0..self.table.n {
-            if let (true, Some(p)) = (self.table.caps[s].alive, self.table.caps[s].pos) {
-                d[s] = Disc::at(p);
+        for (disc, cap) in d.iter_mut().zip(&self.table.caps[..self.table.n]) {
+            if let (true, Some(p)) = (cap.alive, cap.pos) {
+                *disc = Disc::at(p);
             }
         }
         d[self.table.turn] = Disc::at(self.shooter_start());
@@ -654,13 +654,12 @@ impl SkellyState {
             (c >= 0 && r >= 0 && (c as usize) < cols + 2 && (r as usize) < rows + 2)
                 .then_some((r as usize, c as usize))
         };
-        for r in 0..rows + 2 {
-            g[r][0] = '|';
-            g[r][cols + 1] = '|';
+        for row in g.iter_mut().take(rows + 2) {
+            row[0] = '|';
+            row[cols + 1] = '|';
         }
-        for c in 0..cols + 2 {
-            g[0][c] = '-';
-            g[rows + 1][c] = '-';
+        for edge in [0, rows + 1] {
+            g[edge][..cols + 2].fill('-');
         }
         let (m, h) = (l / 2.0, court.skull / 2.0);
         for k in 0..=40 {
