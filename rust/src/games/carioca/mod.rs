@@ -24,6 +24,10 @@
 //! * `scope=match` (default) plays the whole sequence, lowest total wins; `scope=deal` one hand (the
 //!   first contract). Returns: minus the penalty points (so the lowest total has the highest return).
 //!
+//! * Choices where the rules are silent: a card taken from the pile may be discarded again the same
+//!   turn; two trios of a contract may share a rank and two escaleras a suit; a trio may take any number
+//!   of jokers once the contract is down, but keeps at least one natural card.
+//!
 //! Action ids (P = 108 physical cards, `7♥#2`, `X#4`):
 //! `0..P` chance: the card dealt or drawn; `P` draw from the stock; `P+1` take the pile top;
 //! `P+2+c` discard card c; `2P+2+c` pick card c into the pending meld; `3P+2` close the meld,
