@@ -19,13 +19,28 @@ import ludoteca
 from ludoteca import record as records
 from ludoteca.web import create_app
 
-EXAMPLES = [ex for info in ludoteca.registered_games() for ex in info.examples]
-CARD_TABLES = [
-    s
-    for s in EXAMPLES
-    if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None
-    and not s.startswith("twenty")
-]
+# A whole Carioca match (seven hands of ~1,000 requests each) takes minutes through the web layer: such
+# long examples (over 100,000 actions at most) run with --slow; their single deals run every time.
+LONG = 100_000
+SPECS = [ex for info in ludoteca.registered_games() for ex in info.examples]
+
+
+def _long_ones_slow(specs: list[str]) -> list[Any]:
+    return [
+        pytest.param(s, marks=pytest.mark.slow) if ludoteca.load_game(s).max_game_length() > LONG else s
+        for s in specs
+    ]
+
+
+EXAMPLES = _long_ones_slow(SPECS)
+CARD_TABLES = _long_ones_slow(
+    [
+        s
+        for s in SPECS
+        if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None
+        and not s.startswith("twenty")
+    ]
+)
 
 
 @pytest.fixture
