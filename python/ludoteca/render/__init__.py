@@ -91,6 +91,7 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "xiangqi": ("xiangqi", "XiangqiRenderer"),
     "jieqi": ("xiangqi", "XiangqiRenderer"),
     "twenty_four": ("twenty_four", "TwentyFourRenderer"),
+    "skelly": ("skelly", "SkellyRenderer"),
 }
 
 
