@@ -10,7 +10,7 @@ use crate::games::go::{sgf, GoGame, GoState};
 use crate::registry::Registered;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt};
+use pyo3::types::PyDict;
 use std::sync::Arc;
 
 fn go_game(state: &PyState) -> PyResult<GoGame> {
@@ -48,19 +48,11 @@ fn go_from_sgf(text: &str) -> PyResult<PyState> {
     Ok(PyState::new_from(game, state, None))
 }
 
-/// A Python int as a side (0 Black, 1 White): any other int, however large, is an
-/// `InvalidParameterError` naming `name` (not an `OverflowError`); a non-int is a `TypeError`.
+/// A Python int as a side (0 Black, 1 White), through the shared conversion layer: any other int,
+/// however large, is an `InvalidParameterError` naming `name` (not an `OverflowError`); a non-int is a
+/// `TypeError`.
 fn side_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
-    if !value.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be an int, not {}",
-            value.get_type().name()?
-        )));
-    }
-    match value.extract::<i64>() {
-        Ok(v @ (0 | 1)) => Ok(v as usize),
-        _ => Err(LudoError::param(name, format!("0 (Black) or 1 (White), not {value}")).into()),
-    }
+    super::convert::usize_in(value, name, 0, 1)
 }
 
 fn score_dict<'py>(py: Python<'py>, s: &Score) -> PyResult<Bound<'py, PyDict>> {
