@@ -1,5 +1,5 @@
 //! Briscola for 2, 3, 4 and 6 players (Italian rules) and the American four-player game, as one
-//! rules value over the trick engine. Rules: `shared/rules/rules-briscola-calabrasella.md` §2–§3.
+//! rules value over the trick engine. Rules: the rules specification §2–§3.
 //!
 //! * Pack: Italian 40 (A 2–7 Fante Cavallo Re); 3 players drop one 2 (`removed_two`, default the 2 of
 //!   batons/clubs, public), 6 players drop all four 2s. Strength A 3 R C F 7 6 5 4 2; points A 11, 3 10,

@@ -1,5 +1,5 @@
 //! Carioca, the Chilean and Argentine contract rummy (pagat.com), for 2–5 players. Rules:
-//! `shared/rules/rules-seed002.md` §7, resolutions CA-1..CA-7.
+//! the rules specification §7, resolutions CA-1..CA-7.
 //!
 //! * 108 cards (two decks, four jokers). Seats are numbered in turn order; the table plays
 //!   counter-clockwise, so seat `d + 1` is the dealer's right. The first dealer is the last seat, so

@@ -1,6 +1,6 @@
 //! Go (registered as `go`) and Rengo, team Go for four players (registered as `rengo`).
 //!
-//! Rules: `shared/rules/rules-seed000.md` §5. Rengo is a separate registered game rather than
+//! Rules: the rules specification §5. Rengo is a separate registered game rather than
 //! `go(teams=2)`: it has four seats, its own action ids (every stone carries the identity of the
 //! player who placed it, so out-of-sequence plays are actions), claims, and per-seat returns, none of
 //! which mean anything in two-player Go; both share the board and the rules machine ([`engine`]).

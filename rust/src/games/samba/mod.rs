@@ -1,5 +1,5 @@
 //! Samba (Canasta with sequences), four players in two partnerships. Rules:
-//! `shared/rules/rules-seed002.md` §11, resolutions SA-1..SA-11.
+//! the rules specification §11, resolutions SA-1..SA-11.
 //!
 //! Status: the rules are written as pure functions over the shared rummy machinery ([`rules`]): card
 //! values, meld legality, the initial-meld minimum, taking the discard pile, going out and hand scoring.

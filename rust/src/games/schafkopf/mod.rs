@@ -1,5 +1,5 @@
 //! Schafkopf as the seed gives it (American 3-hand Sheepshead), one rules value over the trick engine.
-//! Rules: `shared/rules/rules-seed002.md` §3, ambiguities SK-1..SK-7 (§13), oracles §14.
+//! Rules: the rules specification §3, ambiguities SK-1..SK-7 (§13), oracles §14.
 //!
 //! * Pack: 32 cards (7–A). Trumps (14, high to low): Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; the
 //!   plain suits ♣ ♠ ♥ rank A 10 K 9 8 7. Points A 11, 10 10, K 4, Q 3, J 2 (120 in all).

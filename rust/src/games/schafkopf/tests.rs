@@ -1,4 +1,4 @@
-//! Concrete situations from `rules-seed002.md` §3 and the oracles of §14 ("Schafkopf scoring").
+//! Concrete situations from the rules specification §3 and the oracles of §14 ("Schafkopf scoring").
 
 use super::*;
 use crate::core::game::{Game, Player, State};

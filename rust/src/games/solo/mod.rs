@@ -1,5 +1,5 @@
 //! German ("Spanish") Solo for four players, one rules value over the trick engine. Rules:
-//! `shared/rules/rules-seed002.md` §2 (ambiguities SOLO-1.., oracles §14).
+//! the rules specification §2 (ambiguities SOLO-1.., oracles §14).
 //!
 //! * Pack: 32 cards, 8 each, dealt 3-2-3 from the eldest. One suit is the *colour* for the whole game
 //!   (`color_suit`, default ♣).

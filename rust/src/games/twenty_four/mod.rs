@@ -1,5 +1,5 @@
 //! Twenty-Four (the "24 game") for 2 or 4 players: the exact solver, the claim checker and the game.
-//! Rules: `shared/rules/rules-seed002.md` §6 (resolutions 24-1 … 24-7 in §13, oracles in §14).
+//! Rules: the rules specification §6 (resolutions 24-1 … 24-7 in §13, oracles in §14).
 //!
 //! # The game as implemented
 //!

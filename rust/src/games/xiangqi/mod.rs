@@ -1,5 +1,5 @@
 //! Xiangqi (Chinese chess) and Jieqi (揭棋, "Hidden Xiang Qi"), as specified in
-//! `shared/rules/rules-seed000.md` §2.
+//! the rules specification §2.
 //!
 //! * [`board`]: the 90-point mailbox, move generation, legality, perft.
 //! * [`fen`]: UCCI/WXF FEN and the Jieqi extension with `X`/`x` for face-down pieces.

@@ -1,5 +1,5 @@
 //! Zolīte (Latvian Zole) for three players, one rules value over the trick engine. Rules:
-//! `shared/rules/rules-seed000.md` §1 (resolutions Z1–Z11).
+//! the rules specification §1 (resolutions Z1–Z11).
 //!
 //! * Pack: 26 cards (A 10 K Q J 9 of ♣ ♠ ♥, A 10 K Q J 9 8 7 of ♦). Trumps (14, high to low): Q♣ Q♠ Q♥
 //!   Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; ♣ ♠ ♥ keep A 10 K 9. Points A 11, 10 10, K 4, Q 3, J 2 (120).

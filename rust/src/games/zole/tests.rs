@@ -1,4 +1,4 @@
-//! Concrete situations from `rules-seed000.md` §1: the contract phase, effective suits, the worked
+//! Concrete situations from the rules specification §1: the contract phase, effective suits, the worked
 //! settlement numbers of §1.7, the pool of §1.8 and the match ledger.
 
 use super::*;
