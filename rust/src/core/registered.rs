@@ -15,6 +15,15 @@ pub trait Registered: Game + Sized {
     fn from_raw(raw: &[(String, String)]) -> Result<Self> {
         Self::from_params(Params::resolve(Self::INFO.params, raw, Self::INFO.presets)?)
     }
+    /// [`Registered::from_raw`] from borrowed pairs, as tests and examples write them:
+    /// `Zole::from_pairs(&[("scope", "match")])`.
+    fn from_pairs(pairs: &[(&str, &str)]) -> Result<Self> {
+        let raw: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Self::from_raw(&raw)
+    }
     /// Builds the game, with its concrete type, from a game string naming it (`"zole(scope=match)"`);
     /// `load_game` is the same, boxed, for any registered game.
     fn from_game_string(spec: &str) -> Result<Self> {

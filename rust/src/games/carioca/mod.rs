@@ -268,11 +268,7 @@ impl Registered for Carioca {
 impl Carioca {
     /// The game from `(key, value)` pairs.
     pub fn with(pairs: &[(&str, &str)]) -> Result<Self> {
-        let raw: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Self::from_raw(&raw)
+        Self::from_pairs(pairs)
     }
     /// The resolved rules.
     pub fn config(&self) -> &Config {

@@ -253,11 +253,7 @@ impl Registered for Razz {
 impl Razz {
     /// The game with the given parameters as `(key, value)` pairs (`[("players", "4")]`).
     pub fn with(pairs: &[(&str, &str)]) -> Result<Self> {
-        let raw: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Self::from_raw(&raw)
+        Self::from_pairs(pairs)
     }
     /// The resolved table rules.
     pub fn config(&self) -> &Config {

@@ -237,11 +237,7 @@ impl Registered for Skelly {
 impl Skelly {
     /// The game with the given parameters as `(key, value)` pairs.
     pub fn with(pairs: &[(&str, &str)]) -> Result<Self> {
-        let raw: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Self::from_raw(&raw)
+        Self::from_pairs(pairs)
     }
     /// The resolved configuration.
     pub fn config(&self) -> &Config {

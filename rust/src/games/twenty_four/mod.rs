@@ -264,11 +264,7 @@ impl Registered for TwentyFour {
 impl TwentyFour {
     /// The game with the given parameters as `(key, value)` pairs (`[("players", "4")]`).
     pub fn with(pairs: &[(&str, &str)]) -> Result<Self> {
-        let raw: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Self::from_raw(&raw)
+        Self::from_pairs(pairs)
     }
 }
 
