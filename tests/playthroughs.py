@@ -11,19 +11,29 @@ as their actions, so the files stay small while the whole game, and so its retur
 Regenerate after a deliberate rule change, in a commit that says why::
 
     python tests/playthroughs.py --write
+
+Each game's files are tied to its rules version (``GameInfo.version``) by ``versions.json``: a digest of
+the game's files and the version they were written under. ``--write`` refuses to change a game's files
+while its version is the one recorded (bump the version in the game's ``GameInfo`` first), so results of
+two ludoteca releases with the same rules version of a game are comparable; ``tests/test_playthroughs.py``
+fails when the files and the record disagree.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import re
+import sys
 import zlib
 from pathlib import Path
 
 import ludoteca
 
 DATA = Path(__file__).parent / "data" / "playthroughs"
+VERSIONS = DATA / "versions.json"
 # The trick games (what the trick engine refactor must keep identical) get two seeds and longer detail.
 TRICK_GAMES = ("briscola", "zole", "schafkopf", "solo")
 
@@ -101,6 +111,53 @@ def _runs(actions: list[int]) -> str:
     return " ".join(out)
 
 
+def versions() -> dict[str, int]:
+    """Every registered game's rules version, by short name."""
+    return {info.short_name: info.version for info in ludoteca.registered_games()}
+
+
+def game_of(spec: str) -> str:
+    """The short name of the game an example string loads."""
+    return ludoteca.load_game(spec).name
+
+
+def digest(texts: dict[str, str]) -> str:
+    """A digest of one game's golden files (file name -> text), independent of their order."""
+    h = hashlib.sha256()
+    for name in sorted(texts):
+        h.update(name.encode() + b"\0" + texts[name].encode() + b"\0")
+    return h.hexdigest()
+
+
+def recorded() -> dict[str, dict[str, object]]:
+    """The version record: {game: {"version": N, "digest": hex}}."""
+    return json.loads(VERSIONS.read_text()) if VERSIONS.exists() else {}
+
+
+def by_game(texts: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Golden texts (example string -> text) grouped by game, keyed by file name."""
+    out: dict[str, dict[str, str]] = {}
+    for spec, text in texts.items():
+        out.setdefault(game_of(spec), {})[file_name(spec)] = text
+    return out
+
+
+def version_problems(texts: dict[str, str]) -> list[str]:
+    """Games whose golden texts differ from the record while their rules version did not change."""
+    record = recorded()
+    problems = []
+    for game, files in sorted(by_game(texts).items()):
+        entry = record.get(game)
+        version = versions()[game]
+        if entry and entry["version"] == version and entry["digest"] != digest(files):
+            problems.append(
+                f"{game}: its golden playthroughs change but its rules version is still {version}; "
+                "bump the version in the game's GameInfo (a change of behaviour makes old results "
+                "incomparable) and write again"
+            )
+    return problems
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -110,15 +167,25 @@ def main() -> None:
     )
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
+    texts = {spec: render(spec) for spec in examples()}
+    problems = version_problems(texts)
+    if args.write and problems:
+        print("\n".join(problems), file=sys.stderr)
+        sys.exit(1)
     changed = 0
-    for spec in examples():
+    for spec, text in texts.items():
         path = DATA / file_name(spec)
-        text = render(spec)
         if not path.exists() or path.read_text() != text:
             changed += 1
             print(f"{'writing' if args.write else 'differs'}: {path.name}")
             if args.write:
                 path.write_text(text)
+    if args.write:
+        record = {
+            game: {"version": versions()[game], "digest": digest(files)}
+            for game, files in sorted(by_game(texts).items())
+        }
+        VERSIONS.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     print(f"{changed} file(s) {'written' if args.write else 'differ'}")
 
 

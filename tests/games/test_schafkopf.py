@@ -67,22 +67,6 @@ def test_queen_of_spades_trumps_a_spade_lead() -> None:
     assert locs is not None and len(locs["won 0"]) == 6
 
 
-def test_scoring_helper_matches_the_oracle() -> None:
-    table = [
-        ((61, 5), 2),
-        ((90, 7), 2),
-        ((91, 7), 4),
-        ((120, 10), 6),
-        ((60, 4), -2),
-        ((31, 3), -2),
-        ((30, 2), -4),
-        ((14, 0), -6),
-        ((14, 1), -4),
-    ]
-    for (total, tricks), vp in table:
-        assert schafkopf.declarer_victory_points(total, tricks) == vp
-
-
 @pytest.mark.parametrize(
     "spec", ["schafkopf", "schafkopf(ruleset=sheepshead)", "schafkopf(leaster_requires_trick=true)"]
 )

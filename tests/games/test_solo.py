@@ -29,13 +29,6 @@ def names(state: ludoteca.State) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 
 
-def test_trump_order_helper() -> None:
-    assert solo.trump_order("♥") == "Q♣ 7♥ Q♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥".split()
-    assert solo.trump_order("♣") == "Q♣ 7♣ Q♠ A♣ K♣ J♣ 10♣ 9♣ 8♣".split()
-    with pytest.raises(ValueError):
-        solo.trump_order("x")
-
-
 def test_worked_auction_trace() -> None:
     state = dealt()
     for a in ["ask", "ask colour", "yes", "ask solo", "pass", "ask solo in colour", "yes", "pass", "pass"]:

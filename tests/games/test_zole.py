@@ -64,23 +64,6 @@ def test_passed_out_deal_is_redealt_with_a_chip_each_in_the_pool() -> None:
     assert "pool: 3 chips" in state.observation_string(0)
 
 
-@pytest.mark.parametrize(
-    ("points", "is_zole", "chips"),
-    [
-        (74, False, 1),
-        (95, True, 6),
-        (48, False, -1),
-        (25, True, -6),
-        (106, True, 6),
-        (60, False, -1),
-        (120, False, 3),
-        (0, False, -3),
-    ],
-)
-def test_seed_settlement_helper(points: int, is_zole: bool, chips: int) -> None:
-    assert zole.chips_per_opponent(points, is_zole) == chips
-
-
 @pytest.mark.parametrize("spec", ["zole", "zole(ruleset=classic_lv)", "zole(scope=match,hands=6)"])
 def test_random_play_conserves_chips(spec: str) -> None:
     res = ludoteca.simulate(spec, 2000, seed=5)

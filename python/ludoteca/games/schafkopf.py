@@ -30,7 +30,7 @@ from ludoteca import _core
 from ludoteca.games._queen_jack import CARD_POINTS, TRUMP_ORDER
 from ludoteca.loading import load_game
 
-__all__ = ["CARD_POINTS", "TRUMP_ORDER", "declarer_victory_points", "new_game"]
+__all__ = ["CARD_POINTS", "TRUMP_ORDER", "new_game"]
 
 
 def new_game(**params: int | str | bool) -> _core.Game:
@@ -40,17 +40,3 @@ def new_game(**params: int | str | bool) -> _core.Game:
     raise :class:`ludoteca.InvalidParameterError`.
     """
     return load_game("schafkopf", **params)
-
-
-def declarer_victory_points(total: int, tricks: int) -> int:
-    """The victory points of a declarer with ``total`` card points (tricks plus buried cards)
-    who took ``tricks`` tricks (``schwarz_by="tricks"``): +6/+4/+2 and -2/-4/-6."""
-    if tricks == 10:
-        return 6
-    if tricks == 0:
-        return -6
-    if total >= 91:
-        return 4
-    if total >= 61:
-        return 2
-    return -4 if total <= 30 else -2

@@ -42,11 +42,3 @@ def new_game(**params: int | str | bool) -> _core.Game:
     :class:`ludoteca.InvalidParameterError`.
     """
     return load_game("solo", **params)
-
-
-def trump_order(trump: str) -> list[str]:
-    """The trumps, highest first, when ``trump`` (a suit symbol ``♣ ♦ ♥ ♠``) is the trump suit."""
-    if trump not in "♣♦♥♠" or len(trump) != 1:
-        raise ValueError(f"not a suit symbol: {trump!r}")
-    ranks = ["A", "K"] + (["Q"] if trump in "♦♥" else []) + ["J", "10", "9", "8"]
-    return ["Q♣", f"7{trump}", "Q♠"] + [r + trump for r in ranks]

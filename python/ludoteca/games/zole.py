@@ -33,7 +33,7 @@ from ludoteca import _core
 from ludoteca.games._queen_jack import CARD_POINTS, TRUMP_ORDER
 from ludoteca.loading import load_game
 
-__all__ = ["CARD_POINTS", "TRUMP_ORDER", "chips_per_opponent", "new_game"]
+__all__ = ["CARD_POINTS", "TRUMP_ORDER", "new_game"]
 
 
 def new_game(**params: int | str | bool) -> _core.Game:
@@ -43,14 +43,3 @@ def new_game(**params: int | str | bool) -> _core.Game:
     :class:`ludoteca.InvalidParameterError`.
     """
     return load_game("zole", **params)
-
-
-def chips_per_opponent(lielais_points: int, zole: bool = False, losers_took_no_trick: bool = False) -> int:
-    """The symmetric settlement (``top_tier="points_120"``): chips the lielais receives from (positive) or
-    pays to (negative) each small one, given the lielais's card points (their pile: tricks plus
-    discards; in a zole the talon is the small ones')."""
-    wins = lielais_points >= 61
-    winners = lielais_points if wins else 120 - lielais_points
-    tier = 3 if winners == 120 else 2 if winners >= 91 else 1
-    amount = tier + (4 if zole else 0)
-    return amount if wins else -amount

@@ -434,10 +434,11 @@ fn must_follow_suit_flag() {
     let mut st = g.new_initial_state();
     deal(&mut st, &["A♠", "2♠", "3♥", "4♥", "5♣", "6♣", "7♦"]);
     play(&mut st, &["3♥"]);
+    let (history, hands) = (st.history().to_vec(), st.core.hands);
     let err = st.apply_action(card(&st, "2♠")).unwrap_err();
     assert!(err.to_string().contains("must follow suit ♥"), "{err}");
-    let before = st.history().len();
-    assert_eq!(st.history().len(), before, "a failed call changes nothing");
+    assert_eq!(st.history(), &history[..], "a failed call records nothing");
+    assert_eq!(st.core.hands, hands, "a failed call moves no card");
     play(&mut st, &["4♥"]);
 }
 
@@ -607,9 +608,23 @@ fn chiamata_120_ends_the_auction_at_once_and_all_pass_redeals() {
 fn chiamata_rank_auction_and_caller_leads() {
     let g =
         game("briscola(players=5,chiamata_auction=rank,chiamata_first_lead=caller,self_call_allowed=false)");
-    let mut rng = Rng::new(4);
-    let mut st = g.new_initial_state();
-    deal_random(&mut st, &mut rng);
+    // A deal where the caller (seat 2) holds some but not all of the 2s, so that forbidding the
+    // self-call changes which cards are legal.
+    let twos_of = |st: &BriscolaState| {
+        ["2♠", "2♥", "2♣", "2♦"]
+            .iter()
+            .filter(|n| st.core.hands[2].contains(st.rules().deck().parse(n).unwrap()))
+            .count()
+    };
+    let mut st = (0..200)
+        .map(|seed| {
+            let mut st = g.new_initial_state();
+            deal_random(&mut st, &mut Rng::new(seed));
+            st
+        })
+        .find(|st| (1..4).contains(&twos_of(st)))
+        .expect("some seed deals seat 2 one to three 2s");
+    let held = twos_of(&st);
     act(&mut st, "bid 3");
     assert!(
         st.string_to_action("bid A")
@@ -633,10 +648,15 @@ fn chiamata_rank_auction_and_caller_leads() {
             .unwrap();
         assert_eq!(st.rules().deck().rank(card), 2, "only a 2 may be called");
         assert!(
-            !st.core.hands[2].contains(card) || legal.len() == 4,
-            "no self-call unless unavoidable"
+            !st.core.hands[2].contains(card),
+            "no self-call: the caller holds {card:?}"
         );
     }
+    assert_eq!(
+        legal.len(),
+        4 - held,
+        "every 2 the caller does not hold may be called"
+    );
     st.apply_action(legal[0]).unwrap();
     assert_eq!(st.extra.contract.unwrap().target, 70);
     assert_eq!(st.current_player(), Player::Seat(2), "the caller leads");

@@ -346,6 +346,63 @@ fn buried_cards_count_for_the_declarer() {
     assert_eq!(r[..3], [-1.0, 2.0, -1.0]);
 }
 
+/// The names of every card outside `taken`, as one pile.
+fn rest_of_deck(st: &SchafkopfState, taken: CardSet) -> String {
+    st.rules().deck().format_set(st.rules().deck().all() - taken)
+}
+
+#[test]
+fn schwarz_through_the_scoring_path() {
+    let st = dealt("schafkopf");
+    // The declarer (seat 1) takes all ten tricks and buried K♠ 7♠: 120 and schwarz by tricks, +6.
+    let all = rest_of_deck(&st, set(&st, WIDOW));
+    let r = scored("schafkopf", Some(1), ["", &all, ""], WIDOW, [-1, 9, -1], 1);
+    assert_eq!(r[..3], [0.0, 6.0, 0.0], "every trick is schwarz");
+    // The defenders take two tricks of 0 points: by tricks no schwarz (+4 for 120), by points
+    // the defenders' 0 trick points are schwarz (+6).
+    let (d0, d2) = ("7♣ 8♣ 9♣", "7♦ 8♦ 9♦");
+    let decl = rest_of_deck(&st, set(&st, WIDOW) | set(&st, d0) | set(&st, d2));
+    let r = scored("schafkopf", Some(1), [d0, &decl, d2], WIDOW, [3, 9, 5], 1);
+    assert_eq!(r[..3], [0.0, 4.0, 0.0], "two tricks taken: not schwarz by tricks");
+    let r = scored(
+        "schafkopf(schwarz_by=points)",
+        Some(1),
+        [d0, &decl, d2],
+        WIDOW,
+        [3, 9, 5],
+        1,
+    );
+    assert_eq!(
+        r[..3],
+        [0.0, 6.0, 0.0],
+        "0 trick points for the defenders: schwarz by points"
+    );
+}
+
+#[test]
+fn the_least_widow_can_change_who_has_fewest() {
+    // Seat 0: 20 in tricks, seat 1: 22; the widow (4) to seat 0 as the last trick's winner makes it 24,
+    // so seat 1 has the fewest.
+    let st = dealt("schafkopf");
+    let (w0, w1) = ("A♣ K♣ Q♣ J♣ 7♣ 8♣", "A♦ K♦ K♥ Q♦ 7♦ 8♦");
+    let w2 = rest_of_deck(&st, set(&st, WIDOW) | set(&st, w0) | set(&st, w1));
+    let r = scored("schafkopf", None, [w0, w1, &w2], WIDOW, [9, 7, 5], 0);
+    assert_eq!(r[..3], [0.0, 2.0, 0.0]);
+    let r = scored(
+        "schafkopf(leaster_widow_to=nobody)",
+        None,
+        [w0, w1, &w2],
+        WIDOW,
+        [9, 7, 5],
+        0,
+    );
+    assert_eq!(
+        r[..3],
+        [2.0, 0.0, 0.0],
+        "without the widow seat 0's 20 is the fewest"
+    );
+}
+
 #[test]
 fn least_scoring_oracle() {
     let r = game("schafkopf").rules().clone();

@@ -413,7 +413,22 @@ fn match_by_hands_and_by_threshold() {
             }
             let mut ret = [0.0; 4];
             st.returns(&mut ret);
-            assert_eq!(ret, top_scorers_win(&st.core.ledger[..4])[..4]);
+            // The top scorer(s) win: +1 each, the others share the winners' total equally
+            // (written out here, not with the engine's own `top_scorers_win`).
+            let totals = &st.core.ledger[..4];
+            let best = totals.iter().cloned().fold(f64::MIN, f64::max);
+            let winners = totals.iter().filter(|&&v| v == best).count() as f64;
+            for s in 0..4 {
+                let expected = if winners == 4.0 {
+                    0.0
+                } else if totals[s] == best {
+                    1.0
+                } else {
+                    -winners / (4.0 - winners)
+                };
+                assert_eq!(ret[s], expected, "seat {s}: totals {totals:?}, returns {ret:?}");
+            }
+            assert!(ret.iter().sum::<f64>().abs() < 1e-9, "returns sum to zero");
         }
     }
 }

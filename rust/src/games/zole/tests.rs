@@ -266,6 +266,116 @@ fn discards_count_for_the_taker_and_the_talon_for_the_small_ones() {
 }
 
 #[test]
+fn the_thresholds_61_and_30_at_their_boundaries_through_the_scoring_path() {
+    // Seat 1 took; its discards 9♠ 9♥ are worth nothing, so its pile is exactly its tricks.
+    let talon = "9♠ 9♥";
+    // (lielais's tricks, seat 0's, seat 2's, seed returns, classic returns)
+    let cases = [
+        // 61 wins (tier 1 both ways).
+        (
+            "A♣ 10♣ A♠ 10♠ A♥ K♥ J♠ J♥ 9♣",
+            "K♣ Q♣ J♣ K♠ Q♠ 10♥",
+            "Q♥ A♦ 10♦ K♦ Q♦ J♦ 9♦ 8♦ 7♦",
+            [-1.0, 2.0, -1.0],
+            [-1.0, 2.0, -1.0],
+        ),
+        // 60 loses: the small ones' 60 is tier 1 (seed); classic −2 per opponent.
+        (
+            "A♣ 10♣ A♠ 10♠ A♥ K♥ Q♦ 9♣ 9♦",
+            "K♣ Q♣ J♣ K♠ Q♠ J♠",
+            "10♥ Q♥ J♥ A♦ 10♦ K♦ J♦ 8♦ 7♦",
+            [1.0, -2.0, 1.0],
+            [2.0, -4.0, 2.0],
+        ),
+        // 30: the small ones hold 90, still tier 1 (seed); classic: 30 or less is −3.
+        (
+            "A♣ 10♣ K♥ Q♥ J♥ 9♣",
+            "K♣ Q♣ J♣ A♠ 10♠ K♠ Q♠ J♠ A♥",
+            "10♥ A♦ 10♦ K♦ Q♦ J♦ 9♦ 8♦ 7♦",
+            [1.0, -2.0, 1.0],
+            [3.0, -6.0, 3.0],
+        ),
+        // 29: the small ones hold 91, tier 2 (seed).
+        (
+            "A♣ 10♣ K♥ K♠ 9♣ 9♦",
+            "K♣ Q♣ J♣ A♠ 10♠ Q♠ J♠ A♥ 10♥",
+            "Q♥ J♥ A♦ 10♦ K♦ Q♦ J♦ 8♦ 7♦",
+            [2.0, -4.0, 2.0],
+            [3.0, -6.0, 3.0],
+        ),
+    ];
+    for (won1, won0, won2, seed, classic) in cases {
+        let (r, _) = settle("zole", Contract::Take, 1, [won0, won1, won2], talon, 0.0);
+        assert_eq!(r, seed, "seed scoring, lielais pile {won1}");
+        let (r, _) = settle(
+            "zole(ruleset=classic_lv)",
+            Contract::Take,
+            1,
+            [won0, won1, won2],
+            talon,
+            0.0,
+        );
+        assert_eq!(r, classic, "classic scoring, lielais pile {won1}");
+    }
+}
+
+#[test]
+fn in_a_zole_the_talon_lifts_the_small_ones_to_the_91_tier() {
+    // The lielais (seat 1) has 29 in tricks; the small ones 70 in tricks plus the talon's 21: 91.
+    let won1 = "A♣ 10♣ K♥ K♠ 9♣ 9♦";
+    let won0 = "K♣ Q♣ J♣ Q♠ J♠ A♥ 10♥ Q♥ J♥";
+    let won2 = "9♠ 9♥ A♦ 10♦ K♦ Q♦ J♦ 8♦ 7♦";
+    let (r, _) = settle("zole", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 0.0);
+    assert_eq!(r, [6.0, -12.0, 6.0], "tier 2 plus 4 for the zole");
+}
+
+#[test]
+fn a_hand_result_counts_tricks_and_points_per_side() {
+    let mut st = dealt("zole");
+    for (s, w) in [
+        "K♣ Q♣ J♣ Q♠ J♠ A♥ 10♥ Q♥ J♥",
+        "A♣ 10♣ K♥ K♠ 9♣ 9♦",
+        "9♠ 9♥ A♦ 10♦ K♦ Q♦ J♦ 8♦ 7♦",
+    ]
+    .iter()
+    .enumerate()
+    {
+        st.core.hands[s] = CardSet::EMPTY;
+        st.core.won[s] = set(&st, w);
+    }
+    st.core.talon = set(&st, "A♠ 10♠");
+    st.extra.contract = Contract::Take;
+    st.extra.lielais = Some(1);
+    let h = st.rules().hand_result(&st.core, &st.extra).unwrap();
+    assert_eq!((h.lielais_tricks, h.small_tricks), (2, 6));
+    assert_eq!((h.lielais_points, h.small_points), (29 + 21, 70));
+}
+
+#[test]
+fn the_91_tier_at_its_boundary() {
+    let seed = rules("zole");
+    let lv = rules("zole(ruleset=classic_lv)");
+    for r in [&seed, &lv] {
+        assert_eq!(
+            r.per_opponent(&hand(Contract::Take, 91, 29, 6, 2)),
+            2,
+            "91 is tier 2"
+        );
+        assert_eq!(
+            r.per_opponent(&hand(Contract::Take, 90, 30, 6, 2)),
+            1,
+            "90 is tier 1"
+        );
+    }
+    // Classic losses: 31 is −2, 30 is −3.
+    assert_eq!(lv.per_opponent(&hand(Contract::Take, 31, 89, 2, 6)), -2);
+    assert_eq!(lv.per_opponent(&hand(Contract::Take, 30, 90, 2, 6)), -3);
+    // Seed losses are tiered by the small ones' points: 90 is tier 1, 91 tier 2.
+    assert_eq!(seed.per_opponent(&hand(Contract::Take, 30, 90, 2, 6)), -1);
+    assert_eq!(seed.per_opponent(&hand(Contract::Take, 29, 91, 2, 6)), -2);
+}
+
+#[test]
 fn pool_goes_to_the_winners_of_the_next_played_hand() {
     let won1 = "A♣ 10♣ A♦ K♦ Q♥ J♠ J♥ 10♦ 9♣ 9♦ 8♦ 7♦";
     let won0 = "Q♣ Q♠ J♣ A♥ 10♥ K♥ 9♥ Q♦ J♦";
