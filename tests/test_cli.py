@@ -61,6 +61,13 @@ def test_games_lists_briscola() -> None:
     assert "briscola(players=4)" in result.output
 
 
+def test_games_states_each_rules_version() -> None:
+    result = invoke("games")
+    for info in ludoteca.registered_games():
+        line = next(row for row in result.output.splitlines() if row.startswith(info.short_name + " "))
+        assert f"rules v{info.version}" in line, line
+
+
 def test_rules_shows_text_parameters_and_presets() -> None:
     result = invoke("rules", "briscola")
     assert result.exit_code == 0, result.output

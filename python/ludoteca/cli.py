@@ -177,6 +177,9 @@ def games_command() -> None:
     console = _out()
     for info in ludoteca.registered_games():
         heading = Text.assemble((info.short_name, "bold cyan"), f"  {info.long_name}")
+        # The rules version: results (records, serialised states, statistics) of two ludoteca releases
+        # are comparable when a game's rules version is the same.
+        heading.append(f"  · rules v{info.version}", style="dim")
         heading.append(f"  · bots: {', '.join(info.bots)}", style="dim")
         if info.presets:
             heading.append(f"  · presets: {', '.join(info.presets)}", style="dim")
