@@ -5,8 +5,9 @@
 PYTHON ?= python
 PY_SRC := python tests benches
 GAME ?=
+BASE ?=
 
-.PHONY: help dev test test-slow bench lint fmt mutants docs wheel release ci
+.PHONY: help dev test test-slow bench lint fmt mutants semver docs wheel release ci
 
 help:  ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -42,6 +43,10 @@ fmt:  ## apply the formatters (cargo fmt, ruff format, ruff's safe fixes)
 mutants:  ## cargo mutants over one game's or engine's rule code: make mutants GAME=zole
 	@test -n "$(GAME)" || { echo "usage: make mutants GAME=<name under rust/src/games or an engine: trick, cards, core>"; exit 2; }
 	bash scripts/mutants.sh $(GAME)
+
+semver:  ## the public Rust API against a base revision: make semver BASE=v0.1.0 (needs cargo-semver-checks)
+	@test -n "$(BASE)" || { echo "usage: make semver BASE=<git revision of the last release>"; exit 2; }
+	cargo semver-checks check-release --baseline-rev $(BASE)
 
 docs:  ## Rust API docs without warnings (and the mkdocs site when mkdocs.yml exists)
 	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
