@@ -133,14 +133,15 @@ def test_ismcts_bot_plays_a_full_game(spec: str) -> None:
 
 
 def test_exploitability_of_a_tiny_go_board() -> None:
-    """get_all_states and exploitability on 2x2 Go capped at 4 moves (perfect information, so the
-    uniform policy's exploitability is positive and a best response's value is at most 1)."""
+    """get_all_states and nash_conv on 2x2 Go capped at 6 moves, komi 0.5 (so no draws): the uniform
+    policy is exploitable, and by at most 2 per seat (returns lie in [-1, 1])."""
     from open_spiel.python import policy
     from open_spiel.python.algorithms import exploitability, get_all_states
 
-    game = los.load_game("go(board_size=2,max_moves=4,ruleset=tromp_taylor)")
+    game = los.load_game("go(board_size=2,max_moves=6,ruleset=tromp_taylor,komi=0.5)")
     states = get_all_states.get_all_states(game, include_terminals=True, include_chance_states=False)
-    assert len(states) > 10
+    assert len(states) > 100
+    assert all(s.current_player() in (0, 1) or s.is_terminal() for s in states.values())
     assert all(s.is_terminal() or s.legal_actions() for s in states.values())
     nash_conv = exploitability.nash_conv(game, policy.UniformRandomPolicy(game))
     assert 0.0 < nash_conv <= 2 * game.num_players()

@@ -46,6 +46,8 @@ PREFIX = "ludoteca_"
 _DETERMINISTIC = frozenset({"go", "rengo", "xiangqi"})
 #: Games where every seat sees everything (OpenSpiel's PERFECT_INFORMATION); chance may still occur.
 _PERFECT_INFORMATION = frozenset({"go", "rengo", "xiangqi", "skelly"})
+#: Games whose returns move before the end (a Carioca match's running totals): OpenSpiel's REWARDS model.
+_INTERMEDIATE_RETURNS = frozenset({"carioca"})
 #: Games whose returns are win 1, loss -1, draw 0 for two sides (zero-sum, bounds [-1, 1]).
 _WIN_LOSS = frozenset({"go", "rengo", "xiangqi", "jieqi"})
 
@@ -110,7 +112,11 @@ def _game_type(info: ludoteca.GameInfo) -> Any:
             else pyspiel.GameType.Information.IMPERFECT_INFORMATION
         ),
         utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=(
+            pyspiel.GameType.RewardModel.REWARDS
+            if name in _INTERMEDIATE_RETURNS
+            else pyspiel.GameType.RewardModel.TERMINAL
+        ),
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=True,
@@ -169,6 +175,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LudotecaGame, ludo: ludoteca.State | None = None) -> None:
         super().__init__(game)
         self.ludo = ludo if ludo is not None else game.ludo.new_initial_state(explicit_chance=True)
+        self._before = self.ludo.returns()
 
     def current_player(self) -> int:
         """Seat to act, pyspiel.PlayerId.CHANCE or TERMINAL (the same integers as ludoteca's)."""
@@ -182,7 +189,11 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self.ludo.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        # Rewards cover everything since the last decision (chance steps included), as OpenSpiel's
+        # simulations read them at decision and terminal nodes only.
+        before = self._before if self.ludo.is_chance_node() else self.ludo.returns()
         self.ludo.apply_action(int(action))
+        self._before = before
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.ludo.action_to_string(int(action))
@@ -196,8 +207,11 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self.ludo.returns()
 
     def rewards(self) -> list[float]:
-        """Reward per seat for the last transition."""
-        return self.ludo.rewards()
+        """Reward per seat for the last transition: the change of ``returns`` it made, so rewards
+        always sum to the returns (OpenSpiel's contract). For most games that is ludoteca's
+        ``rewards()``; a Carioca match's returns are the running penalty totals, which move at every
+        hand's end while ludoteca's ``rewards()`` stay 0 until the match ends."""
+        return [a - b for a, b in zip(self.ludo.returns(), self._before)]
 
     def information_state_string(self, player: int | None = None) -> str:
         """What ``player`` has observed since the start."""
