@@ -50,9 +50,9 @@ def test_sample_has_the_same_information_state(spec: str) -> None:
         if not state.is_terminal() and sample.current_player() == player:
             assert sample.legal_actions() == state.legal_actions()
         # The original is untouched.
-        assert state.information_state_string(player) == _random_position(spec, seed).information_state_string(
-            player
-        )
+        assert state.information_state_string(player) == _random_position(
+            spec, seed
+        ).information_state_string(player)
 
 
 def test_samples_differ_from_the_truth_and_are_seeded() -> None:
@@ -64,7 +64,8 @@ def test_samples_differ_from_the_truth_and_are_seeded() -> None:
     assert resample_hidden(state, 0, 5) == resample_hidden(state, 0, 5)
     # Seat 0's own hand never moves.
     assert all(
-        resample_hidden(state, 0, s).card_locations()["hand 0"] == state.card_locations()["hand 0"] for s in range(5)
+        resample_hidden(state, 0, s).card_locations()["hand 0"] == state.card_locations()["hand 0"]
+        for s in range(5)
     )
     assert truth  # the opponent holds cards to redraw
 
@@ -144,7 +145,10 @@ def test_a_shown_void_is_respected_and_the_rest_is_uniform() -> None:
     if crit is not None:
         assert _chi2(counts, candidates, expected) < crit
     else:  # Wilson-Hilferty approximation of the 0.1% point (z = 3.09).
-        assert _chi2(counts, candidates, expected) < dof * (1 - 2 / (9 * dof) + 3.09 * (2 / (9 * dof)) ** 0.5) ** 3
+        assert (
+            _chi2(counts, candidates, expected)
+            < dof * (1 - 2 / (9 * dof) + 3.09 * (2 / (9 * dof)) ** 0.5) ** 3
+        )
 
 
 def test_bad_seat_and_implicit_chance_are_refused() -> None:

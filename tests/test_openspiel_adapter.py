@@ -110,7 +110,9 @@ def test_mcts_bot_plays_go_and_beats_random() -> None:
         evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
         bot = mcts.MCTSBot(game, 1.4, 60, evaluator, random_state=np.random.RandomState(seed))
         seat = seed % 2
-        bots: list[object] = [uniform_random.UniformRandomBot(p, np.random.RandomState(seed)) for p in range(2)]
+        bots: list[object] = [
+            uniform_random.UniformRandomBot(p, np.random.RandomState(seed)) for p in range(2)
+        ]
         bots[seat] = bot
         state = _play(game, bots, seed)
         wins += state.returns()[seat] > 0  # type: ignore[attr-defined]

@@ -77,7 +77,7 @@ def resample_hidden(state: ludoteca.State, player: int, seed: int) -> ludoteca.S
     if name in _PERFECT_INFORMATION:
         return state.clone()
     if name == "jieqi":
-        return ludoteca._core.jieqi_resample_hidden(state, player, seed)  # type: ignore[attr-defined]
+        return ludoteca._core.jieqi_resample_hidden(state, player, seed)
     if not state.is_explicit_chance():
         raise InvalidParameterError(
             "resample_hidden needs a state made with explicit_chance=True (its deals are in the history)"

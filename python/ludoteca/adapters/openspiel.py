@@ -5,7 +5,7 @@
     from ludoteca.adapters import openspiel as los
     game = los.load_game("briscola(players=4)")      # a pyspiel.Game
     state = game.new_initial_state()                 # explicit chance: deals are chance nodes
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 ``load_game`` registers every ludoteca game with pyspiel as a Python game named ``ludoteca_<name>``
@@ -35,7 +35,7 @@ import ludoteca
 from ludoteca.determinize import resample_hidden
 
 try:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 except ImportError as e:  # pragma: no cover - exercised only without open_spiel
     raise ImportError("ludoteca.adapters.openspiel needs OpenSpiel: pip install 'ludoteca[openspiel]'") from e
 
@@ -94,9 +94,7 @@ def _game_type(info: ludoteca.GameInfo) -> Any:
     lo, hi = _players_range(info)
     name = info.short_name
     params = {spec["name"]: _param_value(spec) for spec in info.params}
-    utility = (
-        pyspiel.GameType.Utility.ZERO_SUM if name in _WIN_LOSS else pyspiel.GameType.Utility.GENERAL_SUM
-    )
+    utility = pyspiel.GameType.Utility.ZERO_SUM if name in _WIN_LOSS else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=PREFIX + name,
         long_name=f"ludoteca {info.long_name}",
@@ -131,6 +129,7 @@ def _spec_of(short_name: str, params: dict[str, Any]) -> str:
     """A ludoteca game string from pyspiel parameters."""
     if not params:
         return short_name
+
     def text(v: Any) -> str:
         return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
@@ -265,7 +264,11 @@ def register_all() -> list[str]:
         cls = type(
             f"Ludoteca_{short}",
             (LudotecaGame,),
-            {"_short_name": short, "_game_type": game_type, "__doc__": f"ludoteca {info.long_name} in pyspiel."},
+            {
+                "_short_name": short,
+                "_game_type": game_type,
+                "__doc__": f"ludoteca {info.long_name} in pyspiel.",
+            },
         )
         _classes[name] = cls
         pyspiel.register_game(game_type, cls)
