@@ -46,6 +46,8 @@ PREFIX = "ludoteca_"
 _DETERMINISTIC = frozenset({"go", "rengo", "xiangqi"})
 #: Games where every seat sees everything (OpenSpiel's PERFECT_INFORMATION); chance may still occur.
 _PERFECT_INFORMATION = frozenset({"go", "rengo", "xiangqi", "skelly"})
+#: Other zero-sum games in every configuration (winners' gains are the losers' shares; chips move).
+_ZERO_SUM = frozenset({"briscola", "twenty_four", "razz"})
 #: Games whose returns move before the end (a Carioca match's running totals): OpenSpiel's REWARDS model.
 _INTERMEDIATE_RETURNS = frozenset({"carioca"})
 #: Games whose returns are win 1, loss -1, draw 0 for two sides (zero-sum, bounds [-1, 1]).
@@ -79,15 +81,32 @@ def _players_range(info: ludoteca.GameInfo) -> tuple[int, int]:
 def utility_bounds(game: ludoteca.Game) -> tuple[float, float, float | None]:
     """``(min_utility, max_utility, utility_sum)`` of ``game``; ``utility_sum`` is None for general-sum.
 
-    Win/loss games (Go, Rengo, Xiangqi, Jieqi) score 1 for a win, -1 for a loss, 0 for a draw: bounds
-    [-1, 1], zero-sum. For the other games the bounds are not yet derived from each scoring rule here:
-    the adapter declares them general-sum with bounds wide enough for any score the game can write
-    (``±1e9``), which OpenSpiel accepts (its algorithms that normalise by the bounds get no benefit).
+    Derived from each game's scoring rules (and checked over random games by the tests):
+
+    * Go, Rengo, Xiangqi, Jieqi: 1 for a win, -1 for a loss, 0 for a draw: [-1, 1], zero-sum.
+    * Briscola with 2, 3, 4 or 6 players (deal or match): each winner +1, the losers share -1 per
+      winner, so the worst is sharing the most winners among the fewest losers: -1 (2, 4, 6 players:
+      sides of equal size), -1/2 (3 players: one winner, two losers). Zero-sum.
+    * Twenty-Four with n players: each winner +1, the losers share -1 per winner: at worst n-1 winners
+      and one loser, so [-(n-1), 1]. Zero-sum.
+    * Razz: chips change hands, so zero-sum; a seat loses at most its stack and wins at most the
+      others' stacks: [-stack, (n-1)*stack].
+
+    The other games (five-player Briscola's Chiamata payouts, Schafkopf, Solo, Zole, Carioca, Skelly)
+    are declared general-sum with bounds ``±1e9`` (any score they write lies inside; OpenSpiel accepts
+    it, and algorithms that normalise by the bounds gain nothing): their exact bounds are not derived here.
     """
-    name = game.name
+    name, n, params = game.name, game.num_players(), game.params
     if name in _WIN_LOSS:
         return -1.0, 1.0, 0.0
-    return -1e9, 1e9, None
+    if name == "briscola" and n in (2, 3, 4, 6):
+        return (-0.5 if n == 3 else -1.0), 1.0, 0.0
+    if name == "twenty_four":
+        return -(n - 1.0), 1.0, 0.0
+    if name == "razz":
+        stack = float(params["stack"])
+        return -stack, (n - 1) * stack, 0.0
+    return -1e9, 1e9, (0.0 if name in _ZERO_SUM else None)
 
 
 def _game_type(info: ludoteca.GameInfo) -> Any:
