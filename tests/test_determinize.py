@@ -39,7 +39,7 @@ def _random_position(spec: str, seed: int, max_steps: int = 400) -> ludoteca.Sta
     return state
 
 
-@pytest.mark.parametrize("spec", EXAMPLES)
+@pytest.mark.parametrize("spec", EXAMPLES, ids=EXAMPLES)
 def test_sample_has_the_same_information_state(spec: str) -> None:
     for seed in range(3):
         state = _random_position(spec, seed)

@@ -8,7 +8,8 @@ from the public API alone, by replaying the history with the hidden chance outco
    happened (its information state after that outcome differs from the one after another outcome: a card
    dealt to itself, a face-up card, a Go or Xiangqi move) or when the card is no longer in a hidden
    place now (it was played or shown since: ``State.card_locations`` places it outside other seats'
-   hands, the stock, the talon and the other face-down places).
+   hands, the stock, the talon and the other face-down places), or when a seat acted with it after it
+   was dealt (a Carioca discard later drawn back into a hand). In a match only a card's last deal counts.
 2. Every other chance outcome is redrawn uniformly from the outcomes legal at that node that no kept
    outcome uses later (for a deck dealt without replacement every such sequence has the same
    probability, so the proposal is uniform), and the seats' actions are replayed unchanged.
@@ -20,19 +21,22 @@ from the public API alone, by replaying the history with the hidden chance outco
 Departure from exact uniformity over every consistent history: a card an opponent has since played or
 shown keeps the deal where it arrived (step 1), so histories where it arrived at another draw of the
 same seat are not proposed. The cards' present places are what a search bot uses, and those are uniform
-among the proposals. Jieqi has an exact Rust sampler (``jieqi_resample_hidden``), used as is.
+among the proposals. The seat's own hand is kept as it is, which is exact where a seat sees its hand
+(every trick game, Razz, Carioca) but not in Twenty-Four, whose face-down stacks nobody sees: there the
+sample keeps the seat's true stack. Jieqi has an exact Rust sampler (``jieqi_resample_hidden``), used as is.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import ludoteca
 from ludoteca.errors import InvalidParameterError
 
 #: Place names in ``State.card_locations()`` whose cards a seat does not see (other seats' hands are
 #: hidden too); a game whose face-down places have other names lists them here.
-HIDDEN_PLACES = frozenset({"stock", "talon", "undealt", "removed", "burned", "widow", "skat", "blind"})
+HIDDEN_PLACES = frozenset({"stock", "talon", "undealt", "burned", "widow", "skat", "blind"})
 
 #: Proposals tried before giving up.
 MAX_TRIES = 5_000
@@ -90,10 +94,23 @@ def resample_hidden(state: ludoteca.State, player: int, seed: int) -> ludoteca.S
     chance_at: list[bool] = []
     s = game.new_initial_state(explicit_chance=True)
     for a in history:
-        is_chance = s.is_chance_node()
-        chance_at.append(is_chance)
-        if is_chance:
-            keep = a not in hidden_now
+        chance_at.append(s.is_chance_node())
+        s.apply_action(a)
+    # In a match the same card is dealt again at every deal: only its last deal can be where it is now.
+    last_deal = {a: i for i, (a, c) in enumerate(zip(history, chance_at)) if c}
+    # A card a seat acted with after its deal (discarded to a pile, then drawn back by another seat) was
+    # shown: its deal is kept. A seat's action names the card by the card's own name ("discard 6♦#1").
+    name = {i: state.action_to_string(a) for i, (a, c) in enumerate(zip(history, chance_at)) if c}
+    words: dict[str, int] = {}
+    for i, (a, c) in enumerate(zip(history, chance_at)):
+        if not c:
+            for w in state.action_to_string(a).split():
+                words[w] = i
+    shown = {history[i] for i, n in name.items() if words.get(n, -1) > i}
+    s = game.new_initial_state(explicit_chance=True)
+    for i, a in enumerate(history):
+        if chance_at[i]:
+            keep = a not in hidden_now or last_deal[a] != i or a in shown
             if not keep:
                 seen = s.clone()
                 seen.apply_action(a)
@@ -125,7 +142,7 @@ def _propose(
     game: ludoteca.Game, history: list[int], chance_at: list[bool], kept: list[bool], rng: random.Random
 ) -> ludoteca.State | None:
     """One replay with the hidden chance outcomes redrawn; None when an action became illegal."""
-    reserved = {a for a, c, k in zip(history, chance_at, kept) if c and k}
+    reserved = Counter(a for a, c, k in zip(history, chance_at, kept) if c and k)
     s = game.new_initial_state(explicit_chance=True)
     for i, a in enumerate(history):
         if chance_at[i] and not kept[i]:
@@ -134,7 +151,9 @@ def _propose(
                 return None
             a = rng.choice(choices)
         elif chance_at[i]:
-            reserved.discard(a)
+            reserved[a] -= 1
+            if not reserved[a]:
+                del reserved[a]
         if not s.is_chance_node() and a not in s.legal_actions():
             return None
         if s.is_chance_node() and a not in s.legal_actions():

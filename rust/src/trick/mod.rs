@@ -74,7 +74,7 @@
 //! enforced by the replay). A game plugs in by keeping three contracts the engine already asks for:
 //! deal and draw chance outcomes are card ids drawn uniformly without replacement; `card_locations`
 //! names each seat's hand `hand <seat>` and puts face-down cards in `stock`, `talon`, `widow`,
-//! `skat`, `removed` or another name listed in `determinize.HIDDEN_PLACES`; and
+//! `skat` or another name listed in `determinize.HIDDEN_PLACES`; and
 //! `information_state_string` states everything the seat has seen (it is what a sample must
 //! reproduce). `tests/test_determinize.py` then checks the game through the registry.
 //!
