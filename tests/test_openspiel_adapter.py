@@ -147,3 +147,20 @@ def test_exploitability_of_a_tiny_go_board() -> None:
     assert all(s.is_terminal() or s.legal_actions() for s in states.values())
     nash_conv = exploitability.nash_conv(game, policy.UniformRandomPolicy(game))
     assert 0.0 < nash_conv <= 2 * game.num_players()
+
+
+def test_every_game_and_preset_loads_by_its_pyspiel_name() -> None:
+    """One call registers every game; presets load through the ruleset parameter by pyspiel's own loader."""
+    names = los.register_all()
+    assert names == sorted(los.PREFIX + info.short_name for info in ludoteca.registered_games())
+    for info in ludoteca.registered_games():
+        for preset in info.presets:
+            game = pyspiel.load_game(los.PREFIX + info.short_name, {"ruleset": preset})
+            assert game.ludo == ludoteca.load_game(f"{info.short_name}(ruleset={preset})")
+
+
+def test_bad_game_strings_raise_ludotecas_errors() -> None:
+    with pytest.raises(ludoteca.UnknownGameError):
+        los.load_game("brisc0la")
+    with pytest.raises(ludoteca.InvalidParameterError):
+        los.load_game("briscola(players=9)")

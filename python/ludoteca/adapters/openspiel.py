@@ -113,7 +113,10 @@ def _game_type(info: ludoteca.GameInfo) -> Any:
     lo, hi = _players_range(info)
     name = info.short_name
     params = {spec["name"]: _param_value(spec) for spec in info.params}
-    utility = pyspiel.GameType.Utility.ZERO_SUM if name in _WIN_LOSS else pyspiel.GameType.Utility.GENERAL_SUM
+    # The utility kind is per game (GameType), the bounds per parameter set (GameInfo): zero-sum
+    # where every configuration's returns sum to 0.
+    zero_sum = name in _WIN_LOSS or name in _ZERO_SUM
+    utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=PREFIX + name,
         long_name=f"ludoteca {info.long_name}",
@@ -164,7 +167,11 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         game_type = self._game_type
-        self.ludo = ludoteca.load_game(_spec_of(self._short_name, params))
+        # pyspiel fills every unset parameter with its default; a default value is read as unset, so a
+        # preset (`ruleset=...`) still sets it. (A preset's value can't be set back to the default this way.)
+        defaults = game_type.parameter_specification
+        chosen = {k: v for k, v in params.items() if k not in defaults or defaults[k] != v}
+        self.ludo = ludoteca.load_game(_spec_of(self._short_name, chosen))
         lo, hi, total = utility_bounds(self.ludo)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.ludo.num_distinct_actions(),
