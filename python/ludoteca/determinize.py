@@ -100,13 +100,13 @@ def resample_hidden(state: ludoteca.State, player: int, seed: int) -> ludoteca.S
     last_deal = {a: i for i, (a, c) in enumerate(zip(history, chance_at)) if c}
     # A card a seat acted with after its deal (discarded to a pile, then drawn back by another seat) was
     # shown: its deal is kept. A seat's action names the card by the card's own name ("discard 6♦#1").
-    name = {i: state.action_to_string(a) for i, (a, c) in enumerate(zip(history, chance_at)) if c}
+    chance_names = {i: state.action_to_string(a) for i, (a, c) in enumerate(zip(history, chance_at)) if c}
     words: dict[str, int] = {}
     for i, (a, c) in enumerate(zip(history, chance_at)):
         if not c:
             for w in state.action_to_string(a).split():
                 words[w] = i
-    shown = {history[i] for i, n in name.items() if words.get(n, -1) > i}
+    shown = {history[i] for i, n in chance_names.items() if words.get(n, -1) > i}
     s = game.new_initial_state(explicit_chance=True)
     for i, a in enumerate(history):
         if chance_at[i]:
