@@ -90,6 +90,8 @@ def test_random_playouts_honour_the_api(spec: str) -> None:
                 assert [a for a, _ in outcomes] == legal, "chance outcomes must be the legal actions"
                 assert all(prob > 0 for _, prob in outcomes)
                 assert len(outcomes) <= game.max_chance_outcomes()
+                # OpenSpiel's contract: every chance outcome id is < max_chance_outcomes.
+                assert all(0 <= a < game.max_chance_outcomes() for a, _ in outcomes)
             if not state.is_chance_node():
                 p = state.current_player()
                 assert 0 <= p < n_players

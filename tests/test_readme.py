@@ -50,7 +50,7 @@ def run_python(code: str, tmp_path: Path, name: str) -> subprocess.CompletedProc
 
 def test_readme_has_its_python_snippets() -> None:
     blocks = code_blocks("python")
-    assert len(blocks) == 2, "the fifteen-line API example and the scale-out snippet"
+    assert len(blocks) == 3, "the fifteen-line API example, the scale-out snippet and the ISMCTS example"
 
 
 def test_readme_api_example_runs_verbatim(tmp_path: Path) -> None:
@@ -116,3 +116,13 @@ def test_readme_command_line_block_runs(tmp_path: Path) -> None:
         assert done.returncode == expected, (line, done.stdout[-2000:], done.stderr[-2000:])
         assert "Traceback" not in done.stderr, line
     assert (tmp_path / "game.jsonl").is_file() and (tmp_path / "game.sgf").is_file()
+
+
+def test_readme_ismcts_example_plays_briscola_to_the_end(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    code = code_blocks("python")[2]
+    assert "ISMCTSBot" in code
+    done = run_python(code, tmp_path, "ismcts")
+    assert done.returncode == 0, done.stderr
+    returns = [float(x) for x in done.stdout.strip().strip("[]").split(",")]
+    assert len(returns) == 2 and sum(returns) == 0  # a finished two-player Briscola deal

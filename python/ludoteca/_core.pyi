@@ -72,7 +72,7 @@ class Game:
     def num_distinct_actions(self) -> int:
         """Size of the action space (chance outcomes included)."""
     def max_chance_outcomes(self) -> int:
-        """Largest number of outcomes at a chance node."""
+        """Exclusive bound on every chance outcome id (OpenSpiel's MaxChanceOutcomes)."""
     def max_game_length(self) -> int:
         """Upper bound on the number of actions in one game."""
     def observation_shape(self) -> list[int]:

@@ -105,6 +105,11 @@ fn check_step(spec: &str, game: &dyn DynGame, state: &mut Box<dyn DynState>, rng
         state.chance_outcomes(&mut outcomes);
         let ids: Vec<Action> = outcomes.iter().map(|o| o.0).collect();
         assert_eq!(ids, l, "{spec}: chance outcomes are not the legal list");
+        // OpenSpiel's contract: every chance outcome id lies in 0..max_chance_outcomes.
+        assert!(
+            ids.iter().all(|&a| (a as usize) < game.max_chance_outcomes()),
+            "{spec}: a chance id is not below max_chance_outcomes: {ids:?}"
+        );
         let total: f64 = outcomes.iter().map(|o| o.1).sum();
         assert!(
             (total - 1.0).abs() < 1e-9,

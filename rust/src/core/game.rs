@@ -97,7 +97,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn num_players(&self) -> usize;
     /// Size of the action space (every id is `< num_distinct_actions`), chance actions included.
     fn num_distinct_actions(&self) -> usize;
-    /// Upper bound on the number of outcomes at any chance node.
+    /// Exclusive upper bound on every chance outcome id (OpenSpiel's `MaxChanceOutcomes`): each
+    /// outcome at every chance node lies in `0..max_chance_outcomes`, so it also bounds how many
+    /// outcomes a node has. Chance ids share the action id space (`< num_distinct_actions`); a game
+    /// whose chance ids start above its decision ids (Jieqi, Skelly) returns its largest chance id + 1,
+    /// not the size of its largest chance node. 0 for games without chance.
     fn max_chance_outcomes(&self) -> usize;
     /// Upper bound on the number of actions (chance included) in one game.
     fn max_game_length(&self) -> usize;

@@ -64,7 +64,7 @@ impl PyGame {
     fn num_distinct_actions(&self) -> usize {
         self.inner.num_distinct_actions()
     }
-    /// Largest number of outcomes at a chance node.
+    /// Exclusive bound on every chance outcome id (OpenSpiel's MaxChanceOutcomes).
     fn max_chance_outcomes(&self) -> usize {
         self.inner.max_chance_outcomes()
     }

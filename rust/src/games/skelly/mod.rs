@@ -270,7 +270,9 @@ impl Game for Skelly {
         NUM_ACTIONS as usize
     }
     fn max_chance_outcomes(&self) -> usize {
-        NOISE_BINS * NOISE_BINS
+        // A bound on the ids (NOISE.. and LOT..), as OpenSpiel requires; a noise node has
+        // NOISE_BINS² outcomes, a lot node one per seat.
+        NUM_ACTIONS as usize
     }
     fn max_game_length(&self) -> usize {
         1 + 2 * self.cfg.max_shots as usize

@@ -167,7 +167,9 @@ impl Game for Jieqi {
         NUM_ACTIONS
     }
     fn max_chance_outcomes(&self) -> usize {
-        6
+        // Chance ids are REVEAL_BASE.. and CAPTURE_BASE.. (at most 6 outcomes at a node); the bound
+        // is on the ids, as OpenSpiel requires: every outcome is < max_chance_outcomes.
+        NUM_ACTIONS
     }
     fn max_game_length(&self) -> usize {
         // Each ply may be followed by at most two chance events.

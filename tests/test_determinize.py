@@ -1,0 +1,160 @@
+"""ludoteca.determinize.resample_hidden: consistent with the seat's information, uniform, seeded.
+
+The consistency test iterates over the registry (games registered later are covered without edits).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import ludoteca
+from ludoteca.determinize import resample_hidden
+
+EXAMPLES = [ex for info in ludoteca.registered_games() for ex in info.examples]
+
+# Upper 0.1% points of the chi-square distribution (standard tables, e.g. NIST/SEMATECH e-Handbook
+# of Statistical Methods, 1.3.6.7.4), by degrees of freedom.
+CHI2_999 = {31: 61.098, 32: 62.487, 23: 49.728, 22: 48.268, 21: 46.797, 20: 45.315, 24: 51.179}
+
+
+def _random_position(spec: str, seed: int, max_steps: int = 400) -> ludoteca.State:
+    """A state reached by random play with explicit chance, stopped at a random decision node."""
+    game = ludoteca.load_game(spec)
+    rng = random.Random(seed)
+    state = game.new_initial_state(explicit_chance=True)
+    stop = rng.randrange(1, max_steps)
+    for _ in range(stop):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
+@pytest.mark.parametrize("spec", EXAMPLES, ids=EXAMPLES)
+def test_sample_has_the_same_information_state(spec: str) -> None:
+    for seed in range(3):
+        state = _random_position(spec, seed)
+        player = seed % state.get_game().num_players()
+        sample = resample_hidden(state, player, seed)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.current_player() == state.current_player()
+        if not state.is_terminal() and sample.current_player() == player:
+            assert sample.legal_actions() == state.legal_actions()
+        # The original is untouched.
+        assert state.information_state_string(player) == _random_position(
+            spec, seed
+        ).information_state_string(player)
+
+
+def test_samples_differ_from_the_truth_and_are_seeded() -> None:
+    """At a fresh Briscola deal the opponent's hand is redrawn (not the true one every time)."""
+    state = _random_position("briscola", 0, max_steps=8)
+    truth = sorted(state.card_locations()["hand 1"])
+    hands = {tuple(sorted(resample_hidden(state, 0, s).card_locations()["hand 1"])) for s in range(20)}
+    assert len(hands) > 10
+    assert resample_hidden(state, 0, 5) == resample_hidden(state, 0, 5)
+    # Seat 0's own hand never moves.
+    assert all(
+        resample_hidden(state, 0, s).card_locations()["hand 0"] == state.card_locations()["hand 0"]
+        for s in range(5)
+    )
+    assert truth  # the opponent holds cards to redraw
+
+
+def _chi2(counts: Counter[int], cells: list[int], expected: float) -> float:
+    return sum((counts[c] - expected) ** 2 / expected for c in cells)
+
+
+def test_uniform_over_the_unseen_cards_after_the_deal() -> None:
+    """Two-player Briscola after the deal: seat 0 sees its 3 cards and the face-up trump; each of the
+    other 36 cards is in the opponent's hand with probability 3/36 (chi-square at the 0.1% level)."""
+    state = ludoteca.load_game("briscola").new_initial_state(explicit_chance=True)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seen = set(state.card_locations()["hand 0"]) | set(state.card_locations()["face-up"])
+    unseen = [c for c in range(40) if c not in seen]
+    assert len(unseen) == 36
+    n = 1200
+    counts: Counter[int] = Counter()
+    for s in range(n):
+        counts.update(resample_hidden(state, 0, s).card_locations()["hand 1"])
+    assert set(counts) <= set(unseen)
+    # 35 degrees of freedom would be exact; 32's critical value (62.5) is below 35's (66.6): stricter.
+    assert _chi2(counts, unseen, n * 3 / 36) < CHI2_999[32]
+
+
+def _void_position() -> tuple[ludoteca.State, str]:
+    """Briscola with must_follow_suit: the moment seat 1 has just failed to follow seat 0's lead
+    (before the draws), with cards still in the stock. Seat 1 is then void in the led suit."""
+    from ludoteca.cards import Deck
+
+    deck = Deck("italian40")
+    game = ludoteca.load_game("briscola(must_follow_suit=true)")
+    for seed in range(500):
+        rng = random.Random(seed)
+        state = game.new_initial_state(explicit_chance=True)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            action = rng.choice(state.legal_actions())
+            trick = state.card_locations()["trick"]
+            led = deck.suit_of(trick[0]) if state.current_player() == 1 and len(trick) == 1 else None
+            state.apply_action(action)
+            if led is not None and deck.suit_of(action) != led and len(state.card_locations()["stock"]) > 6:
+                return state, led
+    pytest.skip("no position with a shown void found")
+
+
+def test_a_shown_void_is_respected_and_the_rest_is_uniform() -> None:
+    """Seat 1 failed to follow suit (must_follow_suit=true), so it holds no card of the led suit: no
+    sample gives it one, and its remaining card is uniform over the unseen cards of the other suits."""
+    from ludoteca.cards import Deck
+
+    deck = Deck("italian40")
+    state, led = _void_position()
+    hand = state.card_locations()["hand 1"]
+    assert all(deck.suit_of(c) != led for c in hand)  # the engine's own rule, not ours
+    seen = set(state.card_locations()["hand 0"])
+    for place, cards in state.card_locations().items():
+        if place.startswith("won") or place in ("trick", "face-up"):
+            seen.update(cards)
+    candidates = [c for c in range(40) if c not in seen and deck.suit_of(c) != led]
+    n = 800
+    counts: Counter[int] = Counter()
+    for s in range(n):
+        sample = resample_hidden(state, 0, s)
+        assert sample.information_state_string(0) == state.information_state_string(0)
+        h = sample.card_locations()["hand 1"]
+        assert all(deck.suit_of(c) != led for c in h), "a sample broke the shown void"
+        counts.update(h)
+    assert set(counts) <= set(candidates)
+    dof = len(candidates) - 1
+    expected = n * len(hand) / len(candidates)
+    crit = CHI2_999.get(dof)
+    if crit is not None:
+        assert _chi2(counts, candidates, expected) < crit
+    else:  # Wilson-Hilferty approximation of the 0.1% point (z = 3.09).
+        assert (
+            _chi2(counts, candidates, expected)
+            < dof * (1 - 2 / (9 * dof) + 3.09 * (2 / (9 * dof)) ** 0.5) ** 3
+        )
+
+
+def test_bad_seat_and_implicit_chance_are_refused() -> None:
+    state = ludoteca.load_game("briscola").new_initial_state(explicit_chance=True)
+    with pytest.raises(ludoteca.InvalidParameterError, match="seat"):
+        resample_hidden(state, 2, 0)
+    seeded = ludoteca.load_game("briscola").new_initial_state(seed=1)
+    with pytest.raises(ludoteca.InvalidParameterError, match="explicit_chance"):
+        resample_hidden(seeded, 0, 0)
