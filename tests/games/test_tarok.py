@@ -25,7 +25,7 @@ def test_improvised_deck_is_a_bijection_with_the_fixed_endpoints() -> None:
 
 def test_random_games_finish_and_hand_scores_are_bounded() -> None:
     game = tarok.new_game()
-    assert game.num_players == 4
+    assert game.num_players() == 4
     for seed in range(30):
         state = game.new_initial_state()
         while not state.is_terminal():
