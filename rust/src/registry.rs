@@ -25,6 +25,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         loader::<crate::games::schafkopf::Type>,
     ),
     (crate::games::solo::Type::INFO, loader::<crate::games::solo::Type>),
+    (
+        crate::games::tarok::Type::INFO,
+        loader::<crate::games::tarok::Type>,
+    ),
     (crate::games::zole::Type::INFO, loader::<crate::games::zole::Type>),
     (
         crate::games::twenty_four::TwentyFour::INFO,

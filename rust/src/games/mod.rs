@@ -7,6 +7,7 @@ pub mod samba;
 pub mod schafkopf;
 pub mod skelly;
 pub mod solo;
+pub mod tarok;
 pub mod twenty_four;
 pub mod xiangqi;
 pub mod zole;

@@ -1,0 +1,79 @@
+"""Slovenian Tarok for four players, and the improvised Tarok deck made of two standard packs.
+
+Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at pagat.com):
+
+* 54 cards: 22 taroks (Pagat I .. Mond XXI, Škis highest) and four suits (black K Q C J 10 9 8 7, red
+  K Q C J 1 2 3 4). Points K 4, Q 3, C 2, J 1, Škis, Mond and Pagat 4, plus one point per three cards of
+  a pile (two left over count one more): 70 in all.
+* Six cards form the talon, then 12 each in packets of six from forehand (the dealer's right, seat 0 with
+  the first dealer seat 3). A hand without a tarok is redealt by the same dealer and the next hand is a
+  forced Klop unless someone bids Solo without or higher.
+* Forehand holds an implicit Three; the others bid Two, One, the solos, Beggar, Solo without, Open beggar,
+  Colour valat without and Valat without (equal bids need priority); the last bidder names the final
+  contract, forehand alone may choose Klop.
+* Three, Two, One: call a king (its holder is the secret partner); the talon is shown in groups of 3, 2
+  or 1 cards, the declarer takes one and discards as many (never kings, Mond or Škis; taroks only when
+  nothing else is left, and then shown). A called king in the talon may be forfeited (-value).
+* Follow suit, else play a tarok. Klop and the beggars: beat the trick if able, Pagat only as the last
+  resort. Škis, Mond and Pagat in one trick: Pagat wins.
+* Scoring: value plus the difference from 35 (36 wins), silent bonuses (trula, kings, king ultimo 10,
+  pagat ultimo 25, valat 250), a captured Mond costs its owner 21, Klop scores each pile; radelci double
+  the declarer's hand and cost 100 each at the end of a match.
+
+Not implemented yet: announcements and kontra, the beggar emperor lead, three players.
+"""
+
+from __future__ import annotations
+
+from ludoteca import _core
+from ludoteca.loading import load_game
+
+__all__ = ["count", "improvised_deck", "new_game"]
+
+HONOURS = {"K": 4, "Q": 3, "C": 2, "J": 1}
+TRULA = {"I", "XXI", "Škis"}
+
+_ROMAN = [
+    "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI",
+    "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
+]  # fmt: skip
+
+
+def new_game(**params: int | str | bool) -> _core.Game:
+    """Loads Slovenian Tarok with keyword parameters, e.g. ``new_game(ruleset="pagat", scope="match")``."""
+    return load_game("tarok", **params)
+
+
+def count(cards: list[str]) -> int:
+    """Card points of a pile given by card names (``"K♥"``, ``"XXI"``, ``"Škis"``): honours plus
+    ``round(n/3)`` (a third of the pile, two left-over cards counting one)."""
+    honours = sum(4 if c in TRULA else HONOURS.get(c[:-1], 0) for c in cards)
+    return honours + (len(cards) + 1) // 3
+
+
+def improvised_deck() -> dict[str, tuple[int, str]]:
+    """The improvised Tarok deck: each of the 54 Tarok cards mapped to (deck number, standard card).
+
+    Deck 1 gives the 12 court cards, A-4 of ♥ and ♦ (the ace is the red "1") and 7-10 of ♣ and ♠; deck
+    2's four jacks, marked "C", are the cavaliers; deck 2's A-6♠, A-6♣, 6-10♥ and 7-10♦ are the trumps I
+    to XXI (I = A♠, XXI = 10♦) and its joker is the Škis. Ten cards of deck 2 stay unused.
+    """
+    out: dict[str, tuple[int, str]] = {}
+    for suit in "♣♦♥♠":
+        red = suit in "♥♦"
+        pips = ["1", "2", "3", "4"] if red else ["7", "8", "9", "10"]
+        for p in pips:
+            out[p + suit] = (1, ("A" if p == "1" else p) + suit)
+        for r in "KQJ":
+            out[r + suit] = (1, r + suit)
+        out["C" + suit] = (2, "J" + suit)
+    trumps = (
+        [r + "♠" for r in ["A", "2", "3", "4", "5", "6"]]
+        + [r + "♣" for r in ["A", "2", "3", "4", "5", "6"]]
+        + [r + "♥" for r in ["6", "7", "8", "9", "10"]]
+        + [r + "♦" for r in ["7", "8", "9", "10"]]
+    )
+    for name, card in zip(_ROMAN, trumps, strict=True):
+        out[name] = (2, card)
+    out["Škis"] = (2, "Joker")
+    return out

@@ -1,0 +1,1277 @@
+//! Slovenian Tarok for four players over the trick engine. Rules: the rules specification §7
+//! (resolutions ST1–ST23), the 54-card pack of `Deck::tarok54`.
+//!
+//! * Seats are in turn order (counter-clockwise at the table): F = dealer + 1 is forehand.
+//! * Deal: the first 6 cards of the pack are the talon (kept in deal order), then packets of 6 from F,
+//!   twice round. A hand without a tarok is thrown in and redealt by the same dealer; the next hand is
+//!   a forced Klop unless someone bids Solo without or higher.
+//! * Counting: K 4, Q 3, C 2, J 1, Škis, Mond, Pagat 4 each, plus `round(n/3)` per pile (70 in all).
+//! * Auction: F holds an implicit Three; bidding starts at F+1 and goes round skipping passes (a pass
+//!   is final). A bid must beat the standing one, or equal it with priority (F > F+1 > F+2 > D). The
+//!   last bidder makes the final call (any contract at least as high); F alone may call Klop.
+//! * Three/Two/One: call a king (the holder is the secret partner; one's own king is allowed). The
+//!   talon is shown and split into groups of 3/2/1 in deal order; the declarer takes one and discards
+//!   as many (no kings, Mond, Škis; with `discard_forbid=kings_trula` no Pagat either; taroks only if
+//!   nothing else, shown). The rest of the talon counts for the opponents; if the called king is in
+//!   the talon the declarer may forfeit (−value), and a taken king carries the rest of the talon to
+//!   the winner of its trick. Solos play alone; after the discard a solo may be raised to Colour valat.
+//! * Play: follow suit (taroks are a suit), else play a tarok. Klop, Beggar and Open beggar: must head
+//!   as well, and Pagat only when it is the only legal card (or the only one to beat Škis and Mond).
+//!   Škis, Mond and Pagat in one trick: Pagat wins. Colour valat: taroks are a plain fifth suit and the
+//!   declarer may not lead one while holding a suit card. Klop adds the talon cards one by one to the
+//!   first six tricks. The hand stops when it is decided (Beggar: declarer's first trick; valats: the
+//!   declarer's first lost trick).
+//! * Scoring (§7.9): game `value + |P − 35|` (win with 36), silent bonuses (trula 10, kings 10, king
+//!   ultimo 10, pagat ultimo 25, valat 250 replacing the rest), the Mond penalty, the contracts of
+//!   Beggar and above, Klop; radelci (wheels) multiply the declarer's hand, are crossed by winning
+//!   (with the partner), drawn by everyone after Klop, Beggar or higher or a valat, and cost 100 each
+//!   at the end of a match.
+//!
+//! Not implemented (reported to the lead): the announcement and kontra phase (§7.7), the beggar
+//! emperor lead, the three-player variant.
+//!
+//! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
+//! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
+//! (71..76), `forfeit` (77), `colour valat raise` (78), `no raise` (79), `discard <card>` (80 + card).
+
+use crate::cards::{Card, CardSet, Deck};
+use crate::core::game::{GameInfo, MAX_PLAYERS};
+use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::error::Result;
+use crate::trick::{
+    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickGame, TrickMut, TrickRules, TrickState,
+    TrickView, SCOPE_PARAM,
+};
+use crate::trick::{Packet, PacketDeal};
+
+/// The registered game type.
+pub type Tarok = TrickGame<TarokRules>;
+/// The registry's name for the game type.
+pub type Type = Tarok;
+/// A Tarok position.
+pub type TarokState = TrickState<TarokRules>;
+
+const PLAYERS: usize = 4;
+const TRICKS: usize = 12;
+/// Effective suit of the taroks.
+pub const TAROKS: u8 = 4;
+/// Card ids of the trula.
+pub const PAGAT: Card = Card(32);
+pub const MOND: Card = Card(52);
+pub const SKIS: Card = Card(53);
+
+/// Extra-action offsets.
+const PASS: u32 = 0;
+const BID0: u32 = 1;
+const KING0: u32 = 13;
+const GROUP0: u32 = 17;
+const FORFEIT: u32 = 23;
+const RAISE: u32 = 24;
+const NO_RAISE: u32 = 25;
+const DISCARD0: u32 = 26;
+
+/// The contracts, lowest first (their codes order the bids).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Contract {
+    Klop = 0,
+    Three,
+    Two,
+    One,
+    SoloThree,
+    SoloTwo,
+    SoloOne,
+    Beggar,
+    SoloWithout,
+    OpenBeggar,
+    ColourValatWithout,
+    ValatWithout,
+    /// Colour valat after a solo's talon exchange (not a bid).
+    ColourValat,
+}
+
+const CONTRACTS: [Contract; 13] = [
+    Contract::Klop,
+    Contract::Three,
+    Contract::Two,
+    Contract::One,
+    Contract::SoloThree,
+    Contract::SoloTwo,
+    Contract::SoloOne,
+    Contract::Beggar,
+    Contract::SoloWithout,
+    Contract::OpenBeggar,
+    Contract::ColourValatWithout,
+    Contract::ValatWithout,
+    Contract::ColourValat,
+];
+const NAMES: [&str; 13] = [
+    "klop",
+    "three",
+    "two",
+    "one",
+    "solo three",
+    "solo two",
+    "solo one",
+    "beggar",
+    "solo without",
+    "open beggar",
+    "colour valat without",
+    "valat without",
+    "colour valat",
+];
+
+impl Contract {
+    /// The game value of §7.4 (Klop has none: its players score their own piles).
+    pub fn value(self) -> i32 {
+        [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 125, 500, 125][self as usize]
+    }
+    /// Talon group size (0: the talon is not used).
+    pub fn group_size(self) -> usize {
+        match self {
+            Contract::Three | Contract::SoloThree => 3,
+            Contract::Two | Contract::SoloTwo => 2,
+            Contract::One | Contract::SoloOne => 1,
+            _ => 0,
+        }
+    }
+    /// Whether the declarer calls a king.
+    pub fn calls_king(self) -> bool {
+        matches!(self, Contract::Three | Contract::Two | Contract::One)
+    }
+    /// Klop, Beggar and Open beggar: must head, Pagat last.
+    pub fn negative(self) -> bool {
+        matches!(self, Contract::Klop | Contract::Beggar | Contract::OpenBeggar)
+    }
+    /// Taroks are a plain suit.
+    pub fn colour(self) -> bool {
+        matches!(self, Contract::ColourValatWithout | Contract::ColourValat)
+    }
+    /// The declarer must take every trick.
+    pub fn valat(self) -> bool {
+        matches!(
+            self,
+            Contract::ColourValatWithout | Contract::ValatWithout | Contract::ColourValat
+        )
+    }
+    fn from_code(code: usize) -> Contract {
+        CONTRACTS[code]
+    }
+}
+
+/// Where the deal stands.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    #[default]
+    Auction,
+    FinalCall,
+    KingCall,
+    Talon,
+    Discard,
+    Raise,
+    Play,
+    Over,
+}
+
+/// Why a hand is a forced Klop.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Forced {
+    #[default]
+    No,
+    /// After a no-tarok redeal: only Solo without and higher may be bid.
+    NoTarok,
+    /// A cumulative score returned to zero: Klop without bidding.
+    ZeroScore,
+}
+
+/// Per-deal state.
+#[derive(Clone, Debug, Default)]
+pub struct TarokExtra {
+    pub stage: Stage,
+    pub forced: Forced,
+    pub passed: [bool; PLAYERS],
+    /// The standing bid and its holder (F's implicit Three at the start of a normal auction).
+    pub high: Option<(Contract, usize)>,
+    /// Whether the standing bid is F's implicit Three (F may then call Klop).
+    pub implicit: bool,
+    /// Every auction call in order: (seat, bid or None for a pass).
+    pub calls: Vec<(usize, Option<Contract>)>,
+    pub contract: Option<Contract>,
+    pub declarer: Option<usize>,
+    pub called: Option<Card>,
+    /// Holder of the called king in another hand (the secret partner).
+    pub partner: Option<usize>,
+    /// The called king has been played (everyone knows the partner).
+    pub partner_revealed: bool,
+    /// Talon group chosen, and whether it held the called king.
+    pub group: Option<usize>,
+    pub king_carries_talon: bool,
+    /// Cards discarded (face down into the declarer's pile; the taroks among them are shown).
+    pub discards: CardSet,
+    pub to_discard: u8,
+    pub forfeited: bool,
+    pub tricks: [u8; PLAYERS],
+    /// The seat whose Mond was captured, if any.
+    pub mond_lost: Option<usize>,
+    /// Trick 12: who played Pagat / whether it won, whether the called king was in it and who won.
+    pub pagat_last: Option<(usize, bool)>,
+    pub king_last: Option<usize>,
+    /// The hand's scores per seat (set when it ends).
+    pub scores: [f64; PLAYERS],
+}
+
+/// Per-match state (public).
+#[derive(Clone, Debug, Default)]
+pub struct TarokMatch {
+    /// Uncrossed radelci per seat.
+    pub radelci: [u8; PLAYERS],
+    /// The next hand is a forced Klop.
+    pub forced_next: Forced,
+    /// The Škis round: the last dealer of the match, once known.
+    pub last_dealer: Option<usize>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum BonusScoring {
+    BothTeams,
+    DeclarerTeamOnly,
+}
+
+/// Tarok rules resolved from parameters.
+#[derive(Clone, Debug)]
+pub struct TarokRules {
+    deck: Deck,
+    tables: SuitTables,
+    colour_tables: SuitTables,
+    deal: PacketDeal,
+    is_match: bool,
+    deals: usize,
+    forbid_pagat: bool,
+    bonus: BonusScoring,
+    per_radelc: bool,
+    mond_penalty: i32,
+    mond_in_valat: bool,
+    silent_ultimo_failure: bool,
+    cv_void_tarok: bool,
+    klop_after_zero: bool,
+    allow_own_king: bool,
+    radelc_end_penalty: i32,
+}
+
+static PARAMS: &[ParamSpec] = &[
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "pagat", "openspiel"]), default: D::Str("seed"), doc: "seed: the rules below; pagat / openspiel: the reference bundles (Pagat not discardable, declarer-team scoring, radelc doubles once)" },
+    SCOPE_PARAM,
+    ParamSpec { name: "deals", kind: Kind::Int { min: 1, max: 200 }, default: D::Int(8), doc: "scope=match: deals before the Škis round is declared (the next deal's Škis holder deals last)" },
+    ParamSpec { name: "discard_forbid", kind: Kind::Choice(&["kings_mond_skis", "kings_trula"]), default: D::Str("kings_mond_skis"), doc: "cards that may never be discarded" },
+    ParamSpec { name: "bonus_scoring", kind: Kind::Choice(&["both_teams", "declarer_team_only"]), default: D::Str("both_teams"), doc: "both_teams: each team writes the bonuses it earns; declarer_team_only: the hand total is written to the declarer's team" },
+    ParamSpec { name: "radelc_multiplier", kind: Kind::Choice(&["per_radelc", "double_once"]), default: D::Str("per_radelc"), doc: "a hand is doubled per uncrossed radelc of the declarer, or doubled once" },
+    ParamSpec { name: "mond_penalty", kind: Kind::Int { min: 0, max: 100 }, default: D::Int(21), doc: "personal penalty for a captured Mond" },
+    ParamSpec { name: "mond_penalty_in_valat", kind: Kind::Bool, default: D::Bool(true), doc: "the Mond penalty also applies in the valat contracts" },
+    ParamSpec { name: "silent_ultimo_failure", kind: Kind::Bool, default: D::Bool(false), doc: "a silent Pagat or king ultimo lost in the last trick costs its value" },
+    ParamSpec { name: "colour_valat_void_must_play_tarok", kind: Kind::Bool, default: D::Bool(false), doc: "in colour valat a player void in the led suit must play a tarok" },
+    ParamSpec { name: "klop_after_zero_score", kind: Kind::Bool, default: D::Bool(true), doc: "after a cumulative score returns to zero the next hand is a forced Klop" },
+    ParamSpec { name: "allow_call_own_king", kind: Kind::Bool, default: D::Bool(true), doc: "the declarer may call a king of their own hand (and then plays alone)" },
+    ParamSpec { name: "radelc_end_penalty", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(100), doc: "scope=match: cost of each uncrossed radelc at the end" },
+];
+
+static PRESETS: &[crate::core::game::Preset] = &[
+    ("seed", &[]),
+    (
+        "pagat",
+        &[
+            ("discard_forbid", "kings_trula"),
+            ("bonus_scoring", "declarer_team_only"),
+            ("radelc_multiplier", "double_once"),
+            ("silent_ultimo_failure", "true"),
+            ("mond_penalty_in_valat", "false"),
+        ],
+    ),
+    (
+        "openspiel",
+        &[
+            ("discard_forbid", "kings_trula"),
+            ("bonus_scoring", "declarer_team_only"),
+            ("radelc_multiplier", "double_once"),
+            ("silent_ultimo_failure", "true"),
+            ("mond_penalty_in_valat", "false"),
+            ("mond_penalty", "20"),
+            ("colour_valat_void_must_play_tarok", "true"),
+        ],
+    ),
+];
+
+static INFO: GameInfo = GameInfo {
+    short_name: "tarok",
+    long_name: "Slovenian Tarok",
+    params: PARAMS,
+    presets: PRESETS,
+    version: 1,
+    rules:
+        "Four players, 54 cards: 22 taroks (Pagat I .. Mond XXI, Škis highest) and four suits (black K Q C \
+J 10 9 8 7, red K Q C J 1 2 3 4). Six cards form the talon, 12 each. Points K 4, Q 3, C 2, J 1, Škis, Mond \
+and Pagat 4, plus one per three cards (70 in all). Forehand holds an implicit Three; the others bid Two, \
+One, the solos, Beggar, Solo without, Open beggar, Colour valat and Valat; the last bidder names the \
+contract, forehand alone may play Klop. In Three, Two and One the declarer calls a king whose holder is \
+the secret partner; the talon is shown and the declarer takes one group of 3, 2 or 1 cards and discards \
+as many. Follow suit, else play a tarok. The declaring team needs 36 points and scores the value plus \
+the difference from 35; trula, kings and the ultimos score as silent bonuses; a captured Mond costs its \
+owner 21. In Klop every player scores their own pile (no trick +70, more than 35 −70) and must head each \
+trick. Radelci double the declarer's hand. As described at pagat.com (Slovenian Tarok); the announcement \
+and kontra phase is not implemented.",
+    bots: &["random"],
+    examples: &[
+        "tarok",
+        "tarok(ruleset=pagat)",
+        "tarok(ruleset=openspiel)",
+        "tarok(scope=match,deals=4)",
+    ],
+};
+
+/// Suit and strength of a card: plain suits 0..3 (strength within the printed order), taroks 4.
+fn card_suit(c: Card) -> u8 {
+    if c.0 >= 32 {
+        TAROKS
+    } else {
+        c.0 / 8
+    }
+}
+fn card_strength(c: Card) -> u8 {
+    if c.0 >= 32 {
+        c.0 - 31
+    } else {
+        let (s, i) = (c.0 / 8, c.0 % 8);
+        let red = s == 1 || s == 2;
+        // Red pips are dealt 1 2 3 4 with the 1 highest.
+        if red && i < 4 {
+            3 - i
+        } else {
+            i
+        }
+    }
+}
+/// Honour points of a card (K 4, Q 3, C 2, J 1, the trula 4).
+pub fn honour(c: Card) -> i32 {
+    if c.0 >= 32 {
+        if c == PAGAT || c == MOND || c == SKIS {
+            4
+        } else {
+            0
+        }
+    } else {
+        match c.0 % 8 {
+            7 => 4,
+            6 => 3,
+            5 => 2,
+            4 => 1,
+            _ => 0,
+        }
+    }
+}
+/// Card points of a pile: honours plus `round(n/3)`.
+pub fn count(set: CardSet) -> i32 {
+    set.iter().map(honour).sum::<i32>() + (set.len() as i32 + 1) / 3
+}
+fn taroks() -> CardSet {
+    (32..54).map(Card).collect()
+}
+fn kings() -> CardSet {
+    (0..4).map(|s| Card(s * 8 + 7)).collect()
+}
+fn trula() -> CardSet {
+    [PAGAT, MOND, SKIS].into_iter().collect()
+}
+
+impl TarokRules {
+    fn first(core: &crate::trick::TrickCore) -> usize {
+        core.next_seat(core.dealer)
+    }
+    /// Priority rank (0 = forehand, highest).
+    fn prio(core: &crate::trick::TrickCore, seat: usize) -> usize {
+        (seat + PLAYERS - Self::first(core)) % PLAYERS
+    }
+    fn contract(&self, v: TrickView<'_, Self>) -> Contract {
+        v.extra.contract.unwrap_or(Contract::Klop)
+    }
+    fn in_team(extra: &TarokExtra, seat: usize) -> bool {
+        Some(seat) == extra.declarer || Some(seat) == extra.partner
+    }
+    /// Bids the seat to move may make in the auction.
+    fn auction_bids(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
+        let seat = core.to_move;
+        let lowest = if extra.forced == Forced::NoTarok {
+            Contract::SoloWithout
+        } else {
+            Contract::Two
+        };
+        for code in lowest as usize..=Contract::ValatWithout as usize {
+            let c = Contract::from_code(code);
+            let ok = match extra.high {
+                None => true,
+                Some((h, holder)) => c > h || (c == h && Self::prio(core, seat) < Self::prio(core, holder)),
+            };
+            if ok {
+                out.push(BID0 + code as u32);
+            }
+        }
+    }
+    /// Moves the auction on after `seat` acted: the next seat to speak, the final call, or Klop.
+    fn auction_next(
+        &self,
+        core: &mut crate::trick::TrickCore,
+        extra: &mut TarokExtra,
+        seat: usize,
+    ) -> Effect {
+        let left: Vec<usize> = (0..PLAYERS).filter(|&s| !extra.passed[s]).collect();
+        if left.is_empty() {
+            return self.set_contract(core, extra, Contract::Klop, Self::first(core));
+        }
+        if left.len() == 1 && extra.high.is_some_and(|(_, h)| h == left[0]) {
+            extra.stage = Stage::FinalCall;
+            core.to_move = left[0];
+            return Effect::Continue;
+        }
+        let mut s = core.next_seat(seat);
+        while extra.passed[s] {
+            s = core.next_seat(s);
+        }
+        core.to_move = s;
+        Effect::Continue
+    }
+    fn set_contract(
+        &self,
+        core: &mut crate::trick::TrickCore,
+        extra: &mut TarokExtra,
+        c: Contract,
+        declarer: usize,
+    ) -> Effect {
+        extra.contract = Some(c);
+        let f = Self::first(core);
+        if c == Contract::Klop {
+            extra.stage = Stage::Play;
+            core.start_play(f);
+            return Effect::Continue;
+        }
+        extra.declarer = Some(declarer);
+        if c.calls_king() {
+            extra.stage = Stage::KingCall;
+            core.to_move = declarer;
+        } else if c.group_size() > 0 {
+            core.expose_talon();
+            extra.stage = Stage::Talon;
+            core.to_move = declarer;
+        } else {
+            extra.stage = Stage::Play;
+            core.start_play(declarer);
+        }
+        Effect::Continue
+    }
+    fn discard_legal(&self, core: &crate::trick::TrickCore, seat: usize) -> CardSet {
+        let hand = core.hands[seat];
+        let mut forbidden = kings() | CardSet::single(MOND) | CardSet::single(SKIS);
+        if self.forbid_pagat {
+            forbidden.insert(PAGAT);
+        }
+        let plain = hand - taroks() - kings();
+        if plain.is_empty() {
+            hand - forbidden
+        } else {
+            plain
+        }
+    }
+    /// The legal plays of the rules (before any hold-back).
+    pub fn legal(
+        &self,
+        contract: Contract,
+        core: &crate::trick::TrickCore,
+        hand: CardSet,
+        declarer: Option<usize>,
+    ) -> CardSet {
+        let trick = core.trick_cards();
+        let tk = taroks();
+        let Some(&led) = trick.first() else {
+            if contract.colour() && declarer == Some(core.to_move) {
+                let plain = hand - tk;
+                if !plain.is_empty() {
+                    return plain;
+                }
+            }
+            return hand;
+        };
+        let led_suit = card_suit(led);
+        let suit_mask: CardSet = hand.iter().filter(|&c| card_suit(c) == led_suit).collect();
+        if contract.colour() {
+            if !suit_mask.is_empty() {
+                return suit_mask;
+            }
+            let t = hand & tk;
+            return if self.cv_void_tarok && !t.is_empty() {
+                t
+            } else {
+                hand
+            };
+        }
+        let trick_taroks: Vec<Card> = trick
+            .iter()
+            .copied()
+            .filter(|&c| card_suit(c) == TAROKS)
+            .collect();
+        let best_tarok = trick_taroks.iter().map(|&c| card_strength(c)).max();
+        if !contract.negative() {
+            if !suit_mask.is_empty() {
+                return suit_mask;
+            }
+            let t = hand & tk;
+            return if t.is_empty() { hand } else { t };
+        }
+        // Negative contracts: must head.
+        let above = |pool: CardSet, best: Option<u8>| -> CardSet {
+            let higher: CardSet = pool
+                .iter()
+                .filter(|&c| best.is_none_or(|b| card_strength(c) > b))
+                .collect();
+            if higher.is_empty() {
+                pool
+            } else {
+                higher
+            }
+        };
+        let playing_taroks;
+        let legal = if !suit_mask.is_empty() {
+            if led_suit == TAROKS {
+                playing_taroks = true;
+                above(suit_mask, best_tarok)
+            } else {
+                playing_taroks = false;
+                if best_tarok.is_some() {
+                    suit_mask
+                } else {
+                    let best = trick
+                        .iter()
+                        .filter(|&&c| card_suit(c) == led_suit)
+                        .map(|&c| card_strength(c))
+                        .max();
+                    above(suit_mask, best)
+                }
+            }
+        } else {
+            let t = hand & tk;
+            if t.is_empty() {
+                playing_taroks = false;
+                hand
+            } else {
+                playing_taroks = true;
+                above(t, best_tarok)
+            }
+        };
+        if playing_taroks && hand.contains(PAGAT) && trick.contains(&SKIS) && trick.contains(&MOND) {
+            // Only Pagat heads Škis and Mond (the emperor's trick).
+            return CardSet::single(PAGAT);
+        }
+        if playing_taroks && legal.contains(PAGAT) {
+            return crate::trick::follow::hold_back(legal, CardSet::single(PAGAT));
+        }
+        legal
+    }
+    /// Position of the winning card.
+    pub fn winner(&self, contract: Contract, trick: &[Card]) -> usize {
+        let led = card_suit(trick[0]);
+        let emperor = trick.contains(&SKIS) && trick.contains(&MOND) && trick.contains(&PAGAT);
+        if emperor && (!contract.colour() || led == TAROKS) {
+            return trick.iter().position(|&c| c == PAGAT).unwrap_or(0);
+        }
+        let trump_in = !contract.colour() && trick.iter().any(|&c| card_suit(c) == TAROKS);
+        let suit = if trump_in { TAROKS } else { led };
+        let mut best = 0;
+        for (i, &c) in trick.iter().enumerate() {
+            if card_suit(c) == suit
+                && (card_suit(trick[best]) != suit || card_strength(c) > card_strength(trick[best]))
+            {
+                best = i;
+            }
+        }
+        best
+    }
+    fn multiplier(&self, n: u8) -> i32 {
+        if n == 0 {
+            1
+        } else if self.per_radelc {
+            1 << n.min(20)
+        } else {
+            2
+        }
+    }
+    /// Scores of a finished hand per seat, whether the declarer won, and whether everyone draws a
+    /// radelc.
+    pub fn hand_scores(
+        &self,
+        core: &crate::trick::TrickCore,
+        extra: &TarokExtra,
+        radelci: &[u8; PLAYERS],
+    ) -> ([i32; PLAYERS], bool, bool) {
+        let mut out = [0i32; PLAYERS];
+        let contract = extra.contract.unwrap_or(Contract::Klop);
+        if contract == Contract::Klop {
+            let pts: Vec<i32> = (0..PLAYERS).map(|s| count(core.won[s])).collect();
+            let special: Vec<usize> = (0..PLAYERS)
+                .filter(|&s| extra.tricks[s] == 0 || pts[s] > 35)
+                .collect();
+            for s in 0..PLAYERS {
+                let base = if special.is_empty() {
+                    -pts[s]
+                } else if !special.contains(&s) {
+                    0
+                } else if extra.tricks[s] == 0 {
+                    70
+                } else {
+                    -70
+                };
+                out[s] = base * self.multiplier(radelci[s]);
+            }
+            return (out, false, true);
+        }
+        let decl = extra.declarer.unwrap_or(0);
+        let mult = self.multiplier(radelci[decl]);
+        let team: Vec<usize> = (0..PLAYERS).filter(|&s| Self::in_team(extra, s)).collect();
+        let opps: Vec<usize> = (0..PLAYERS).filter(|&s| !Self::in_team(extra, s)).collect();
+        if extra.forfeited {
+            out[decl] = -contract.value() * mult;
+            return (out, false, false);
+        }
+        let team_cards = core.won_by(team.iter().copied()) | extra.discards;
+        let opp_cards = core.won_by(opps.iter().copied());
+        let team_tricks: u8 = team.iter().map(|&s| extra.tricks[s]).sum();
+        let opp_tricks: u8 = opps.iter().map(|&s| extra.tricks[s]).sum();
+        let mond_applies = match contract {
+            Contract::Beggar | Contract::OpenBeggar => false,
+            c if c.valat() => self.mond_in_valat,
+            _ => true,
+        };
+        let mut personal = [0i32; PLAYERS];
+        if mond_applies {
+            if let Some(s) = extra.mond_lost {
+                personal[s] -= self.mond_penalty;
+            }
+        }
+        let everyone = contract >= Contract::Beggar;
+        let (game, won, valat_made) = match contract {
+            Contract::Beggar | Contract::OpenBeggar => {
+                let w = extra.tricks[decl] == 0;
+                (if w { contract.value() } else { -contract.value() }, w, false)
+            }
+            Contract::SoloWithout => {
+                let p = count(team_cards);
+                let w = p >= 36;
+                let v = if team_tricks as usize == TRICKS || opp_tricks as usize == TRICKS {
+                    250
+                } else {
+                    80
+                };
+                (if w { v } else { -v }, w, false)
+            }
+            c if c.valat() => {
+                let w = team_tricks as usize == TRICKS;
+                (if w { c.value() } else { -c.value() }, w, false)
+            }
+            _ => {
+                // Three .. Solo one.
+                let valat = team_tricks as usize == TRICKS || opp_tricks as usize == TRICKS;
+                if valat {
+                    let w = team_tricks as usize == TRICKS;
+                    match self.bonus {
+                        BonusScoring::BothTeams => {
+                            let earners = if w { &team } else { &opps };
+                            for &s in earners {
+                                out[s] = 250 * mult;
+                            }
+                        }
+                        BonusScoring::DeclarerTeamOnly => {
+                            for &s in &team {
+                                out[s] = if w { 250 } else { -250 } * mult;
+                            }
+                        }
+                    }
+                    for s in 0..PLAYERS {
+                        out[s] += personal[s];
+                    }
+                    return (out, w, true);
+                }
+                let p = count(team_cards);
+                let w = p >= 36;
+                let g = contract.value() + (p - 35).abs();
+                let game = if w { g } else { -g };
+                // Silent bonuses, earned by a team: (declarer team, opponents).
+                let (mut tb, mut ob) = (0i32, 0i32);
+                let all = |set: CardSet, need: CardSet| (set & need) == need;
+                if all(team_cards, trula()) {
+                    tb += 10;
+                } else if all(opp_cards, trula()) {
+                    ob += 10;
+                }
+                if all(team_cards, kings()) {
+                    tb += 10;
+                } else if all(opp_cards, kings()) {
+                    ob += 10;
+                }
+                if let Some(winner) = extra.king_last {
+                    if contract.calls_king() {
+                        if Self::in_team(extra, winner) {
+                            tb += 10;
+                        } else if self.silent_ultimo_failure {
+                            tb -= 10;
+                        }
+                    }
+                }
+                if let Some((owner, wins)) = extra.pagat_last {
+                    let delta = if wins {
+                        25
+                    } else if self.silent_ultimo_failure {
+                        -25
+                    } else {
+                        0
+                    };
+                    if Self::in_team(extra, owner) {
+                        tb += delta;
+                    } else {
+                        ob += delta;
+                    }
+                }
+                match self.bonus {
+                    BonusScoring::BothTeams => {
+                        for &s in &team {
+                            out[s] = (game + tb) * mult;
+                        }
+                        for &s in &opps {
+                            out[s] = ob * mult;
+                        }
+                    }
+                    BonusScoring::DeclarerTeamOnly => {
+                        for &s in &team {
+                            out[s] = (game + tb - ob) * mult;
+                        }
+                    }
+                }
+                for s in 0..PLAYERS {
+                    out[s] += personal[s];
+                }
+                return (out, w, false);
+            }
+        };
+        out[decl] = game * mult;
+        for s in 0..PLAYERS {
+            out[s] += personal[s];
+        }
+        (out, won, everyone || valat_made)
+    }
+    /// Ends the hand: scores, radelci and the forced-Klop trigger.
+    fn finish(&self, core: &crate::trick::TrickCore, extra: &mut TarokExtra, m: &mut TarokMatch) {
+        let (scores, won, everyone) = self.hand_scores(core, extra, &m.radelci);
+        extra.scores = per_seat_4(|s| scores[s] as f64);
+        extra.stage = Stage::Over;
+        if won {
+            for s in 0..PLAYERS {
+                if Self::in_team(extra, s) && m.radelci[s] > 0 {
+                    m.radelci[s] -= 1;
+                }
+            }
+        }
+        if everyone {
+            for r in &mut m.radelci {
+                *r = r.saturating_add(1);
+            }
+        }
+        if self.klop_after_zero
+            && (0..PLAYERS).any(|s| core.ledger[s] != 0.0 && core.ledger[s] + extra.scores[s] == 0.0)
+        {
+            m.forced_next = Forced::ZeroScore;
+        }
+    }
+}
+
+fn per_seat_4(f: impl Fn(usize) -> f64) -> [f64; PLAYERS] {
+    std::array::from_fn(f)
+}
+
+impl TrickRules for TarokRules {
+    type Extra = TarokExtra;
+    type Match = TarokMatch;
+    const INFO: &'static GameInfo = &INFO;
+
+    fn from_params(p: &Params) -> Result<Self> {
+        let deck = Deck::tarok54();
+        let build = |colour: bool| {
+            let eff = (0..54u8).map(|i| card_suit(Card(i))).collect();
+            let st = (0..54u8).map(|i| card_strength(Card(i))).collect();
+            let _ = colour;
+            let pts = (0..54u8).map(|i| honour(Card(i))).collect();
+            SuitTables::new(eff, st, pts)
+        };
+        Ok(TarokRules {
+            tables: build(false),
+            colour_tables: build(true),
+            deal: PacketDeal::new(PLAYERS, &[Packet::Talon(6), Packet::Each(6), Packet::Each(6)]),
+            deck,
+            is_match: p.str("scope") == "match",
+            deals: p.int("deals") as usize,
+            forbid_pagat: p.str("discard_forbid") == "kings_trula",
+            bonus: if p.str("bonus_scoring") == "both_teams" {
+                BonusScoring::BothTeams
+            } else {
+                BonusScoring::DeclarerTeamOnly
+            },
+            per_radelc: p.str("radelc_multiplier") == "per_radelc",
+            mond_penalty: p.int("mond_penalty") as i32,
+            mond_in_valat: p.bool("mond_penalty_in_valat"),
+            silent_ultimo_failure: p.bool("silent_ultimo_failure"),
+            cv_void_tarok: p.bool("colour_valat_void_must_play_tarok"),
+            klop_after_zero: p.bool("klop_after_zero_score"),
+            allow_own_king: p.bool("allow_call_own_king"),
+            radelc_end_penalty: p.int("radelc_end_penalty") as i32,
+        })
+    }
+
+    fn deck(&self) -> &Deck {
+        &self.deck
+    }
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+    fn is_match(&self) -> bool {
+        self.is_match
+    }
+    fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
+        self.deal.slot(dealer, k)
+    }
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut {
+            core,
+            extra,
+            match_state,
+        } = s;
+        if (0..PLAYERS).any(|p| (core.hands[p] & taroks()).is_empty()) {
+            match_state.forced_next = Forced::NoTarok;
+            return AfterDeal::Redeal { same_dealer: true };
+        }
+        if self.is_match && core.deals_done as usize == self.deals && match_state.last_dealer.is_none() {
+            // The Škis round: the Škis holder deals last (the dealer if the Škis is in the talon).
+            match_state.last_dealer = Some(
+                (0..PLAYERS)
+                    .find(|&p| core.hands[p].contains(SKIS))
+                    .unwrap_or(core.dealer),
+            );
+        }
+        extra.forced = std::mem::take(&mut match_state.forced_next);
+        let f = Self::first(core);
+        match extra.forced {
+            Forced::ZeroScore => {
+                self.set_contract(core, extra, Contract::Klop, f);
+            }
+            Forced::NoTarok => {
+                extra.stage = Stage::Auction;
+                core.start_bidding(core.next_seat(f));
+            }
+            Forced::No => {
+                extra.high = Some((Contract::Three, f));
+                extra.implicit = true;
+                extra.stage = Stage::Auction;
+                core.start_bidding(core.next_seat(f));
+            }
+        }
+        AfterDeal::Continue
+    }
+    fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
+        v.core.next_seat(v.core.dealer)
+    }
+    fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
+        (!self.contract(v).colour()).then_some(TAROKS)
+    }
+    fn suit_tables(&self, v: TrickView<'_, Self>) -> Option<&SuitTables> {
+        Some(if self.contract(v).colour() {
+            &self.colour_tables
+        } else {
+            &self.tables
+        })
+    }
+    fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
+        count(set)
+    }
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        self.legal(self.contract(v), v.core, hand, v.extra.declarer)
+    }
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        if self.contract(v).negative() {
+            "follow suit, else play a tarok, and beat the trick if you can (Pagat only as the last resort)"
+                .into()
+        } else {
+            "follow suit, else play a tarok".into()
+        }
+    }
+    fn trick_winner(&self, v: TrickView<'_, Self>, trick: &[Card]) -> usize {
+        self.winner(self.contract(v), trick)
+    }
+
+    fn num_extra_actions(&self) -> usize {
+        DISCARD0 as usize + 54
+    }
+    fn extra_actions_in_play(&self) -> bool {
+        false
+    }
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
+        match extra.stage {
+            Stage::Auction => {
+                out.push(PASS);
+                self.auction_bids(core, extra, out);
+            }
+            Stage::FinalCall => {
+                let (h, _) = extra.high.unwrap_or((Contract::Three, 0));
+                if extra.implicit {
+                    out.push(BID0);
+                }
+                for code in h as usize..=Contract::ValatWithout as usize {
+                    out.push(BID0 + code as u32);
+                }
+            }
+            Stage::KingCall => {
+                let hand = core.hands[core.to_move];
+                let own_all = (hand & kings()) == kings();
+                for s in 0..4u8 {
+                    let k = Card(s * 8 + 7);
+                    if self.allow_own_king || own_all || !hand.contains(k) {
+                        out.push(KING0 + s as u32);
+                    }
+                }
+            }
+            Stage::Talon => {
+                let size = self.contract(v).group_size();
+                for g in 0..6 / size {
+                    out.push(GROUP0 + g as u32);
+                }
+                if extra.called.is_some_and(|k| core.talon.contains(k)) {
+                    out.push(FORFEIT);
+                }
+            }
+            Stage::Discard => {
+                for c in self.discard_legal(core, core.to_move) {
+                    out.push(DISCARD0 + c.0 as u32);
+                }
+            }
+            Stage::Raise => out.extend([RAISE, NO_RAISE]),
+            Stage::Play | Stage::Over => {}
+        }
+    }
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state,
+        } = s;
+        let seat = core.to_move;
+        let f = Self::first(core);
+        match offset {
+            PASS => {
+                extra.passed[seat] = true;
+                extra.calls.push((seat, None));
+                self.auction_next(core, extra, seat)
+            }
+            o if (BID0..KING0).contains(&o) => {
+                let c = Contract::from_code((o - BID0) as usize);
+                if extra.stage == Stage::FinalCall {
+                    return self.set_contract(core, extra, c, seat);
+                }
+                extra.calls.push((seat, Some(c)));
+                extra.high = Some((c, seat));
+                extra.implicit = false;
+                self.auction_next(core, extra, seat)
+            }
+            o if (KING0..GROUP0).contains(&o) => {
+                let k = Card(((o - KING0) * 8 + 7) as u8);
+                extra.called = Some(k);
+                extra.partner = (0..PLAYERS).find(|&p| p != seat && core.hands[p].contains(k));
+                core.expose_talon();
+                extra.stage = Stage::Talon;
+                Effect::Continue
+            }
+            o if (GROUP0..FORFEIT).contains(&o) => {
+                let size = self
+                    .contract(TrickView::new(core, extra, match_state))
+                    .group_size();
+                let g = (o - GROUP0) as usize;
+                let group = core.talon_groups(size).nth(g).unwrap_or(CardSet::EMPTY);
+                extra.group = Some(g);
+                extra.king_carries_talon = extra.called.is_some_and(|k| group.contains(k));
+                core.take_from_talon(seat, group);
+                extra.to_discard = size as u8;
+                extra.stage = Stage::Discard;
+                Effect::Continue
+            }
+            FORFEIT => {
+                extra.forfeited = true;
+                self.finish(core, extra, match_state);
+                Effect::EndDeal
+            }
+            RAISE => {
+                extra.contract = Some(Contract::ColourValat);
+                extra.stage = Stage::Play;
+                core.start_play(seat);
+                Effect::Continue
+            }
+            NO_RAISE => {
+                extra.stage = Stage::Play;
+                core.start_play(f);
+                Effect::Continue
+            }
+            o => {
+                // Discards lie face down in the stock (the declarer's pile, counted at the end).
+                let c = Card((o - DISCARD0) as u8);
+                core.hands[seat].remove(c);
+                core.known[seat].remove(c);
+                core.stock.insert(c);
+                extra.discards.insert(c);
+                extra.to_discard -= 1;
+                if extra.to_discard == 0 {
+                    let solo = matches!(
+                        extra.contract,
+                        Some(Contract::SoloThree | Contract::SoloTwo | Contract::SoloOne)
+                    );
+                    if solo {
+                        extra.stage = Stage::Raise;
+                    } else {
+                        extra.stage = Stage::Play;
+                        core.start_play(f);
+                    }
+                }
+                Effect::Continue
+            }
+        }
+    }
+    fn extra_name(&self, offset: u32) -> String {
+        match offset {
+            PASS => "pass".into(),
+            o if (BID0..KING0).contains(&o) => NAMES[(o - BID0) as usize].into(),
+            o if (KING0..GROUP0).contains(&o) => {
+                format!("call {}", self.deck.name_of(Card(((o - KING0) * 8 + 7) as u8)))
+            }
+            o if (GROUP0..FORFEIT).contains(&o) => format!("talon {}", o - GROUP0 + 1),
+            FORFEIT => "forfeit".into(),
+            RAISE => "raise colour valat".into(),
+            NO_RAISE => "no raise".into(),
+            o => format!("discard {}", self.deck.name_of(Card((o - DISCARD0) as u8))),
+        }
+    }
+    fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
+        // Suit-card discards are the declarer's secret; discarded taroks are shown.
+        offset < DISCARD0 || actor == viewer || offset - DISCARD0 >= 32
+    }
+    fn parse_extra(&self, text: &str) -> Option<u32> {
+        if let Some(i) = NAMES[..12].iter().position(|n| *n == text) {
+            return Some(BID0 + i as u32);
+        }
+        match text {
+            "pass" | "naprej" => return Some(PASS),
+            "forfeit" => return Some(FORFEIT),
+            "raise colour valat" | "raise" => return Some(RAISE),
+            "no raise" => return Some(NO_RAISE),
+            _ => {}
+        }
+        if let Some(n) = text.strip_prefix("talon ") {
+            let g: u32 = n.trim().parse().ok()?;
+            return (1..=6).contains(&g).then(|| GROUP0 + g - 1);
+        }
+        if let Some(k) = text.strip_prefix("call ") {
+            let c = self.deck.parse(k).ok()?;
+            return (c.0 < 32 && c.0 % 8 == 7).then(|| KING0 + (c.0 / 8) as u32);
+        }
+        let card = text.strip_prefix("discard ")?;
+        self.deck.parse(card).ok().map(|c| DISCARD0 + c.0 as u32)
+    }
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state,
+        } = s;
+        let Some((leader, cards, wpos)) = core.last_trick else {
+            return Effect::Continue;
+        };
+        let winner = (leader + wpos) % PLAYERS;
+        let player = |i: usize| (leader + i) % PLAYERS;
+        extra.tricks[winner] += 1;
+        let contract = extra.contract.unwrap_or(Contract::Klop);
+        if contract == Contract::Klop && core.tricks_played <= 6 {
+            if let Some(&gift) = core.talon_as_dealt().get(core.tricks_played - 1) {
+                core.talon.remove(gift);
+                core.won[winner].insert(gift);
+            }
+        }
+        if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == MOND) {
+            if i != wpos {
+                extra.mond_lost = Some(player(i));
+            }
+        }
+        if let Some(k) = extra.called {
+            if cards[..PLAYERS].contains(&k) {
+                extra.partner_revealed = true;
+                if extra.king_carries_talon {
+                    let rest = core.talon;
+                    core.talon = CardSet::EMPTY;
+                    core.won[winner] |= rest;
+                }
+                if core.tricks_played == TRICKS {
+                    extra.king_last = Some(winner);
+                }
+            }
+        }
+        if core.tricks_played == TRICKS {
+            if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == PAGAT) {
+                extra.pagat_last = Some((player(i), i == wpos));
+            }
+        }
+        let decl = extra.declarer;
+        let over = core.tricks_played == TRICKS
+            || (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
+            || (contract.valat() && decl != Some(winner));
+        if over {
+            self.finish(core, extra, match_state);
+            Effect::EndDeal
+        } else {
+            Effect::Continue
+        }
+    }
+    fn known_cards(&self, v: TrickView<'_, Self>, _viewer: usize, other: usize) -> CardSet {
+        let TrickView { core, extra, .. } = v;
+        if extra.contract == Some(Contract::OpenBeggar)
+            && extra.declarer == Some(other)
+            && core.tricks_played >= 1
+        {
+            core.hands[other]
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    fn extra_observation_len(&self) -> usize {
+        // contract one-hot 13, declarer rel 4, partner rel 4 (when known), called king suit 4, standing
+        // bid 12, holder rel 4, passed rel 4, stage one-hot 8, discards 54 (own or shown), radelci 4.
+        13 + 4 + 4 + 4 + 12 + 4 + 4 + 8 + 54 + 4
+    }
+    fn extra_observation_bounds(&self, _low: &mut [f32], high: &mut [f32]) {
+        for h in &mut high[self.extra_observation_len() - 4..] {
+            *h = f32::INFINITY;
+        }
+    }
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView {
+            core,
+            extra,
+            match_state,
+        } = v;
+        let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
+        if let Some(c) = extra.contract {
+            out[c as usize] = 1.0;
+        }
+        if let Some(d) = extra.declarer {
+            out[13 + rel(d)] = 1.0;
+        }
+        if let Some(p) = extra.partner {
+            let knows = extra.partner_revealed || p == viewer;
+            if knows {
+                out[17 + rel(p)] = 1.0;
+            }
+        }
+        if let Some(k) = extra.called {
+            out[21 + (k.0 / 8) as usize] = 1.0;
+        }
+        if let Some((h, holder)) = extra.high {
+            out[25 + h as usize] = 1.0;
+            out[37 + rel(holder)] = 1.0;
+        }
+        for s in 0..PLAYERS {
+            if extra.passed[s] {
+                out[41 + rel(s)] = 1.0;
+            }
+        }
+        out[45 + extra.stage as usize] = 1.0;
+        let shown = if extra.declarer == Some(viewer) {
+            extra.discards
+        } else {
+            extra.discards & taroks()
+        };
+        for c in shown {
+            out[53 + c.idx()] = 1.0;
+        }
+        for s in 0..PLAYERS {
+            out[107 + rel(s)] = match_state.radelci[s] as f32;
+        }
+        let _ = core;
+    }
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView {
+            extra, match_state, ..
+        } = v;
+        let mut s = String::new();
+        if !extra.calls.is_empty() {
+            let calls: Vec<String> = extra
+                .calls
+                .iter()
+                .map(|(p, b)| format!("{p}:{}", b.map_or("pass", |c| NAMES[c as usize])))
+                .collect();
+            s.push_str(&format!("auction: {}\n", calls.join(" ")));
+        }
+        if let (Some(c), Some(d)) = (extra.contract, extra.declarer) {
+            s.push_str(&format!("contract: {} by seat {d}\n", NAMES[c as usize]));
+        } else if extra.contract == Some(Contract::Klop) {
+            s.push_str("contract: klop\n");
+        }
+        if let Some(k) = extra.called {
+            s.push_str(&format!("called king: {}\n", self.deck.name_of(k)));
+            if let Some(p) = extra.partner {
+                if extra.partner_revealed || viewer == Some(p) || viewer.is_none() {
+                    s.push_str(&format!("partner: seat {p}\n"));
+                }
+            }
+        }
+        let shown = if viewer.is_none() || viewer == extra.declarer {
+            extra.discards
+        } else {
+            extra.discards & taroks()
+        };
+        if !shown.is_empty() {
+            s.push_str(&format!("discards: {}\n", self.deck.format_set(shown)));
+        }
+        if match_state.radelci.iter().any(|&r| r > 0) {
+            s.push_str(&format!("radelci: {:?}\n", match_state.radelci));
+        }
+        s
+    }
+
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView { core, extra, .. } = v;
+        let returns = per_seat(PLAYERS, |s| core.ledger[s] + extra.scores[s]);
+        DealOutcome {
+            returns,
+            ledger: per_seat(PLAYERS, |s| extra.scores[s]),
+            redeal: false,
+        }
+    }
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        let TrickView {
+            core, match_state, ..
+        } = v;
+        let over =
+            match_state.last_dealer == Some(core.dealer) || core.deals_done as usize >= self.max_deals();
+        over.then(|| {
+            per_seat(PLAYERS, |s| {
+                core.ledger[s] - (self.radelc_end_penalty * match_state.radelci[s] as i32) as f64
+            })
+        })
+    }
+    fn max_deals(&self) -> usize {
+        if self.is_match {
+            self.deals + 4 + 40
+        } else {
+            40
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

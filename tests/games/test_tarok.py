@@ -1,0 +1,43 @@
+"""Slovenian Tarok through the Python API: counting, the auction, and the improvised deck."""
+
+from __future__ import annotations
+
+from ludoteca.games import tarok
+
+
+def test_counting_cases_and_the_total() -> None:
+    assert tarok.count([]) == 0
+    assert tarok.count(["II"]) == 0
+    assert tarok.count(["II", "III"]) == 1
+    assert tarok.count(["XXI", "J♦"]) == 6
+    assert tarok.count(["XIV", "XXI", "J♦", "Q♦"]) == 9
+    assert tarok.count(["II", "J♣", "Q♣", "XXI", "K♣"]) == 14
+
+
+def test_improvised_deck_is_a_bijection_with_the_fixed_endpoints() -> None:
+    deck = tarok.improvised_deck()
+    assert len(deck) == 54 and len(set(deck.values())) == 54
+    assert deck["I"] == (2, "A♠") and deck["XXI"] == (2, "10♦") and deck["Škis"] == (2, "Joker")
+    deck1 = {c for d, c in deck.values() if d == 1}
+    deck2_trumps = {c for name, (d, c) in deck.items() if d == 2 and not name.startswith("C")}
+    assert len(deck1) == 28 and not deck1 & deck2_trumps
+
+
+def test_random_games_finish_and_hand_scores_are_bounded() -> None:
+    game = tarok.new_game()
+    assert game.num_players() == 4
+    for seed in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(state.bot_action("random", seed=seed * 1000 + len(state.history())))
+        returns = state.returns()
+        assert len(returns) == 4 and all(abs(r) <= 4 * 1000 for r in returns)
+
+
+def test_auction_opens_at_forehands_right_with_the_implicit_three() -> None:
+    state = tarok.new_game().new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.bot_action("random", seed=len(state.history())))
+    names = [state.action_to_string(a) for a in state.legal_actions()]
+    if state.current_player() == 1:
+        assert names[:3] == ["pass", "two", "one"] and "three" not in names and "klop" not in names
