@@ -282,22 +282,28 @@ impl TrickRules for BriscolaRules {
                 "five players play Briscola Chiamata (its own rules value: load_game picks it)",
             ));
         }
-        let two_suit = ["clubs", "diamonds", "hearts", "spades"]
-            .iter()
-            .position(|s| *s == p.str("removed_two"))
-            .unwrap_or(0) as u8;
+        let two_suit = p.choice(
+            "removed_two",
+            &[("clubs", 0u8), ("diamonds", 1), ("hearts", 2), ("spades", 3)],
+        );
         let deck = &table.deck;
         let removed: CardSet = match players {
             3 => deck.find(two_suit, 2).into_iter().collect(),
             6 => (0..4).filter_map(|s| deck.find(s, 2)).collect(),
             _ => CardSet::EMPTY,
         };
-        let exchange = match p.str("trump_exchange") {
-            "seven" => ExchangeRule::Seven,
-            "two" => ExchangeRule::Two,
-            "seven_if_upcard_above_7_else_two" => ExchangeRule::SevenAboveElseTwo,
-            _ => ExchangeRule::None,
-        };
+        let exchange = p.choice(
+            "trump_exchange",
+            &[
+                ("none", ExchangeRule::None),
+                ("seven", ExchangeRule::Seven),
+                ("two", ExchangeRule::Two),
+                (
+                    "seven_if_upcard_above_7_else_two",
+                    ExchangeRule::SevenAboveElseTwo,
+                ),
+            ],
+        );
         let claim_allowed = p.bool("claim_allowed");
         let rules = BriscolaRules {
             layout: actions::layout(deck, claim_allowed, false, false, exchange != ExchangeRule::None),

@@ -35,11 +35,14 @@ impl Table {
     /// `must_follow_suit`, `dealer_rotation`, `first_dealer`).
     pub fn from_params(p: &Params) -> Result<Self> {
         let players = p.int("players") as usize;
-        let style = match p.str("deck_style") {
-            "french_north" => FaceStyle::FrenchNorth,
-            "french_south" => FaceStyle::FrenchSouth,
-            _ => FaceStyle::Italian,
-        };
+        let style = p.choice(
+            "deck_style",
+            &[
+                ("italian", FaceStyle::Italian),
+                ("french_north", FaceStyle::FrenchNorth),
+                ("french_south", FaceStyle::FrenchSouth),
+            ],
+        );
         let first_dealer = match p.int("first_dealer") {
             -1 => players - 1,
             d if (d as usize) < players => d as usize,
