@@ -819,3 +819,18 @@ fn chiamata_match_lengths() {
         assert!((deals[n - 1] as usize) < cap);
     }
 }
+
+#[test]
+fn the_registry_loads_chiamata_for_five_players_and_the_stock_game_otherwise() {
+    let five = crate::registry::load_game("briscola(players=5)").unwrap();
+    let st = five.new_state();
+    assert!(st.as_any().downcast_ref::<ChiamataState>().is_some());
+    assert!(five.game_string().contains("players=5"), "{}", five.game_string());
+    for n in [2, 3, 4, 6] {
+        let g = crate::registry::load_game(&format!("briscola(players={n})")).unwrap();
+        assert!(
+            g.new_state().as_any().downcast_ref::<BriscolaState>().is_some(),
+            "{n} players"
+        );
+    }
+}
