@@ -349,3 +349,34 @@ fn observations_ignore_cards_the_player_cannot_see() {
         assert!(checked > 0, "{spec}: no swap was checked");
     }
 }
+
+/// Every declared choice word of every game, alone and with each preset: the game loads or refuses
+/// the combination with an error, never panics. With `Params::choice` (a debug assertion on a word
+/// the game's table lacks) and `Params::declared` (a key read but not declared), this is the test
+/// that makes those programming errors fail `cargo test`.
+#[test]
+fn every_declared_choice_loads_or_is_refused() {
+    use crate::core::params::Kind;
+    for info in registered_games() {
+        let presets: Vec<Option<&str>> = std::iter::once(None)
+            .chain(info.presets.iter().map(|(name, _)| Some(*name)))
+            .collect();
+        for spec in info.params {
+            let Kind::Choice(words) = spec.kind else {
+                continue;
+            };
+            for word in words {
+                for preset in &presets {
+                    let game = match preset {
+                        Some(p) if spec.name != "ruleset" => {
+                            format!("{}(ruleset={p},{}={word})", info.short_name, spec.name)
+                        }
+                        _ => format!("{}({}={word})", info.short_name, spec.name),
+                    };
+                    let loaded = std::panic::catch_unwind(|| load_game(&game).map(|_| ()));
+                    assert!(loaded.is_ok(), "{game}: loading panicked");
+                }
+            }
+        }
+    }
+}

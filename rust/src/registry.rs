@@ -16,9 +16,10 @@ fn loader<G: Registered>(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
 
 /// Every registered game: one line each.
 static REGISTRY: &[(&GameInfo, Loader)] = &[
+    // Five players load Briscola Chiamata, its own rules value under the same name and parameters.
     (
         crate::games::briscola::Briscola::INFO,
-        loader::<crate::games::briscola::Briscola>,
+        crate::games::briscola::load,
     ),
     (
         crate::games::schafkopf::Type::INFO,

@@ -32,6 +32,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Union
 
 import ludoteca
+from ludoteca import loading as _loading
 
 if TYPE_CHECKING:
     from ludoteca.adapters._pettingzoo_env import LudotecaAECEnv
@@ -92,12 +93,9 @@ def env(
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def game_string(name: str, params: dict[str, _Value]) -> str:
-    """``name(k=v,...)`` from keyword parameters (booleans as ``true``/``false``)."""
-    if not params:
-        return name
-    text = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return f"{name}({text})"
+#: ``name(k=v,...)`` from keyword parameters (booleans as ``true``/``false``): the one writer that
+#: ``ludoteca.load_game`` uses, re-exported under the name this module has always had.
+game_string = _loading.game_string
 
 
 def _versioned_module(info: ludoteca.GameInfo) -> ModuleType:

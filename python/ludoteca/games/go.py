@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ludoteca import _core
+from ludoteca.loading import load_game
 
 #: GTP column letters (no ``I``).
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
@@ -57,21 +58,14 @@ class Score(TypedDict):
     adjustment: list[float]
 
 
-def _game_string(name: str, params: dict[str, int | float | str | bool]) -> str:
-    if not params:
-        return name
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return f"{name}({args})"
-
-
 def new_game(**params: int | float | str | bool) -> _core.Game:
     """Loads Go with keyword parameters, e.g. ``new_game(board_size=9, ruleset="chinese")``."""
-    return _core.load_game(_game_string("go", params))
+    return load_game("go", **params)
 
 
 def new_rengo(**params: int | float | str | bool) -> _core.Game:
     """Loads Rengo with keyword parameters, e.g. ``new_rengo(board_size=9, handicap=2)``."""
-    return _core.load_game(_game_string("rengo", params))
+    return load_game("rengo", **params)
 
 
 def to_sgf(state: _core.State) -> str:

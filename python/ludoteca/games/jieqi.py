@@ -19,6 +19,7 @@ Extended FEN: ``X``/``x`` mark face-down pieces (see :data:`START_FEN`).
 from __future__ import annotations
 
 from ludoteca import _core
+from ludoteca.loading import load_game
 
 #: The Jieqi start: every piece but the generals face down.
 START_FEN = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1"
@@ -26,10 +27,7 @@ START_FEN = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0
 
 def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Jieqi with keyword parameters, e.g. ``new_game(captured_hidden_visibility="both")``."""
-    if not params:
-        return _core.load_game("jieqi")
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return _core.load_game(f"jieqi({args})")
+    return load_game("jieqi", **params)
 
 
 def from_fen(

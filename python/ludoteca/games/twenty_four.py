@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ludoteca import _core
+from ludoteca.loading import load_game
 
 __all__ = [
     "CheckResult",
@@ -55,10 +56,7 @@ def new_game(**params: int | str | bool) -> _core.Game:
     Parameters and defaults: ``ludoteca.load_game("twenty_four").params``; unknown or out-of-range
     values raise :class:`ludoteca.InvalidParameterError`.
     """
-    if not params:
-        return _core.load_game("twenty_four")
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return _core.load_game(f"twenty_four({args})")
+    return load_game("twenty_four", **params)
 
 
 def board(state: _core.State) -> list[int]:

@@ -20,6 +20,7 @@ Action ids are ``from * 90 + to`` with points ``rank * 9 + file``; their names a
 from __future__ import annotations
 
 from ludoteca import _core
+from ludoteca.loading import load_game
 
 #: The standard start position (UCCI FEN, ``w`` = Red to move).
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -27,10 +28,7 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 
 def new_game(**params: int | str | bool) -> _core.Game:
     """Loads Xiangqi with keyword parameters, e.g. ``new_game(repetition_rule="draw")``."""
-    if not params:
-        return _core.load_game("xiangqi")
-    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
-    return _core.load_game(f"xiangqi({args})")
+    return load_game("xiangqi", **params)
 
 
 def perft(depth: int, fen: str | None = None) -> int:

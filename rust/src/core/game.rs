@@ -325,26 +325,3 @@ pub fn check_node(state: &impl State, action: Action, legal: &[Action]) -> Resul
     }
     Ok(())
 }
-
-/// Serialised form shared by every game: the game string, then the action history.
-pub fn serialize_history(game_string: &str, history: &[Action]) -> String {
-    let acts: Vec<String> = history.iter().map(|a| a.to_string()).collect();
-    format!("{game_string}\n{}", acts.join(" "))
-}
-
-/// Splits a serialised state into its game string and actions.
-pub fn parse_serialized(text: &str) -> Result<(String, Vec<Action>)> {
-    let (head, body) = text.split_once('\n').unwrap_or((text, ""));
-    let mut actions = Vec::new();
-    for tok in body.split_whitespace() {
-        let a: Action = tok.parse().map_err(|_| {
-            LudoError::parse(
-                "serialized state",
-                tok,
-                "history entries are action ids (integers)",
-            )
-        })?;
-        actions.push(a);
-    }
-    Ok((head.trim().to_string(), actions))
-}

@@ -4,6 +4,7 @@ pub mod game;
 pub mod params;
 pub mod registered;
 pub mod rng;
+pub mod serial;
 
 pub use game::{Action, Bot, Game, GameInfo, Player, Setup, State, CHANCE, MAX_PLAYERS, TERMINAL};
 pub use params::{DefaultValue, Kind, ParamSpec, Params, Value};

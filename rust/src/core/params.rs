@@ -178,30 +178,76 @@ impl Params {
         Ok(())
     }
 
+    /// The value of a key the game declared. Reading an undeclared key (a typo, a parameter left out
+    /// of the game's list) is a programming error: debug builds, and so every test, panic with the
+    /// key; release builds read it as absent (false, 0, "").
+    #[inline]
+    fn declared(&self, key: &str) -> Option<&Value> {
+        let v = self.get(key);
+        debug_assert!(
+            v.is_some(),
+            "parameter `{key}` is read but not declared (declared: {:?})",
+            self.entries.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>()
+        );
+        v
+    }
     /// A boolean parameter (declared by the game, so present).
     pub fn bool(&self, key: &str) -> bool {
-        matches!(self.get(key), Some(Value::Bool(true)))
+        let v = self.declared(key);
+        debug_assert!(
+            v.is_none() || matches!(v, Some(Value::Bool(_))),
+            "parameter `{key}` is not a bool"
+        );
+        matches!(v, Some(Value::Bool(true)))
     }
     /// An integer parameter.
     pub fn int(&self, key: &str) -> i64 {
-        match self.get(key) {
+        match self.declared(key) {
             Some(Value::Int(i)) => *i,
-            _ => 0,
+            v => {
+                debug_assert!(v.is_none(), "parameter `{key}` is not an integer");
+                0
+            }
         }
     }
     /// A float parameter.
     pub fn float(&self, key: &str) -> f64 {
-        match self.get(key) {
+        match self.declared(key) {
             Some(Value::Float(x)) => *x,
             Some(Value::Int(i)) => *i as f64,
-            _ => 0.0,
+            v => {
+                debug_assert!(v.is_none(), "parameter `{key}` is not a number");
+                0.0
+            }
         }
     }
     /// A word parameter.
     pub fn str(&self, key: &str) -> &str {
-        match self.get(key) {
+        match self.declared(key) {
             Some(Value::Str(s)) => s,
-            _ => "",
+            v => {
+                debug_assert!(v.is_none(), "parameter `{key}` is not a word");
+                ""
+            }
+        }
+    }
+    /// A choice parameter as the game's own type: `options` pairs every declared word with its
+    /// value (`p.choice("ko_rule", &[("simple", Simple), ("positional_superko", Positional), ...])`),
+    /// so the mapping is one table instead of a `match` whose `_ =>` arm silently swallows a word
+    /// added to the declaration later. A declared word missing from `options` is a programming
+    /// error: debug builds panic (the registry test loads every game with every declared choice);
+    /// release builds take the first option.
+    pub fn choice<T: Copy>(&self, key: &str, options: &[(&str, T)]) -> T {
+        let word = self.str(key);
+        match options.iter().find(|(w, _)| *w == word) {
+            Some(&(_, v)) => v,
+            None => {
+                debug_assert!(
+                    false,
+                    "parameter `{key}`: the word {word:?} has no value in the game's table"
+                );
+                options[0].1
+            }
         }
     }
     /// Raw value lookup.
@@ -443,5 +489,77 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown parameter"));
+    }
+}
+
+#[cfg(test)]
+mod typed_tests {
+    use super::*;
+
+    const SPECS: &[ParamSpec] = &[
+        ParamSpec {
+            name: "rule",
+            kind: Kind::Choice(&["simple", "super", "new"]),
+            default: DefaultValue::Str("simple"),
+            doc: "",
+        },
+        ParamSpec {
+            name: "n",
+            kind: Kind::Int { min: 0, max: 9 },
+            default: DefaultValue::Int(3),
+            doc: "",
+        },
+    ];
+
+    fn params(raw: &[(&str, &str)]) -> Params {
+        let raw: Vec<(String, String)> = raw.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Params::resolve(SPECS, &raw, &[]).unwrap()
+    }
+
+    #[derive(Copy, Clone, Debug, PartialEq)]
+    enum Rule {
+        Simple,
+        Super,
+        New,
+    }
+
+    #[test]
+    fn choice_maps_every_word_through_the_table() {
+        let table = [
+            ("simple", Rule::Simple),
+            ("super", Rule::Super),
+            ("new", Rule::New),
+        ];
+        assert_eq!(params(&[]).choice("rule", &table), Rule::Simple);
+        assert_eq!(params(&[("rule", "super")]).choice("rule", &table), Rule::Super);
+        assert_eq!(params(&[("rule", "new")]).choice("rule", &table), Rule::New);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "the word \"new\" has no value")]
+    fn a_word_missing_from_the_table_is_caught_in_tests() {
+        params(&[("rule", "new")]).choice("rule", &[("simple", Rule::Simple), ("super", Rule::Super)]);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "parameter `m` is read but not declared")]
+    fn reading_an_undeclared_key_is_caught_in_tests() {
+        params(&[]).int("m");
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "parameter `rule` is not an integer")]
+    fn reading_a_key_as_the_wrong_type_is_caught_in_tests() {
+        params(&[]).int("rule");
+    }
+
+    #[test]
+    fn declared_keys_read_their_values() {
+        assert_eq!(params(&[("n", "7")]).int("n"), 7);
+        assert_eq!(params(&[]).str("rule"), "simple");
+        assert_eq!(params(&[]).float("n"), 3.0);
     }
 }

@@ -1,6 +1,6 @@
 //! `Game` and `GameInfo` for Python: thin wrappers over the registry's `DynGame`.
 
-use super::state::{PyState, StateFormat};
+use super::state::{replay, PyState, StateFormat};
 use crate::core::dynamic::DynGame;
 use crate::core::game::GameInfo;
 use crate::core::params::{DefaultValue, Kind, Value};
@@ -125,7 +125,7 @@ impl PyGame {
             )
             .into());
         }
-        fmt.replay(Arc::clone(&self.inner))
+        replay(&fmt, Arc::clone(&self.inner))
     }
     fn __repr__(&self) -> String {
         format!("load_game({:?})", self.inner.game_string())

@@ -6,6 +6,7 @@ use super::game::PyGame;
 use crate::core::dynamic::{DynGame, DynState};
 use crate::core::game::{Action, Player, Setup};
 use crate::core::rng::Rng;
+use crate::core::serial::StateText;
 use crate::error::{LudoError, Result};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -169,166 +170,20 @@ impl PyState {
     }
 
     fn serialize_text(&self) -> PyResult<String> {
-        let chance = match &self.rng {
-            None => "explicit".to_string(),
-            Some(r) => {
-                let s = r.state();
-                format!("rng {:016x} {:016x} {:016x} {:016x}", s[0], s[1], s[2], s[3])
-            }
-        };
-        let setup = match self.inner.setup() {
-            Setup::Standard => String::new(),
-            Setup::Text(t) => format!("setup {}\n", t.replace('\\', "\\\\").replace('\n', "\\n")),
-            Setup::Unrepresentable(why) => {
-                return Err(LudoError::param("state", format!("cannot be serialised: {why}")).into());
-            }
-        };
-        let hist: Vec<String> = self.inner.history().iter().map(|a| a.to_string()).collect();
-        let ending = self
-            .inner
-            .ending()
-            .map(|e| format!("ending {e}\n"))
-            .unwrap_or_default();
-        Ok(format!(
-            "ludoteca-state 1\ngame {}\nchance {chance}\n{setup}history {}\n{ending}",
-            self.game.game_string(),
-            hist.join(" ")
-        ))
+        Ok(StateText::of(&*self.game, &*self.inner, self.rng.as_ref())?.write())
     }
 }
 
-/// The parsed text of `State.serialize()`.
-pub(crate) struct StateFormat {
-    pub game: String,
-    rng: Option<[u64; 4]>,
-    setup: Option<String>,
-    history: Vec<Action>,
-    /// How the game ended outside its actions (a resignation), applied after the history.
-    ending: Option<String>,
+/// The parsed text of `State.serialize()` (the format lives in `core::serial`; the old name stays).
+pub(crate) use crate::core::serial::StateText as StateFormat;
+
+/// Replays a parsed state text onto `game`: the seeded pair (state, stream) from `core::serial`,
+/// wrapped for Python. A seeded state never waits at a chance node: a history cut at one (edited or
+/// truncated text) is resolved from the restored stream, as `apply_action` would have done.
+pub(crate) fn replay(fmt: &StateText, game: Arc<dyn DynGame>) -> PyResult<PyState> {
+    let seeded = fmt.replay(&*game)?;
+    Ok(PyState::new_from(game, seeded.state, seeded.rng))
 }
-
-impl StateFormat {
-    pub fn parse(text: &str) -> Result<StateFormat> {
-        let bad = |why: &str| {
-            LudoError::parse(
-                "serialized state",
-                text.lines().next().unwrap_or(""),
-                why.to_string(),
-            )
-        };
-        let mut lines = text.lines();
-        if lines.next().map(str::trim) != Some("ludoteca-state 1") {
-            return Err(bad("the first line must be 'ludoteca-state 1'"));
-        }
-        let mut field = |key: &str| -> Result<String> {
-            let line = lines
-                .next()
-                .ok_or_else(|| bad(&format!("missing the '{key}' line")))?;
-            line.strip_prefix(key)
-                .map(|v| v.trim().to_string())
-                .ok_or_else(|| bad(&format!("expected a '{key}' line")))
-        };
-        let game = field("game")?;
-        let chance = field("chance")?;
-        let mut next = field("setup").ok();
-        let setup = next.take().map(|t| unescape(&t));
-        let history = if setup.is_some() {
-            field("history")?
-        } else {
-            history_after_chance(text)?
-        };
-        let rng = match chance.as_str() {
-            "explicit" => None,
-            c => {
-                let words: Vec<&str> = c
-                    .strip_prefix("rng")
-                    .map(|w| w.split_whitespace().collect())
-                    .unwrap_or_default();
-                if words.len() != 4 {
-                    return Err(bad("chance is 'explicit' or 'rng' and four hex words"));
-                }
-                let mut s = [0u64; 4];
-                for (w, t) in s.iter_mut().zip(words) {
-                    *w = u64::from_str_radix(t, 16).map_err(|_| bad("rng words are hexadecimal"))?;
-                }
-                Some(s)
-            }
-        };
-        let history = history
-            .split_whitespace()
-            .map(|t| {
-                t.parse::<Action>()
-                    .map_err(|_| bad("history entries are action ids"))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let ending = text
-            .lines()
-            .find_map(|l| l.strip_prefix("ending "))
-            .map(|e| e.trim().to_string());
-        Ok(StateFormat {
-            game,
-            rng,
-            setup,
-            history,
-            ending,
-        })
-    }
-
-    /// Replays the history on a fresh state of `game` (every action checked).
-    pub fn replay(self, game: Arc<dyn DynGame>) -> PyResult<PyState> {
-        let mut inner = match &self.setup {
-            Some(text) => game.new_state_from_setup(text)?,
-            None => game.new_state(),
-        };
-        for (i, &a) in self.history.iter().enumerate() {
-            inner.apply_action(a).map_err(|e| {
-                LudoError::parse("serialized state", &format!("history entry {i}"), e.to_string())
-            })?;
-        }
-        if let Some(text) = &self.ending {
-            inner
-                .apply_ending(text)
-                .map_err(|e| LudoError::parse("serialized state", "ending", e.to_string()))?;
-        }
-        // The stream is restored after the replay, so future chance continues exactly where it was. A
-        // seeded state never waits at a chance node: a history cut at one (edited or truncated text)
-        // is resolved from the restored stream, as `apply_action` would have done.
-        Ok(PyState::new_from(game, inner, self.rng.map(Rng::from_state)))
-    }
-}
-
-/// Undoes the escaping of the `setup` line (`\\` and `\n`).
-fn unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match (c, c == '\\') {
-            (_, true) => match chars.next() {
-                Some('n') => out.push('\n'),
-                Some(other) => out.push(other),
-                None => out.push('\\'),
-            },
-            (c, false) => out.push(c),
-        }
-    }
-    out
-}
-
-/// The `history` line of a serialised state that has no `setup` line (the fourth line).
-fn history_after_chance(text: &str) -> Result<String> {
-    text.lines()
-        .nth(3)
-        .and_then(|l| l.strip_prefix("history"))
-        .map(|v| v.trim().to_string())
-        .ok_or_else(|| {
-            LudoError::parse(
-                "serialized state",
-                text.lines().next().unwrap_or(""),
-                "expected a 'history' line",
-            )
-        })
-}
-
 #[pymethods]
 impl PyState {
     /// Seat to act, `CHANCE` (-1) at chance nodes, `TERMINAL` (-4) when the game is over.
@@ -588,7 +443,7 @@ fn node_kind(p: Player) -> &'static str {
 ///     True
 #[pyfunction]
 pub fn deserialize_state(text: &str) -> PyResult<PyState> {
-    let fmt = StateFormat::parse(text)?;
+    let fmt = StateText::parse(text)?;
     let game: Arc<dyn DynGame> = Arc::from(crate::registry::load_game(&fmt.game)?);
-    fmt.replay(game)
+    replay(&fmt, game)
 }

@@ -2,6 +2,11 @@
 //! Tysiąc and Tarok bidding): seats speak in turn, each bid beats the standing one, a pass is final,
 //! and the auction ends when one bidder is left, when a bid nobody can beat is made, or when every
 //! seat has passed. What a legal bid is stays with the game (it lists them in `extra_legal`).
+//!
+//! Final raises: once the auction is won, the winner alone may raise his own contract
+//! ([`Ascending::raise`]; Tysiąc's declarer after seeing the musik, a Tarok declarer after the
+//! talon). Nobody answers a final raise: the auction stays won by the same seat at the higher bid,
+//! and the game decides when raising is over (a "no raise" action, or play starting).
 
 use crate::core::game::MAX_PLAYERS;
 
@@ -72,6 +77,30 @@ impl<B: AscendingBid> Ascending<B> {
     }
 }
 
+impl<B: AscendingBid> Ascending<B> {
+    /// The winner, once the auction is decided: the standing bidder when every other seat among
+    /// `n` has passed or the standing bid is maximal. `None` while it is open or after all passed.
+    pub fn winner(&self, n: usize) -> Option<usize> {
+        let (bid, bidder) = self.high?;
+        let others_passed = (0..n).all(|s| s == bidder || self.passed[s]);
+        (others_passed || bid.is_maximal()).then_some(bidder)
+    }
+
+    /// A final raise: the winner `seat` raises his own contract to `bid` (which the game has checked
+    /// beats the standing bid, as it checks bids for [`Ascending::act`]). Recorded in `calls` like any
+    /// bid; the auction stays won by `seat`, so it returns `Won(seat)`. A raise by a seat that has
+    /// not won changes nothing; the game's legal list must never offer one (debug builds assert).
+    pub fn raise(&mut self, seat: usize, bid: B, n: usize) -> AuctionEnd {
+        let won = self.winner(n) == Some(seat);
+        debug_assert!(won, "only the auction's winner may make a final raise");
+        if won {
+            self.calls.push((seat, Some(bid)));
+            self.high = Some((bid, seat));
+        }
+        AuctionEnd::Won(seat)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +125,47 @@ mod tests {
         (0..3).for_each(|s| assert_eq!(b.act(s, None, 4), AuctionEnd::Next(s + 1)));
         assert_eq!(b.clone().act(3, None, 4), AuctionEnd::AllPassed);
         assert_eq!(b.act(3, Some(1), 4), AuctionEnd::Won(3));
+    }
+
+    #[test]
+    fn the_winner_alone_may_raise_his_contract_after_the_auction() {
+        let mut a = Ascending::<u8>::default();
+        assert_eq!(a.winner(3), None, "no bid yet");
+        a.act(0, Some(3), 3);
+        assert_eq!(a.winner(3), None, "open while others may still bid");
+        a.act(1, None, 3);
+        assert_eq!(a.act(2, None, 3), AuctionEnd::Won(0));
+        assert_eq!(a.winner(3), Some(0));
+        // Two final raises in a row; nobody answers, the winner stays.
+        assert_eq!(a.raise(0, 5, 3), AuctionEnd::Won(0));
+        assert_eq!(a.raise(0, 7, 3), AuctionEnd::Won(0));
+        assert_eq!(a.high, Some((7, 0)));
+        assert_eq!(a.winner(3), Some(0));
+        assert_eq!(
+            a.calls,
+            vec![(0, Some(3)), (1, None), (2, None), (0, Some(5)), (0, Some(7))],
+            "raises are shown in the auction's record"
+        );
+        // A maximal bid wins at once, with a seat still in: the winner is known.
+        let mut m = Ascending::<u8>::default();
+        m.act(1, Some(10), 3);
+        assert_eq!(m.winner(3), Some(1));
+        // All passed: nobody won, nobody may raise.
+        let mut p = Ascending::<u8>::default();
+        (0..3).for_each(|s| {
+            p.act(s, None, 3);
+        });
+        assert_eq!(p.winner(3), None);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "only the auction's winner")]
+    fn a_seat_that_did_not_win_may_not_raise() {
+        let mut a = Ascending::<u8>::default();
+        a.act(0, Some(3), 3);
+        a.act(1, None, 3);
+        a.act(2, None, 3);
+        a.raise(1, 5, 3);
     }
 }

@@ -11,18 +11,20 @@
 //!   when it is stronger than the card given.
 
 use super::actions::Extra;
-use super::{BriscolaRules, BriscolaState};
+use super::chiamata::{ChiamataRules, ChiamataState};
+use super::pack::Table;
+use super::BriscolaState;
 use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Player, State};
 use crate::core::rng::Rng;
-use crate::trick::{Phase, TrickRules};
+use crate::trick::{Phase, TrickRules, TrickState};
 
-/// The rule-based bot.
+/// The rule-based bot (one value for the stock games and Chiamata).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Greedy;
 
 impl Bot<BriscolaState> for Greedy {
-    fn act(&self, state: &BriscolaState, rng: &mut Rng) -> Action {
+    fn act(&self, state: &BriscolaState, _rng: &mut Rng) -> Action {
         let Player::Seat(me) = state.current_player() else {
             return 0;
         };
@@ -33,10 +35,6 @@ impl Bot<BriscolaState> for Greedy {
         let kind = |a: Action| (a >= deck_len).then(|| rules.layout.kind(a - deck_len));
         let find = |want: Extra| legal.iter().copied().find(|&a| kind(a) == Some(want));
 
-        if state.core.phase == Phase::Bidding {
-            return bid_or_call(state, me, &legal, &kind)
-                .unwrap_or_else(|| legal[rng.below(legal.len() as u32) as usize]);
-        }
         if let Some(claim) = find(Extra::Claim) {
             let team = rules.team(me);
             let pts = rules.team_points(&state.core)[team] as f64;
@@ -55,18 +53,35 @@ impl Bot<BriscolaState> for Greedy {
                 return ex;
             }
         }
-        play_card(state, me).0 as Action
+        // Teams are public in the stock games.
+        let ally = |other: usize| rules.team(me) == rules.team(other);
+        play_card(state, rules.table(), me, ally).0 as Action
     }
 }
 
-/// Whether `other` is known to `me` to be on its side.
-fn ally(state: &BriscolaState, me: usize, other: usize) -> bool {
+impl Bot<ChiamataState> for Greedy {
+    fn act(&self, state: &ChiamataState, rng: &mut Rng) -> Action {
+        let Player::Seat(me) = state.current_player() else {
+            return 0;
+        };
+        let rules = state.rules();
+        if state.core.phase == Phase::Bidding {
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            let deck_len = rules.deck().len() as Action;
+            let kind = |a: Action| (a >= deck_len).then(|| rules.layout.kind(a - deck_len));
+            return bid_or_call(state, me, &legal, &kind)
+                .unwrap_or_else(|| legal[rng.below(legal.len() as u32) as usize]);
+        }
+        play_card(state, rules.table(), me, |other| ally(state, me, other)).0 as Action
+    }
+}
+
+/// Whether `other` is known to `me` to be on its side (Chiamata's partnership is secret).
+fn ally(state: &ChiamataState, me: usize, other: usize) -> bool {
     let rules = state.rules();
     if me == other {
         return true;
-    }
-    if !rules.is_chiamata() {
-        return rules.team(me) == rules.team(other);
     }
     let Some(c) = state.extra.contract else {
         return false;
@@ -81,14 +96,19 @@ fn ally(state: &BriscolaState, me: usize, other: usize) -> bool {
     }
 }
 
-fn play_card(state: &BriscolaState, me: usize) -> Card {
+fn play_card<R: TrickRules>(
+    state: &TrickState<R>,
+    table: &Table,
+    me: usize,
+    ally: impl Fn(usize) -> bool,
+) -> Card {
     let core = &state.core;
     let rules = state.rules();
     let legal = state.legal_cards();
     let trump = rules.trump(state.view());
-    let is_trump = |c: Card| Some(rules.deck().suit(c)) == trump;
+    let is_trump = |c: Card| Some(table.deck.suit(c)) == trump;
     // Cheapness: points first, then trumps are dearer than anything, then strength.
-    let cost = |c: Card| (rules.card_points(c), is_trump(c), rules.card_strength(c));
+    let cost = |c: Card| (table.points(c), is_trump(c), table.strength(c));
     let cheapest = |set: CardSet| set.iter().min_by_key(|&c| cost(c)).expect("non-empty hand");
 
     if core.trick_len == 0 {
@@ -104,14 +124,14 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
     let win_pos = rules.trick_winner(state.view(), trick);
     let winner_seat = core.seat_after(core.leader, win_pos);
     let last_to_play = core.trick_len == n - 1;
-    let trick_points: i32 = trick.iter().map(|&c| rules.card_points(c)).sum();
+    let trick_points: i32 = trick.iter().map(|&c| table.points(c)).sum();
 
-    if ally(state, me, winner_seat) {
+    if me == winner_seat || ally(winner_seat) {
         if last_to_play {
             if let Some(load) = legal
                 .iter()
                 .filter(|&c| !is_trump(c))
-                .max_by_key(|&c| (rules.card_points(c), rules.card_strength(c)))
+                .max_by_key(|&c| (table.points(c), table.strength(c)))
             {
                 return load;
             }
@@ -129,11 +149,11 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
         .collect();
     if let Some(best) = winning
         .iter()
-        .min_by_key(|&c| (is_trump(c), rules.card_points(c), rules.card_strength(c)))
+        .min_by_key(|&c| (is_trump(c), table.points(c), table.strength(c)))
     {
         let worth_it = !is_trump(best)
-            || trick_points + rules.card_points(best) >= 10
-            || (trick_points > 0 && rules.card_points(best) == 0);
+            || trick_points + table.points(best) >= 10
+            || (trick_points > 0 && table.points(best) == 0);
         if worth_it {
             return best;
         }
@@ -143,7 +163,7 @@ fn play_card(state: &BriscolaState, me: usize) -> Card {
 
 /// Chiamata auction and call.
 fn bid_or_call(
-    state: &BriscolaState,
+    state: &ChiamataState,
     me: usize,
     legal: &[Action],
     kind: &dyn Fn(Action) -> Option<Extra>,
@@ -186,7 +206,7 @@ fn bid_or_call(
 }
 
 /// What the hand can take with a partner: its own points, a share of the rest, and trump length.
-fn estimate_points(rules: &BriscolaRules, hand: CardSet) -> i32 {
+fn estimate_points(rules: &ChiamataRules, hand: CardSet) -> i32 {
     let deck = rules.deck();
     let longest = (0..4u8)
         .map(|s| (hand & deck.suit_mask(s)).len() as i32)
@@ -197,7 +217,7 @@ fn estimate_points(rules: &BriscolaRules, hand: CardSet) -> i32 {
 }
 
 /// The rank the bot would call: the strongest rank it lacks in its longest suit.
-fn wanted_rank(rules: &BriscolaRules, hand: CardSet) -> Option<u8> {
+fn wanted_rank(rules: &ChiamataRules, hand: CardSet) -> Option<u8> {
     let deck = rules.deck();
     let suit = (0..4u8).max_by_key(|&s| (hand & deck.suit_mask(s)).len())?;
     super::actions::RANKS_HIGH_TO_LOW

@@ -20,12 +20,9 @@
 //!   other's hands once the face-up card is drawn (`endgame_partner_reveal`), optional `count_out`.
 //! * The first dealer is seat `players-1` (so seat 0 leads) unless `first_dealer` says otherwise; the
 //!   seeds leave it open (§8 A11).
-//! * Five players: Briscola Chiamata (§4): all 40 cards dealt, 8 each; an auction from the eldest (points
-//!   61..120, or `chiamata_auction=rank`: descending ranks then (2, p)); passing is final, a maximal bid
-//!   ends it at once, all passing throws the hand in (`chiamata_all_pass=dealer_forced_61` makes the
-//!   dealer play 61 instead). The winner calls a card: its suit is trump, its holder the secret partner
-//!   (a self-call plays alone). The eldest leads (`chiamata_first_lead=caller` for the other custom).
-//!   Payouts 2/1/−1 or 4/−1 (self-call), negated on failure; `scope=match` plays to `chiamata_target`.
+//! * Five players: Briscola Chiamata (§4), its own rules value in [`chiamata`]; [`load`] (the
+//!   registry's loader for `briscola`) picks it for `players=5`. The pack, strength and points are
+//!   shared through [`pack`].
 //! * Face-up options: `reject_ace_three_upcard` puts an A or 3 back in the middle of the face-down stock
 //!   (index ⌊len/2⌋ from the top, public) and turns the next card, repeatedly (§8 A13);
 //!   `trump_exchange` lets the holder of the 7 (or 2) of trumps take the face-up card at his turn while
@@ -34,41 +31,28 @@
 
 mod actions;
 mod bot;
-mod chiamata;
+pub mod chiamata;
+pub mod pack;
 
-use self::actions::{rank_label, Extra, Layout};
-use self::chiamata::{callable, legal_bids, Auction, Bid, Contract};
-use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
+use self::actions::{Extra, Layout};
+use self::pack::{Table, MAX_DEALS};
+use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::core::Registered;
+use crate::dynamic::DynGame;
 use crate::error::{LudoError, Result};
-use crate::trick::auction::AuctionEnd;
 use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut,
     TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
 
+pub use self::chiamata::{Chiamata, ChiamataRules, ChiamataState};
+
 /// The registered game type.
 pub type Briscola = TrickGame<BriscolaRules>;
 /// A Briscola position.
 pub type BriscolaState = TrickState<BriscolaRules>;
-
-/// Rank codes of the Italian pack (see `cards::deck`): A 1, 2..7, F 8, C 9, R 10.
-const STRENGTH: [u8; 11] = [0, 10, 1, 9, 2, 3, 4, 5, 6, 7, 8];
-const POINTS: [i32; 11] = [0, 11, 0, 10, 0, 0, 0, 0, 2, 3, 4];
-/// A run of thrown-in deals (Chiamata all-pass, replayed ties) or a stock-game match still open after
-/// this many deals ends as a draw. Ordinary play does not get near it: a stock match needs two or
-/// three deal wins (or 121 points), and 60 throw-ins in a row are as likely as 60 ties.
-const MAX_DEALS: usize = 60;
-/// A Chiamata match plays on until one player alone has reached the target (ties play on, rules file
-/// A22); the per-deal payouts are a zero-sum random walk, so its length grows with the square of the
-/// target. Still open after `10 × target²` deals (at least `MAX_DEALS`), it ends as a draw. Measured
-/// with random players (`chiamata_match_lengths`, release): target 11 (default), 2,000 matches: mean
-/// 30 deals, p99 84, longest 131 against a cap of 1,210; target 30, 500 matches: mean 203, p99 620,
-/// longest 892 against 9,000; target 100, 200 matches: mean 2,187, p99 7,739, longest 8,316 against
-/// 100,000. The tails fall off exponentially (about e^-1 per 15 deals past the median at target 11,
-/// per 1,450 at target 100), so reaching the cap has a probability below 1e-28 at every target.
-const CHIAMATA_DEALS_PER_TARGET_SQUARED: usize = 10;
 
 static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "players", kind: Kind::Int { min: 2, max: 6 }, default: D::Int(2), doc: "2, 3, 4 (two teams), 5 (Chiamata) or 6 (two teams of three)" },
@@ -153,14 +137,11 @@ enum ExchangeRule {
     SevenAboveElseTwo,
 }
 
-/// Briscola rules resolved from parameters.
+/// Briscola rules (2, 3, 4 and 6 players and the American game) resolved from parameters.
 #[derive(Clone, Debug)]
 pub struct BriscolaRules {
-    deck: Deck,
-    players: usize,
+    table: Table,
     removed: CardSet,
-    is_match: bool,
-    must_follow: bool,
     tie_rule: String,
     match_wins: u32,
     match_points: i32,
@@ -170,73 +151,59 @@ pub struct BriscolaRules {
     reject_ace_three: bool,
     exchange: ExchangeRule,
     exchange_needs_trick: bool,
-    rank_auction: bool,
-    caller_leads: bool,
-    dealer_forced: bool,
-    self_call: bool,
-    cappotto_doubles: bool,
-    chiamata_target: f64,
-    fixed_dealer: bool,
-    first_dealer: usize,
-    italian_suit_names: bool,
     layout: Layout,
-    strength: CardTable<u8>,
-    points: CardTable<i32>,
-    point_masks: PointMasks,
 }
 
-/// Per-deal state: the auction and contract (Chiamata) and a claim (American game).
+/// Per-deal state: a claim (American game).
 #[derive(Clone, Debug, Default)]
 pub struct BriscolaExtra {
     /// Team that claimed the match.
     pub claimed_by: Option<usize>,
-    /// Chiamata: the auction so far.
-    pub auction: Auction,
-    /// Chiamata: the winning bid, once the auction is over.
-    pub won_bid: Option<(Bid, usize)>,
-    /// Chiamata: the contract, once the card is called.
-    pub contract: Option<Contract>,
-    /// Chiamata: everybody passed (the deal is thrown in).
-    pub thrown_in: bool,
+}
+
+/// The registry's loader for `briscola`: five players get [`Chiamata`], every other count the stock
+/// game [`Briscola`]. Both read the same parameter list (`INFO`), so game strings, presets and
+/// errors are the same whichever rules value plays.
+pub fn load(raw: &[(String, String)]) -> Result<Box<dyn DynGame>> {
+    let params = Params::resolve(INFO.params, raw, INFO.presets)?;
+    if params.int("players") == 5 {
+        Ok(Box::new(Chiamata::from_params(params)?))
+    } else {
+        Ok(Box::new(Briscola::from_params(params)?))
+    }
 }
 
 impl BriscolaRules {
-    /// Whether this is the five-player game.
-    pub fn is_chiamata(&self) -> bool {
-        self.players == 5
+    /// The pack and the options shared with Chiamata.
+    pub fn table(&self) -> &Table {
+        &self.table
     }
     /// Seats of `team`.
     fn members(&self, team: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.players).filter(move |&s| self.team(s) == team)
+        (0..self.table.players).filter(move |&s| self.team(s) == team)
     }
     fn num_teams(&self) -> usize {
-        match self.players {
+        match self.table.players {
             4 | 6 => 2,
             n => n,
         }
     }
-    /// Deals after which an open Chiamata match is scored a draw (see
-    /// `CHIAMATA_DEALS_PER_TARGET_SQUARED`: 10 x target², at least 60).
-    pub fn chiamata_match_cap(&self) -> usize {
-        let t = self.chiamata_target as usize;
-        (CHIAMATA_DEALS_PER_TARGET_SQUARED * t * t).max(MAX_DEALS)
-    }
     /// Strength of a card (Briscola's order never depends on the deal).
     pub fn card_strength(&self, card: Card) -> u8 {
-        self.strength[card]
+        self.table.strength(card)
     }
     /// Points of a card.
     pub fn card_points(&self, card: Card) -> i32 {
-        self.points[card]
+        self.table.points(card)
     }
     /// Card points of a set.
     pub fn points_of(&self, set: CardSet) -> i32 {
-        self.point_masks.of(set)
+        self.table.points_of(set)
     }
     /// Card points captured by each team this deal.
     pub fn team_points(&self, core: &TrickCore) -> [i32; MAX_PLAYERS] {
         let mut out = [0; MAX_PLAYERS];
-        for s in 0..self.players {
+        for s in 0..self.table.players {
             out[self.team(s)] += self.points_of(core.won[s]);
         }
         out
@@ -244,8 +211,8 @@ impl BriscolaRules {
     /// Zero-sum returns: every member of `winner` +1, the losers share the negative.
     fn win_returns(&self, winner: usize) -> [f64; MAX_PLAYERS] {
         let winners = self.members(winner).count() as f64;
-        let losers = (self.players as f64) - winners;
-        per_seat(self.players, |s| {
+        let losers = (self.table.players as f64) - winners;
+        per_seat(self.table.players, |s| {
             if self.team(s) == winner {
                 1.0
             } else {
@@ -279,14 +246,14 @@ impl BriscolaRules {
         self.members(team).next().map_or(0.0, |s| core.ledger[s])
     }
     fn cumulative(&self) -> bool {
-        self.is_match && self.match_points > 0
+        self.table.is_match && self.match_points > 0
     }
     /// The card a player may give for the face-up card, if the exchange rule names one now.
     pub fn exchange_card(&self, core: &TrickCore) -> Option<Card> {
         let up = core.face_up_card?;
-        let suit = self.deck.suit(up);
-        let seven = self.deck.find(suit, 7)?;
-        let two = self.deck.find(suit, 2)?;
+        let suit = self.table.deck.suit(up);
+        let seven = self.table.deck.find(suit, 7)?;
+        let two = self.table.deck.find(suit, 2)?;
         match self.exchange {
             ExchangeRule::None => None,
             ExchangeRule::Seven => Some(seven),
@@ -299,55 +266,6 @@ impl BriscolaRules {
             }),
         }
     }
-    /// The contract's partner as known to `viewer` (Chiamata): the holder knows from the start, everybody
-    /// once the called card is played.
-    pub fn known_partner(&self, core: &TrickCore, extra: &BriscolaExtra, viewer: usize) -> Option<usize> {
-        let c = extra.contract?;
-        (c.revealed(core) || viewer == c.holder).then_some(c.holder)
-    }
-    fn suit_word(&self, suit: u8) -> &'static str {
-        let info = &self.deck.suits()[suit as usize];
-        if self.italian_suit_names {
-            ["bastoni", "denari", "coppe", "spade"][suit as usize]
-        } else {
-            info.name
-        }
-    }
-    fn bid_name(&self, bid: Bid) -> String {
-        match bid {
-            Bid::Points(p) => format!("{p}"),
-            Bid::Rank(r) => rank_label(&self.deck, r),
-            Bid::Two(p) => format!("2 for {p}"),
-        }
-    }
-
-    fn finish_auction(&self, core: &mut TrickCore, extra: &mut BriscolaExtra, end: AuctionEnd) -> Effect {
-        match end {
-            AuctionEnd::Next(seat) => {
-                core.to_move = seat;
-                Effect::Continue
-            }
-            AuctionEnd::Won(seat) => {
-                extra.won_bid = extra.auction.high;
-                core.to_move = seat;
-                Effect::Continue
-            }
-            AuctionEnd::AllPassed if self.dealer_forced => {
-                let bid = if self.rank_auction {
-                    Bid::Rank(2)
-                } else {
-                    Bid::Points(61)
-                };
-                extra.won_bid = Some((bid, core.dealer));
-                core.to_move = core.dealer;
-                Effect::Continue
-            }
-            AuctionEnd::AllPassed => {
-                extra.thrown_in = true;
-                Effect::EndDeal
-            }
-        }
-    }
 }
 
 impl TrickRules for BriscolaRules {
@@ -356,50 +274,40 @@ impl TrickRules for BriscolaRules {
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
-        let players = p.int("players") as usize;
-        let style = match p.str("deck_style") {
-            "french_north" => FaceStyle::FrenchNorth,
-            "french_south" => FaceStyle::FrenchSouth,
-            _ => FaceStyle::Italian,
-        };
-        let two_suit = ["clubs", "diamonds", "hearts", "spades"]
-            .iter()
-            .position(|s| *s == p.str("removed_two"))
-            .unwrap_or(0) as u8;
-        // The full pack is kept for every player count so card ids stay the same; removed cards are
-        // public and never dealt.
-        let deck = Deck::italian40(style);
+        let table = Table::from_params(p)?;
+        let players = table.players;
+        if players == 5 {
+            return Err(LudoError::param(
+                "players",
+                "five players play Briscola Chiamata (its own rules value: load_game picks it)",
+            ));
+        }
+        let two_suit = p.choice(
+            "removed_two",
+            &[("clubs", 0u8), ("diamonds", 1), ("hearts", 2), ("spades", 3)],
+        );
+        let deck = &table.deck;
         let removed: CardSet = match players {
             3 => deck.find(two_suit, 2).into_iter().collect(),
             6 => (0..4).filter_map(|s| deck.find(s, 2)).collect(),
             _ => CardSet::EMPTY,
         };
-        let first_dealer = match p.int("first_dealer") {
-            -1 => players - 1,
-            d if (d as usize) < players => d as usize,
-            d => {
-                return Err(LudoError::param(
-                    "first_dealer",
-                    format!("seat {d} does not exist with {players} players"),
-                ))
-            }
-        };
-        let exchange = match p.str("trump_exchange") {
-            "seven" => ExchangeRule::Seven,
-            "two" => ExchangeRule::Two,
-            "seven_if_upcard_above_7_else_two" => ExchangeRule::SevenAboveElseTwo,
-            _ => ExchangeRule::None,
-        };
-        let chiamata = players == 5;
-        let rank_auction = chiamata && p.str("chiamata_auction") == "rank";
+        let exchange = p.choice(
+            "trump_exchange",
+            &[
+                ("none", ExchangeRule::None),
+                ("seven", ExchangeRule::Seven),
+                ("two", ExchangeRule::Two),
+                (
+                    "seven_if_upcard_above_7_else_two",
+                    ExchangeRule::SevenAboveElseTwo,
+                ),
+            ],
+        );
         let claim_allowed = p.bool("claim_allowed");
-        let strength = CardTable::from_values(deck.cards().iter().map(|c| STRENGTH[c.rank as usize]));
-        let points = CardTable::from_values(deck.cards().iter().map(|c| POINTS[c.rank as usize]));
         let rules = BriscolaRules {
-            players,
+            layout: actions::layout(deck, claim_allowed, false, false, exchange != ExchangeRule::None),
             removed,
-            is_match: p.str("scope") == "match",
-            must_follow: p.bool("must_follow_suit"),
             tie_rule: p.str("tie_rule").to_string(),
             match_wins: p.int("match_wins") as u32,
             match_points: p.int("match_points") as i32,
@@ -409,26 +317,7 @@ impl TrickRules for BriscolaRules {
             reject_ace_three: p.bool("reject_ace_three_upcard"),
             exchange,
             exchange_needs_trick: p.bool("exchange_requires_won_trick"),
-            rank_auction,
-            caller_leads: p.str("chiamata_first_lead") == "caller",
-            dealer_forced: p.str("chiamata_all_pass") == "dealer_forced_61",
-            self_call: p.bool("self_call_allowed"),
-            cappotto_doubles: p.bool("cappotto_doubles"),
-            chiamata_target: p.int("chiamata_target") as f64,
-            fixed_dealer: p.str("dealer_rotation") == "fixed",
-            first_dealer,
-            italian_suit_names: p.str("suit_names") == "italian",
-            layout: actions::layout(
-                &deck,
-                claim_allowed,
-                chiamata && !rank_auction,
-                rank_auction,
-                exchange != ExchangeRule::None,
-            ),
-            strength,
-            point_masks: PointMasks::new(&points, deck.len()),
-            points,
-            deck,
+            table,
         };
         if (rules.claim_allowed || rules.count_out) && !rules.cumulative() {
             return Err(LudoError::param(
@@ -452,48 +341,36 @@ impl TrickRules for BriscolaRules {
                 "needs partners (4 or 6 players)",
             ));
         }
-        if chiamata && (rules.reject_ace_three || exchange != ExchangeRule::None || rules.tie_rule != "draw")
-        {
-            return Err(LudoError::param(
-                "players",
-                "five-player Chiamata has no face-up card and no 60-60 tie: drop the face-up and tie options",
-            ));
-        }
         Ok(rules)
     }
 
     fn deck(&self) -> &Deck {
-        &self.deck
+        &self.table.deck
     }
     fn num_players(&self) -> usize {
-        self.players
+        self.table.players
     }
     fn team(&self, seat: usize) -> usize {
-        match self.players {
+        match self.table.players {
             4 | 6 => seat % 2,
             _ => seat,
         }
     }
     fn is_match(&self) -> bool {
-        self.is_match
+        self.table.is_match
     }
     fn first_dealer(&self) -> usize {
-        self.first_dealer
+        self.table.first_dealer
     }
     fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
-        let TrickView { core, .. } = v;
-        if self.fixed_dealer {
-            core.dealer
-        } else {
-            core.next_seat(core.dealer)
-        }
+        self.table.next_dealer(v.core)
     }
     fn removed(&self) -> CardSet {
         self.removed
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
-        let n = self.players;
-        let in_hands = if self.is_chiamata() { 8 * n } else { 3 * n };
+        let n = self.table.players;
+        let in_hands = 3 * n;
         match k {
             // Round-robin from the eldest; subtraction instead of `%` (this runs for every card dealt).
             k if k < in_hands => {
@@ -503,12 +380,12 @@ impl TrickRules for BriscolaRules {
                 }
                 Some(Slot::Hand(seat))
             }
-            k if k == in_hands && !self.is_chiamata() => Some(Slot::FaceUp),
+            k if k == in_hands => Some(Slot::FaceUp),
             _ => None,
         }
     }
     fn face_up_rule(&self, card: Card, face_down: usize) -> FaceUpRule {
-        let rank = self.deck.rank(card);
+        let rank = self.table.deck.rank(card);
         if self.reject_ace_three && (rank == 1 || rank == 3) {
             FaceUpRule::Reinsert { above: face_down / 2 }
         } else {
@@ -518,83 +395,52 @@ impl TrickRules for BriscolaRules {
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
         let TrickMut { core, .. } = s;
         let eldest = core.next_seat(core.dealer);
-        if self.is_chiamata() {
-            core.start_bidding(eldest);
-        } else {
-            core.start_play(eldest);
-        }
+        core.start_play(eldest);
         AfterDeal::Continue
     }
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
-        let TrickView { core, extra, .. } = v;
-        if self.is_chiamata() {
-            extra.contract.map(|c| self.deck.suit(c.called))
-        } else {
-            core.face_up_card.map(|c| self.deck.suit(c))
-        }
+        v.core.face_up_card.map(|c| self.table.deck.suit(c))
     }
     fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
-        self.strength[card]
+        self.table.strength(card)
     }
     fn points(&self, _v: TrickView<'_, Self>, card: Card) -> i32 {
-        self.points[card]
+        self.table.points(card)
     }
     fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
-        self.points_of(set)
+        self.table.points_of(set)
     }
     fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        let TrickView { core, .. } = v;
-        if self.must_follow {
-            crate::trick::follow::follow_suit(&self.deck, core.led_card(), hand)
-        } else {
-            hand
-        }
+        self.table.legal_plays(v.core, hand)
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
-        let TrickView { core, .. } = v;
-        let suit = core
-            .led_card()
-            .map(|c| self.deck.suits()[self.deck.suit(c) as usize].symbol)
-            .unwrap_or("");
-        format!("must follow suit {suit}")
+        self.table.illegal_play_reason(v.core)
     }
 
     fn num_extra_actions(&self) -> usize {
         self.layout.len()
     }
     fn extra_actions_in_play(&self) -> bool {
-        // Auction bids and calls come before play; only claims and the trump exchange are made during it.
+        // Claims and the trump exchange are the only extra actions, both made during play.
         self.claim_allowed || self.exchange != ExchangeRule::None
     }
     fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
         let TrickView { core, extra, .. } = v;
+        if core.phase != Phase::Play {
+            return;
+        }
         let mut kinds = self.layout.offsets_into(out);
-        match core.phase {
-            Phase::Bidding => match extra.won_bid {
-                None => legal_bids(&extra.auction, self.rank_auction, &mut kinds),
-                Some((bid, caller)) => {
-                    kinds.extend(
-                        callable(&self.deck, bid, core.hands[caller], self.self_call)
-                            .iter()
-                            .map(Extra::Call),
-                    );
-                }
-            },
-            Phase::Play => {
-                if self.claim_allowed && extra.claimed_by.is_none() {
-                    kinds.extend([Extra::Claim]);
-                }
-                let p = core.to_move;
-                let may_exchange = core.face_up_on_table
-                    && self
-                        .exchange_card(core)
-                        .is_some_and(|c| core.hands[p].contains(c))
-                    && (!self.exchange_needs_trick || !core.won[p].is_empty());
-                if may_exchange {
-                    kinds.extend([Extra::Exchange]);
-                }
-            }
-            _ => {}
+        if self.claim_allowed && extra.claimed_by.is_none() {
+            kinds.extend([Extra::Claim]);
+        }
+        let p = core.to_move;
+        let may_exchange = core.face_up_on_table
+            && self
+                .exchange_card(core)
+                .is_some_and(|c| core.hands[p].contains(c))
+            && (!self.exchange_needs_trick || !core.won[p].is_empty());
+        if may_exchange {
+            kinds.extend([Extra::Exchange]);
         }
         out.sort_unstable();
     }
@@ -606,32 +452,6 @@ impl TrickRules for BriscolaRules {
                 extra.claimed_by = Some(self.team(seat));
                 Effect::EndDeal
             }
-            Extra::Pass => {
-                let end = extra.auction.act(seat, None, self.players);
-                self.finish_auction(core, extra, end)
-            }
-            Extra::Bid(p) => self.bid(core, extra, Bid::Points(p)),
-            Extra::BidRank(r) => self.bid(core, extra, Bid::Rank(r)),
-            Extra::BidTwo(p) => self.bid(core, extra, Bid::Two(p)),
-            Extra::Call(card) => {
-                let (bid, caller) = extra.won_bid.expect("a call follows the auction");
-                let holder = (0..self.players)
-                    .find(|&s| core.hands[s].contains(card))
-                    .expect("all 40 cards are in hands");
-                extra.contract = Some(Contract {
-                    caller,
-                    called: card,
-                    holder,
-                    target: bid.target(),
-                });
-                let leader = if self.caller_leads {
-                    caller
-                } else {
-                    core.next_seat(core.dealer)
-                };
-                core.start_play(leader);
-                Effect::Continue
-            }
             Extra::Exchange => {
                 let give = self.exchange_card(core).expect("exchange is legal");
                 let take = core.face_up_card.expect("face-up card on the table");
@@ -641,13 +461,16 @@ impl TrickRules for BriscolaRules {
                 core.face_up_card = Some(give);
                 Effect::Continue
             }
+            Extra::Pass | Extra::Bid(_) | Extra::BidRank(_) | Extra::BidTwo(_) | Extra::Call(_) => {
+                unreachable!("the stock games' layout has no auction")
+            }
         }
     }
     fn extra_name(&self, offset: u32) -> String {
-        actions::name(&self.layout, &self.deck, offset)
+        actions::name(&self.layout, &self.table.deck, offset)
     }
     fn parse_extra(&self, text: &str) -> Option<u32> {
-        actions::parse(&self.layout, &self.deck, text)
+        actions::parse(&self.layout, &self.table.deck, text)
     }
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut { core, .. } = s;
@@ -671,84 +494,13 @@ impl TrickRules for BriscolaRules {
         }
     }
 
-    fn extra_observation_len(&self) -> usize {
-        if self.is_chiamata() {
-            // high bid, high bidder[5], passed[5], caller[5], called card[40], target, partner[5], is holder
-            1 + 5 + 5 + 5 + 40 + 1 + 5 + 1
-        } else {
-            0
-        }
-    }
-    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
-        let TrickView { core, extra, .. } = v;
-        if !self.is_chiamata() {
-            return;
-        }
-        let n = self.players;
-        let rel = |s: usize| (s + n - viewer) % n;
-        if let Some((bid, bidder)) = extra.auction.high {
-            out[0] = bid.target() as f32 / 120.0;
-            out[1 + rel(bidder)] = 1.0;
-        }
-        for s in 0..n {
-            if extra.auction.passed[s] {
-                out[6 + rel(s)] = 1.0;
-            }
-        }
-        if let Some(c) = extra.contract {
-            out[11 + rel(c.caller)] = 1.0;
-            out[16 + c.called.idx()] = 1.0;
-            out[56] = c.target as f32 / 120.0;
-            if let Some(partner) = self.known_partner(core, extra, viewer) {
-                out[57 + rel(partner)] = 1.0;
-            }
-            out[62] = (c.holder == viewer) as u8 as f32;
-        }
-    }
-
-    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+    fn describe_extra(&self, v: TrickView<'_, Self>, _viewer: Option<usize>) -> String {
         let TrickView { core, extra, .. } = v;
         let mut s = String::new();
-        if self.italian_suit_names || self.is_chiamata() {
+        if self.table.italian_suit_names {
             if let Some(t) = self.trump(v) {
-                s.push_str(&format!("trump suit: {}\n", self.suit_word(t)));
+                s.push_str(&format!("trump suit: {}\n", self.table.suit_word(t)));
             }
-        }
-        if self.is_chiamata() {
-            if !extra.auction.calls.is_empty() {
-                let calls: Vec<String> = extra
-                    .auction
-                    .calls
-                    .iter()
-                    .map(|(seat, b)| format!("{seat}: {}", b.map_or("pass".into(), |b| self.bid_name(b))))
-                    .collect();
-                s.push_str(&format!("auction: {}\n", calls.join(", ")));
-            }
-            if let Some(c) = extra.contract {
-                s.push_str(&format!(
-                    "seat {} called {} for {} points\n",
-                    c.caller,
-                    self.deck.name_of(c.called),
-                    c.target
-                ));
-                let partner = match viewer {
-                    None => Some(c.holder),
-                    Some(v) => self.known_partner(core, extra, v),
-                };
-                match partner {
-                    Some(h) if h == c.caller => s.push_str("the caller plays alone\n"),
-                    Some(h) => s.push_str(&format!("partner: seat {h}\n")),
-                    None => s.push_str("partner: unknown\n"),
-                }
-                let side = c.side_points(core, |set| self.points_of(set));
-                if viewer.is_none() || c.revealed(core) {
-                    s.push_str(&format!("caller's side points: {side}\n"));
-                }
-            }
-            if extra.thrown_in {
-                s.push_str("everybody passed: thrown in\n");
-            }
-            return s;
         }
         let pts = self.team_points(core);
         let teams: Vec<String> = (0..self.num_teams())
@@ -763,24 +515,6 @@ impl TrickRules for BriscolaRules {
 
     fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
         let TrickView { core, extra, .. } = v;
-        if self.is_chiamata() {
-            let Some(c) = extra.contract else {
-                return DealOutcome {
-                    redeal: true,
-                    ..DealOutcome::default()
-                };
-            };
-            let pay = c.payouts(
-                c.side_points(core, |set| self.points_of(set)),
-                self.players,
-                self.cappotto_doubles,
-            );
-            return DealOutcome {
-                returns: pay,
-                ledger: pay,
-                redeal: false,
-            };
-        }
         let winner = self.deal_winner(core);
         if winner.is_none()
             && self.tie_rule == "replay"
@@ -792,15 +526,13 @@ impl TrickRules for BriscolaRules {
                 ..DealOutcome::default()
             };
         }
+        let n = self.table.players;
         let returns = winner.map_or([0.0; MAX_PLAYERS], |w| self.win_returns(w));
         let ledger = if self.cumulative() {
             let pts = self.team_points(core);
-            per_seat(self.players, |s| pts[self.team(s)] as f64)
+            per_seat(n, |s| pts[self.team(s)] as f64)
         } else {
-            per_seat(
-                self.players,
-                |s| if Some(self.team(s)) == winner { 1.0 } else { 0.0 },
-            )
+            per_seat(n, |s| if Some(self.team(s)) == winner { 1.0 } else { 0.0 })
         };
         DealOutcome {
             returns,
@@ -811,14 +543,6 @@ impl TrickRules for BriscolaRules {
 
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, extra, .. } = v;
-        if self.is_chiamata() {
-            // Anyone at the target: the single highest total wins; a tie for highest plays on (A22).
-            let totals = &core.ledger[..self.players];
-            let best = totals.iter().cloned().fold(f64::MIN, f64::max);
-            let leaders: Vec<usize> = (0..self.players).filter(|&s| totals[s] == best).collect();
-            return (best >= self.chiamata_target && leaders.len() == 1)
-                .then(|| self.win_returns(leaders[0]));
-        }
         let teams = self.num_teams();
         let totals: Vec<f64> = (0..teams).map(|t| self.ledger_of(core, t)).collect();
         if self.cumulative() {
@@ -841,10 +565,8 @@ impl TrickRules for BriscolaRules {
             .map(|t| self.win_returns(t))
     }
     fn max_deals(&self) -> usize {
-        // Matches, and single deals that may be thrown in (Chiamata all-pass, replayed ties).
-        if self.is_match && self.is_chiamata() {
-            self.chiamata_match_cap()
-        } else if self.is_match || self.is_chiamata() || self.tie_rule == "replay" {
+        // Matches, and single deals that may be replayed (tie_rule=replay).
+        if self.table.is_match || self.tie_rule == "replay" {
             MAX_DEALS
         } else {
             1
@@ -853,13 +575,6 @@ impl TrickRules for BriscolaRules {
 
     fn new_bot(&self, name: &str) -> Option<Box<dyn Bot<BriscolaState>>> {
         (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn Bot<BriscolaState>>)
-    }
-}
-
-impl BriscolaRules {
-    fn bid(&self, core: &mut TrickCore, extra: &mut BriscolaExtra, bid: Bid) -> Effect {
-        let end = extra.auction.act(core.to_move, Some(bid), self.players);
-        self.finish_auction(core, extra, end)
     }
 }
 

@@ -10,6 +10,10 @@ fn game(spec: &str) -> Briscola {
     Briscola::from_game_string(spec).unwrap()
 }
 
+fn chiamata(spec: &str) -> Chiamata {
+    Chiamata::from_game_string(spec).unwrap()
+}
+
 fn card(st: &BriscolaState, name: &str) -> u32 {
     st.string_to_action(name).unwrap()
 }
@@ -444,11 +448,32 @@ fn must_follow_suit_flag() {
 
 #[test]
 fn bad_parameters_are_named() {
-    let (_, raw) = Params::parse_game_string("briscola(players=5,trump_exchange=seven)").unwrap();
-    let e = Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap())
+    // Through the registry's loader, as users load it: five players are Chiamata.
+    let e = crate::registry::load_game("briscola(players=5,trump_exchange=seven)")
         .err()
         .unwrap();
     assert!(e.to_string().contains("Chiamata has no face-up card"), "{e}");
+    for (spec, word) in [
+        (
+            "briscola(players=5,claim_allowed=true)",
+            "claims and count-out need a cumulative match",
+        ),
+        (
+            "briscola(players=5,scope=match,match_points=121)",
+            "cumulative matches are for two sides",
+        ),
+        (
+            "briscola(players=5,endgame_partner_reveal=true)",
+            "needs partners",
+        ),
+        ("briscola(players=5,tie_rule=replay)", "no 60-60 tie"),
+    ] {
+        let e = crate::registry::load_game(spec).err().unwrap();
+        assert!(e.to_string().contains(word), "{spec}: {e}");
+    }
+    // Each rules value refuses the other's player count when built directly.
+    assert!(Briscola::from_pairs(&[("players", "5")]).is_err());
+    assert!(Chiamata::from_pairs(&[("players", "4")]).is_err());
     let (_, raw) = Params::parse_game_string("briscola(claim_allowed=true)").unwrap();
     assert!(Briscola::from_params(Params::resolve(PARAMS, &raw, PRESETS).unwrap()).is_err());
     let (_, raw) = Params::parse_game_string("briscola(players=3,scope=match,match_points=121)").unwrap();
@@ -474,13 +499,13 @@ fn greedy_beats_random() {
             threads: Some(1),
         };
         let r = simulate(&g, &cfg).unwrap();
-        let np = g.num_players();
+        let np = Game::num_players(&g);
         let wins = (0..cfg.n_games).filter(|&i| r.returns[i * np] > 0.0).count() as f64 / cfg.n_games as f64;
         assert!(wins > 0.6, "{spec}: greedy won only {wins}");
     }
 }
 
-fn random_to_end(st: &mut BriscolaState, rng: &mut Rng) {
+fn random_to_end<S: State>(st: &mut S, rng: &mut Rng) {
     while !st.is_terminal() {
         let a = if st.is_chance_node() {
             st.sample_chance(rng)
@@ -491,14 +516,14 @@ fn random_to_end(st: &mut BriscolaState, rng: &mut Rng) {
     }
 }
 
-fn deal_random(st: &mut BriscolaState, rng: &mut Rng) {
+fn deal_random<S: State>(st: &mut S, rng: &mut Rng) {
     while st.is_chance_node() {
         let a = st.sample_chance(rng);
         st.apply_action(a).unwrap();
     }
 }
 
-fn act(st: &mut BriscolaState, name: &str) {
+fn act<S: State>(st: &mut S, name: &str) {
     let a = st
         .string_to_action(name)
         .unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -507,7 +532,7 @@ fn act(st: &mut BriscolaState, name: &str) {
 
 #[test]
 fn chiamata_deals_eight_each_and_the_eldest_bids_first() {
-    let g = game("briscola(players=5)");
+    let g = chiamata("briscola(players=5)");
     let mut st = g.new_initial_state();
     deal_random(&mut st, &mut Rng::new(1));
     assert!((0..5).all(|s| st.core.hands[s].len() == 8));
@@ -527,7 +552,7 @@ fn chiamata_deals_eight_each_and_the_eldest_bids_first() {
 
 #[test]
 fn chiamata_auction_call_partner_and_payouts() {
-    let g = game("briscola(players=5)");
+    let g = chiamata("briscola(players=5)");
     let mut rng = Rng::new(2);
     let mut st = g.new_initial_state();
     deal_random(&mut st, &mut rng);
@@ -568,7 +593,7 @@ fn chiamata_auction_call_partner_and_payouts() {
 
 #[test]
 fn chiamata_120_ends_the_auction_at_once_and_all_pass_redeals() {
-    let g = game("briscola(players=5)");
+    let g = chiamata("briscola(players=5)");
     let mut rng = Rng::new(3);
     let mut st = g.new_initial_state();
     deal_random(&mut st, &mut rng);
@@ -588,7 +613,7 @@ fn chiamata_120_ends_the_auction_at_once_and_all_pass_redeals() {
     assert!(st.is_chance_node());
     assert_eq!(st.core.dealer, (dealer + 1) % 5);
     // Forced 61: the dealer plays.
-    let g = game("briscola(players=5,chiamata_all_pass=dealer_forced_61)");
+    let g = chiamata("briscola(players=5,chiamata_all_pass=dealer_forced_61)");
     let mut st = g.new_initial_state();
     deal_random(&mut st, &mut rng);
     for _ in 0..5 {
@@ -606,11 +631,12 @@ fn chiamata_120_ends_the_auction_at_once_and_all_pass_redeals() {
 
 #[test]
 fn chiamata_rank_auction_and_caller_leads() {
-    let g =
-        game("briscola(players=5,chiamata_auction=rank,chiamata_first_lead=caller,self_call_allowed=false)");
+    let g = chiamata(
+        "briscola(players=5,chiamata_auction=rank,chiamata_first_lead=caller,self_call_allowed=false)",
+    );
     // A deal where the caller (seat 2) holds some but not all of the 2s, so that forbidding the
     // self-call changes which cards are legal.
-    let twos_of = |st: &BriscolaState| {
+    let twos_of = |st: &ChiamataState| {
         ["2♠", "2♥", "2♣", "2♦"]
             .iter()
             .filter(|n| st.core.hands[2].contains(st.rules().deck().parse(n).unwrap()))
@@ -664,7 +690,7 @@ fn chiamata_rank_auction_and_caller_leads() {
 
 #[test]
 fn chiamata_match_to_target() {
-    let g = game("briscola(players=5,scope=match,chiamata_target=5)");
+    let g = chiamata("briscola(players=5,scope=match,chiamata_target=5)");
     let mut rng = Rng::new(5);
     for _ in 0..20 {
         let mut st = g.new_initial_state();
@@ -788,7 +814,7 @@ fn replayed_ties_and_fixed_dealer() {
 #[ignore = "measurement; run by hand"]
 fn chiamata_match_lengths() {
     for (target, n) in [(11, 2000), (30, 500), (100, 200)] {
-        let g = game(&format!(
+        let g = chiamata(&format!(
             "briscola(players=5,scope=match,chiamata_target={target})"
         ));
         let cap = g.rules().chiamata_match_cap();
@@ -811,5 +837,20 @@ fn chiamata_match_lengths() {
             cap as f64 / deals[n - 1] as f64
         );
         assert!((deals[n - 1] as usize) < cap);
+    }
+}
+
+#[test]
+fn the_registry_loads_chiamata_for_five_players_and_the_stock_game_otherwise() {
+    let five = crate::registry::load_game("briscola(players=5)").unwrap();
+    let st = five.new_state();
+    assert!(st.as_any().downcast_ref::<ChiamataState>().is_some());
+    assert!(five.game_string().contains("players=5"), "{}", five.game_string());
+    for n in [2, 3, 4, 6] {
+        let g = crate::registry::load_game(&format!("briscola(players={n})")).unwrap();
+        assert!(
+            g.new_state().as_any().downcast_ref::<BriscolaState>().is_some(),
+            "{n} players"
+        );
     }
 }

@@ -250,11 +250,14 @@ impl Rules {
         } else {
             Scoring::Territory
         };
-        let ko = match p.str("ko_rule") {
-            "positional_superko" => KoRule::PositionalSuperko,
-            "situational_superko" => KoRule::SituationalSuperko,
-            _ => KoRule::Simple,
-        };
+        let ko = p.choice(
+            "ko_rule",
+            &[
+                ("simple", KoRule::Simple),
+                ("positional_superko", KoRule::PositionalSuperko),
+                ("situational_superko", KoRule::SituationalSuperko),
+            ],
+        );
         let dead_stones = if p.str("dead_stone_mode") == "tromp_taylor" {
             DeadStones::TrompTaylor
         } else {
@@ -309,11 +312,14 @@ impl Rules {
             pass_stones: p.bool("pass_stones"),
             handicap,
             free_handicap,
-            handicap_compensation: match p.str("handicap_compensation") {
-                "h" => HandicapCompensation::H,
-                "h_minus_1" => HandicapCompensation::HMinus1,
-                _ => HandicapCompensation::None,
-            },
+            handicap_compensation: p.choice(
+                "handicap_compensation",
+                &[
+                    ("none", HandicapCompensation::None),
+                    ("h", HandicapCompensation::H),
+                    ("h_minus_1", HandicapCompensation::HMinus1),
+                ],
+            ),
             max_moves,
         })
     }

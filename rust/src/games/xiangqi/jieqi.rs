@@ -193,11 +193,14 @@ impl Game for Jieqi {
 impl Registered for Jieqi {
     const INFO: &'static GameInfo = &INFO;
     fn from_params(params: Params) -> Result<Self> {
-        let visibility = match params.str("captured_hidden_visibility") {
-            "both" => Visibility::Both,
-            "none" => Visibility::Nobody,
-            _ => Visibility::Capturer,
-        };
+        let visibility = params.choice(
+            "captured_hidden_visibility",
+            &[
+                ("capturer", Visibility::Capturer),
+                ("both", Visibility::Both),
+                ("none", Visibility::Nobody),
+            ],
+        );
         let rules = JieqiRules {
             end: EndRules::from_params(&params),
             visibility,

@@ -1,7 +1,7 @@
 //! Briscola Chiamata (five players): the auction (points or rank), the call that fixes trump and the
 //! secret partner, and the payouts (rules file §4).
 
-use super::actions::{Extra, RANKS_HIGH_TO_LOW};
+use super::super::actions::{Extra, RANKS_HIGH_TO_LOW};
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::MAX_PLAYERS;
 use crate::trick::auction::{Ascending, AscendingBid};

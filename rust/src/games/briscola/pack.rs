@@ -1,0 +1,123 @@
+//! What the stock games and Chiamata share: the Italian pack with Briscola's strength and point
+//! tables, the suit words of the table text, the optional duty to follow, and the seating options
+//! (first dealer, dealer rotation). Both rules values hold one [`Table`]; neither knows the other.
+
+use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
+use crate::core::params::Params;
+use crate::error::{LudoError, Result};
+use crate::trick::TrickCore;
+
+/// Rank codes of the Italian pack (see `cards::deck`): A 1, 2..7, F 8, C 9, R 10.
+const STRENGTH: [u8; 11] = [0, 10, 1, 9, 2, 3, 4, 5, 6, 7, 8];
+const POINTS: [i32; 11] = [0, 11, 0, 10, 0, 0, 0, 0, 2, 3, 4];
+/// A run of thrown-in deals (Chiamata all-pass, replayed ties) or a stock-game match still open after
+/// this many deals ends as a draw. Ordinary play does not get near it: a stock match needs two or
+/// three deal wins (or 121 points), and 60 throw-ins in a row are as likely as 60 ties.
+pub const MAX_DEALS: usize = 60;
+
+/// The pack, its tables and the options every Briscola variant reads.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub deck: Deck,
+    pub players: usize,
+    pub is_match: bool,
+    pub must_follow: bool,
+    pub fixed_dealer: bool,
+    pub first_dealer: usize,
+    pub italian_suit_names: bool,
+    strength: CardTable<u8>,
+    points: CardTable<i32>,
+    point_masks: PointMasks,
+}
+
+impl Table {
+    /// Reads the shared parameters (`players`, `scope`, `deck_style`, `suit_names`,
+    /// `must_follow_suit`, `dealer_rotation`, `first_dealer`).
+    pub fn from_params(p: &Params) -> Result<Self> {
+        let players = p.int("players") as usize;
+        let style = p.choice(
+            "deck_style",
+            &[
+                ("italian", FaceStyle::Italian),
+                ("french_north", FaceStyle::FrenchNorth),
+                ("french_south", FaceStyle::FrenchSouth),
+            ],
+        );
+        let first_dealer = match p.int("first_dealer") {
+            -1 => players - 1,
+            d if (d as usize) < players => d as usize,
+            d => {
+                return Err(LudoError::param(
+                    "first_dealer",
+                    format!("seat {d} does not exist with {players} players"),
+                ))
+            }
+        };
+        // The full pack is kept for every player count so card ids stay the same; removed cards are
+        // public and never dealt.
+        let deck = Deck::italian40(style);
+        let strength = CardTable::from_values(deck.cards().iter().map(|c| STRENGTH[c.rank as usize]));
+        let points = CardTable::from_values(deck.cards().iter().map(|c| POINTS[c.rank as usize]));
+        Ok(Table {
+            players,
+            is_match: p.str("scope") == "match",
+            must_follow: p.bool("must_follow_suit"),
+            fixed_dealer: p.str("dealer_rotation") == "fixed",
+            first_dealer,
+            italian_suit_names: p.str("suit_names") == "italian",
+            strength,
+            point_masks: PointMasks::new(&points, deck.len()),
+            points,
+            deck,
+        })
+    }
+    /// Strength of a card (Briscola's order never depends on the deal).
+    #[inline]
+    pub fn strength(&self, card: Card) -> u8 {
+        self.strength[card]
+    }
+    /// Points of a card.
+    #[inline]
+    pub fn points(&self, card: Card) -> i32 {
+        self.points[card]
+    }
+    /// Card points of a set.
+    #[inline]
+    pub fn points_of(&self, set: CardSet) -> i32 {
+        self.point_masks.of(set)
+    }
+    /// The dealer of the next deal: the next seat, or the same one with `dealer_rotation=fixed`.
+    pub fn next_dealer(&self, core: &TrickCore) -> usize {
+        if self.fixed_dealer {
+            core.dealer
+        } else {
+            core.next_seat(core.dealer)
+        }
+    }
+    /// Cards the player to move may play: any card, or the led suit when able with `must_follow_suit`.
+    #[inline]
+    pub fn legal_plays(&self, core: &TrickCore, hand: CardSet) -> CardSet {
+        if self.must_follow {
+            crate::trick::follow::follow_suit(&self.deck, core.led_card(), hand)
+        } else {
+            hand
+        }
+    }
+    /// Why a card is refused (only the duty to follow refuses one).
+    pub fn illegal_play_reason(&self, core: &TrickCore) -> String {
+        let suit = core
+            .led_card()
+            .map(|c| self.deck.suits()[self.deck.suit(c) as usize].symbol)
+            .unwrap_or("");
+        format!("must follow suit {suit}")
+    }
+    /// The word for a suit in the table text (French names, or the Italian ones on request).
+    pub fn suit_word(&self, suit: u8) -> &'static str {
+        let info = &self.deck.suits()[suit as usize];
+        if self.italian_suit_names {
+            ["bastoni", "denari", "coppe", "spade"][suit as usize]
+        } else {
+            info.name
+        }
+    }
+}
