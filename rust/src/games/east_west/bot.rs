@@ -12,7 +12,7 @@
 //!   numbers), and picks the row with the best mean result (+1 win, 0 draw, −1 loss, plus a hundredth
 //!   per row won to break ties).
 
-use super::{decide, EwState, PLACE_BASE, PLACEMENTS};
+use super::{decide, EwState, PLACEMENTS, PLACE_BASE};
 use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, State};
 use crate::core::rng::Rng;

@@ -299,7 +299,11 @@ pub fn decide(cfg: &Config, hands: [[HighRank; 2]; 3], completed_at: [[u8; 2]; 3
             Some(1)
         } else if cfg.tie_to_first_completed {
             // The side whose fourth card went down first; both complete at different placements.
-            Some(if completed_at[r][0] < completed_at[r][1] { 0 } else { 1 })
+            Some(if completed_at[r][0] < completed_at[r][1] {
+                0
+            } else {
+                1
+            })
         } else {
             None
         };
@@ -369,7 +373,9 @@ impl EwState {
     }
     /// Rows (bit r) where seat `s` may still place.
     pub fn open_rows(&self, s: usize) -> u8 {
-        (0..3).filter(|&r| self.rows[r][s].len() < 4).fold(0, |m, r| m | 1 << r)
+        (0..3)
+            .filter(|&r| self.rows[r][s].len() < 4)
+            .fold(0, |m, r| m | 1 << r)
     }
     /// The seat to place now.
     pub fn mover(&self) -> Option<usize> {
@@ -419,9 +425,8 @@ impl EwState {
         let played = self.game_no + 1;
         let left = self.cfg.games - played;
         let need = self.cfg.games / 2 + 1;
-        let decided = self.wins[0] >= need
-            || self.wins[1] >= need
-            || self.wins[0].abs_diff(self.wins[1]) > left;
+        let decided =
+            self.wins[0] >= need || self.wins[1] >= need || self.wins[0].abs_diff(self.wins[1]) > left;
         if !self.cfg.match_scope || left == 0 || decided {
             self.over = true;
             return;
@@ -588,7 +593,9 @@ impl State for EwState {
             *x = if self.cfg.match_scope {
                 f64::from(self.wins[s])
             } else {
-                self.last.map_or(0.0, |r| r.rows.iter().filter(|&&w| w == Some(s as u8)).count() as f64)
+                self.last.map_or(0.0, |r| {
+                    r.rows.iter().filter(|&&w| w == Some(s as u8)).count() as f64
+                })
             };
         }
     }
@@ -679,13 +686,17 @@ impl State for EwState {
 
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         let ids = |set: CardSet| set.iter().map(|c| u32::from(c.0)).collect::<Vec<_>>();
-        let board: CardSet = (0..self.n_board as usize).fold(CardSet::EMPTY, |m, r| m.with(Card(self.board[r])));
+        let board: CardSet =
+            (0..self.n_board as usize).fold(CardSet::EMPTY, |m, r| m.with(Card(self.board[r])));
         let mut out = vec![("board".to_string(), ids(board))];
         for s in 0..2 {
             let all = (0..3).fold(CardSet::EMPTY, |m, r| m | self.rows[r][s]);
             out.push((format!("seat {s}"), ids(all)));
         }
-        out.push(("drawn".to_string(), self.drawn.map(u32::from).into_iter().collect()));
+        out.push((
+            "drawn".to_string(),
+            self.drawn.map(u32::from).into_iter().collect(),
+        ));
         out.push(("stock".to_string(), ids(self.stock())));
         Some(out)
     }
@@ -729,7 +740,11 @@ impl EwState {
                 self.draws
             ));
         }
-        t.push_str(&format!("; p{} first; placements {}/{PLACEMENTS}", self.first_player(), self.placed));
+        t.push_str(&format!(
+            "; p{} first; placements {}/{PLACEMENTS}",
+            self.first_player(),
+            self.placed
+        ));
         match (self.over, self.mover(), self.drawn) {
             (true, _, _) => t.push_str("; over"),
             (_, Some(m), Some(c)) => {
@@ -750,7 +765,9 @@ impl EwState {
             }
         };
         for r in 0..3 {
-            let board = self.board(r).map_or("?".to_string(), |b| d.name_of(Card(b)).to_string());
+            let board = self
+                .board(r)
+                .map_or("?".to_string(), |b| d.name_of(Card(b)).to_string());
             t.push_str(&format!(
                 "row {}: p0 {} | {board} | p1 {}\n",
                 r + 1,

@@ -44,7 +44,9 @@ fn hand_frequencies_over_all_c32_5_hands_match_the_published_table() {
                 for c in b + 1..32 {
                     for d in c + 1..32 {
                         for e in d + 1..32 {
-                            let h = [a, b, c, d, e].iter().fold(CardSet::EMPTY, |s, &x| s.with(Card(x)));
+                            let h = [a, b, c, d, e]
+                                .iter()
+                                .fold(CardSet::EMPTY, |s, &x| s.with(Card(x)));
                             counts[rank_row(&rules, h).category() as usize] += 1;
                             total += 1;
                         }
@@ -239,14 +241,32 @@ fn scripted(g: &EastWest, board: [&str; 3], p0: [(&str, u32); 12], p1: [(&str, u
 fn a_whole_game_through_the_engine_scores_the_worked_example_row() {
     // Row 1 is the worked example; rows 2 and 3 split one each, so row 1 decides.
     let p0 = [
-        ("9♥", 1), ("9♦", 1), ("10♣", 1), ("10♠", 1),
-        ("A♠", 2), ("A♥", 2), ("A♦", 2), ("7♦", 2),
-        ("7♥", 3), ("8♥", 3), ("J♥", 3), ("Q♣", 3),
+        ("9♥", 1),
+        ("9♦", 1),
+        ("10♣", 1),
+        ("10♠", 1),
+        ("A♠", 2),
+        ("A♥", 2),
+        ("A♦", 2),
+        ("7♦", 2),
+        ("7♥", 3),
+        ("8♥", 3),
+        ("J♥", 3),
+        ("Q♣", 3),
     ];
     let p1 = [
-        ("7♠", 1), ("8♠", 1), ("J♠", 1), ("Q♠", 1),
-        ("K♠", 2), ("K♥", 2), ("7♣", 2), ("8♣", 2),
-        ("K♣", 3), ("K♦", 3), ("J♣", 3), ("8♦", 3),
+        ("7♠", 1),
+        ("8♠", 1),
+        ("J♠", 1),
+        ("Q♠", 1),
+        ("K♠", 2),
+        ("K♥", 2),
+        ("7♣", 2),
+        ("8♣", 2),
+        ("K♣", 3),
+        ("K♦", 3),
+        ("J♣", 3),
+        ("8♦", 3),
     ];
     for (flush, want) in [("standard", 1.0), ("above_full_house", -1.0)] {
         let g = game(&[("flush_rank", flush)]);

@@ -70,7 +70,10 @@ static PARAMS: &[ParamSpec] = &[
     },
     ParamSpec {
         name: "stack",
-        kind: Kind::Int { min: 0, max: 1_000_000 },
+        kind: Kind::Int {
+            min: 0,
+            max: 1_000_000,
+        },
         default: D::Int(0),
         doc: "starting chips (scope=match); 0: 10 + 15 x players, as Sackson recommends",
     },
@@ -498,7 +501,9 @@ impl KabuState {
         let mut among = all;
         let mut ended = false;
         if self.cfg.match_scope {
-            let broke = (0..n).filter(|&i| self.cannot_pay(&scores[..n], all, i)).fold(0u8, |m, i| m | 1 << i);
+            let broke = (0..n)
+                .filter(|&i| self.cannot_pay(&scores[..n], all, i))
+                .fold(0u8, |m, i| m | 1 << i);
             if broke != 0 {
                 ended = true;
                 self.insolvent = broke;
@@ -738,9 +743,26 @@ impl State for KabuState {
                 // Showdown: every hand is shown.
                 let d = deck();
                 let shown: Vec<String> = (0..replay.n())
-                    .map(|s| format!("p{s} {} ({})", d.format_set(before[s] | if s == replay.actor as usize && a < 40 { CardSet::single(Card(a as u8)) } else { CardSet::EMPTY }), replay.last_scores.map_or(0, |x| x[s])))
+                    .map(|s| {
+                        format!(
+                            "p{s} {} ({})",
+                            d.format_set(
+                                before[s]
+                                    | if s == replay.actor as usize && a < 40 {
+                                        CardSet::single(Card(a as u8))
+                                    } else {
+                                        CardSet::EMPTY
+                                    }
+                            ),
+                            replay.last_scores.map_or(0, |x| x[s])
+                        )
+                    })
                     .collect();
-                lines.push(format!("showdown: {}; net {:?}", shown.join(", "), replay.last_net()));
+                lines.push(format!(
+                    "showdown: {}; net {:?}",
+                    shown.join(", "),
+                    replay.last_net()
+                ));
             }
         }
         lines.join("\n")
@@ -752,8 +774,9 @@ impl State for KabuState {
 
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         let ids = |set: CardSet| set.iter().map(|c| u32::from(c.0)).collect::<Vec<_>>();
-        let mut out: Vec<(String, Vec<Action>)> =
-            (0..self.n()).map(|s| (format!("hand {s}"), ids(self.hands[s]))).collect();
+        let mut out: Vec<(String, Vec<Action>)> = (0..self.n())
+            .map(|s| (format!("hand {s}"), ids(self.hands[s])))
+            .collect();
         out.push(("stock".to_string(), ids(self.stock())));
         Some(out)
     }
@@ -766,7 +789,11 @@ impl KabuState {
         let d = deck();
         let mut t = String::new();
         let who = viewer.map_or("omniscient".to_string(), |p| format!("you are p{p}"));
-        t.push_str(&format!("Kabu, {who}; hand {}; dealer p{}", self.hand_no + 1, self.dealer));
+        t.push_str(&format!(
+            "Kabu, {who}; hand {}; dealer p{}",
+            self.hand_no + 1,
+            self.dealer
+        ));
         match self.phase {
             Phase::Deal => t.push_str("; dealing"),
             Phase::Draw => t.push_str(&format!("; p{} draws", self.actor)),
@@ -801,10 +828,15 @@ impl KabuState {
             t.push('\n');
         }
         if let Some(sc) = self.last_scores {
-            let parts: Vec<String> = (0..n).map(|s| format!("p{s} {} ({:+})", sc[s], self.last_net[s])).collect();
+            let parts: Vec<String> = (0..n)
+                .map(|s| format!("p{s} {} ({:+})", sc[s], self.last_net[s]))
+                .collect();
             t.push_str(&format!("last showdown: {}", parts.join(", ")));
             if self.insolvent != 0 {
-                let who: Vec<String> = (0..n).filter(|&s| self.insolvent >> s & 1 != 0).map(|s| format!("p{s}")).collect();
+                let who: Vec<String> = (0..n)
+                    .filter(|&s| self.insolvent >> s & 1 != 0)
+                    .map(|s| format!("p{s}"))
+                    .collect();
                 t.push_str(&format!("; {} could not pay", who.join(", ")));
             }
         }
