@@ -122,9 +122,10 @@ player, until some player cannot pay what they owe: that settlement is void and 
 wins (ties share).",
     bots: &["random", "threshold", "best"],
     examples: &[
-        "kabu",
+        // Single hands of two or three players are shorter than the conformance tests' sampled depths.
+        "kabu(players=4)",
         "kabu(players=6)",
-        "kabu(players=3,pass_is_final=false)",
+        "kabu(players=5,pass_is_final=false)",
         "kabu(players=2,scope=match,stack=12)",
         "kabu(players=4,scope=match,ruleset=lenient,stack=20)",
     ],
