@@ -121,3 +121,13 @@ def test_match_is_best_of_n() -> None:
     res = ludoteca.simulate("east_west(scope=match,games=5)", 2000, seed=4)
     assert set(np.unique(res.returns[:, 0])) <= {-1.0, 0.0, 1.0}
     assert (res.returns.sum(axis=1) == 0).all()
+
+
+def test_the_picture_shows_the_drawn_card_to_its_drawer_only() -> None:
+    game = ludoteca.load_game("east_west")
+    state = game.new_initial_state(explicit_chance=True)
+    for name in ["9♠", "K♦", "7♣", "A♠"]:
+        state.apply_action(cid(name))
+    assert 'data-card="A♠"' in state.to_svg(viewer=0)
+    assert 'data-card="A♠"' not in state.to_svg(viewer=1)
+    assert 'data-action="32"' in state.to_svg(viewer=0)

@@ -50,9 +50,9 @@ class EastWestRenderer(Renderer):
         header = lines[0] if lines else ""
         view = EastWestView(state.get_game().game_string(), header, viewer, [])
         if m := _DRAWN.search(header):
+            # Only the drawer's text names the card ("p1 places a drawn card" does not match).
             view.mover = int(m[1])
-            if m[2] not in ("a",):
-                view.drawn = deck.parse(m[2])
+            view.drawn = deck.parse(m[2])
         for line in lines[1:]:
             if (m := _ROW.match(line)) and len(view.rows) < 3:
                 board = None if m[3] == "?" else deck.parse(m[3])
