@@ -691,12 +691,13 @@ impl State for EwState {
         let mut out = vec![("board".to_string(), ids(board))];
         for s in 0..2 {
             let all = (0..3).fold(CardSet::EMPTY, |m, r| m | self.rows[r][s]);
-            out.push((format!("seat {s}"), ids(all)));
+            out.push((format!("rows {s}"), ids(all)));
         }
-        out.push((
-            "drawn".to_string(),
-            self.drawn.map(u32::from).into_iter().collect(),
-        ));
+        // The one hidden card in a hand: the card just drawn, held by its drawer until placed.
+        for s in 0..2 {
+            let held = self.drawn.filter(|_| self.mover() == Some(s));
+            out.push((format!("hand {s}"), held.map(u32::from).into_iter().collect()));
+        }
         out.push(("stock".to_string(), ids(self.stock())));
         Some(out)
     }
