@@ -195,9 +195,20 @@ def test_bad_input_raises_documented_errors_and_changes_nothing(spec: str) -> No
         state.observation_string(game.num_players())
 
 
+# Games whose only secret is one card at a time (East–West: the card just drawn, placed at once), so no
+# two unseen cards can be swapped; their own tests swap the drawn card with a stock card instead
+# (tests/games/test_east_west.py, games::east_west::tests).
+ONE_SECRET_CARD = {"east_west"}
+
+
 @pytest.mark.parametrize(
     "spec",
-    [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None],
+    [
+        s
+        for s in EXAMPLES
+        if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None
+        and ludoteca.load_game(s).name not in ONE_SECRET_CARD
+    ],
 )
 def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
     """Swap two cards that seat p cannot see throughout the history: p's view must not change."""

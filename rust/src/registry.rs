@@ -57,6 +57,11 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         crate::games::skelly::Skelly::INFO,
         loader::<crate::games::skelly::Skelly>,
     ),
+    (
+        crate::games::east_west::Type::INFO,
+        loader::<crate::games::east_west::Type>,
+    ),
+    (crate::games::kabu::Type::INFO, loader::<crate::games::kabu::Type>),
 ];
 
 /// Static descriptions of every registered game, in registry order.

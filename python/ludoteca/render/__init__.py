@@ -92,6 +92,7 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "jieqi": ("xiangqi", "XiangqiRenderer"),
     "twenty_four": ("twenty_four", "TwentyFourRenderer"),
     "skelly": ("skelly", "SkellyRenderer"),
+    "east_west": ("east_west", "EastWestRenderer"),
 }
 
 

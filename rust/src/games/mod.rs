@@ -1,7 +1,9 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
 pub mod briscola;
 pub mod carioca;
+pub mod east_west;
 pub mod go;
+pub mod kabu;
 pub mod razz;
 pub mod samba;
 pub mod schafkopf;

@@ -1,0 +1,414 @@
+//! East–West rules, each as a small concrete situation (rules file §4, oracles §14).
+
+use super::*;
+use crate::poker::Category;
+
+fn card(name: &str) -> u8 {
+    deck().parse(name).unwrap().0
+}
+
+fn set(names: &[&str]) -> CardSet {
+    names.iter().fold(CardSet::EMPTY, |s, n| s.with(Card(card(n))))
+}
+
+fn game(pairs: &[(&str, &str)]) -> EastWest {
+    EastWest::with(pairs).unwrap()
+}
+
+/// A state after dealing the three board cards.
+fn dealt(g: &EastWest, board: [&str; 3]) -> EwState {
+    let mut s = g.new_initial_state();
+    for b in board {
+        s.apply_action(u32::from(card(b))).unwrap();
+    }
+    s
+}
+
+/// Draws `c` and places it on row `row` (1-based).
+fn play(s: &mut EwState, c: &str, row: u32) {
+    s.apply_action(u32::from(card(c))).unwrap();
+    s.apply_action(PLACE_BASE + row - 1).unwrap();
+}
+
+#[test]
+fn hand_frequencies_over_all_c32_5_hands_match_the_published_table() {
+    // §14: both columns over all 201,376 five-card hands of the 32-card deck.
+    let expect_with = [52_020, 107_520, 24_192, 10_752, 5_100, 204, 1_344, 224, 20];
+    let expect_without = [53_040, 107_520, 24_192, 10_752, 4_080, 208, 1_344, 224, 16];
+    for (low, expect) in [(true, expect_with), (false, expect_without)] {
+        let rules = HighRules::piquet(low, FlushRank::Standard);
+        let mut counts = [0u32; 9];
+        let mut total = 0;
+        for a in 0..32u8 {
+            for b in a + 1..32 {
+                for c in b + 1..32 {
+                    for d in c + 1..32 {
+                        for e in d + 1..32 {
+                            let h = [a, b, c, d, e]
+                                .iter()
+                                .fold(CardSet::EMPTY, |s, &x| s.with(Card(x)));
+                            counts[rank_row(&rules, h).category() as usize] += 1;
+                            total += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(total, 201_376);
+        assert_eq!(counts, expect, "ace_low_straight={low}");
+    }
+}
+
+#[test]
+fn worked_example_full_house_against_flush_under_each_flush_rank() {
+    // §4.3: board 9♠; West 9♥ 9♦ 10♣ 10♠ (nines full of tens), East 7♠ 8♠ J♠ Q♠ (spade flush).
+    let west = set(&["9♠", "9♥", "9♦", "10♣", "10♠"]);
+    let east = set(&["9♠", "7♠", "8♠", "J♠", "Q♠"]);
+    let std = HighRules::piquet(true, FlushRank::Standard);
+    assert_eq!(rank_row(&std, west).category(), Category::FullHouse);
+    assert_eq!(rank_row(&std, east).category(), Category::Flush);
+    assert!(rank_row(&std, west) > rank_row(&std, east));
+    let up = HighRules::piquet(true, FlushRank::AboveFullHouse);
+    assert!(rank_row(&up, east) > rank_row(&up, west));
+    // Above four of a kind: the flush beats quads, loses to a straight flush.
+    let top = HighRules::piquet(true, FlushRank::AboveFourOfAKind);
+    let quads = set(&["A♣", "A♦", "A♥", "A♠", "7♣"]);
+    let sf = set(&["7♥", "8♥", "9♥", "10♥", "J♥"]);
+    assert!(rank_row(&top, east) > rank_row(&top, quads));
+    assert!(rank_row(&top, sf) > rank_row(&top, east));
+    assert!(rank_row(&up, quads) > rank_row(&up, east));
+}
+
+#[test]
+fn straights_of_the_32_card_deck() {
+    let low = HighRules::piquet(true, FlushRank::Standard);
+    let none = HighRules::piquet(false, FlushRank::Standard);
+    let wheel = set(&["A♣", "7♦", "8♥", "9♠", "10♣"]);
+    let lowest = set(&["7♣", "8♦", "9♥", "10♠", "J♣"]);
+    let wrap = set(&["K♣", "A♦", "7♥", "8♠", "9♣"]);
+    assert_eq!(rank_row(&low, wheel).category(), Category::Straight);
+    assert_eq!(rank_row(&none, wheel).category(), Category::HighCard);
+    // A-7-8-9-10 is the lowest straight (top card 10): below 7-8-9-10-J.
+    assert!(rank_row(&low, wheel) < rank_row(&low, lowest));
+    assert_eq!(rank_row(&low, wrap).category(), Category::HighCard);
+}
+
+#[test]
+fn suits_never_break_ties() {
+    let rules = HighRules::piquet(true, FlushRank::Standard);
+    let a = set(&["A♣", "K♦", "Q♥", "9♠", "7♣"]);
+    let b = set(&["A♠", "K♥", "Q♦", "9♣", "7♦"]);
+    assert_eq!(rank_row(&rules, a), rank_row(&rules, b));
+}
+
+#[test]
+fn deal_then_24_placements_leave_5_cards_unseen() {
+    let g = game(&[]);
+    let mut s = g.new_initial_state();
+    let mut rng = Rng::new(5);
+    let mut chance = 0;
+    let mut decisions = 0;
+    while !s.is_terminal() {
+        match s.current_player() {
+            Player::Chance => {
+                chance += 1;
+                s.resolve_chance(&mut rng)
+            }
+            _ => {
+                decisions += 1;
+                let a = s.random_action(&mut rng);
+                s.apply_action(a).unwrap();
+            }
+        }
+    }
+    assert_eq!(decisions, 24);
+    assert_eq!(s.history().len(), 3 + 48);
+    assert_eq!(s.stock().len(), 5);
+    for r in 0..3 {
+        for p in 0..2 {
+            assert_eq!(s.row_cards(r, p).len(), 4);
+        }
+    }
+    let _ = chance;
+}
+
+#[test]
+fn the_non_dealer_moves_first_and_players_alternate() {
+    let g = game(&[]);
+    let mut s = dealt(&g, ["9♠", "K♦", "7♣"]);
+    assert_eq!(s.current_player(), Player::Chance);
+    s.apply_action(u32::from(card("A♠"))).unwrap();
+    assert_eq!(s.current_player(), Player::Seat(0));
+    s.apply_action(PLACE_BASE).unwrap();
+    s.apply_action(u32::from(card("A♥"))).unwrap();
+    assert_eq!(s.current_player(), Player::Seat(1));
+}
+
+#[test]
+fn a_full_row_is_closed_and_the_last_open_row_is_forced() {
+    let g = game(&[]);
+    let mut s = dealt(&g, ["9♠", "K♦", "7♣"]);
+    let p0 = ["A♠", "A♥", "A♦", "A♣"];
+    let p1 = ["K♠", "K♥", "K♣", "Q♠"];
+    for i in 0..4 {
+        play(&mut s, p0[i], 1);
+        play(&mut s, p1[i], 1);
+    }
+    // Both have 4 cards on row 1: drawing again, only rows 2 and 3.
+    s.apply_action(u32::from(card("Q♥"))).unwrap();
+    assert_eq!(bot::legal_rows(&s), vec![PLACE_BASE + 1, PLACE_BASE + 2]);
+    let err = s.apply_action(PLACE_BASE).unwrap_err();
+    assert!(err.to_string().contains("already has 4 cards"), "{err}");
+    // The failed action left the state as it was.
+    assert_eq!(s.drawn(), Some(card("Q♥")));
+    s.apply_action(PLACE_BASE + 1).unwrap();
+    let rest0 = ["Q♦", "Q♣", "J♠"];
+    let rest1 = ["J♥", "J♦", "J♣", "10♠"];
+    play(&mut s, rest1[0], 2);
+    for i in 0..3 {
+        play(&mut s, rest0[i], 2);
+        if i < 3 {
+            play(&mut s, rest1[i + 1], 2);
+        }
+    }
+    // p0 has rows 1 and 2 full: one open row, a forced placement (the only legal action).
+    s.apply_action(u32::from(card("10♥"))).unwrap();
+    assert_eq!(s.current_player(), Player::Seat(0));
+    assert_eq!(bot::legal_rows(&s), vec![PLACE_BASE + 2]);
+}
+
+#[test]
+fn a_card_cannot_be_drawn_twice_and_placing_needs_a_drawn_card() {
+    let g = game(&[]);
+    let mut s = dealt(&g, ["9♠", "K♦", "7♣"]);
+    assert!(s.apply_action(u32::from(card("9♠"))).is_err());
+    assert!(s.apply_action(PLACE_BASE).is_err());
+    s.apply_action(u32::from(card("8♠"))).unwrap();
+    assert!(s.apply_action(u32::from(card("8♥"))).is_err());
+}
+
+fn ranks(pairs: [[u32; 2]; 3]) -> [[HighRank; 2]; 3] {
+    pairs.map(|r| r.map(HighRank))
+}
+
+#[test]
+fn result_two_rows_required_against_more_rows() {
+    let two = *game(&[]).config();
+    let more = *game(&[("result", "more_rows")]).config();
+    let none = [[0; 2]; 3];
+    // 2-1: a win under both rules.
+    let h = ranks([[5, 1], [5, 1], [1, 5]]);
+    assert_eq!(decide(&two, h, none).winner, Some(0));
+    assert_eq!(decide(&more, h, none).winner, Some(0));
+    // 2-0 with a tied row: a win.
+    let h = ranks([[1, 5], [3, 3], [1, 5]]);
+    assert_eq!(decide(&two, h, none).winner, Some(1));
+    // 1-0 with two tied rows: a draw by default, a win with more_rows.
+    let h = ranks([[5, 1], [3, 3], [3, 3]]);
+    assert_eq!(decide(&two, h, none).winner, None);
+    assert_eq!(decide(&more, h, none).winner, Some(0));
+    assert_eq!(decide(&two, h, none).rows, [Some(0), None, None]);
+    // 1-1 with a tie, and three ties: draws under both.
+    let h = ranks([[5, 1], [1, 5], [3, 3]]);
+    assert_eq!(decide(&two, h, none).winner, None);
+    assert_eq!(decide(&more, h, none).winner, None);
+    let h = ranks([[3, 3], [3, 3], [3, 3]]);
+    assert_eq!(decide(&more, h, none).winner, None);
+}
+
+#[test]
+fn row_tie_break_first_completed_gives_a_tied_row_to_the_earlier_side() {
+    let cfg = *game(&[("row_tie_break", "first_completed")]).config();
+    let h = ranks([[5, 1], [3, 3], [3, 3]]);
+    // Row 2 completed by p1 at placement 10, by p0 at 11; row 3 by p0 first.
+    let done = [[4, 5], [11, 10], [20, 21]];
+    let res = decide(&cfg, h, done);
+    assert_eq!(res.rows, [Some(0), Some(1), Some(0)]);
+    assert_eq!(res.winner, Some(0));
+}
+
+/// Plays a whole scripted game: the board, then p0's and p1's 12 cards in order with their rows.
+fn scripted(g: &EastWest, board: [&str; 3], p0: [(&str, u32); 12], p1: [(&str, u32); 12]) -> EwState {
+    let mut s = dealt(g, board);
+    for i in 0..12 {
+        play(&mut s, p0[i].0, p0[i].1);
+        play(&mut s, p1[i].0, p1[i].1);
+    }
+    s
+}
+
+#[test]
+fn a_whole_game_through_the_engine_scores_the_worked_example_row() {
+    // Row 1 is the worked example; rows 2 and 3 split one each, so row 1 decides.
+    let p0 = [
+        ("9♥", 1),
+        ("9♦", 1),
+        ("10♣", 1),
+        ("10♠", 1),
+        ("A♠", 2),
+        ("A♥", 2),
+        ("A♦", 2),
+        ("7♦", 2),
+        ("7♥", 3),
+        ("8♥", 3),
+        ("J♥", 3),
+        ("Q♣", 3),
+    ];
+    let p1 = [
+        ("7♠", 1),
+        ("8♠", 1),
+        ("J♠", 1),
+        ("Q♠", 1),
+        ("K♠", 2),
+        ("K♥", 2),
+        ("7♣", 2),
+        ("8♣", 2),
+        ("K♣", 3),
+        ("K♦", 3),
+        ("J♣", 3),
+        ("8♦", 3),
+    ];
+    for (flush, want) in [("standard", 1.0), ("above_full_house", -1.0)] {
+        let g = game(&[("flush_rank", flush)]);
+        let s = scripted(&g, ["9♠", "Q♦", "10♥"], p0, p1);
+        assert!(s.is_terminal());
+        let res = s.last_result().unwrap();
+        // Row 2: three aces against two kings; row 3: p0 high card, p1 pair of kings.
+        assert_eq!(res.rows[1], Some(0));
+        assert_eq!(res.rows[2], Some(1));
+        let mut ret = [0.0; 2];
+        s.returns(&mut ret);
+        assert_eq!(ret, [want, -want], "flush_rank={flush}");
+    }
+}
+
+#[test]
+fn match_alternates_the_first_player_and_stops_when_decided() {
+    let g = game(&[("scope", "match"), ("games", "3")]);
+    let mut s = g.new_initial_state();
+    let mut rng = Rng::new(11);
+    let mut firsts = vec![];
+    let mut last_game = u32::MAX;
+    while !s.is_terminal() {
+        if s.game_number() != last_game {
+            last_game = s.game_number();
+            firsts.push(s.first_player());
+        }
+        match s.current_player() {
+            Player::Chance => s.resolve_chance(&mut rng),
+            _ => {
+                let a = s.random_action(&mut rng);
+                s.apply_action(a).unwrap();
+            }
+        }
+    }
+    for (i, f) in firsts.iter().enumerate() {
+        assert_eq!(*f, i % 2);
+    }
+    let (wins, draws) = s.match_score();
+    let played = wins[0] + wins[1] + draws;
+    assert_eq!(played as usize, firsts.len());
+    let decided = wins[0] >= 2 || wins[1] >= 2;
+    assert!(decided || played == 3, "{wins:?} {draws}");
+    let mut ret = [0.0; 2];
+    s.returns(&mut ret);
+    assert_eq!(ret[0], (wins[0] as f64 - wins[1] as f64).signum());
+}
+
+#[test]
+fn match_of_one_game_stops_after_it_and_two_wins_end_best_of_three() {
+    // Best of 3 after 2-0 stops; best of 3 at 1-0 with a draw continues.
+    let g = game(&[("scope", "match"), ("games", "3")]);
+    let mut s = g.new_initial_state();
+    s.wins = [1, 0];
+    s.game_no = 0;
+    let mut rng = Rng::new(3);
+    // Finish game 1 by random play and check the match continues unless p0 reached 2.
+    while s.game_number() == 0 && !s.is_terminal() {
+        match s.current_player() {
+            Player::Chance => s.resolve_chance(&mut rng),
+            _ => {
+                let a = s.random_action(&mut rng);
+                s.apply_action_unchecked(a);
+            }
+        }
+    }
+    let (w, d) = s.match_score();
+    if w[0] == 2 {
+        assert!(s.is_terminal());
+    } else {
+        assert!(!s.is_terminal(), "{w:?} {d}");
+    }
+}
+
+#[test]
+fn the_drawn_card_is_seen_by_its_drawer_only() {
+    let g = game(&[]);
+    let mut a = dealt(&g, ["9♠", "K♦", "7♣"]);
+    let mut b = a.clone();
+    a.apply_action(u32::from(card("A♠"))).unwrap();
+    b.apply_action(u32::from(card("8♥"))).unwrap();
+    // p1 cannot tell which card p0 drew; p0 can.
+    assert_eq!(a.observation_string(1), b.observation_string(1));
+    assert_eq!(a.information_state_string(1), b.information_state_string(1));
+    let (mut ta, mut tb) = (vec![0.0; OBS_LEN], vec![0.0; OBS_LEN]);
+    a.write_observation(1, &mut ta);
+    b.write_observation(1, &mut tb);
+    assert_eq!(ta, tb);
+    assert_ne!(a.observation_string(0), b.observation_string(0));
+    a.write_observation(0, &mut ta);
+    b.write_observation(0, &mut tb);
+    assert_ne!(ta, tb);
+    // Once placed it is public.
+    a.apply_action(PLACE_BASE).unwrap();
+    assert!(a.observation_string(1).contains("A♠"));
+}
+
+#[test]
+fn action_names_round_trip() {
+    let s = game(&[]).new_initial_state();
+    for a in 0..NUM_ACTIONS {
+        assert_eq!(s.string_to_action(&s.action_to_string(a)).unwrap(), a);
+    }
+    assert_eq!(s.string_to_action("2").unwrap(), PLACE_BASE + 1);
+    assert_eq!(s.string_to_action("place row 3").unwrap(), PLACE_BASE + 2);
+    assert!(s.string_to_action("row 4").is_err());
+}
+
+/// Mean result of seat 0 (bot `a`) against seat 1 (bot `b`) over `n` games, seats swapped every game.
+fn duel(a: &dyn Bot<EwState>, b: &dyn Bot<EwState>, n: u32, seed: u64) -> f64 {
+    let g = game(&[]);
+    let mut total = 0.0;
+    for i in 0..n {
+        let mut rng = Rng::for_stream(seed, u64::from(i));
+        let mut s = g.new_initial_state();
+        let swap = i % 2 == 1;
+        while !s.is_terminal() {
+            match s.current_player() {
+                Player::Chance => s.resolve_chance(&mut rng),
+                Player::Seat(p) => {
+                    let bot = if (p == 0) != swap { a } else { b };
+                    let act = bot.act(&s, &mut rng);
+                    s.apply_action(act).unwrap();
+                }
+                Player::Terminal => {}
+            }
+        }
+        let mut r = [0.0; 2];
+        s.returns(&mut r);
+        total += if swap { r[1] } else { r[0] };
+    }
+    total / f64::from(n)
+}
+
+#[test]
+fn the_rules_placer_beats_random_play() {
+    let v = duel(&RuleBot, &RandomBot, 2000, 1);
+    assert!(v > 0.3, "rules vs random: {v}");
+}
+
+#[test]
+fn the_search_bot_beats_the_rules_placer() {
+    let v = duel(&SearchBot { rollouts: 16 }, &RuleBot, 400, 2);
+    assert!(v > 0.0, "search vs rules: {v}");
+}
