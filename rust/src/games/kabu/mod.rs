@@ -124,7 +124,7 @@ wins (ties share).",
     examples: &[
         // Single hands of two or three players are shorter than the conformance tests' sampled depths.
         "kabu(players=4)",
-        "kabu(players=6)",
+        "kabu(players=6,scope=match,stack=30)",
         "kabu(players=5,pass_is_final=false)",
         "kabu(players=2,scope=match,stack=12)",
         "kabu(players=4,scope=match,ruleset=lenient,stack=20)",
