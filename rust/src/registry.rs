@@ -52,6 +52,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         crate::games::skelly::Skelly::INFO,
         loader::<crate::games::skelly::Skelly>,
     ),
+    (
+        crate::games::tysiac::Type::INFO,
+        loader::<crate::games::tysiac::Type>,
+    ),
 ];
 
 /// Static descriptions of every registered game, in registry order.

@@ -8,5 +8,6 @@ pub mod schafkopf;
 pub mod skelly;
 pub mod solo;
 pub mod twenty_four;
+pub mod tysiac;
 pub mod xiangqi;
 pub mod zole;
