@@ -92,7 +92,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "opponent_rounding", kind: Kind::Choice(&["5", "10"]), default: D::Str("5"), doc: "opponents' points are rounded to the nearest multiple of this (ties up)" },
     ParamSpec { name: "opponent_score_limit", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(0), doc: "0: none; else a player with at least this score scores only as declarer (Polish 800)" },
     ParamSpec { name: "barrel", kind: Kind::Bool, default: D::Bool(true), doc: "the barrel: scores in [threshold, 1000) are set to the threshold" },
-    ParamSpec { name: "barrel_threshold", kind: Kind::Int { min: 500, max: 995 }, default: D::Int(880), doc: "score of the barrel" },
+    ParamSpec { name: "barrel_threshold", kind: Kind::Int { min: 50, max: 9995 }, default: D::Int(880), doc: "score of the barrel (no barrel when it is not below target)" },
     ParamSpec { name: "barrel_deals", kind: Kind::Int { min: 1, max: 10 }, default: D::Int(3), doc: "deals on the barrel before falling off" },
     ParamSpec { name: "barrel_fall_penalty", kind: Kind::Int { min: 0, max: 500 }, default: D::Int(120), doc: "points lost on falling off the barrel" },
     ParamSpec { name: "barrel_min_bid", kind: Kind::Int { min: 0, max: 400 }, default: D::Int(0), doc: "0: none; else a player on the barrel may not bid below this" },
@@ -140,9 +140,9 @@ P marks (every third costs 120). Four nines in one hand annul the deal. As descr
     examples: &[
         "tysiac",
         "tysiac(ruleset=polish)",
-        "tysiac(scope=match)",
-        "tysiac(scope=match,ruleset=polish)",
-        "tysiac(scope=match,barrel_exclusive=true,barrel_min_bid=120,bolt_trigger=no_tricks,target=500)",
+        "tysiac(scope=match,target=100)",
+        "tysiac(scope=match,ruleset=polish,target=100,bolt_trigger=zero_points)",
+        "tysiac(scope=match,target=150,barrel_threshold=120,barrel_exclusive=true,barrel_min_bid=120,bolt_trigger=no_tricks)",
         "tysiac(bid_cap=achievable,marriage_on_first_lead=true,four_nines_original_hand_only=true,pass_cards_face_up=true)",
     ],
 };
