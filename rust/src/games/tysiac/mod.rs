@@ -142,7 +142,7 @@ P marks (every third costs 120). Four nines in one hand annul the deal. As descr
         "tysiac(ruleset=polish)",
         "tysiac(scope=match,target=100)",
         "tysiac(scope=match,ruleset=polish,target=100,bolt_trigger=zero_points)",
-        "tysiac(scope=match,target=150,barrel_threshold=120,barrel_exclusive=true,barrel_min_bid=120,bolt_trigger=no_tricks)",
+        "tysiac(scope=match,target=100,barrel_threshold=70,barrel_exclusive=true,barrel_min_bid=120,bolt_trigger=no_tricks)",
         "tysiac(bid_cap=achievable,marriage_on_first_lead=true,four_nines_original_hand_only=true,pass_cards_face_up=true)",
     ],
 };
