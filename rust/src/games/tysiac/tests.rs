@@ -775,3 +775,49 @@ fn a_match_is_a_race_to_1000_with_marks_in_the_state() {
     }
     assert!(finished >= 15, "{finished}");
 }
+
+#[test]
+fn random_deals_settle_by_the_rule_from_their_own_facts() {
+    // Whole deals through the actions: 120 card points in the tricks, the marriages declared are the
+    // suits' values, the declarer gets ± the contract by h ≥ contract and each opponent round5(h).
+    let g = game("tysiac");
+    let mut rng = crate::core::rng::Rng::new(3);
+    let mut played = 0;
+    for _ in 0..300 {
+        let mut st = g.new_initial_state();
+        st.play_out_random(&mut rng);
+        let x = &st.extra;
+        if x.rospisat {
+            continue;
+        }
+        played += 1;
+        let s = x.settlement;
+        assert_eq!(s.card_points.iter().sum::<i32>(), 120);
+        for p in 0..3 {
+            let declared: i32 = (0..4)
+                .filter(|su| x.married[p] >> su & 1 == 1)
+                .map(|su| MARRIAGE[su])
+                .sum();
+            assert_eq!(x.marriages[p], declared);
+            assert_eq!(s.hand[p], s.card_points[p] + declared);
+        }
+        let d = x.declarer.unwrap();
+        let b = x.contract as f64;
+        let mut r = [0.0; 3];
+        st.returns(&mut r);
+        for p in 0..3 {
+            let want = if p == d {
+                if s.hand[d] as f64 >= b {
+                    b
+                } else {
+                    -b
+                }
+            } else {
+                // Bolts cost nothing before the third.
+                (((s.hand[p] + 2) / 5) * 5) as f64
+            };
+            assert_eq!(r[p], want, "seat {p}: {st}");
+        }
+    }
+    assert!(played > 100);
+}
