@@ -821,3 +821,22 @@ fn random_deals_settle_by_the_rule_from_their_own_facts() {
     }
     assert!(played > 100);
 }
+
+#[test]
+fn a_bid_of_400_ends_the_auction_at_once_and_steps_of_10_hold_in_the_contract() {
+    let mut st = dealt("tysiac");
+    act(&mut st, &["bid 400"]);
+    assert_eq!(st.extra.declarer, Some(0), "nobody can overbid 400");
+    assert_eq!(st.extra.stage, Stage::Give(0));
+    let mut st = dealt("tysiac(ruleset=polish)");
+    act(
+        &mut st,
+        &["bid 100", "pass", "pass", "give J♣ left", "give J♠ right"],
+    );
+    let contracts: Vec<String> = legal_names(&st)
+        .into_iter()
+        .filter(|n| n.starts_with("contract"))
+        .take(3)
+        .collect();
+    assert_eq!(contracts, ["contract 100", "contract 110", "contract 120"]);
+}
