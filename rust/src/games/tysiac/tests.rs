@@ -805,7 +805,7 @@ fn random_deals_settle_by_the_rule_from_their_own_facts() {
         let b = x.contract as f64;
         let mut r = [0.0; 3];
         st.returns(&mut r);
-        for p in 0..3 {
+        for (p, &got) in r.iter().enumerate() {
             let want = if p == d {
                 if s.hand[d] as f64 >= b {
                     b
@@ -816,7 +816,7 @@ fn random_deals_settle_by_the_rule_from_their_own_facts() {
                 // Bolts cost nothing before the third.
                 (((s.hand[p] + 2) / 5) * 5) as f64
             };
-            assert_eq!(r[p], want, "seat {p}: {st}");
+            assert_eq!(got, want, "seat {p}: {st}");
         }
     }
     assert!(played > 100);
