@@ -157,6 +157,10 @@ def _unseen_swap(state: ludoteca.State, p: int, rng: random.Random) -> ludoteca.
             swapped.apply_action(x)
         except IllegalActionError:
             return None
+    # Cards passed between hands (Tysiąc's gives) are not where they were dealt: swapping two deals to
+    # the same hand then changes nothing, and there is nothing to check.
+    if swapped.card_locations() == locs:
+        return None
     return swapped
 
 

@@ -62,6 +62,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         loader::<crate::games::east_west::Type>,
     ),
     (crate::games::kabu::Type::INFO, loader::<crate::games::kabu::Type>),
+    (
+        crate::games::tysiac::Type::INFO,
+        loader::<crate::games::tysiac::Type>,
+    ),
 ];
 
 /// Static descriptions of every registered game, in registry order.

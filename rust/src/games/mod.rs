@@ -11,5 +11,6 @@ pub mod skelly;
 pub mod solo;
 pub mod tarok;
 pub mod twenty_four;
+pub mod tysiac;
 pub mod xiangqi;
 pub mod zole;

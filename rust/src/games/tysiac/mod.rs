@@ -1,0 +1,938 @@
+//! Tysiąc (1000) for three players, Russian-style rules, one rules value over the trick engine.
+//! Rules: the rules specification §4 (resolutions T1–T12), pagat.com (1000).
+//!
+//! * Pack: 24 cards, A 10 K Q J 9 in each suit (that order, high to low); points A 11, 10 10, K 4,
+//!   Q 3, J 2, 9 0 (120). Marriages (K+Q of a suit, declared): ♥ 100, ♦ 80, ♣ 60, ♠ 40.
+//! * Deal: 7 each one at a time from F (the dealer's left), then 3 to the prikup (face down).
+//! * Auction from F: F must open with at least 100; then bid higher (multiples of `bid_step`) or pass
+//!   for good. Bids above `max_without_marriage` (120) need a K–Q pair in hand; `bid_cap=achievable`
+//!   caps them at 120 plus the marriages held (else 400). Two passes end it.
+//! * The declarer shows the prikup to everybody and takes it, gives one card face down to the left
+//!   (`give X left`) and one to the right (`give X right`; only the receiver sees it), then names the
+//!   final contract (`contract V`: the bid or more, the marriage rule applied to the 8-card hand) or
+//!   abandons the hand (`rospisat`, not on the barrel). A player holding all four nines (8 cards;
+//!   `four_nines_original_hand_only`: the 7 dealt) may then `annul` (the same dealer redeals) or
+//!   `play on`.
+//! * Play: the declarer leads; follow suit, else trump if a trump suit exists; no duty to beat
+//!   (`must_overtake` adds it: head the trick, over-trump). A leader who won the previous trick (never
+//!   the first lead, unless `marriage_on_first_lead`) may `marry S` holding K and Q of S and must then
+//!   lead one of them: the marriage counts for that player and S is trump at once, until the next.
+//! * Scoring: the declarer scores ± the contract (made with card points + marriages ≥ contract); each
+//!   opponent scores their points rounded to 5 (to 10 in the Polish preset, ties up).
+//! * `scope=match`: the race to 1000, with the barrel (880: scores in [880, 1000) are set to 880; three
+//!   deals to win as declarer with 120+, else −120), bolts (an opponent off the barrel taking no card
+//!   points; every third costs 120), rospisat' P marks (every third costs 120). Several reaching 1000
+//!   in one deal: the declarer, else the higher score, else the first from F clockwise.
+//!
+//! Action ids: the 24 cards (♣ ♦ ♥ ♠, 9 10 J Q K A), then the extra actions of [`Extra`] offsets:
+//! `pass` 0, `bid 100..400` 1–61, `give X left` 62+card, `give X right` 86+card, `contract
+//! 100..400` 110–170, `rospisat` 171, `marry ♣/♦/♥/♠` 172–175, `annul` 176, `play on` 177.
+
+mod bot;
+mod score;
+
+pub use score::{round_opponent, Settlement};
+
+use crate::cards::{Card, CardSet, Deck};
+use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
+use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::error::{LudoError, Result};
+use crate::trick::auction::{Ascending, AscendingBid, AuctionEnd};
+use crate::trick::follow::{obliged, Duties};
+use crate::trick::{
+    AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickGame, TrickMut, TrickRules, TrickState, TrickView,
+    SCOPE_PARAM,
+};
+
+/// The registered game type.
+pub type Tysiac = TrickGame<TysiacRules>;
+/// The registry's name for the game type.
+pub type Type = Tysiac;
+/// A Tysiąc position.
+pub type TysiacState = TrickState<TysiacRules>;
+
+pub(crate) const PLAYERS: usize = 3;
+const TRICKS: usize = 8;
+/// Suits in deck order.
+const CLUBS: u8 = 0;
+const DIAMONDS: u8 = 1;
+const HEARTS: u8 = 2;
+const SPADES: u8 = 3;
+/// Marriage values by suit (♣ ♦ ♥ ♠).
+pub const MARRIAGE: [i32; 4] = [60, 80, 100, 40];
+/// Offsets of the extra actions.
+pub(crate) const PASS: u32 = 0;
+pub(crate) const BID: u32 = 1;
+pub(crate) const GIVE_LEFT: u32 = 62;
+pub(crate) const GIVE_RIGHT: u32 = 86;
+pub(crate) const CONTRACT: u32 = 110;
+pub(crate) const ROSPISAT: u32 = 171;
+pub(crate) const MARRY: u32 = 172;
+pub(crate) const ANNUL: u32 = 176;
+pub(crate) const PLAY_ON: u32 = 177;
+const NUM_EXTRA: u32 = 178;
+const MIN_BID: u16 = 100;
+const MAX_BID: u16 = 400;
+/// A single deal annulled by four nines this many times (adversarial chance only) is a draw.
+const MAX_REDEALS: usize = 50;
+/// A race to 1000 not over after this many deals (it always is in practice) is a draw.
+const MAX_MATCH_DEALS: usize = 1000;
+
+static PARAMS: &[ParamSpec] = &[
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "polish"]), default: D::Str("seed"), doc: "seed: Russian-style rules (bids in 5s, rounding to 5, barrel, bolts, rospisat'); polish: bids in 10s, rounding to 10, must beat, opponents at 800+ score nothing" },
+    SCOPE_PARAM,
+    ParamSpec { name: "bid_step", kind: Kind::Choice(&["5", "10"]), default: D::Str("5"), doc: "bids and contracts are multiples of this" },
+    ParamSpec { name: "max_without_marriage", kind: Kind::Int { min: 100, max: 400 }, default: D::Int(120), doc: "highest bid without a king-queen pair in hand" },
+    ParamSpec { name: "bid_cap", kind: Kind::Choice(&["400", "achievable"]), default: D::Str("400"), doc: "highest bid: 400, or 120 plus the marriages held" },
+    ParamSpec { name: "raise_requires_marriage_over_120", kind: Kind::Bool, default: D::Bool(true), doc: "a final contract raised above max_without_marriage needs a king-queen pair in the 8-card hand" },
+    ParamSpec { name: "marriage_on_first_lead", kind: Kind::Bool, default: D::Bool(false), doc: "the declarer may announce a marriage on the first lead" },
+    ParamSpec { name: "must_overtake", kind: Kind::Bool, default: D::Bool(false), doc: "a follower must beat the trick when able (head the led suit, over-trump)" },
+    ParamSpec { name: "pass_cards_face_up", kind: Kind::Bool, default: D::Bool(false), doc: "the two cards the declarer gives are shown to everybody (default: face down, seen by the receiver)" },
+    ParamSpec { name: "four_nines_original_hand_only", kind: Kind::Bool, default: D::Bool(false), doc: "only the four nines of the 7 cards dealt annul the hand (default: the 8 cards after the exchange)" },
+    ParamSpec { name: "opponent_rounding", kind: Kind::Choice(&["5", "10"]), default: D::Str("5"), doc: "opponents' points are rounded to the nearest multiple of this (ties up)" },
+    ParamSpec { name: "opponent_score_limit", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(0), doc: "0: none; else a player with at least this score scores only as declarer (Polish 800)" },
+    ParamSpec { name: "barrel", kind: Kind::Bool, default: D::Bool(true), doc: "the barrel: scores in [threshold, 1000) are set to the threshold" },
+    ParamSpec { name: "barrel_threshold", kind: Kind::Int { min: 50, max: 9995 }, default: D::Int(880), doc: "score of the barrel (no barrel when it is not below target)" },
+    ParamSpec { name: "barrel_deals", kind: Kind::Int { min: 1, max: 10 }, default: D::Int(3), doc: "deals on the barrel before falling off" },
+    ParamSpec { name: "barrel_fall_penalty", kind: Kind::Int { min: 0, max: 500 }, default: D::Int(120), doc: "points lost on falling off the barrel" },
+    ParamSpec { name: "barrel_min_bid", kind: Kind::Int { min: 0, max: 400 }, default: D::Int(0), doc: "0: none; else a player on the barrel may not bid below this" },
+    ParamSpec { name: "barrel_exclusive", kind: Kind::Bool, default: D::Bool(false), doc: "a player going onto the barrel knocks off whoever is already on it" },
+    ParamSpec { name: "bolts", kind: Kind::Bool, default: D::Bool(true), doc: "bolts: an opponent off the barrel taking nothing gets a mark; every third costs bolt_penalty" },
+    ParamSpec { name: "bolt_trigger", kind: Kind::Choice(&["zero_card_points", "zero_points", "zero_after_rounding", "no_tricks"]), default: D::Str("zero_card_points"), doc: "what gives a bolt: no card points in tricks; no points with marriages; zero after rounding; no trick" },
+    ParamSpec { name: "bolt_penalty", kind: Kind::Int { min: 0, max: 500 }, default: D::Int(120), doc: "points lost at every third bolt" },
+    ParamSpec { name: "rospisat", kind: Kind::Bool, default: D::Bool(true), doc: "the declarer may abandon the hand at the final contract (a P mark; opponents score rospisat_opponent_award)" },
+    ParamSpec { name: "rospisat_opponent_award", kind: Kind::Int { min: 0, max: 200 }, default: D::Int(60), doc: "points each opponent scores when the declarer abandons" },
+    ParamSpec { name: "rospisat_penalty", kind: Kind::Int { min: 0, max: 500 }, default: D::Int(120), doc: "points lost at every third P mark" },
+    ParamSpec { name: "target", kind: Kind::Int { min: 100, max: 10000 }, default: D::Int(1000), doc: "scope=match: the score that wins" },
+    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 2 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 2, so seat 0 opens the auction" },
+];
+
+static PRESETS: &[crate::core::game::Preset] = &[
+    ("seed", &[]),
+    (
+        "polish",
+        &[
+            ("bid_step", "10"),
+            ("opponent_rounding", "10"),
+            ("must_overtake", "true"),
+            ("opponent_score_limit", "800"),
+        ],
+    ),
+];
+
+static INFO: GameInfo = GameInfo {
+    short_name: "tysiac",
+    long_name: "Tysiąc (1000)",
+    params: PARAMS,
+    presets: PRESETS,
+    version: 1,
+    rules: "Three players, 24 cards (A 10 K Q J 9; A 11, 10 10, K 4, Q 3, J 2: 120 points), 7 each and \
+3 in the prikup. Marriages (K+Q): hearts 100, diamonds 80, clubs 60, spades 40. The dealer's left must \
+open at 100 or more; bid in 5s or pass for good; over 120 needs a marriage in hand. The declarer shows \
+and takes the prikup, gives a card face down to each opponent and names the final contract (at least \
+the bid) or abandons (rospisat': opponents +60, a P mark). The declarer leads; follow suit, else trump \
+if there is one; no need to beat. Leading after winning a trick, a player holding K and Q may declare \
+the marriage: its suit is trump at once. The declarer scores plus or minus the contract; opponents \
+their points rounded to 5. Match: first to 1000, with the barrel at 880 (three deals to win), bolts and \
+P marks (every third costs 120). Four nines in one hand annul the deal. As described at pagat.com \
+(1000) for the Russian game; ruleset=polish plays bids in 10s, rounding to 10 and the duty to beat.",
+    bots: &["random", "greedy"],
+    examples: &[
+        "tysiac",
+        "tysiac(ruleset=polish)",
+        "tysiac(scope=match,target=100)",
+        "tysiac(scope=match,ruleset=polish,target=100,bolt_trigger=zero_points)",
+        "tysiac(scope=match,target=100,barrel_threshold=70,barrel_exclusive=true,barrel_min_bid=120,bolt_trigger=no_tricks)",
+        "tysiac(bid_cap=achievable,marriage_on_first_lead=true,four_nines_original_hand_only=true,pass_cards_face_up=true)",
+    ],
+};
+
+/// Where a deal stands (the engine's phase says Bidding for the first four).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    #[default]
+    Auction,
+    /// The declarer gives a card to the left (0) or to the right (1).
+    Give(u8),
+    /// The declarer names the final contract or abandons.
+    Contract,
+    /// The holder of four nines decides whether to annul.
+    Nines(u8),
+    Play,
+    /// The hand ended by rospisat' or annulment, or all tricks are played.
+    Done,
+}
+
+/// A bid of the auction (points).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Points(pub u16);
+
+impl AscendingBid for Points {
+    fn is_maximal(self) -> bool {
+        self.0 >= MAX_BID
+    }
+}
+
+/// Per-deal state.
+#[derive(Clone, Debug, Default)]
+pub struct Extra {
+    pub stage: Stage,
+    pub auction: Ascending<Points>,
+    pub declarer: Option<usize>,
+    /// The standing bid, then the final contract.
+    pub contract: u16,
+    /// The prikup as dealt (public once the auction is over).
+    pub prikup: CardSet,
+    /// The cards given to the left and to the right opponent of the declarer.
+    pub given: [Option<Card>; 2],
+    /// The trump suit: the last marriage declared.
+    pub trump: Option<u8>,
+    /// A marriage just declared: its king or queen must be led now.
+    pub pending: Option<u8>,
+    /// Marriage points declared per seat.
+    pub marriages: [i32; PLAYERS],
+    /// Suits of declared marriages per seat (bit per suit).
+    pub married: [u8; PLAYERS],
+    pub rospisat: bool,
+    pub annulled: bool,
+    /// The seat holding four nines in the 7 cards dealt, if any.
+    pub nines_dealt: Option<usize>,
+    /// The deal's effect on the scores, computed when it ends (what `score_deal` reports).
+    pub settlement: Settlement,
+}
+
+/// What the race to 1000 keeps across deals (public): barrel state, bolts, P marks, the winner.
+#[derive(Clone, Debug, Default)]
+pub struct Match {
+    pub on_barrel: [bool; PLAYERS],
+    /// Completed deals each barrel player has sat on the barrel.
+    pub barrel_deals: [u8; PLAYERS],
+    pub bolts: [u8; PLAYERS],
+    pub p_marks: [u8; PLAYERS],
+    pub winner: Option<usize>,
+}
+
+/// What gives a bolt.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoltTrigger {
+    ZeroCardPoints,
+    ZeroPoints,
+    ZeroAfterRounding,
+    NoTricks,
+}
+
+/// Tysiąc rules resolved from parameters.
+#[derive(Clone, Debug)]
+pub struct TysiacRules {
+    deck: Deck,
+    tables: SuitTables,
+    is_match: bool,
+    pub(crate) bid_step: u16,
+    pub(crate) max_without_marriage: u16,
+    pub(crate) achievable_cap: bool,
+    pub(crate) raise_needs_marriage: bool,
+    pub(crate) marriage_on_first_lead: bool,
+    pub(crate) must_overtake: bool,
+    pub(crate) nines_dealt_only: bool,
+    pub(crate) gives_face_up: bool,
+    pub(crate) rounding: i32,
+    pub(crate) opponent_limit: i32,
+    pub(crate) barrel: bool,
+    pub(crate) barrel_threshold: i32,
+    pub(crate) barrel_deals: u8,
+    pub(crate) barrel_fall: i32,
+    pub(crate) barrel_min_bid: u16,
+    pub(crate) barrel_exclusive: bool,
+    pub(crate) bolts: bool,
+    pub(crate) bolt_trigger: BoltTrigger,
+    pub(crate) bolt_penalty: i32,
+    pub(crate) rospisat: bool,
+    pub(crate) rospisat_award: i32,
+    pub(crate) rospisat_penalty: i32,
+    pub(crate) target: i32,
+    first_dealer: usize,
+    /// K and Q of each suit.
+    pairs: [CardSet; 4],
+    nines: CardSet,
+}
+
+fn bid_of(offset: u32, base: u32) -> u16 {
+    MIN_BID + 5 * (offset - base) as u16
+}
+
+impl TysiacRules {
+    /// K and Q of `suit`.
+    pub fn pair(&self, suit: u8) -> CardSet {
+        self.pairs[suit as usize]
+    }
+    /// The marriages held in `hand` (bit per suit).
+    pub fn marriages_in(&self, hand: CardSet) -> u8 {
+        (0..4u8)
+            .filter(|&s| (hand & self.pairs[s as usize]) == self.pairs[s as usize])
+            .fold(0, |m, s| m | 1 << s)
+    }
+    /// The highest bid `hand` allows (the marriage rule and the cap).
+    pub fn bid_limit(&self, hand: CardSet) -> u16 {
+        let m = self.marriages_in(hand);
+        if m == 0 {
+            return self
+                .max_without_marriage
+                .min(if self.achievable_cap { 120 } else { MAX_BID });
+        }
+        if self.achievable_cap {
+            let held: i32 = (0..4).filter(|s| m >> s & 1 == 1).map(|s| MARRIAGE[s]).sum();
+            (120 + held) as u16
+        } else {
+            MAX_BID
+        }
+    }
+    /// Card points of a set.
+    pub fn card_points(&self, set: CardSet) -> i32 {
+        self.tables.points_of(set)
+    }
+    /// The seat the declarer gives to: left (`side` 0) or right (1).
+    pub fn receiver(declarer: usize, side: usize) -> usize {
+        (declarer + 1 + side) % PLAYERS
+    }
+    /// Bids the seat to move may make now (offsets), in the auction.
+    fn legal_bids(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView {
+            core,
+            extra,
+            match_state,
+        } = v;
+        let seat = core.to_move;
+        let opening = extra.auction.high.is_none();
+        if !opening {
+            out.push(PASS);
+        }
+        let low = extra.auction.high.map_or(MIN_BID, |(b, _)| b.0 + self.bid_step);
+        let low = if self.barrel && match_state.on_barrel[seat] {
+            low.max(self.barrel_min_bid)
+        } else {
+            low
+        };
+        let high = self.bid_limit(core.hands[seat]);
+        let mut b = low.div_ceil(self.bid_step) * self.bid_step;
+        let before = out.len();
+        while b <= high {
+            out.push(BID + ((b - MIN_BID) / 5) as u32);
+            b += self.bid_step;
+        }
+        if opening && out.len() == before {
+            // Unreachable with the parameter bounds (100 is always allowed unless a barrel minimum above
+            // the hand's limit): the forehand then opens at the lowest bid it may make at all.
+            out.push(BID + ((low.min(MAX_BID) - MIN_BID) / 5) as u32);
+        }
+    }
+    /// Final contracts open to the declarer (offsets): the bid, or a raise the 8-card hand allows.
+    fn legal_contracts(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView {
+            core,
+            extra,
+            match_state,
+        } = v;
+        let d = extra.declarer.expect("declarer");
+        let hand = core.hands[d];
+        let mut high = if self.raise_needs_marriage {
+            self.bid_limit(hand)
+        } else if self.achievable_cap {
+            self.bid_limit(hand).max(120 + self.max_marriages_total(hand))
+        } else {
+            MAX_BID
+        };
+        high = high.max(extra.contract);
+        let mut b = extra.contract;
+        while b <= high {
+            out.push(CONTRACT + ((b - MIN_BID) / 5) as u32);
+            b += self.bid_step;
+        }
+        if self.rospisat && !(self.barrel && match_state.on_barrel[d]) {
+            out.push(ROSPISAT);
+        }
+    }
+    fn max_marriages_total(&self, hand: CardSet) -> u16 {
+        let m = self.marriages_in(hand);
+        (0..4)
+            .filter(|s| m >> s & 1 == 1)
+            .map(|s| MARRIAGE[s] as u16)
+            .sum()
+    }
+    /// The seat that may annul with four nines now, if any.
+    fn nines_holder(&self, v: TrickView<'_, Self>) -> Option<usize> {
+        if self.nines_dealt_only {
+            return v.extra.nines_dealt;
+        }
+        (0..PLAYERS).find(|&s| (v.core.hands[s] & self.nines) == self.nines)
+    }
+    /// Marriages the leader may declare now (bit per suit).
+    pub fn declarable(&self, v: TrickView<'_, Self>) -> u8 {
+        let TrickView { core, extra, .. } = v;
+        if extra.stage != Stage::Play || core.trick_len > 0 || extra.pending.is_some() {
+            return 0;
+        }
+        // The leader of a later trick won the previous one; the first lead is the declarer's.
+        if core.tricks_played == 0 && !self.marriage_on_first_lead {
+            return 0;
+        }
+        self.marriages_in(core.hands[core.to_move])
+    }
+}
+
+impl TrickRules for TysiacRules {
+    type Extra = Extra;
+    type Match = Match;
+    const INFO: &'static GameInfo = &INFO;
+
+    fn from_params(p: &Params) -> Result<Self> {
+        let deck = Deck::french24();
+        let strength = |rank: u8| match rank {
+            9 => 0,
+            11 => 1,
+            12 => 2,
+            13 => 3,
+            10 => 4,
+            _ => 5,
+        };
+        let points = |rank: u8| match rank {
+            14 => 11,
+            10 => 10,
+            13 => 4,
+            12 => 3,
+            11 => 2,
+            _ => 0,
+        };
+        let n = deck.len();
+        let tables = SuitTables::new(
+            (0..n).map(|i| deck.suit(Card(i as u8))).collect(),
+            (0..n).map(|i| strength(deck.rank(Card(i as u8)))).collect(),
+            (0..n).map(|i| points(deck.rank(Card(i as u8)))).collect(),
+        );
+        let find = |s: u8, r: u8| deck.find(s, r).expect("card in the 24-card pack");
+        let pairs = [CLUBS, DIAMONDS, HEARTS, SPADES]
+            .map(|s| CardSet::single(find(s, 13)) | CardSet::single(find(s, 12)));
+        let nines = (0..4u8).map(|s| find(s, 9)).collect();
+        let bid_step: u16 = p.str("bid_step").parse().unwrap_or(5);
+        let max_without = p.int("max_without_marriage") as u16;
+        if max_without % 5 != 0 {
+            return Err(LudoError::param(
+                "max_without_marriage",
+                "must be a multiple of 5 (bids are multiples of 5)",
+            ));
+        }
+        let min_bid = p.int("barrel_min_bid") as u16;
+        if min_bid > 0 && (min_bid < MIN_BID || min_bid % 5 != 0) {
+            return Err(LudoError::param(
+                "barrel_min_bid",
+                "0 (none) or a multiple of 5 from 100 to 400",
+            ));
+        }
+        Ok(TysiacRules {
+            tables,
+            is_match: p.str("scope") == "match",
+            bid_step,
+            max_without_marriage: max_without,
+            achievable_cap: p.str("bid_cap") == "achievable",
+            raise_needs_marriage: p.bool("raise_requires_marriage_over_120"),
+            marriage_on_first_lead: p.bool("marriage_on_first_lead"),
+            must_overtake: p.bool("must_overtake"),
+            nines_dealt_only: p.bool("four_nines_original_hand_only"),
+            gives_face_up: p.bool("pass_cards_face_up"),
+            rounding: p.str("opponent_rounding").parse().unwrap_or(5),
+            opponent_limit: p.int("opponent_score_limit") as i32,
+            barrel: p.bool("barrel"),
+            barrel_threshold: p.int("barrel_threshold") as i32,
+            barrel_deals: p.int("barrel_deals") as u8,
+            barrel_fall: p.int("barrel_fall_penalty") as i32,
+            barrel_min_bid: min_bid,
+            barrel_exclusive: p.bool("barrel_exclusive"),
+            bolts: p.bool("bolts"),
+            bolt_trigger: match p.str("bolt_trigger") {
+                "zero_points" => BoltTrigger::ZeroPoints,
+                "zero_after_rounding" => BoltTrigger::ZeroAfterRounding,
+                "no_tricks" => BoltTrigger::NoTricks,
+                _ => BoltTrigger::ZeroCardPoints,
+            },
+            bolt_penalty: p.int("bolt_penalty") as i32,
+            rospisat: p.bool("rospisat"),
+            rospisat_award: p.int("rospisat_opponent_award") as i32,
+            rospisat_penalty: p.int("rospisat_penalty") as i32,
+            target: p.int("target") as i32,
+            first_dealer: match p.int("first_dealer") {
+                -1 => PLAYERS - 1,
+                d => d as usize,
+            },
+            pairs,
+            nines,
+            deck,
+        })
+    }
+
+    fn deck(&self) -> &Deck {
+        &self.deck
+    }
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+    fn is_match(&self) -> bool {
+        self.is_match
+    }
+    fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+    fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
+        // Rules file §4.3: p[0..21) round-robin from F, p[21..24) the prikup.
+        match k {
+            0..=20 => Some(Slot::Hand((dealer + 1 + k % PLAYERS) % PLAYERS)),
+            21..=23 => Some(Slot::Talon),
+            _ => None,
+        }
+    }
+    fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
+        // Four nines: the same dealer deals again.
+        if v.extra.annulled {
+            v.core.dealer
+        } else {
+            v.core.next_seat(v.core.dealer)
+        }
+    }
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut { core, extra, .. } = s;
+        extra.prikup = core.talon;
+        extra.nines_dealt = (0..PLAYERS).find(|&p| (core.hands[p] & self.nines) == self.nines);
+        let f = core.next_seat(core.dealer);
+        core.start_bidding(f);
+        AfterDeal::Continue
+    }
+
+    fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
+        v.extra.trump
+    }
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
+        Some(&self.tables)
+    }
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        let TrickView { core, extra, .. } = v;
+        if core.trick_len == 0 {
+            // A marriage just announced: its king or queen is led.
+            return match extra.pending {
+                Some(s) => hand & self.pairs[s as usize],
+                None => hand,
+            };
+        }
+        let led = self.tables.masks[self.tables.eff_suit[core.trick[0].idx()] as usize];
+        let trumps = extra
+            .trump
+            .map_or(CardSet::EMPTY, |t| self.tables.masks[t as usize]);
+        let duties = Duties {
+            trump_when_void: true,
+            over_trump: self.must_overtake,
+            head: self.must_overtake,
+        };
+        obliged(duties, hand, core.trick_cards(), led, trumps, |c| {
+            self.tables.strength[c.idx()]
+        })
+    }
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let TrickView { core, extra, .. } = v;
+        match (core.led_card(), extra.pending) {
+            (None, Some(s)) => format!(
+                "a marriage in {} was announced: lead its king or queen",
+                self.deck.suits()[s as usize].name
+            ),
+            (Some(led), _) => {
+                let suit = self.deck.suits()[self.deck.suit(led) as usize].name;
+                let mut r = format!("follow {suit} if you can, else play a trump if there is one");
+                if self.must_overtake {
+                    r.push_str(", beating the trick when you can");
+                }
+                r
+            }
+            _ => "not allowed now".to_string(),
+        }
+    }
+
+    fn num_extra_actions(&self) -> usize {
+        NUM_EXTRA as usize
+    }
+    fn extra_actions_in_play(&self) -> bool {
+        // Marriage announcements.
+        true
+    }
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
+        match extra.stage {
+            Stage::Auction => self.legal_bids(v, out),
+            Stage::Give(side) => {
+                let base = if side == 0 { GIVE_LEFT } else { GIVE_RIGHT };
+                out.extend(core.hands[core.to_move].iter().map(|c| base + c.0 as u32));
+            }
+            Stage::Contract => self.legal_contracts(v, out),
+            Stage::Nines(_) => out.extend([ANNUL, PLAY_ON]),
+            Stage::Play => {
+                let m = self.declarable(v);
+                out.extend((0..4u32).filter(|s| m >> s & 1 == 1).map(|s| MARRY + s));
+            }
+            Stage::Done => {}
+        }
+    }
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state,
+        } = s;
+        let seat = core.to_move;
+        match offset {
+            PASS | BID..GIVE_LEFT => {
+                let bid = (offset != PASS).then(|| Points(bid_of(offset, BID)));
+                match extra.auction.act(seat, bid, PLAYERS) {
+                    AuctionEnd::Next(next) => core.to_move = next,
+                    AuctionEnd::Won(d) => {
+                        extra.declarer = Some(d);
+                        extra.contract = extra.auction.high.map_or(MIN_BID, |(b, _)| b.0);
+                        // The prikup is turned up for everybody, then taken: its cards are known to
+                        // be the declarer's until the gives hide which ones left.
+                        core.expose_talon();
+                        core.take_from_talon(d, core.talon);
+                        extra.stage = Stage::Give(0);
+                        core.to_move = d;
+                    }
+                    // The forehand must open, so somebody always holds a bid.
+                    AuctionEnd::AllPassed => unreachable!("the forehand always bids"),
+                }
+            }
+            GIVE_LEFT..CONTRACT => {
+                let side = usize::from(offset >= GIVE_RIGHT);
+                let card = Card((offset - if side == 0 { GIVE_LEFT } else { GIVE_RIGHT }) as u8);
+                core.hands[seat].remove(card);
+                core.hands[Self::receiver(seat, side)].insert(card);
+                // Face down: the others no longer know which prikup cards the declarer still holds.
+                core.known[seat] = CardSet::EMPTY;
+                if self.gives_face_up {
+                    core.known[Self::receiver(seat, side)].insert(card);
+                }
+                extra.given[side] = Some(card);
+                extra.stage = if side == 0 {
+                    Stage::Give(1)
+                } else {
+                    Stage::Contract
+                };
+            }
+            CONTRACT..ROSPISAT => {
+                extra.contract = bid_of(offset, CONTRACT);
+                match self.nines_holder(TrickView::new(core, extra, match_state)) {
+                    Some(h) => {
+                        extra.stage = Stage::Nines(h as u8);
+                        core.to_move = h;
+                    }
+                    None => {
+                        extra.stage = Stage::Play;
+                        core.start_play(seat);
+                    }
+                }
+            }
+            ROSPISAT => {
+                extra.rospisat = true;
+                extra.stage = Stage::Done;
+                extra.settlement = self.settle(core, extra, match_state);
+                return Effect::EndDeal;
+            }
+            MARRY..ANNUL => {
+                let suit = (offset - MARRY) as u8;
+                extra.trump = Some(suit);
+                extra.pending = Some(suit);
+                extra.marriages[seat] += MARRIAGE[suit as usize];
+                extra.married[seat] |= 1 << suit;
+            }
+            ANNUL => {
+                extra.annulled = true;
+                extra.stage = Stage::Done;
+                return Effect::EndDeal;
+            }
+            _ => {
+                // Play on: the declarer leads.
+                extra.stage = Stage::Play;
+                core.start_play(extra.declarer.expect("declarer"));
+            }
+        }
+        Effect::Continue
+    }
+    fn extra_name(&self, offset: u32) -> String {
+        let card = |o: u32| self.deck.name_of(Card(o as u8)).to_string();
+        match offset {
+            PASS => "pass".into(),
+            BID..GIVE_LEFT => format!("bid {}", bid_of(offset, BID)),
+            GIVE_LEFT..GIVE_RIGHT => format!("give {} left", card(offset - GIVE_LEFT)),
+            GIVE_RIGHT..CONTRACT => format!("give {} right", card(offset - GIVE_RIGHT)),
+            CONTRACT..ROSPISAT => format!("contract {}", bid_of(offset, CONTRACT)),
+            ROSPISAT => "rospisat".into(),
+            MARRY..ANNUL => format!("marry {}", self.deck.suits()[(offset - MARRY) as usize].symbol),
+            ANNUL => "annul".into(),
+            _ => "play on".into(),
+        }
+    }
+    fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
+        // A given card is seen by the declarer and its receiver only (unless given face up).
+        if self.gives_face_up {
+            return true;
+        }
+        match offset {
+            GIVE_LEFT..GIVE_RIGHT => viewer == actor || viewer == Self::receiver(actor, 0),
+            GIVE_RIGHT..CONTRACT => viewer == actor || viewer == Self::receiver(actor, 1),
+            _ => true,
+        }
+    }
+    fn parse_extra(&self, text: &str) -> Option<u32> {
+        let number = |rest: &str, base: u32| {
+            let v: u16 = rest.trim().parse().ok()?;
+            (MIN_BID..=MAX_BID)
+                .contains(&v)
+                .then_some(())
+                .filter(|_| v % 5 == 0)
+                .map(|_| base + ((v - MIN_BID) / 5) as u32)
+        };
+        match text {
+            "pass" => return Some(PASS),
+            "rospisat" | "rospisat'" | "росписать" => return Some(ROSPISAT),
+            "annul" => return Some(ANNUL),
+            "play on" => return Some(PLAY_ON),
+            _ => {}
+        }
+        if let Some(rest) = text.strip_prefix("bid ") {
+            return number(rest, BID);
+        }
+        if let Some(rest) = text.strip_prefix("contract ") {
+            return number(rest, CONTRACT);
+        }
+        if let Some(rest) = text.strip_prefix("marry ") {
+            let rest = rest.trim();
+            return self
+                .deck
+                .suits()
+                .iter()
+                .position(|s| rest == s.symbol || rest.eq_ignore_ascii_case(s.ascii) || rest == s.name)
+                .map(|s| MARRY + s as u32);
+        }
+        let rest = text.strip_prefix("give ")?;
+        let (card, base) = if let Some(c) = rest.strip_suffix(" left") {
+            (c, GIVE_LEFT)
+        } else {
+            (rest.strip_suffix(" right")?, GIVE_RIGHT)
+        };
+        self.deck.parse(card.trim()).ok().map(|c| base + c.0 as u32)
+    }
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state,
+        } = s;
+        extra.pending = None;
+        if core.tricks_played < TRICKS {
+            return Effect::Continue;
+        }
+        extra.stage = Stage::Done;
+        extra.settlement = self.settle(core, extra, match_state);
+        Effect::EndDeal
+    }
+
+    fn known_cards(&self, v: TrickView<'_, Self>, viewer: usize, other: usize) -> CardSet {
+        // The declarer knows the two cards it gave.
+        let TrickView { extra, .. } = v;
+        match extra.declarer {
+            Some(d) if d == viewer => (0..2)
+                .filter(|&side| Self::receiver(d, side) == other)
+                .filter_map(|side| extra.given[side])
+                .collect(),
+            _ => CardSet::EMPTY,
+        }
+    }
+    fn extra_observation_len(&self) -> usize {
+        OBS_LEN
+    }
+    fn extra_observation_bounds(&self, _low: &mut [f32], high: &mut [f32]) {
+        // Raw mark counts.
+        for x in &mut high[OBS_MARKS..OBS_LEN] {
+            *x = f32::INFINITY;
+        }
+    }
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView {
+            core,
+            extra,
+            match_state: m,
+        } = v;
+        let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
+        let stage = match extra.stage {
+            Stage::Auction => 0,
+            Stage::Give(_) => 1,
+            Stage::Contract => 2,
+            Stage::Nines(_) => 3,
+            Stage::Play => 4,
+            Stage::Done => 5,
+        };
+        out[stage] = 1.0;
+        let mut at = 6;
+        for s in 0..PLAYERS {
+            out[at + rel(s)] = extra.auction.passed[s] as u8 as f32;
+        }
+        at += PLAYERS;
+        if let Some((_, b)) = extra.auction.high {
+            out[at + rel(b)] = 1.0;
+        }
+        at += PLAYERS;
+        out[at] = extra.contract as f32 / MAX_BID as f32;
+        at += 1;
+        if extra.declarer.is_some() {
+            for c in extra.prikup {
+                out[at + c.idx()] = 1.0;
+            }
+        }
+        at += 24;
+        if let Some(d) = extra.declarer {
+            for side in 0..2 {
+                if self.gives_face_up || viewer == d || viewer == Self::receiver(d, side) {
+                    if let Some(c) = extra.given[side] {
+                        out[at + side * 24 + c.idx()] = 1.0;
+                    }
+                }
+            }
+        }
+        at += 48;
+        for s in 0..PLAYERS {
+            for suit in 0..4 {
+                out[at + rel(s) * 4 + suit] = (extra.married[s] >> suit & 1) as f32;
+            }
+        }
+        at += 12;
+        out[at] = extra.pending.is_some() as u8 as f32;
+        at += 1;
+        for s in 0..PLAYERS {
+            out[at + rel(s)] = m.on_barrel[s] as u8 as f32;
+        }
+        at += PLAYERS;
+        debug_assert_eq!(at, OBS_MARKS);
+        for s in 0..PLAYERS {
+            out[at + rel(s)] = m.barrel_deals[s] as f32;
+            out[at + PLAYERS + rel(s)] = m.bolts[s] as f32;
+            out[at + 2 * PLAYERS + rel(s)] = m.p_marks[s] as f32;
+        }
+        let _ = core;
+    }
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView {
+            extra,
+            match_state: m,
+            ..
+        } = v;
+        let mut s = String::new();
+        let calls: Vec<String> = extra
+            .auction
+            .calls
+            .iter()
+            .map(|(seat, b)| match b {
+                Some(b) => format!("{seat}:{}", b.0),
+                None => format!("{seat}:pass"),
+            })
+            .collect();
+        if !calls.is_empty() {
+            s.push_str(&format!("auction: {}\n", calls.join(" ")));
+        }
+        if let Some(d) = extra.declarer {
+            s.push_str(&format!(
+                "declarer: seat {d} · contract {}{}\n",
+                extra.contract,
+                if extra.rospisat { " · rospisat'" } else { "" }
+            ));
+            s.push_str(&format!("prikup: {}\n", self.deck.format_set(extra.prikup)));
+            for side in 0..2 {
+                let r = Self::receiver(d, side);
+                if let Some(c) = extra.given[side] {
+                    if self.gives_face_up || viewer.is_none() || viewer == Some(d) || viewer == Some(r) {
+                        s.push_str(&format!("given to seat {r}: {}\n", self.deck.name_of(c)));
+                    }
+                }
+            }
+        }
+        let marr: Vec<String> = (0..PLAYERS)
+            .filter(|&p| extra.married[p] != 0)
+            .map(|p| {
+                let suits: String = (0..4)
+                    .filter(|su| extra.married[p] >> su & 1 == 1)
+                    .map(|su| self.deck.suits()[su].symbol)
+                    .collect();
+                format!("seat {p} {suits} ({})", extra.marriages[p])
+            })
+            .collect();
+        if !marr.is_empty() {
+            s.push_str(&format!("marriages: {}\n", marr.join(", ")));
+        }
+        if extra.annulled {
+            s.push_str("four nines: annulled, the same dealer deals again\n");
+        }
+        if self.is_match {
+            let marks: Vec<String> = (0..PLAYERS)
+                .map(|p| {
+                    format!(
+                        "seat {p}{} bolts {} P {}",
+                        if m.on_barrel[p] {
+                            format!(" on the barrel ({} deals)", m.barrel_deals[p])
+                        } else {
+                            String::new()
+                        },
+                        m.bolts[p],
+                        m.p_marks[p]
+                    )
+                })
+                .collect();
+            s.push_str(&format!("marks: {}\n", marks.join(" · ")));
+            if let Some(w) = m.winner {
+                s.push_str(&format!("winner: seat {w}\n"));
+            }
+        }
+        s
+    }
+
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView { extra, .. } = v;
+        if extra.annulled {
+            return DealOutcome {
+                redeal: true,
+                ..DealOutcome::default()
+            };
+        }
+        let d = extra.settlement.delta;
+        DealOutcome {
+            returns: crate::trick::per_seat(PLAYERS, |s| d[s] as f64),
+            ledger: crate::trick::per_seat(PLAYERS, |s| d[s] as f64),
+            redeal: false,
+        }
+    }
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        // The winner +1, the others −1/2 each (zero-sum).
+        v.match_state
+            .winner
+            .map(|w| crate::trick::per_seat(PLAYERS, |s| if s == w { 1.0 } else { -0.5 }))
+    }
+    fn max_deals(&self) -> usize {
+        if self.is_match {
+            MAX_MATCH_DEALS
+        } else {
+            MAX_REDEALS
+        }
+    }
+
+    fn new_bot(&self, name: &str) -> Option<Box<dyn Bot<TysiacState>>> {
+        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn Bot<TysiacState>>)
+    }
+}
+
+/// Extra observation layout: stage[6], passed[3], high bidder[3], contract/400, prikup[24],
+/// given left[24], given right[24] (declarer and receiver only), marriages[3×4], marriage pending,
+/// on barrel[3], then raw counts: barrel deals[3], bolts[3], P marks[3].
+const OBS_MARKS: usize = 6 + 3 + 3 + 1 + 24 + 48 + 12 + 1 + 3;
+const OBS_LEN: usize = OBS_MARKS + 9;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,842 @@
+//! Concrete situations from the rules specification §4 and its oracles in §8: the deck, the auction
+//! flags, the prikup and the gives, the final contract, four nines, following and marriages, the
+//! worked scores, the barrel, bolts, rospisat' and the race to 1000.
+
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::Registered;
+use crate::trick::testing::{act, card as c, cards as set};
+
+fn game(spec: &str) -> Tysiac {
+    Tysiac::from_game_string(spec).unwrap()
+}
+
+fn legal_names(st: &TysiacState) -> Vec<String> {
+    let mut v = Vec::new();
+    st.legal_actions(&mut v);
+    v.iter().map(|&a| st.action_to_string(a)).collect()
+}
+
+fn bids(st: &TysiacState) -> Vec<String> {
+    legal_names(st)
+        .into_iter()
+        .filter(|n| n.starts_with("bid") || n == "pass")
+        .collect()
+}
+
+// Seat 2 deals, so seat 0 is F. Seat 0 holds the ♥ marriage, seat 1 the four nines.
+const H0: &str = "A♥ K♥ Q♥ A♠ 10♠ K♠ J♠";
+const H1: &str = "9♥ 9♦ 9♣ 9♠ A♣ 10♣ K♣";
+const H2: &str = "A♦ 10♦ K♦ Q♦ J♦ 10♥ J♥";
+const PRIKUP: &str = "Q♣ J♣ Q♠";
+
+/// Deals `hands` (one at a time from seat 0) and the prikup.
+fn dealt_with(spec: &str, hands: [&str; 3], prikup: &str) -> TysiacState {
+    let mut st = game(spec).new_initial_state();
+    let h: Vec<Vec<&str>> = hands.iter().map(|s| s.split_whitespace().collect()).collect();
+    for k in 0..7 {
+        for seat in h.iter() {
+            act(&mut st, &[seat[k]]);
+        }
+    }
+    for n in prikup.split_whitespace() {
+        act(&mut st, &[n]);
+    }
+    st
+}
+
+fn dealt(spec: &str) -> TysiacState {
+    dealt_with(spec, [H0, H1, H2], PRIKUP)
+}
+
+#[test]
+fn deck_ranks_points_and_the_number_of_deals() {
+    let st = game("tysiac").new_initial_state();
+    let r = st.rules();
+    assert_eq!(r.deck().len(), 24);
+    assert_eq!(r.card_points(r.deck().all()), 120);
+    assert_eq!(MARRIAGE.iter().sum::<i32>(), 280, "at most 400 points in a hand");
+    for suit in ["♥", "♦", "♣", "♠"] {
+        let order: Vec<Card> = ["A", "10", "K", "Q", "J", "9"]
+            .iter()
+            .map(|x| c(&st, &format!("{x}{suit}")))
+            .collect();
+        let v = st.view();
+        assert!(order
+            .windows(2)
+            .all(|w| r.strength(v, w[0]) > r.strength(v, w[1])));
+        let pts: Vec<i32> = order.iter().map(|&x| r.card_points(CardSet::single(x))).collect();
+        assert_eq!(pts, [11, 10, 4, 3, 2, 0]);
+    }
+    // The deal: 7 each and 3 to the prikup; 24! / (7!^3 3!) = 807,723,671,040 deals (§8).
+    let mut sizes = [0u64; 4];
+    for k in 0..24 {
+        match r.deal_slot(2, k) {
+            Some(Slot::Hand(s)) => sizes[s] += 1,
+            Some(Slot::Talon) => sizes[3] += 1,
+            s => panic!("{s:?}"),
+        }
+    }
+    assert_eq!(r.deal_slot(2, 24), None);
+    assert_eq!(sizes, [7, 7, 7, 3]);
+    let fact = |n: u64| (1..=n).map(u128::from).product::<u128>();
+    assert_eq!(fact(24) / (fact(7).pow(3) * fact(3)), 807_723_671_040);
+    // p[0] goes to F (the dealer's left), p[2] to the dealer.
+    assert_eq!(r.deal_slot(0, 0), Some(Slot::Hand(1)));
+    assert_eq!(r.deal_slot(0, 2), Some(Slot::Hand(0)));
+}
+
+#[test]
+fn the_forehand_must_open_at_100_and_bids_over_120_need_a_marriage() {
+    let mut st = dealt("tysiac");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let b = bids(&st);
+    assert!(!b.contains(&"pass".to_string()), "F cannot pass first");
+    assert_eq!(b.first().unwrap(), "bid 100");
+    assert!(b.contains(&"bid 400".to_string()), "seat 0 holds K♥ Q♥");
+    act(&mut st, &["bid 100"]);
+    // Seat 1 has no pair: up to 120, in steps of 5.
+    assert_eq!(bids(&st), ["pass", "bid 105", "bid 110", "bid 115", "bid 120"]);
+    assert!(st
+        .string_to_action("bid 125")
+        .is_ok_and(|a| st.clone().apply_action(a).is_err()));
+    assert!(st.string_to_action("bid 107").is_err(), "bids are multiples of 5");
+    act(&mut st, &["pass"]);
+    // Seat 2 holds K♦ Q♦.
+    assert!(bids(&st).contains(&"bid 125".to_string()));
+    act(&mut st, &["pass"]);
+    // F 100, pass, pass: F is the declarer at 100 (§8).
+    assert_eq!(st.extra.declarer, Some(0));
+    assert_eq!(st.extra.contract, 100);
+}
+
+#[test]
+fn bid_step_10_the_achievable_cap_and_the_limit_flag() {
+    let st = dealt("tysiac(bid_step=10,bid_cap=achievable)");
+    let b = bids(&st);
+    assert_eq!(b.first().unwrap(), "bid 100");
+    assert_eq!(b[1], "bid 110");
+    assert_eq!(b.last().unwrap(), "bid 220", "120 + the ♥ marriage");
+    let mut st = dealt("tysiac(max_without_marriage=150)");
+    act(&mut st, &["bid 100"]);
+    assert_eq!(bids(&st).last().unwrap(), "bid 150");
+}
+
+#[test]
+fn passes_are_final_and_the_last_bidder_declares() {
+    let mut st = dealt("tysiac");
+    act(&mut st, &["bid 100", "bid 105", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    act(&mut st, &["bid 110"]);
+    assert_eq!(st.current_player(), Player::Seat(1), "seat 2 passed for good");
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.declarer, Some(0));
+    assert_eq!(st.extra.contract, 110);
+}
+
+fn after_auction(spec: &str) -> TysiacState {
+    let mut st = dealt(spec);
+    act(&mut st, &["bid 100", "pass", "pass"]);
+    st
+}
+
+#[test]
+fn the_prikup_is_shown_taken_and_one_card_goes_to_each_opponent_seen_by_its_receiver() {
+    let mut st = after_auction("tysiac");
+    assert_eq!(st.core.hands[0].len(), 10);
+    assert_eq!(st.core.hands[0] & set(&st, PRIKUP), set(&st, PRIKUP));
+    // Everybody saw the prikup; seat 2 knows those cards are the declarer's now.
+    assert!(st.observation_string(2).contains("prikup: "));
+    assert_eq!(encode_visible(&st, 2, 0), set(&st, PRIKUP));
+    let gives: Vec<String> = legal_names(&st);
+    assert_eq!(gives.len(), 10);
+    assert!(gives.iter().all(|g| g.ends_with(" left")));
+    act(&mut st, &["give Q♣ left"]);
+    assert!(legal_names(&st).iter().all(|g| g.ends_with(" right")));
+    act(&mut st, &["give J♠ right"]);
+    assert_eq!(st.core.hands.map(|h| h.len())[..3], [8, 8, 8]);
+    // Seat 1 got Q♣, seat 2 got J♠: each sees its own, the declarer both, nobody else either.
+    let obs1 = st.observation_string(1);
+    let obs2 = st.observation_string(2);
+    assert!(obs1.contains("given to seat 1: Q♣") && !obs1.contains("given to seat 2"));
+    assert!(obs2.contains("given to seat 2: J♠") && !obs2.contains("given to seat 1"));
+    assert!(st.observation_string(0).contains("given to seat 2: J♠"));
+    assert_eq!(encode_visible(&st, 0, 1), set(&st, "Q♣"));
+    assert_eq!(
+        encode_visible(&st, 2, 0),
+        CardSet::EMPTY,
+        "which prikup cards left is hidden"
+    );
+    assert_eq!(encode_visible(&st, 2, 1), CardSet::EMPTY);
+    let info2 = st.information_state_string(2);
+    assert!(info2.contains("0 give J♠ right") && !info2.contains("Q♣ left"));
+}
+
+fn encode_visible(st: &TysiacState, viewer: usize, other: usize) -> CardSet {
+    crate::trick::encode::visible_hand(st, viewer, other)
+}
+
+#[test]
+fn face_up_gives_are_public() {
+    let mut st = after_auction("tysiac(pass_cards_face_up=true)");
+    act(&mut st, &["give Q♣ left", "give J♠ right"]);
+    assert_eq!(encode_visible(&st, 2, 1), set(&st, "Q♣"));
+    assert!(st.information_state_string(2).contains("give Q♣ left"));
+}
+
+fn at_contract(spec: &str, left: &str, right: &str) -> TysiacState {
+    let mut st = after_auction(spec);
+    act(
+        &mut st,
+        &[&format!("give {left} left"), &format!("give {right} right")],
+    );
+    st
+}
+
+#[test]
+fn the_final_contract_keeps_or_raises_and_the_marriage_rule_applies_to_the_8_cards() {
+    let st = at_contract("tysiac", "J♣", "J♠");
+    let names = legal_names(&st);
+    assert_eq!(names.first().unwrap(), "contract 100");
+    assert!(names.contains(&"contract 400".to_string()), "K♥ Q♥ kept");
+    assert_eq!(names.last().unwrap(), "rospisat");
+    // Giving away K♥ and K♠ leaves no pair (Q♣ has no K♣): 120 at most.
+    let st = at_contract("tysiac", "K♥", "K♠");
+    let contracts: Vec<String> = legal_names(&st)
+        .into_iter()
+        .filter(|n| n.starts_with("contract"))
+        .collect();
+    assert_eq!(
+        contracts,
+        [
+            "contract 100",
+            "contract 105",
+            "contract 110",
+            "contract 115",
+            "contract 120"
+        ]
+    );
+    let st = at_contract("tysiac(raise_requires_marriage_over_120=false)", "K♥", "K♠");
+    assert!(legal_names(&st).contains(&"contract 400".to_string()));
+    let st = at_contract("tysiac(rospisat=false)", "K♥", "K♠");
+    assert!(!legal_names(&st).contains(&"rospisat".to_string()));
+}
+
+#[test]
+fn four_nines_in_the_8_cards_let_their_holder_annul_and_the_same_dealer_redeals() {
+    let mut st = at_contract("tysiac", "J♣", "J♠");
+    act(&mut st, &["contract 100"]);
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(1),
+        "seat 1 holds the four nines"
+    );
+    assert_eq!(legal_names(&st), ["annul", "play on"]);
+    let mut annul = st.clone();
+    act(&mut annul, &["annul"]);
+    assert_eq!(annul.current_player(), Player::Chance);
+    assert_eq!(annul.core.dealer, 2, "the same dealer deals again");
+    assert_eq!(annul.core.dealt, 0);
+    act(&mut st, &["play on"]);
+    assert_eq!(st.current_player(), Player::Seat(0), "the declarer leads");
+    // The declarer gives the fourth nine away: the receiver may annul.
+    let hands = [
+        "9♥ 9♦ 9♣ A♥ K♥ Q♥ A♠",
+        "10♠ K♠ J♠ A♣ 10♣ K♣ J♥",
+        "A♦ 10♦ K♦ Q♦ J♦ 10♥ Q♠",
+    ];
+    let mut st = dealt_with("tysiac", hands, "9♠ Q♣ J♣");
+    act(
+        &mut st,
+        &[
+            "bid 100",
+            "pass",
+            "pass",
+            "give 9♥ left",
+            "give 9♠ right",
+            "contract 100",
+        ],
+    );
+    assert_eq!(st.current_player(), Player::Seat(0), "nobody holds four nines");
+    let mut st = dealt_with("tysiac", hands, "9♠ Q♣ J♣");
+    act(
+        &mut st,
+        &[
+            "bid 100",
+            "pass",
+            "pass",
+            "give J♣ left",
+            "give Q♣ right",
+            "contract 100",
+        ],
+    );
+    assert_eq!(
+        legal_names(&st),
+        ["annul", "play on"],
+        "the declarer's 8 cards hold them"
+    );
+    // Only the dealt hands count with the flag: seat 0 was dealt three.
+    let mut st = dealt_with("tysiac(four_nines_original_hand_only=true)", hands, "9♠ Q♣ J♣");
+    act(
+        &mut st,
+        &[
+            "bid 100",
+            "pass",
+            "pass",
+            "give J♣ left",
+            "give Q♣ right",
+            "contract 100",
+        ],
+    );
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+}
+
+fn playing(spec: &str) -> TysiacState {
+    let mut st = at_contract(spec, "J♣", "J♠");
+    act(&mut st, &["contract 100", "play on"]);
+    st
+}
+
+fn cards_legal(st: &TysiacState) -> CardSet {
+    st.legal_cards()
+}
+
+#[test]
+fn follow_suit_else_trump_once_a_trump_exists_with_no_duty_to_beat() {
+    // Seat 0: A♥ K♥ Q♥ A♠ 10♠ K♠ Q♣ Q♠; seat 1: nines A♣ 10♣ K♣ J♣; seat 2: ♦ and 10♥ J♥ J♠.
+    let mut st = playing("tysiac");
+    assert!(
+        !legal_names(&st).iter().any(|n| n.starts_with("marry")),
+        "no marriage on the first lead"
+    );
+    act(&mut st, &["A♠"]);
+    assert_eq!(cards_legal(&st), set(&st, "9♠"), "follow suit");
+    act(&mut st, &["9♠"]);
+    assert_eq!(cards_legal(&st), set(&st, "J♠"));
+    act(&mut st, &["J♠"]);
+    // Seat 0 won and leads again: the ♥ marriage may be declared now.
+    assert_eq!(st.core.to_move, 0);
+    assert!(legal_names(&st).contains(&"marry ♥".to_string()));
+    assert!(
+        legal_names(&st).contains(&"marry ♠".to_string()),
+        "K♠ and Q♠ (from the prikup)"
+    );
+    assert!(
+        !legal_names(&st).contains(&"marry ♣".to_string()),
+        "Q♣ without K♣"
+    );
+}
+
+#[test]
+fn a_marriage_makes_its_suit_trump_at_once_and_a_later_one_replaces_it() {
+    let mut st = playing("tysiac");
+    act(&mut st, &["A♠", "9♠", "J♠"]);
+    act(&mut st, &["marry ♥"]);
+    assert_eq!(
+        cards_legal(&st),
+        set(&st, "K♥ Q♥"),
+        "the announced king or queen is led"
+    );
+    assert_eq!(st.extra.trump, Some(HEARTS));
+    assert_eq!(st.extra.marriages[0], 100);
+    act(&mut st, &["Q♥", "9♥"]);
+    // Seat 2 follows hearts with 10♥ or J♥ (no duty to beat).
+    assert_eq!(cards_legal(&st), set(&st, "10♥ J♥"));
+    act(&mut st, &["10♥"]);
+    assert_eq!(st.core.to_move, 2, "10♥ beats Q♥");
+    // Seat 2 leads ♦ (it did not win... it did: it may marry ♦ and make ♦ trump).
+    assert!(legal_names(&st).contains(&"marry ♦".to_string()));
+    act(&mut st, &["marry ♦", "K♦"]);
+    assert_eq!(st.extra.trump, Some(DIAMONDS));
+    // Seat 0 has no ♦ and must trump... ♦ is trump and led: void, no hearts duty; any card.
+    assert_eq!(cards_legal(&st), st.core.hands[0]);
+}
+
+#[test]
+fn void_players_must_trump_and_must_overtake_adds_the_duty_to_beat() {
+    let mut st = playing("tysiac");
+    act(&mut st, &["A♠", "9♠", "J♠", "marry ♥", "Q♥", "9♥"]);
+    assert_eq!(cards_legal(&st), set(&st, "10♥ J♥"), "no duty to beat");
+    let mut over = playing("tysiac(must_overtake=true)");
+    act(&mut over, &["A♠", "9♠", "J♠", "marry ♥", "Q♥", "9♥"]);
+    assert_eq!(cards_legal(&over), set(&over, "10♥"), "must beat Q♥");
+    act(&mut st, &["J♥"]);
+    // Seat 0 won with Q♥ and leads Q♣; ♥ is trump.
+    act(&mut st, &["Q♣"]);
+    assert_eq!(cards_legal(&st), set(&st, "A♣ 10♣ K♣ J♣ 9♣"));
+    act(&mut st, &["9♣"]);
+    // Seat 2 is void in ♣ and holds 10♥: it must trump.
+    assert_eq!(cards_legal(&st), set(&st, "10♥"));
+    // Under must_overtake, clubs above Q♣ only.
+    let mut over = playing("tysiac(must_overtake=true)");
+    act(&mut over, &["A♠", "9♠", "J♠", "marry ♥", "K♥", "9♥", "10♥"]);
+    // Seat 2 won with 10♥ and leads ♦; seat 0 is void in ♦ and must over-trump? No trump in the trick:
+    // it must trump with its hearts (Q♥ is its last one).
+    act(&mut over, &["J♦"]);
+    assert_eq!(cards_legal(&over), set(&over, "A♥ Q♥"));
+    act(&mut over, &["Q♥"]);
+    // Seat 1 holds 9♦ only in ♦... follows suit; the trick is trumped, no heading required.
+    assert_eq!(cards_legal(&over), set(&over, "9♦"));
+}
+
+#[test]
+fn opponent_rounding_to_5_and_to_10() {
+    for (h, r) in [
+        (22, 20),
+        (23, 25),
+        (27, 25),
+        (28, 30),
+        (93, 95),
+        (97, 95),
+        (98, 100),
+        (21, 20),
+        (24, 25),
+    ] {
+        assert_eq!(round_opponent(h, 5), r, "{h}");
+    }
+    assert_eq!(round_opponent(15, 10), 20, "ties go up");
+    assert_eq!(round_opponent(14, 10), 10);
+    assert_eq!(round_opponent(0, 5), 0);
+}
+
+/// A settled deal: seat 0 declares `bid`; `won` are the card sets taken, `marr` the marriages.
+fn settle(
+    spec: &str,
+    scores: [i32; 3],
+    m0: Match,
+    bid: u16,
+    won: [&str; 3],
+    marr: [i32; 3],
+    rospisat: bool,
+) -> (Settlement, Match) {
+    let st = playing(spec);
+    let mut core = st.core.clone();
+    core.ledger = [0.0; MAX_PLAYERS];
+    for p in 0..3 {
+        core.ledger[p] = scores[p] as f64;
+        core.won[p] = set(&st, won[p]);
+    }
+    let mut extra = st.extra.clone();
+    extra.contract = bid;
+    extra.marriages = marr;
+    extra.rospisat = rospisat;
+    let mut m = m0;
+    let s = st.rules().settle(&core, &extra, &mut m);
+    (s, m)
+}
+
+const ALL_BUT: &str = "A♥ 10♥ K♥ Q♥ A♦ 10♦ K♦ Q♦ A♣ 10♣ K♣ A♠ 10♠ K♠ J♠ J♣";
+
+#[test]
+fn the_worked_examples_of_hand_scoring() {
+    // Declarer 85 card points + ♠ 40 = 125 against 120; A took 22; B took 13 and declared ♦ 80.
+    let (s, _) = settle(
+        "tysiac",
+        [0; 3],
+        Match::default(),
+        120,
+        [
+            "A♥ A♦ A♣ 10♥ 10♦ 10♣ 10♠ K♣ Q♠ J♠ Q♣",
+            "A♠ K♥ Q♥ J♣ J♦",
+            "K♦ Q♦ J♥ K♠",
+        ],
+        [40, 0, 80],
+        false,
+    );
+    assert_eq!(s.card_points, [85, 22, 13]);
+    assert_eq!(s.hand, [125, 22, 93]);
+    assert_eq!(s.delta, [120, 20, 95]);
+    // Failure: bid 110, the declarer has 100 (card points only); points beyond the bid never count.
+    let (s, _) = settle(
+        "tysiac",
+        [0; 3],
+        Match::default(),
+        110,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0, 0, 0],
+        false,
+    );
+    assert_eq!(s.card_points[0], 110);
+    let (s, _) = settle(
+        "tysiac",
+        [0; 3],
+        Match::default(),
+        115,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0, 0, 0],
+        false,
+    );
+    assert_eq!(s.delta[0], -115, "110 < 115");
+    let (s, _) = settle(
+        "tysiac",
+        [0; 3],
+        Match::default(),
+        110,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0, 0, 0],
+        false,
+    );
+    assert_eq!(s.delta[0], 110, "110 = 110 is made");
+    let (s, _) = settle(
+        "tysiac",
+        [0; 3],
+        Match::default(),
+        100,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0, 0, 0],
+        false,
+    );
+    assert_eq!(s.delta[0], 100, "points beyond the bid are not scored");
+}
+
+fn barrel(on: [bool; 3], deals: [u8; 3]) -> Match {
+    Match {
+        on_barrel: on,
+        barrel_deals: deals,
+        ..Match::default()
+    }
+}
+
+#[test]
+fn the_barrel_at_880() {
+    let m = "tysiac(scope=match)";
+    // Opponent seat 1 from 870 with 25 points: 880, on the barrel.
+    let won = [
+        "A♥ 10♥ A♦ 10♦ A♣ 10♣ 10♠ K♠ Q♠",
+        "A♠ K♥ Q♥ Q♦ J♣ J♦",
+        "K♦ K♣ Q♣ J♠ J♥",
+    ];
+    let (s, mm) = settle(m, [0, 870, 0], Match::default(), 100, won, [0; 3], false);
+    assert_eq!(s.card_points[1], 25);
+    assert_eq!(s.delta[1], 10);
+    assert!(mm.on_barrel[1] && mm.barrel_deals[1] == 0);
+    assert!(!mm.on_barrel[2], "5 points from 0");
+    // 845 + 155 → 1000: straight past the barrel, a win (the declarer with 155 = 115 + ♥ 100? use a bid).
+    let (s, mm) = settle(
+        m,
+        [845, 0, 0],
+        Match::default(),
+        155,
+        [ALL_BUT, "", ""],
+        [100, 0, 0],
+        false,
+    );
+    assert_eq!(s.delta[0], 155);
+    assert_eq!(mm.winner, Some(0));
+    // On the barrel as opponent: nothing scored, no bolt; the third deal there without winning: 760.
+    let (s, mm) = settle(
+        m,
+        [0, 880, 0],
+        barrel([false, true, false], [0, 2, 0]),
+        100,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0; 3],
+        false,
+    );
+    assert_eq!(s.delta[1], -120);
+    assert!(!mm.on_barrel[1] && mm.bolts[1] == 0);
+    let (s, mm) = settle(
+        m,
+        [0, 880, 0],
+        barrel([false, true, false], [0, 1, 0]),
+        100,
+        ["", "A♥ 10♥", ""],
+        [0; 3],
+        false,
+    );
+    assert_eq!(s.delta[1], 0, "no points on the barrel");
+    assert!(mm.on_barrel[1] && mm.barrel_deals[1] == 2);
+    // The barrel declarer: 120 made wins; a bid under 120 made leaves 880; failing 120 → 760 and off.
+    let on0 = barrel([true, false, false], [0; 3]);
+    let (s, mm) = settle(
+        m,
+        [880, 0, 0],
+        on0.clone(),
+        120,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [40, 0, 0],
+        false,
+    );
+    assert_eq!((s.delta[0], mm.winner), (120, Some(0)));
+    let (s, mm) = settle(
+        m,
+        [880, 0, 0],
+        on0.clone(),
+        115,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [40, 0, 0],
+        false,
+    );
+    assert_eq!((s.delta[0], mm.on_barrel[0], mm.barrel_deals[0]), (0, true, 1));
+    let (s, mm) = settle(m, [880, 0, 0], on0, 120, ["A♥", "", ALL_BUT], [0; 3], false);
+    assert_eq!(s.delta[0], -120);
+    assert!(!mm.on_barrel[0]);
+    // Two on the barrel (§8): B from 850 + 40 joins A; exclusive: A falls to 760.
+    let won = [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"];
+    let (s, mm) = settle(
+        m,
+        [0, 880, 850],
+        barrel([false, true, false], [0; 3]),
+        100,
+        won,
+        [0, 0, 30],
+        false,
+    );
+    assert_eq!(s.delta[2], 30);
+    assert_eq!(mm.on_barrel, [false, true, true]);
+    let (s, mm) = settle(
+        "tysiac(scope=match,barrel_exclusive=true)",
+        [0, 880, 850],
+        barrel([false, true, false], [0; 3]),
+        100,
+        won,
+        [0, 0, 30],
+        false,
+    );
+    assert_eq!((s.delta[1], s.delta[2]), (-120, 30));
+    assert_eq!(mm.on_barrel, [false, false, true]);
+}
+
+#[test]
+fn the_barrel_minimum_bid() {
+    let mut st = dealt("tysiac(scope=match,barrel_min_bid=120)");
+    st.match_state.on_barrel[0] = true;
+    assert!(!bids(&st).contains(&"bid 115".to_string()));
+    assert_eq!(bids(&st).first().unwrap(), "bid 120");
+    // A barrel declarer may not abandon.
+    let mut st = dealt("tysiac(scope=match)");
+    st.match_state.on_barrel[0] = true;
+    act(
+        &mut st,
+        &["bid 120", "pass", "pass", "give J♣ left", "give J♠ right"],
+    );
+    assert!(!legal_names(&st).contains(&"rospisat".to_string()));
+}
+
+#[test]
+fn bolts_every_third_costs_120_and_marriages_do_not_count_by_default() {
+    let m = "tysiac(scope=match)";
+    let won = [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"];
+    let mut marks = Match::default();
+    for k in 1..=3 {
+        let (s, mm) = settle(m, [0; 3], marks, 100, won, [0; 3], false);
+        assert_eq!(mm.bolts[1], k);
+        assert_eq!(s.delta[1], if k == 3 { -120 } else { 0 });
+        assert_eq!(mm.bolts[2], 0);
+        marks = mm;
+    }
+    // A trick of three nines then ♠ 40: 0 card points, h = 40 (§8).
+    let won = [
+        "A♥ 10♥ A♦ 10♦ A♣ 10♣ K♣ K♠ Q♠ 10♠ J♠ K♥ Q♥ J♣ J♦ A♠ K♦ Q♦ J♥ Q♣",
+        "9♥ 9♦ 9♣",
+        "",
+    ];
+    let (s, mm) = settle(m, [0; 3], Match::default(), 100, won, [0, 40, 0], false);
+    assert_eq!((s.card_points[1], s.delta[1], mm.bolts[1]), (0, 40, 1));
+    let (_, mm) = settle(
+        "tysiac(scope=match,bolt_trigger=zero_points)",
+        [0; 3],
+        Match::default(),
+        100,
+        won,
+        [0, 40, 0],
+        false,
+    );
+    assert_eq!(mm.bolts[1], 0);
+    let (_, mm) = settle(
+        "tysiac(scope=match,bolt_trigger=no_tricks)",
+        [0; 3],
+        Match::default(),
+        100,
+        won,
+        [0, 40, 0],
+        false,
+    );
+    assert_eq!(mm.bolts, [0, 0, 1]);
+    let (_, mm) = settle(
+        "tysiac(scope=match,bolts=false)",
+        [0; 3],
+        Match::default(),
+        100,
+        won,
+        [0, 40, 0],
+        false,
+    );
+    assert_eq!(mm.bolts, [0, 0, 0]);
+}
+
+#[test]
+fn rospisat_gives_60_each_and_the_third_p_costs_120() {
+    let m = "tysiac(scope=match)";
+    let mut marks = Match::default();
+    for k in 1..=3 {
+        let (s, mm) = settle(m, [0; 3], marks, 100, ["", "", ""], [0; 3], true);
+        assert_eq!(s.delta, [if k == 3 { -120 } else { 0 }, 60, 60]);
+        assert_eq!(mm.p_marks[0], k);
+        marks = mm;
+    }
+    let (s, _) = settle(
+        m,
+        [0, 880, 0],
+        barrel([false, true, false], [0; 3]),
+        100,
+        ["", "", ""],
+        [0; 3],
+        true,
+    );
+    assert_eq!(s.delta[1..], [0, 60], "nothing for a barrel opponent");
+    // Through the actions: the deal ends at once.
+    let mut st = at_contract("tysiac", "J♣", "J♠");
+    act(&mut st, &["rospisat"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    let mut r = [0.0; 3];
+    st.returns(&mut r);
+    assert_eq!(r, [0.0, 60.0, 60.0]);
+}
+
+#[test]
+fn several_reaching_1000_the_declarer_then_the_higher_score_then_from_f() {
+    let m = "tysiac(scope=match,barrel=false)";
+    let won = [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"];
+    let (_, mm) = settle(m, [900, 0, 995], Match::default(), 100, won, [0; 3], false);
+    assert_eq!(mm.winner, Some(0), "the declarer first");
+    let (_, mm) = settle(
+        m,
+        [0, 990, 990],
+        Match::default(),
+        100,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0, 20, 30],
+        false,
+    );
+    assert_eq!(mm.winner, Some(2), "1020 beats 1010");
+    let (_, mm) = settle(
+        m,
+        [0, 990, 980],
+        Match::default(),
+        100,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0, 10, 10],
+        false,
+    );
+    assert_eq!(
+        mm.winner,
+        Some(1),
+        "a tie at 1000: the first from F (seat 0) clockwise"
+    );
+}
+
+#[test]
+fn polish_preset_limits_opponents_at_800() {
+    let (s, _) = settle(
+        "tysiac(ruleset=polish,scope=match)",
+        [0, 800, 795],
+        Match::default(),
+        100,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [0, 0, 0],
+        false,
+    );
+    assert_eq!(s.delta[1..], [0, 10]);
+}
+
+#[test]
+fn a_match_is_a_race_to_1000_with_marks_in_the_state() {
+    // Greedy players (random ones bid to 400 and fail until the deal limit makes it a draw).
+    let g = game("tysiac(scope=match)");
+    let bot = bot::Greedy;
+    let mut rng = crate::core::rng::Rng::new(7);
+    let mut finished = 0;
+    for _ in 0..20 {
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                _ => crate::core::game::Bot::act(&bot, &st, &mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        let mut r = [0.0; 3];
+        st.returns(&mut r);
+        let Some(w) = st.match_state.winner else {
+            assert_eq!(r, [0.0; 3], "only the deal limit ends a match without a winner");
+            continue;
+        };
+        finished += 1;
+        assert_eq!(r[..3].iter().sum::<f64>(), 0.0);
+        assert_eq!(r[w], 1.0);
+        assert!(st.core.ledger[w] >= 1000.0);
+        let (lo, hi) = (st.rules().barrel_threshold as f64, 1000.0);
+        assert!(
+            (0..3).all(|p| !(lo < st.core.ledger[p] && st.core.ledger[p] < hi)),
+            "nobody strictly inside the barrel range"
+        );
+    }
+    assert!(finished >= 15, "{finished}");
+}
+
+#[test]
+fn random_deals_settle_by_the_rule_from_their_own_facts() {
+    // Whole deals through the actions: 120 card points in the tricks, the marriages declared are the
+    // suits' values, the declarer gets ± the contract by h ≥ contract and each opponent round5(h).
+    let g = game("tysiac");
+    let mut rng = crate::core::rng::Rng::new(3);
+    let mut played = 0;
+    for _ in 0..300 {
+        let mut st = g.new_initial_state();
+        st.play_out_random(&mut rng);
+        let x = &st.extra;
+        if x.rospisat {
+            continue;
+        }
+        played += 1;
+        let s = x.settlement;
+        assert_eq!(s.card_points.iter().sum::<i32>(), 120);
+        for p in 0..3 {
+            let declared: i32 = (0..4)
+                .filter(|su| x.married[p] >> su & 1 == 1)
+                .map(|su| MARRIAGE[su])
+                .sum();
+            assert_eq!(x.marriages[p], declared);
+            assert_eq!(s.hand[p], s.card_points[p] + declared);
+        }
+        let d = x.declarer.unwrap();
+        let b = x.contract as f64;
+        let mut r = [0.0; 3];
+        st.returns(&mut r);
+        for (p, &got) in r.iter().enumerate() {
+            let want = if p == d {
+                if s.hand[d] as f64 >= b {
+                    b
+                } else {
+                    -b
+                }
+            } else {
+                // Bolts cost nothing before the third.
+                (((s.hand[p] + 2) / 5) * 5) as f64
+            };
+            assert_eq!(got, want, "seat {p}: {st}");
+        }
+    }
+    assert!(played > 100);
+}
+
+#[test]
+fn a_bid_of_400_ends_the_auction_at_once_and_steps_of_10_hold_in_the_contract() {
+    let mut st = dealt("tysiac");
+    act(&mut st, &["bid 400"]);
+    assert_eq!(st.extra.declarer, Some(0), "nobody can overbid 400");
+    assert_eq!(st.extra.stage, Stage::Give(0));
+    let mut st = dealt("tysiac(ruleset=polish)");
+    act(
+        &mut st,
+        &["bid 100", "pass", "pass", "give J♣ left", "give J♠ right"],
+    );
+    let contracts: Vec<String> = legal_names(&st)
+        .into_iter()
+        .filter(|n| n.starts_with("contract"))
+        .take(3)
+        .collect();
+    assert_eq!(contracts, ["contract 100", "contract 110", "contract 120"]);
+}
