@@ -27,6 +27,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::solo::Type::INFO, loader::<crate::games::solo::Type>),
     (crate::games::zole::Type::INFO, loader::<crate::games::zole::Type>),
     (
+        crate::games::reversis::Type::INFO,
+        loader::<crate::games::reversis::Type>,
+    ),
+    (
         crate::games::twenty_four::TwentyFour::INFO,
         loader::<crate::games::twenty_four::TwentyFour>,
     ),

@@ -3,6 +3,7 @@ pub mod briscola;
 pub mod carioca;
 pub mod go;
 pub mod razz;
+pub mod reversis;
 pub mod samba;
 pub mod schafkopf;
 pub mod skelly;
