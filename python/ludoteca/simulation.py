@@ -253,6 +253,7 @@ _SCORE_LABELS = {
     "schafkopf": "card points",
     "solo": "points",
     "zole": "card points",
+    "reversis": "card points",  # of the deal; a match's chip totals with scope=match
     "twenty_four": "cards held",
     "go": "points",  # area or territory, komi included
     "rengo": "points",

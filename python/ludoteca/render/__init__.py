@@ -86,6 +86,7 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "schafkopf": ("cards", "CardTableRenderer"),
     "solo": ("cards", "CardTableRenderer"),
     "zole": ("cards", "CardTableRenderer"),
+    "reversis": ("cards", "CardTableRenderer"),
     "go": ("go", "GoRenderer"),
     "rengo": ("go", "GoRenderer"),
     "xiangqi": ("xiangqi", "XiangqiRenderer"),
