@@ -907,7 +907,7 @@ impl TrickRules for ReversisRules {
         if !took.is_empty() {
             s.push_str(&format!("exchanged: {}\n", took.join(" ")));
         }
-        for p in (0..PLAYERS).filter(|&p| viewer.is_none_or(|v| v == p)) {
+        for p in (0..PLAYERS).filter(|&p| viewer.map_or(true, |v| v == p)) {
             if let Some(c) = extra.discarded[p] {
                 s.push_str(&format!("seat {p} discarded {} \n", self.deck.name_of(c)));
             }
