@@ -254,6 +254,7 @@ _SCORE_LABELS = {
     "solo": "points",
     "zole": "card points",
     "tysiac": "card points",  # of the deal; a match's totals with scope=match
+    "reversis": "card points",  # of the deal; a match's chip totals with scope=match
     "twenty_four": "cards held",
     "go": "points",  # area or territory, komi included
     "rengo": "points",

@@ -32,6 +32,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
     ),
     (crate::games::zole::Type::INFO, loader::<crate::games::zole::Type>),
     (
+        crate::games::reversis::Type::INFO,
+        loader::<crate::games::reversis::Type>,
+    ),
+    (
         crate::games::twenty_four::TwentyFour::INFO,
         loader::<crate::games::twenty_four::TwentyFour>,
     ),

@@ -87,6 +87,7 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "solo": ("cards", "CardTableRenderer"),
     "zole": ("cards", "CardTableRenderer"),
     "tysiac": ("cards", "CardTableRenderer"),
+    "reversis": ("cards", "CardTableRenderer"),
     "go": ("go", "GoRenderer"),
     "rengo": ("go", "GoRenderer"),
     "xiangqi": ("xiangqi", "XiangqiRenderer"),

@@ -5,6 +5,7 @@ pub mod east_west;
 pub mod go;
 pub mod kabu;
 pub mod razz;
+pub mod reversis;
 pub mod samba;
 pub mod schafkopf;
 pub mod skelly;

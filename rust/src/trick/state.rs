@@ -330,7 +330,9 @@ impl<R: TrickRules> TrickState<R> {
             if !core.pinned.is_empty() || core.stock.is_empty() {
                 self.settle_draws();
             }
-        } else if core.hands[..n].iter().all(|h| h.is_empty()) {
+        } else if core.phase == Phase::Play && core.hands[..n].iter().all(|h| h.is_empty()) {
+            // `after_trick` may open a hand-end phase after the last trick (Reversis's claims): the
+            // deal then ends when its extra action returns `EndDeal`.
             self.end_deal();
         }
     }

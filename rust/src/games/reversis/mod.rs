@@ -1,0 +1,976 @@
+//! Reversis for four players, one rules value over the trick engine: the game of taking as few
+//! points as possible, with a chip economy of aces, the Quinola (J♥), pots and remises. Rules: the
+//! rules specification §9 (resolutions RV-1 … RV-13).
+//!
+//! * Pack: 48 cards (no tens), A K Q J 9 … 2 per suit, no trumps. Points A 4, K 3, Q 2, J 1 (40).
+//! * Deal (RV-1): one at a time from the eldest, 11 each, one more to the dealer, then one face-down
+//!   card in front of each non-dealer (eldest first; in the engine these three are the talon, in deal
+//!   order).
+//! * Exchange: the dealer discards one card (`discard X`); then each non-dealer from the eldest either
+//!   discards one (`discard X`) and takes their face-down card unseen, or `decline`s and may look at
+//!   it (it stays out, known only to them). The talon is then 4 cards.
+//! * Play: the eldest leads; follow suit if able; highest of the led suit wins; 11 tricks. A player
+//!   holding all four aces or three aces and the J♥ after the exchange may renounce (not follow though
+//!   able) in tricks 1–9: the espagnolette. After taking a trick they must follow again
+//!   (`espagnolette_after_failure=follow`, RV-10).
+//! * Chips move during play (ace value 2 for A♦, else 1): an ace *placed* on another suit's lead is
+//!   paid by the trick winner; an ace *forced* (played by a non-leader to its own suit's lead, RV-13)
+//!   pays the leader; a J♥ placed is paid 5 by the trick winner and takes the most recent pot; a J♥
+//!   forced pays the leader 10, the other two pay the leader 5 each, and its player pays a remise. Led
+//!   aces (and a led J♥: 10 from the leader, 5 from each other player) can be claimed at the end by
+//!   the party winner (`auto_claim`, else a `claim` / `forfeit` action).
+//! * Pots: the first hand's antes (5 each, 10 from the dealer) form a pot; each later deal the dealer
+//!   antes 5 to the most recent pot. A remise is the most recent pot's size: it doubles that pot if
+//!   it was just formed by antes, else it forms a new pot. The only pot taken is replaced by new antes.
+//! * Party: fewest card points wins, most loses (ties: fewer tricks, then the dealer, then the
+//!   dealer's left … is favoured; `loser_tiebreak`); the loser pays the winner 4 + the talon's
+//!   points, doubled across the table.
+//! * Espagnolette success / failure, reversis made / broken: as in the rules text below.
+//!
+//! Action ids: the 48 cards (♣ ♦ ♥ ♠, ranks 2–9 J Q K A), then `decline` (48), `claim` (49),
+//! `forfeit` (50), `discard <card>` (51 + card id).
+
+mod bot;
+mod ledger;
+
+pub use ledger::{Account, Payment, PaymentLog, Rule};
+
+use crate::cards::{Card, CardSet, Deck};
+use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
+use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::error::Result;
+use crate::trick::widow;
+use crate::trick::{
+    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
+    TrickState, TrickView, SCOPE_PARAM,
+};
+
+/// The registered game type.
+pub type Reversis = TrickGame<ReversisRules>;
+/// The registry's name for the game type.
+pub type Type = Reversis;
+/// A Reversis position.
+pub type ReversisState = TrickState<ReversisRules>;
+
+const PLAYERS: usize = 4;
+const TRICKS: usize = 11;
+/// The reversis is decided at the ninth trick.
+const REVERSIS_AT: usize = 9;
+/// Extra-action offsets.
+const DECLINE: u32 = 0;
+const CLAIM: u32 = 1;
+const FORFEIT: u32 = 2;
+const DISCARD: u32 = 3;
+
+/// Rank codes of the french48 deck.
+const ACE: u8 = 14;
+const JACK: u8 = 11;
+/// Suit indices (♣ ♦ ♥ ♠).
+const DIAMONDS: u8 = 1;
+const HEARTS: u8 = 2;
+
+static PARAMS: &[ParamSpec] = &[
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "parlett"]), default: D::Str("seed"), doc: "seed: the talon counts its card points; parlett: A♦ 5 and J♥ 3 in the talon" },
+    SCOPE_PARAM,
+    ParamSpec { name: "hands", kind: Kind::Int { min: 1, max: 300 }, default: D::Int(12), doc: "scope=match: number of hands in the match (it ends earlier when a player's chips run out)" },
+    ParamSpec { name: "starting_chips", kind: Kind::Int { min: 10, max: 100_000 }, default: D::Int(100), doc: "scope=match: each player's starting stack; the match ends once a player has none left" },
+    ParamSpec { name: "auto_claim", kind: Kind::Bool, default: D::Bool(true), doc: "the party winner's claims for led aces and a led J♥ are collected automatically (false: a claim/forfeit action)" },
+    ParamSpec { name: "loser_tiebreak", kind: Kind::Choice(&["spared_by_precedence", "chosen_by_precedence"]), default: D::Str("spared_by_precedence"), doc: "players tied for most points: the favoured one (fewer tricks, then the dealer, the dealer's left ...) is spared, or is the loser" },
+    ParamSpec { name: "talon_bonus_values", kind: Kind::Choice(&["card_points", "parlett"]), default: D::Str("card_points"), doc: "the talon's value in the party payment: its card points, or with A♦ 5 and J♥ 3" },
+    ParamSpec { name: "espagnolette_after_failure", kind: Kind::Choice(&["follow", "exempt"]), default: D::Str("follow"), doc: "an espagnolette player who has taken a trick must follow suit again, or stays exempt through trick 9" },
+    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 3, so seat 0 is the eldest" },
+];
+
+static PRESETS: &[crate::core::game::Preset] =
+    &[("seed", &[]), ("parlett", &[("talon_bonus_values", "parlett")])];
+
+static INFO: GameInfo = GameInfo {
+    short_name: "reversis",
+    long_name: "Reversis",
+    params: PARAMS,
+    presets: PRESETS,
+    version: 1,
+    rules: "Four players, clockwise, 48 cards (no tens), no trumps; A 4, K 3, Q 2, J 1 points. Each player \
+gets 11 cards, the dealer one more, and a card lies face down before each other player. The dealer \
+discards one; each other player may discard one and take their face-down card unseen, or look at it and \
+leave it. The eldest leads; follow suit; the highest card of the led suit wins. Aces (A♦ counts 2) and the \
+Quinola (J♥) move chips: an ace or J♥ discarded on another suit is paid for by the trick winner (the J♥ \
+also takes the newest pot); one played to its own suit's lead pays the leader (the J♥ 10, and the other \
+two pay the leader 5 each, and a remise, the newest pot's size, goes into the pots). The player with \
+fewest card points wins the party, the one with most loses and pays 4 plus the discards' points, double \
+across the table. Holding four aces, or three and the J♥, a player may renounce in the first nine tricks \
+(espagnolette): taking no trick wins the party, taking one repays double. Winning the first nine tricks \
+is a reversis: every chip of the hand goes back; winning all eleven collects 64, losing one of the last \
+two pays 64 to its winner. As described in Parlett's Penguin Book of Card Games and at pagat.com.",
+    bots: &["random", "greedy"],
+    examples: &[
+        "reversis",
+        "reversis(auto_claim=false)",
+        "reversis(scope=match,hands=6)",
+        "reversis(scope=match,hands=4,ruleset=parlett,loser_tiebreak=chosen_by_precedence,espagnolette_after_failure=exempt,starting_chips=30)",
+    ],
+};
+
+/// Per-hand state: the exchange, the espagnolette, the reversis and the hand's payment record.
+#[derive(Clone, Debug, Default)]
+pub struct ReversisExtra {
+    /// Exchange steps done: 0 = the dealer discards next, 1–3 = the non-dealers in turn, 4 = done.
+    pub exchange_step: u8,
+    /// Non-dealers who exchanged (a bit per seat).
+    pub exchanged: u8,
+    /// The face-down card a non-dealer declined (and looked at): private to them.
+    pub declined: [Option<Card>; PLAYERS],
+    /// The card each seat discarded (private to them).
+    pub discarded: [Option<Card>; PLAYERS],
+    /// The seat qualified for the espagnolette after the exchange (private to them).
+    pub espagnolette: Option<u8>,
+    /// It renounced at least once (undertaken).
+    pub esp_undertaken: bool,
+    /// Chips each seat received from each other seat for placed aces and a placed J♥ (the
+    /// espagnolette failure repays double).
+    pub placed_income: [[i32; PLAYERS]; PLAYERS],
+    /// The pot a seat took with a placed J♥: (seat, chips).
+    pub pot_taken: Option<(u8, i32)>,
+    /// Who played the J♥ and in which trick (1-based).
+    pub quinola: Option<(u8, u8)>,
+    /// Who led each ace (by suit) and who led the J♥: the party winner's claims.
+    pub led_aces: [Option<u8>; 4],
+    pub led_quinola: Option<u8>,
+    /// Winner of each trick and whether the J♥ won it.
+    pub trick_winners: [u8; TRICKS],
+    pub won_by_quinola: [bool; TRICKS],
+    /// The seat that won tricks 1–9.
+    pub reversis: Option<u8>,
+    /// The party's winner and loser (once decided).
+    pub party: Option<(u8, u8)>,
+    /// The party winner may claim now (`auto_claim=false`).
+    pub claim_pending: bool,
+    /// Every chip movement of the hand, in order.
+    pub log: PaymentLog,
+    /// Where the play-phase payments start in `log` (after the antes) and the pots' flag then.
+    pub play_start: u8,
+    pub flag_at_play: bool,
+    /// Each seat's chips when the hand began (the hand's ledger is the difference).
+    pub chips_at_start: [i32; PLAYERS],
+}
+
+/// What Reversis keeps across hands: each player's chips and the pots (public).
+#[derive(Clone, Debug, Default)]
+pub struct ReversisMatch {
+    /// Chips won (+) or lost (−) so far, per seat, relative to the starting stack.
+    pub chips: [i32; PLAYERS],
+    /// The pots, oldest first; the last is the most recent.
+    pub pots: Vec<i32>,
+    /// The most recent pot was just formed by antes: the next remise doubles it.
+    pub first_remise_pending: bool,
+    /// The first hand's antes have been paid.
+    pub started: bool,
+}
+
+impl ReversisMatch {
+    /// Moves chips and records the payment.
+    fn pay(&mut self, log: &mut PaymentLog, from: Account, to: Account, amount: i32, rule: Rule) {
+        match from {
+            Account::Seat(s) => self.chips[s as usize] -= amount,
+            Account::Pot(i) => {
+                let i = i as usize;
+                self.pots[i] -= amount;
+                if self.pots[i] == 0 && i + 1 == self.pots.len() {
+                    self.pots.pop();
+                }
+            }
+        }
+        match to {
+            Account::Seat(s) => self.chips[s as usize] += amount,
+            Account::Pot(i) => {
+                let i = i as usize;
+                if i == self.pots.len() {
+                    self.pots.push(amount);
+                } else {
+                    self.pots[i] += amount;
+                }
+            }
+        }
+        log.push(Payment {
+            from,
+            to,
+            amount,
+            rule,
+        });
+    }
+    /// The most recent pot's index and size.
+    pub fn recent(&self) -> Option<(u16, i32)> {
+        self.pots.last().map(|&p| ((self.pots.len() - 1) as u16, p))
+    }
+    /// Antes of 5 from each non-dealer and 10 from the dealer form a new pot.
+    fn antes(&mut self, log: &mut PaymentLog, dealer: usize) {
+        let new = Account::Pot(self.pots.len() as u16);
+        for k in 1..=PLAYERS {
+            let s = (dealer + k) % PLAYERS;
+            let amount = if s == dealer { 10 } else { 5 };
+            self.pay(log, Account::Seat(s as u8), new, amount, Rule::Ante);
+        }
+        self.first_remise_pending = true;
+    }
+    /// `seat` pays a remise: the most recent pot's size, doubling it after antes, else a new pot.
+    fn remise(&mut self, log: &mut PaymentLog, seat: usize) {
+        let Some((i, size)) = self.recent() else {
+            return;
+        };
+        let to = if self.first_remise_pending {
+            self.first_remise_pending = false;
+            Account::Pot(i)
+        } else {
+            Account::Pot(i + 1)
+        };
+        self.pay(log, Account::Seat(seat as u8), to, size, Rule::Remise);
+    }
+    /// `seat` takes the most recent pot; if it was the only one, new antes form a pot at once.
+    fn take_pot(&mut self, log: &mut PaymentLog, seat: usize, dealer: usize, rule: Rule) -> i32 {
+        let Some((i, size)) = self.recent() else {
+            return 0;
+        };
+        self.pay(log, Account::Pot(i), Account::Seat(seat as u8), size, rule);
+        // The flag belonged to the pot just taken.
+        self.first_remise_pending = false;
+        if self.pots.is_empty() {
+            self.antes(log, dealer);
+        }
+        size
+    }
+}
+
+/// Reversis rules resolved from parameters.
+#[derive(Clone, Debug)]
+pub struct ReversisRules {
+    deck: Deck,
+    tables: SuitTables,
+    is_match: bool,
+    hands: usize,
+    starting_chips: i32,
+    auto_claim: bool,
+    loser_chosen_by_precedence: bool,
+    parlett_talon: bool,
+    exempt_after_failure: bool,
+    first_dealer: usize,
+    quinola: Card,
+    aces: CardSet,
+}
+
+impl ReversisRules {
+    /// The J♥.
+    pub fn quinola(&self) -> Card {
+        self.quinola
+    }
+    /// The four aces.
+    pub fn aces(&self) -> CardSet {
+        self.aces
+    }
+    /// An ace's chip value: 2 for A♦, 1 for the others.
+    pub fn ace_value(&self, card: Card) -> i32 {
+        if self.deck.suit(card) == DIAMONDS {
+            2
+        } else {
+            1
+        }
+    }
+    /// Card points (A 4, K 3, Q 2, J 1).
+    pub fn card_points(&self, set: CardSet) -> i32 {
+        self.tables.points_of(set)
+    }
+    /// The talon's value in the party payment.
+    pub fn talon_value(&self, talon: CardSet) -> i32 {
+        let mut v = self.card_points(talon);
+        if self.parlett_talon {
+            let ad = self.deck.find(DIAMONDS, ACE).expect("A♦");
+            // A♦ 5 instead of 4, J♥ 3 instead of 1.
+            v += talon.contains(ad) as i32 + 2 * talon.contains(self.quinola) as i32;
+        }
+        v
+    }
+    /// Whether a hand qualifies for the espagnolette: all four aces, or three and the J♥.
+    pub fn qualifies(&self, hand: CardSet) -> bool {
+        let aces = (hand & self.aces).len();
+        aces == 4 || (aces == 3 && hand.contains(self.quinola))
+    }
+    /// The party's winner and loser from each seat's points and tricks (no espagnolette).
+    pub fn party(&self, dealer: usize, points: [i32; PLAYERS], tricks: [usize; PLAYERS]) -> (usize, usize) {
+        // Precedence: the dealer first, then the dealer's left, and so on.
+        let prec = |s: usize| (s + PLAYERS - dealer) % PLAYERS;
+        let key = |s: usize| (points[s], tricks[s], prec(s));
+        let winner = (0..PLAYERS).min_by_key(|&s| key(s)).unwrap_or(0);
+        (winner, self.loser(dealer, points, tricks, winner))
+    }
+    /// The party's loser, given its winner (never the winner).
+    fn loser(&self, dealer: usize, points: [i32; PLAYERS], tricks: [usize; PLAYERS], winner: usize) -> usize {
+        let prec = |s: usize| (s + PLAYERS - dealer) % PLAYERS;
+        let others = (0..PLAYERS).filter(|&s| s != winner);
+        if self.loser_chosen_by_precedence {
+            // Most points; among those, the favoured one (fewer tricks, then precedence) loses.
+            others
+                .min_by_key(|&s| (-points[s], tricks[s], prec(s)))
+                .unwrap_or(0)
+        } else {
+            // Most points; among those, the favoured one is spared: the least favoured loses.
+            others
+                .max_by_key(|&s| (points[s], tricks[s], prec(s)))
+                .unwrap_or(0)
+        }
+    }
+    /// Party payment: 4 + talon value, doubled across the table.
+    pub fn party_payment(&self, winner: usize, loser: usize, talon_value: i32) -> i32 {
+        let base = 4 + talon_value;
+        if (winner + PLAYERS - loser) % PLAYERS == 2 {
+            2 * base
+        } else {
+            base
+        }
+    }
+    /// The face-down card in front of a non-dealer (the talon as dealt, eldest first).
+    fn face_down(&self, core: &TrickCore, seat: usize) -> Option<Card> {
+        let k = (seat + PLAYERS - core.dealer) % PLAYERS;
+        (k >= 1)
+            .then(|| core.talon_as_dealt().get(k - 1).copied())
+            .flatten()
+    }
+    /// Whether the espagnolette seat may renounce now.
+    fn may_renounce(&self, core: &TrickCore, extra: &ReversisExtra, seat: usize) -> bool {
+        extra.espagnolette == Some(seat as u8)
+            && extra.reversis.is_none()
+            && core.tricks_played < REVERSIS_AT
+            && (self.exempt_after_failure || core.won[seat].is_empty())
+    }
+
+    /// The chip payments of a completed trick (not after a reversis is triggered).
+    fn trick_payments(&self, core: &TrickCore, extra: &mut ReversisExtra, m: &mut ReversisMatch) {
+        let Some((leader, cards, winner)) = core.last_trick else {
+            return;
+        };
+        let led = self.deck.suit(cards[0]);
+        let trick_no = core.tricks_played as u8;
+        for (i, &card) in cards[..PLAYERS].iter().enumerate() {
+            let p = (leader + i) % PLAYERS;
+            let suit = self.deck.suit(card);
+            if self.aces.contains(card) {
+                let a = self.ace_value(card);
+                if i == 0 {
+                    extra.led_aces[suit as usize] = Some(p as u8);
+                } else if suit != led {
+                    m.pay(
+                        &mut extra.log,
+                        Account::Seat(winner as u8),
+                        Account::Seat(p as u8),
+                        a,
+                        Rule::AcePlaced,
+                    );
+                    extra.placed_income[p][winner] += a;
+                } else {
+                    m.pay(
+                        &mut extra.log,
+                        Account::Seat(p as u8),
+                        Account::Seat(leader as u8),
+                        a,
+                        Rule::AceForced,
+                    );
+                }
+            } else if card == self.quinola {
+                extra.quinola = Some((p as u8, trick_no));
+                if i == 0 {
+                    extra.led_quinola = Some(p as u8);
+                } else if led != HEARTS {
+                    m.pay(
+                        &mut extra.log,
+                        Account::Seat(winner as u8),
+                        Account::Seat(p as u8),
+                        5,
+                        Rule::QuinolaPlaced,
+                    );
+                    extra.placed_income[p][winner] += 5;
+                    let size = m.take_pot(&mut extra.log, p, core.dealer, Rule::QuinolaPot);
+                    extra.pot_taken = Some((p as u8, size));
+                } else {
+                    m.pay(
+                        &mut extra.log,
+                        Account::Seat(p as u8),
+                        Account::Seat(leader as u8),
+                        10,
+                        Rule::QuinolaForced,
+                    );
+                    for q in (0..PLAYERS).filter(|&q| q != p && q != leader) {
+                        m.pay(
+                            &mut extra.log,
+                            Account::Seat(q as u8),
+                            Account::Seat(leader as u8),
+                            5,
+                            Rule::QuinolaForced,
+                        );
+                    }
+                    m.remise(&mut extra.log, p);
+                }
+            }
+        }
+    }
+
+    /// A reversis is triggered: every payment since the play began is refunded (newest first).
+    fn refund_hand(&self, extra: &mut ReversisExtra, m: &mut ReversisMatch) {
+        let start = extra.play_start as usize;
+        let end = extra.log.len();
+        for k in (start..end).rev() {
+            let p = extra.log.get(k);
+            m.pay(&mut extra.log, p.to, p.from, p.amount, Rule::Refund);
+        }
+        m.first_remise_pending = extra.flag_at_play;
+        extra.placed_income = [[0; PLAYERS]; PLAYERS];
+        extra.pot_taken = None;
+        extra.led_aces = [None; 4];
+        extra.led_quinola = None;
+    }
+
+    /// Settles a finished hand: the reversis, or the party, the espagnolette and the claims.
+    /// Returns whether the party winner is now to claim (claim phase).
+    fn settle(&self, core: &TrickCore, extra: &mut ReversisExtra, m: &mut ReversisMatch) -> bool {
+        let dealer = core.dealer;
+        let quinola_early = |e: &ReversisExtra, r: u8| {
+            e.quinola
+                .is_some_and(|(s, t)| s == r && (t as usize) <= REVERSIS_AT)
+        };
+        let esp_active = extra.esp_undertaken
+            && extra
+                .espagnolette
+                .is_some_and(|e| core.won[e as usize].is_empty());
+        if let Some(r) = extra.reversis {
+            let r = r as usize;
+            if core.won[r].len() == TRICKS * PLAYERS {
+                // Made. An undertaken espagnolette pays all of it.
+                if esp_active {
+                    let e = extra.espagnolette.unwrap_or(0);
+                    m.pay(
+                        &mut extra.log,
+                        Account::Seat(e),
+                        Account::Seat(r as u8),
+                        64,
+                        Rule::ReversisMade,
+                    );
+                } else {
+                    for k in 1..PLAYERS {
+                        let q = (r + k) % PLAYERS;
+                        let amount = if k == 2 { 32 } else { 16 };
+                        m.pay(
+                            &mut extra.log,
+                            Account::Seat(q as u8),
+                            Account::Seat(r as u8),
+                            amount,
+                            Rule::ReversisMade,
+                        );
+                    }
+                }
+                if quinola_early(extra, r as u8) {
+                    m.take_pot(&mut extra.log, r, dealer, Rule::ReversisPot);
+                }
+            } else {
+                // Broken by the winner of trick 10, or of trick 11 if trick 10 was the reversis player's.
+                let t = if extra.trick_winners[REVERSIS_AT] as usize != r {
+                    REVERSIS_AT
+                } else {
+                    REVERSIS_AT + 1
+                };
+                let breaker = extra.trick_winners[t];
+                let amount = if extra.won_by_quinola[t] { 54 } else { 64 };
+                m.pay(
+                    &mut extra.log,
+                    Account::Seat(r as u8),
+                    Account::Seat(breaker),
+                    amount,
+                    Rule::ReversisBroken,
+                );
+                if quinola_early(extra, r as u8) {
+                    m.remise(&mut extra.log, r);
+                }
+            }
+            return false;
+        }
+        let points: [i32; PLAYERS] = std::array::from_fn(|s| self.card_points(core.won[s]));
+        let tricks: [usize; PLAYERS] = std::array::from_fn(|s| core.won[s].len() / PLAYERS);
+        let esp = extra
+            .espagnolette
+            .filter(|_| extra.esp_undertaken)
+            .map(|e| e as usize);
+        let (winner, loser) = match esp {
+            Some(e) if core.won[e].is_empty() => (e, self.loser(dealer, points, tricks, e)),
+            Some(e) => {
+                let w = (0..PLAYERS)
+                    .filter(|&s| s != e)
+                    .min_by_key(|&s| (points[s], tricks[s], (s + PLAYERS - dealer) % PLAYERS))
+                    .unwrap_or(0);
+                (w, e)
+            }
+            None => self.party(dealer, points, tricks),
+        };
+        extra.party = Some((winner as u8, loser as u8));
+        let amount = self.party_payment(winner, loser, self.talon_value(core.talon));
+        m.pay(
+            &mut extra.log,
+            Account::Seat(loser as u8),
+            Account::Seat(winner as u8),
+            amount,
+            Rule::Party,
+        );
+        if let Some(e) = esp.filter(|&e| !core.won[e].is_empty()) {
+            // Failure: double repayment of the aces' and J♥'s income, and a taken pot goes back with a remise.
+            for q in 0..PLAYERS {
+                let got = extra.placed_income[e][q];
+                if got > 0 {
+                    m.pay(
+                        &mut extra.log,
+                        Account::Seat(e as u8),
+                        Account::Seat(q as u8),
+                        2 * got,
+                        Rule::EspagnoletteRepay,
+                    );
+                }
+            }
+            if let Some((s, size)) = extra.pot_taken.filter(|p| p.0 as usize == e) {
+                let to = Account::Pot(m.pots.len() as u16);
+                m.pay(&mut extra.log, Account::Seat(s), to, size, Rule::PotReturned);
+                m.first_remise_pending = false;
+                m.remise(&mut extra.log, e);
+            }
+        }
+        if self.claims(extra, winner).next().is_none() {
+            return false;
+        }
+        if self.auto_claim {
+            self.collect_claims(extra, m, winner);
+            return false;
+        }
+        true
+    }
+
+    /// The claims of the party winner: (payer, chips, rule).
+    fn claims<'a>(
+        &'a self,
+        extra: &'a ReversisExtra,
+        winner: usize,
+    ) -> impl Iterator<Item = (usize, i32, Rule)> + 'a {
+        let w = winner as u8;
+        let aces = (0..4u8).filter_map(move |suit| {
+            let l = extra.led_aces[suit as usize].filter(|&l| l != w)?;
+            Some((
+                l as usize,
+                if suit == DIAMONDS { 2 } else { 1 },
+                Rule::AceLedClaim,
+            ))
+        });
+        let quinola = extra
+            .led_quinola
+            .filter(|&l| l != w)
+            .into_iter()
+            .flat_map(move |l| {
+                (0..PLAYERS as u8)
+                    .filter(move |&q| q != w)
+                    .map(move |q| (q as usize, if q == l { 10 } else { 5 }, Rule::QuinolaLedClaim))
+            });
+        aces.chain(quinola)
+    }
+    fn collect_claims(&self, extra: &mut ReversisExtra, m: &mut ReversisMatch, winner: usize) {
+        let claims: Vec<_> = self.claims(extra, winner).collect();
+        for (payer, amount, rule) in claims {
+            m.pay(
+                &mut extra.log,
+                Account::Seat(payer as u8),
+                Account::Seat(winner as u8),
+                amount,
+                rule,
+            );
+        }
+    }
+}
+
+impl TrickRules for ReversisRules {
+    type Extra = ReversisExtra;
+    type Match = ReversisMatch;
+    const INFO: &'static GameInfo = &INFO;
+
+    fn from_params(p: &Params) -> Result<Self> {
+        let deck = Deck::french48();
+        let n = deck.len();
+        let eff: Vec<u8> = (0..n).map(|i| deck.suit(Card(i as u8))).collect();
+        let strength: Vec<u8> = (0..n).map(|i| deck.rank(Card(i as u8))).collect();
+        let points: Vec<i32> = (0..n)
+            .map(|i| match deck.rank(Card(i as u8)) {
+                ACE => 4,
+                13 => 3,
+                12 => 2,
+                JACK => 1,
+                _ => 0,
+            })
+            .collect();
+        let quinola = deck.find(HEARTS, JACK).expect("J♥ in the 48-card pack");
+        let aces = (0..4).filter_map(|s| deck.find(s, ACE)).collect();
+        Ok(ReversisRules {
+            tables: SuitTables::new(eff, strength, points),
+            deck,
+            is_match: p.str("scope") == "match",
+            hands: p.int("hands") as usize,
+            starting_chips: p.int("starting_chips") as i32,
+            auto_claim: p.bool("auto_claim"),
+            loser_chosen_by_precedence: p.str("loser_tiebreak") == "chosen_by_precedence",
+            parlett_talon: p.str("talon_bonus_values") == "parlett",
+            exempt_after_failure: p.str("espagnolette_after_failure") == "exempt",
+            first_dealer: match p.int("first_dealer") {
+                -1 => PLAYERS - 1,
+                d => d as usize,
+            },
+            quinola,
+            aces,
+        })
+    }
+
+    fn deck(&self) -> &Deck {
+        &self.deck
+    }
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+    fn is_match(&self) -> bool {
+        self.is_match
+    }
+    fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+    fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
+        // One at a time from the eldest: 44 cards, the dealer's twelfth, then the three face-down
+        // cards (eldest first) into the talon.
+        match k {
+            0..44 => Some(Slot::Hand((dealer + 1 + k % PLAYERS) % PLAYERS)),
+            44 => Some(Slot::Hand(dealer)),
+            45..48 => Some(Slot::Talon),
+            _ => None,
+        }
+    }
+    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
+        let TrickMut {
+            core,
+            extra,
+            match_state: m,
+        } = s;
+        extra.chips_at_start = m.chips;
+        if !m.started {
+            m.started = true;
+            m.antes(&mut extra.log, core.dealer);
+        } else if let Some((i, _)) = m.recent() {
+            m.pay(
+                &mut extra.log,
+                Account::Seat(core.dealer as u8),
+                Account::Pot(i),
+                5,
+                Rule::DealerAnte,
+            );
+        } else {
+            m.antes(&mut extra.log, core.dealer);
+        }
+        core.start_bidding(core.dealer);
+        AfterDeal::Continue
+    }
+    fn trump(&self, _v: TrickView<'_, Self>) -> Option<u8> {
+        None
+    }
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
+        Some(&self.tables)
+    }
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        let TrickView { core, extra, .. } = v;
+        let Some(led) = core.led_card() else {
+            return hand;
+        };
+        let follow = hand & self.tables.masks[self.deck.suit(led) as usize];
+        if follow.is_empty() || self.may_renounce(core, extra, core.to_move) {
+            hand
+        } else {
+            follow
+        }
+    }
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let led = v
+            .core
+            .led_card()
+            .map(|c| self.deck.suits()[self.deck.suit(c) as usize].name)
+            .unwrap_or_default();
+        format!("you must follow suit ({led})")
+    }
+
+    fn num_extra_actions(&self) -> usize {
+        DISCARD as usize + self.deck.len()
+    }
+    fn extra_actions_in_play(&self) -> bool {
+        // The exchange comes before the first lead and the claim after the last trick.
+        false
+    }
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        let TrickView { core, extra, .. } = v;
+        if extra.claim_pending {
+            out.extend([CLAIM, FORFEIT]);
+            return;
+        }
+        match extra.exchange_step {
+            0 => widow::discard_offsets(core, core.to_move, DISCARD, out),
+            1..=3 => {
+                out.push(DECLINE);
+                widow::discard_offsets(core, core.to_move, DISCARD, out);
+            }
+            _ => {}
+        }
+    }
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state: m,
+        } = s;
+        let seat = core.to_move;
+        match offset {
+            CLAIM | FORFEIT => {
+                if offset == CLAIM {
+                    self.collect_claims(extra, m, seat);
+                }
+                extra.claim_pending = false;
+                return Effect::EndDeal;
+            }
+            DECLINE => extra.declined[seat] = self.face_down(core, seat),
+            _ => {
+                let card = Card((offset - DISCARD) as u8);
+                // The face-down card is taken unseen: it is the taker's secret, as the discard is.
+                let face_down = self.face_down(core, seat);
+                widow::discard(core, seat, card);
+                extra.discarded[seat] = Some(card);
+                if let Some(fd) = face_down {
+                    core.take_from_talon(seat, CardSet::single(fd));
+                    extra.exchanged |= 1 << seat;
+                }
+            }
+        }
+        extra.exchange_step += 1;
+        if extra.exchange_step < PLAYERS as u8 {
+            core.to_move = core.next_seat(seat);
+        } else {
+            let eldest = core.next_seat(core.dealer);
+            extra.espagnolette = (0..PLAYERS)
+                .find(|&s| self.qualifies(core.hands[s]))
+                .map(|s| s as u8);
+            extra.play_start = extra.log.len() as u8;
+            extra.flag_at_play = m.first_remise_pending;
+            core.start_play(eldest);
+        }
+        Effect::Continue
+    }
+    fn extra_name(&self, offset: u32) -> String {
+        match offset {
+            DECLINE => "decline".to_string(),
+            CLAIM => "claim".to_string(),
+            FORFEIT => "forfeit".to_string(),
+            o => format!("discard {}", self.deck.name_of(Card((o - DISCARD) as u8))),
+        }
+    }
+    fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
+        // Which card is discarded is the discarder's secret; that an exchange happened is public.
+        offset < DISCARD || actor == viewer
+    }
+    fn parse_extra(&self, text: &str) -> Option<u32> {
+        match text {
+            "decline" | "keep" | "look" | "pass" => Some(DECLINE),
+            "claim" | "claim_led_payments" => Some(CLAIM),
+            "forfeit" | "no claim" => Some(FORFEIT),
+            _ => {
+                let card = text.strip_prefix("discard ")?;
+                self.deck.parse(card).ok().map(|c| DISCARD + c.0 as u32)
+            }
+        }
+    }
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        let TrickMut {
+            core,
+            extra,
+            match_state: m,
+        } = s;
+        let Some((leader, cards, winner)) = core.last_trick else {
+            return Effect::Continue;
+        };
+        let t = core.tricks_played - 1;
+        extra.trick_winners[t] = winner as u8;
+        let pos = (winner + PLAYERS - leader) % PLAYERS;
+        extra.won_by_quinola[t] = cards[pos] == self.quinola;
+        if let Some(e) = extra.espagnolette {
+            // A renounce: the espagnolette player's card is off suit while they still hold the led suit.
+            let e = e as usize;
+            let led = self.deck.suit(cards[0]);
+            let card = cards[(e + PLAYERS - leader) % PLAYERS];
+            let led_cards = self.tables.masks[led as usize];
+            if self.deck.suit(card) != led && !(core.hands[e] & led_cards).is_empty() {
+                extra.esp_undertaken = true;
+            }
+        }
+        if extra.reversis.is_none() {
+            self.trick_payments(core, extra, m);
+            if core.tricks_played == REVERSIS_AT && core.won[winner].len() == REVERSIS_AT * PLAYERS {
+                extra.reversis = Some(winner as u8);
+                self.refund_hand(extra, m);
+            }
+        }
+        if core.tricks_played < TRICKS {
+            return Effect::Continue;
+        }
+        if self.settle(core, extra, m) {
+            // The party winner decides on the claims (the engine waits for an extra action).
+            extra.claim_pending = true;
+            let (w, _) = extra.party.unwrap_or((0, 0));
+            core.start_bidding(w as usize);
+            return Effect::Continue;
+        }
+        Effect::EndDeal
+    }
+
+    fn extra_observation_len(&self) -> usize {
+        // chips[4] (rel), pots count, most recent pot, pots total, first remise pending,
+        // exchanged[4] (rel), declined[4] (rel), reversis[4] (rel), my espagnolette (qualified,
+        // undertaken), claim pending, cards I know outside my hand [48] (my discard, my declined card).
+        4 + 4 + 3 * PLAYERS + 3 + self.deck.len()
+    }
+    fn extra_observation_bounds(&self, low: &mut [f32], high: &mut [f32]) {
+        for i in 0..4 {
+            low[i] = f32::NEG_INFINITY;
+            high[i] = f32::INFINITY;
+        }
+        for h in &mut high[4..7] {
+            *h = f32::INFINITY;
+        }
+    }
+    fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
+        let TrickView {
+            core,
+            extra,
+            match_state: m,
+        } = v;
+        let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
+        for s in 0..PLAYERS {
+            out[rel(s)] = m.chips[s] as f32;
+            out[8 + rel(s)] = (extra.exchanged >> s & 1) as f32;
+            out[12 + rel(s)] = extra.declined[s].is_some() as u8 as f32;
+        }
+        out[4] = m.pots.len() as f32;
+        out[5] = m.recent().map_or(0, |p| p.1) as f32;
+        out[6] = m.pots.iter().sum::<i32>() as f32;
+        out[7] = m.first_remise_pending as u8 as f32;
+        if let Some(r) = extra.reversis {
+            out[16 + rel(r as usize)] = 1.0;
+        }
+        if extra.espagnolette == Some(viewer as u8) {
+            out[20] = 1.0;
+            out[21] = extra.esp_undertaken as u8 as f32;
+        }
+        out[22] = extra.claim_pending as u8 as f32;
+        for c in [extra.discarded[viewer], extra.declined[viewer]]
+            .into_iter()
+            .flatten()
+        {
+            out[23 + c.idx()] = 1.0;
+        }
+        let _ = core;
+    }
+    fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
+        let TrickView {
+            extra,
+            match_state: m,
+            ..
+        } = v;
+        let mut s = String::new();
+        let chips: Vec<String> = (0..PLAYERS)
+            .map(|p| format!("{}", self.starting_chips + m.chips[p]))
+            .collect();
+        s.push_str(&format!("chips: {}\n", chips.join(" ")));
+        let pots: Vec<String> = m.pots.iter().map(|p| p.to_string()).collect();
+        s.push_str(&format!(
+            "pots: {}{}\n",
+            pots.join(" "),
+            if m.first_remise_pending {
+                " (first remise pending)"
+            } else {
+                ""
+            }
+        ));
+        if extra.exchange_step < PLAYERS as u8 {
+            s.push_str(&format!("exchange: step {} of 4\n", extra.exchange_step + 1));
+        }
+        let took: Vec<String> = (0..PLAYERS)
+            .filter(|&p| extra.exchanged >> p & 1 == 1)
+            .map(|p| p.to_string())
+            .collect();
+        if !took.is_empty() {
+            s.push_str(&format!("exchanged: {}\n", took.join(" ")));
+        }
+        for p in (0..PLAYERS).filter(|&p| viewer.map_or(true, |v| v == p)) {
+            if let Some(c) = extra.discarded[p] {
+                s.push_str(&format!("seat {p} discarded {} \n", self.deck.name_of(c)));
+            }
+            if let Some(c) = extra.declined[p] {
+                s.push_str(&format!("seat {p} declined {} \n", self.deck.name_of(c)));
+            }
+            if extra.espagnolette == Some(p as u8) {
+                s.push_str(&format!(
+                    "seat {p} may play the espagnolette{}\n",
+                    if extra.esp_undertaken { " (undertaken)" } else { "" }
+                ));
+            }
+        }
+        if let Some(r) = extra.reversis {
+            s.push_str(&format!("reversis: seat {r}\n"));
+        }
+        if let Some((w, l)) = extra.party {
+            s.push_str(&format!("party: seat {w} wins, seat {l} loses\n"));
+        }
+        if extra.claim_pending {
+            s.push_str("claim pending\n");
+        }
+        if !extra.log.is_empty() {
+            s.push_str("payments:\n");
+            for p in extra.log.iter() {
+                s.push_str(&format!("  {p}\n"));
+            }
+        }
+        s
+    }
+
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        let TrickView {
+            extra,
+            match_state: m,
+            ..
+        } = v;
+        let chips = per_seat(PLAYERS, |s| (m.chips[s] - extra.chips_at_start[s]) as f64);
+        DealOutcome {
+            returns: chips,
+            ledger: chips,
+            redeal: false,
+        }
+    }
+    fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        let TrickView {
+            core, match_state: m, ..
+        } = v;
+        let broke = m.chips.iter().any(|&c| self.starting_chips + c <= 0);
+        ((core.deals_done as usize) >= self.hands || broke).then(|| per_seat(PLAYERS, |s| core.ledger[s]))
+    }
+    fn max_deals(&self) -> usize {
+        if self.is_match {
+            self.hands
+        } else {
+            1
+        }
+    }
+
+    fn new_bot(&self, name: &str) -> Option<Box<dyn Bot<ReversisState>>> {
+        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn Bot<ReversisState>>)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,621 @@
+//! Concrete situations from the rules specification §9: the deal and exchange, following and the
+//! espagnolette's renounce, every immediate payment, the pots and remises of §9.5, the party's
+//! payment and tie-breaks, the reversis made and broken, claims, and chip conservation.
+
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
+use crate::core::Registered;
+use crate::trick::testing::{act, card as c, cards as set};
+
+fn game(spec: &str) -> Reversis {
+    Reversis::from_game_string(spec).unwrap()
+}
+
+/// Deals with seat 3 dealing: `fixed[s]` are cards seat `s` must hold, `face_down` the three face-down
+/// cards (seats 0, 1, 2); the rest of each hand is filled from the remaining cards in id order.
+fn dealt(spec: &str, fixed: [&str; 4], face_down: &str) -> ReversisState {
+    let mut st = game(spec).new_initial_state();
+    let mut fd: Vec<Card> = face_down.split_whitespace().map(|n| c(&st, n)).collect();
+    let mut hands: Vec<Vec<Card>> = fixed
+        .iter()
+        .map(|f| f.split_whitespace().map(|n| c(&st, n)).collect())
+        .collect();
+    let used: CardSet = hands.iter().flatten().chain(fd.iter()).copied().collect();
+    let mut free = (st.rules().deck().all() - used).iter();
+    for (s, h) in hands.iter_mut().enumerate() {
+        let want = if s == 3 { 12 } else { 11 };
+        while h.len() < want {
+            h.push(free.next().expect("enough cards"));
+        }
+    }
+    while fd.len() < 3 {
+        fd.push(free.next().expect("enough cards"));
+    }
+    let mut order: Vec<Card> = (0..11)
+        .flat_map(|r| (0..4).map(move |s| (r, s)))
+        .map(|(r, s)| hands[s][r])
+        .collect();
+    order.push(hands[3][11]);
+    order.extend(fd);
+    for card in order {
+        assert_eq!(st.current_player(), Player::Chance);
+        let name = st.rules().deck().name_of(card).to_string();
+        act(&mut st, &[&name]);
+    }
+    st
+}
+
+fn legal_names(st: &ReversisState) -> Vec<String> {
+    let mut v = Vec::new();
+    st.legal_actions(&mut v);
+    v.iter().map(|&a| st.action_to_string(a)).collect()
+}
+
+fn chips(st: &ReversisState) -> [i32; 4] {
+    st.match_state.chips
+}
+
+fn play(st: &mut ReversisState, card: &str) {
+    act(st, &[card]);
+}
+
+/// Plays out the hand: seat `s` picks with `pick(st, legal)`.
+fn play_out(st: &mut ReversisState, pick: impl Fn(&ReversisState, CardSet) -> Card) {
+    while st.current_player() != Player::Terminal && st.core.phase == crate::trick::Phase::Play {
+        let legal = st.legal_cards();
+        let card = pick(st, legal);
+        st.apply_action(card.0 as u32).unwrap();
+    }
+}
+
+fn highest(st: &ReversisState, set: CardSet) -> Card {
+    set.iter().max_by_key(|&x| st.rules().deck().rank(x)).unwrap()
+}
+
+#[test]
+fn the_pack_has_48_cards_and_40_points_and_the_deal_is_11_11_11_12_plus_3_face_down() {
+    let st = dealt("reversis", ["", "", "", ""], "");
+    let r = st.rules();
+    assert_eq!(r.deck().len(), 48);
+    assert_eq!(r.card_points(r.deck().all()), 40);
+    assert_eq!(r.card_points(set(&st, "A♠ K♠ Q♠ J♠ 9♠")), 10);
+    let sizes: Vec<usize> = (0..4).map(|s| st.core.hands[s].len()).collect();
+    assert_eq!(sizes, [11, 11, 11, 12]);
+    assert_eq!(st.core.talon.len(), 3);
+    // First hand: 5 from each non-dealer, 10 from the dealer: Pot #1 = 25, first remise pending.
+    assert_eq!(st.match_state.pots, [25]);
+    assert!(st.match_state.first_remise_pending);
+    assert_eq!(chips(&st), [-5, -5, -5, -10]);
+    assert_eq!(st.current_player(), Player::Seat(3));
+}
+
+#[test]
+fn the_dealer_must_discard_and_a_non_dealer_discards_and_takes_or_declines_and_looks() {
+    let mut st = dealt("reversis", ["2♣", "3♣", "", "4♣"], "K♥ Q♥ J♥");
+    let names = legal_names(&st);
+    assert_eq!(
+        names.len(),
+        12,
+        "the dealer discards one of 12, no decline: {names:?}"
+    );
+    assert!(!names.contains(&"decline".to_string()));
+    act(&mut st, &["discard 4♣"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert!(legal_names(&st).contains(&"decline".to_string()));
+    // Seat 0 exchanges: 2♣ goes out, K♥ (its face-down card) comes in.
+    act(&mut st, &["discard 2♣"]);
+    assert!(st.core.hands[0].contains(c(&st, "K♥")));
+    assert!(!st.core.hands[0].contains(c(&st, "2♣")));
+    // Seat 1 declines: Q♥ stays out, seen by seat 1 only.
+    act(&mut st, &["decline"]);
+    assert!(st.core.talon.contains(c(&st, "Q♥")));
+    assert!(st.observation_string(1).contains(" Q♥ "));
+    assert!(!st.observation_string(2).contains("Q♥"));
+    assert!(!st.observation_string(0).contains("discarded 4♣"));
+    act(&mut st, &["decline"]);
+    // The talon: the dealer's discard, seat 0's discard, two declined cards.
+    assert_eq!(st.core.talon, set(&st, "4♣ 2♣ Q♥ J♥"));
+    assert_eq!(st.core.hands.iter().take(4).map(|h| h.len()).sum::<usize>(), 44);
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert_eq!(st.current_player(), Player::Seat(0), "the eldest leads");
+}
+
+/// All decline after the dealer discards `discard`.
+fn after_exchange(spec: &str, fixed: [&str; 4], face_down: &str, discard: &str) -> ReversisState {
+    let mut st = dealt(spec, fixed, face_down);
+    act(
+        &mut st,
+        &[&format!("discard {discard}"), "decline", "decline", "decline"],
+    );
+    st
+}
+
+#[test]
+fn follow_suit_if_able_else_anything_and_highest_of_the_led_suit_wins() {
+    let mut st = after_exchange("reversis", ["5♣", "9♣ 2♦", "", "2♠"], "", "2♠");
+    play(&mut st, "5♣");
+    let legal = st.legal_cards();
+    assert_eq!(legal, st.core.hands[1] & st.rules().deck().suit_mask(0));
+    assert!(!legal.contains(c(&st, "2♦")));
+}
+
+#[test]
+fn an_ace_placed_is_paid_by_the_trick_winner_and_the_diamond_ace_counts_two() {
+    // Seat 1 has no clubs: it places A♦ on a club lead; seat 2's K♣ wins.
+    let mut st = after_exchange(
+        "reversis",
+        ["2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣", "A♦", "K♣ A♣", "2♠"],
+        "",
+        "2♠",
+    );
+    assert!((st.core.hands[1] & st.rules().deck().suit_mask(0)).is_empty());
+    let before = chips(&st);
+    act(&mut st, &["2♣", "A♦", "K♣"]);
+    let seat3 = st.legal_cards().first().unwrap();
+    st.apply_action(seat3.0 as u32).unwrap();
+    let after = chips(&st);
+    assert_eq!(after[1] - before[1], 2);
+    assert_eq!(after[2] - before[2], -2);
+    let last = st.extra.log.get(st.extra.log.len() - 1);
+    assert_eq!(last.rule, Rule::AcePlaced);
+    assert_eq!((last.from, last.to), (Account::Seat(2), Account::Seat(1)));
+}
+
+#[test]
+fn an_ace_forced_pays_the_leader_even_when_its_holder_had_a_lower_card() {
+    // Seat 1 plays A♣ to a club lead although it holds 3♣ (RV-13).
+    let mut st = after_exchange("reversis", ["2♣", "A♣ 3♣", "4♣", "5♣ 2♠"], "", "2♠");
+    let before = chips(&st);
+    act(&mut st, &["2♣", "A♣", "4♣", "5♣"]);
+    let after = chips(&st);
+    assert_eq!(after[1] - before[1], -1);
+    assert_eq!(after[0] - before[0], 1);
+    assert_eq!(after[2], before[2]);
+}
+
+#[test]
+fn a_placed_quinola_is_paid_five_and_takes_the_only_pot_which_new_antes_replace() {
+    let mut st = after_exchange(
+        "reversis",
+        ["2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣ A♣", "J♥", "K♣", "2♠"],
+        "",
+        "2♠",
+    );
+    let before = chips(&st);
+    act(&mut st, &["2♣", "J♥", "K♣"]);
+    let s3 = st.legal_cards().first().unwrap();
+    st.apply_action(s3.0 as u32).unwrap();
+    let after = chips(&st);
+    // Seat 1: +5 from seat 2, +25 pot, -5 new ante. Dealer seat 3 re-antes 10, others 5.
+    assert_eq!(after[1] - before[1], 5 + 25 - 5);
+    assert_eq!(after[2] - before[2], -5 - 5);
+    assert_eq!(after[3] - before[3], -10);
+    assert_eq!(after[0] - before[0], -5);
+    assert_eq!(st.match_state.pots, [25]);
+    assert!(st.match_state.first_remise_pending);
+}
+
+#[test]
+fn a_forced_quinola_pays_the_leader_twenty_in_all_and_its_remise_doubles_the_new_pot() {
+    let mut st = after_exchange("reversis", ["2♥", "J♥ 3♥", "4♥", "5♥ 2♠"], "", "2♠");
+    let before = chips(&st);
+    act(&mut st, &["2♥", "J♥", "4♥", "5♥"]);
+    let after = chips(&st);
+    assert_eq!(after[0] - before[0], 20, "leader nets 10 + 5 + 5");
+    assert_eq!(after[1] - before[1], -10 - 25, "J♥ player: 10 and a remise of 25");
+    assert_eq!(after[2] - before[2], -5);
+    assert_eq!(after[3] - before[3], -5);
+    assert_eq!(st.match_state.pots, [50]);
+    assert!(!st.match_state.first_remise_pending);
+}
+
+#[test]
+fn the_seed_pot_sequence_25_50_55_55_60_60_and_a_placed_quinola_takes_pot_3() {
+    let mut m = ReversisMatch::default();
+    let mut log = PaymentLog::default();
+    m.antes(&mut log, 3);
+    assert_eq!(m.pots, [25]);
+    m.remise(&mut log, 1);
+    assert_eq!(m.pots, [50]);
+    // Next deal: the dealer antes 5 to the most recent pot.
+    let (i, _) = m.recent().unwrap();
+    m.pay(&mut log, Account::Seat(0), Account::Pot(i), 5, Rule::DealerAnte);
+    assert_eq!(m.pots, [55]);
+    m.remise(&mut log, 2);
+    assert_eq!(m.pots, [55, 55]);
+    let (i, _) = m.recent().unwrap();
+    m.pay(&mut log, Account::Seat(1), Account::Pot(i), 5, Rule::DealerAnte);
+    assert_eq!(m.pots, [55, 60]);
+    m.remise(&mut log, 0);
+    assert_eq!(m.pots, [55, 60, 60]);
+    assert_eq!(m.take_pot(&mut log, 2, 1, Rule::QuinolaPot), 60);
+    assert_eq!(m.pots, [55, 60], "pots remain: no new antes");
+    assert_eq!(m.chips.iter().sum::<i32>() + m.pots.iter().sum::<i32>(), 0);
+}
+
+#[test]
+fn the_party_payment_is_four_plus_the_talon_doubled_across_the_table() {
+    let st = game("reversis").new_initial_state();
+    let r = st.rules();
+    let talon = set(&st, "K♠ Q♠ 2♣ 3♣");
+    assert_eq!(4 + r.talon_value(talon), 9);
+    assert_eq!(r.party_payment(0, 1, r.talon_value(talon)), 9);
+    assert_eq!(r.party_payment(0, 2, r.talon_value(talon)), 18);
+    let p = game("reversis(ruleset=parlett)").new_initial_state();
+    assert_eq!(p.rules().talon_value(set(&p, "A♦ J♥ 2♣ 3♣")), 8);
+    assert_eq!(r.talon_value(set(&st, "A♦ J♥ 2♣ 3♣")), 5);
+}
+
+#[test]
+fn party_ties_favour_fewer_tricks_then_the_dealer_then_the_dealers_left() {
+    let r = game("reversis").new_initial_state().rules().clone();
+    // Fewest points wins; zero points with no trick beats zero points with tricks.
+    assert_eq!(r.party(3, [0, 0, 20, 20], [1, 0, 5, 5]).0, 1);
+    // Same points and tricks: the dealer (3), then its left (0) is favoured.
+    assert_eq!(r.party(3, [5, 5, 15, 15], [2, 2, 3, 4]).0, 0);
+    assert_eq!(r.party(0, [5, 5, 15, 15], [2, 2, 3, 4]).0, 0);
+    assert_eq!(r.party(0, [6, 5, 14, 15], [2, 2, 3, 4]).0, 1);
+    // Loser tie (oracle): A (seat 2) 3 tricks, B (seat 3) 4 tricks, both most points.
+    assert_eq!(
+        r.party(0, [5, 5, 15, 15], [2, 2, 3, 4]).1,
+        3,
+        "spared_by_precedence: B loses"
+    );
+    let chosen = game("reversis(loser_tiebreak=chosen_by_precedence)")
+        .new_initial_state()
+        .rules()
+        .clone();
+    assert_eq!(
+        chosen.party(0, [5, 5, 15, 15], [2, 2, 3, 4]).1,
+        2,
+        "chosen_by_precedence: A loses"
+    );
+    // Most points loses outright.
+    assert_eq!(r.party(0, [5, 5, 14, 15], [2, 2, 4, 3]).1, 3);
+    assert_eq!(chosen.party(0, [5, 5, 14, 15], [2, 2, 4, 3]).1, 3);
+}
+
+#[test]
+fn espagnolette_qualifies_with_four_aces_or_three_and_the_quinola_only() {
+    let st = game("reversis").new_initial_state();
+    let r = st.rules();
+    assert!(r.qualifies(set(&st, "A♣ A♦ A♥ A♠ 2♣")));
+    assert!(r.qualifies(set(&st, "A♣ A♦ A♥ J♥ 2♣")));
+    assert!(!r.qualifies(set(&st, "A♣ A♦ J♥ K♥ 2♣")));
+    assert!(!r.qualifies(set(&st, "A♣ A♦ A♥ 2♣")));
+}
+
+const CLUBS: u8 = 0;
+
+#[test]
+fn an_espagnolette_may_renounce_in_tricks_1_to_9_only_and_pays_a_reversis_made_by_another_alone() {
+    // Seat 1 holds the four aces and low clubs; it renounces whenever it may.
+    let mut st = after_exchange(
+        "reversis",
+        ["9♣", "A♣ A♦ A♥ A♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣", "", "2♠"],
+        "",
+        "2♠",
+    );
+    assert_eq!(st.extra.espagnolette, Some(1));
+    // Boundary: on a club lead, seat 1 (holding clubs) may renounce in trick 9, not in trick 10.
+    let mut at = st.clone();
+    act(&mut at, &["9♣"]);
+    let hand = at.core.hands[1];
+    let clubs = hand & at.rules().deck().suit_mask(0);
+    assert_eq!(at.legal_cards(), hand, "trick 1");
+    at.core.tricks_played = 8;
+    assert_eq!(at.legal_cards(), hand, "trick 9");
+    at.core.tricks_played = 9;
+    assert_eq!(at.legal_cards(), clubs, "trick 10");
+    let rules = st.rules().clone();
+    let deck = rules.deck().clone();
+    let before = chips(&st);
+    let mut renounced_late = false;
+    while st.core.phase == crate::trick::Phase::Play {
+        let legal = st.legal_cards();
+        let me = st.core.to_move;
+        let card = if me == 1 {
+            let hand = st.core.hands[1];
+            if let Some(led) = st.core.led_card() {
+                let follow = hand & deck.suit_mask(deck.suit(led));
+                if !follow.is_empty() && st.core.won[1].is_empty() {
+                    // A legal renounce exactly in tricks 1–9.
+                    assert_eq!(
+                        legal == hand,
+                        st.core.tricks_played < 9,
+                        "trick {}",
+                        st.core.tricks_played + 1
+                    );
+                    renounced_late |= st.core.tricks_played >= 9;
+                }
+            }
+            // Renounce with anything off the led suit, else the lowest card.
+            let off = st
+                .core
+                .led_card()
+                .map_or(CardSet::EMPTY, |l| legal - deck.suit_mask(deck.suit(l)));
+            off.first()
+                .or_else(|| legal.iter().min_by_key(|&x| deck.rank(x)))
+                .unwrap()
+        } else {
+            // The others play their highest legal card.
+            highest(&st, legal)
+        };
+        st.apply_action(card.0 as u32).unwrap();
+    }
+    let _ = (renounced_late, CLUBS);
+    assert!(st.extra.esp_undertaken);
+    // Seat 0 (eldest, the club 9 and the filler clubs) wins the first nine tricks and the rest: a
+    // reversis made while seat 1's espagnolette is undertaken, so seat 1 alone pays 64.
+    assert!(st.core.won[1].is_empty());
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(st.core.won[0].len(), 44);
+    let after = chips(&st);
+    let d: Vec<i32> = (0..4).map(|s| after[s] - before[s]).collect();
+    assert_eq!(d, [64, -64, 0, 0]);
+}
+
+/// Seat 0 leads its highest card; the others play their highest, keeping the J♥ for a heart lead.
+fn reversis_policy(st: &ReversisState, legal: CardSet) -> Card {
+    let q = st.rules().quinola();
+    if st.core.to_move == 0 {
+        return highest(st, legal);
+    }
+    let hearts_led = st
+        .core
+        .led_card()
+        .is_some_and(|l| st.rules().deck().suit(l) == HEARTS);
+    let led = st.core.led_card().map(|l| st.rules().deck().suit(l));
+    let following = led.is_some_and(|l| !(legal & st.rules().deck().suit_mask(l)).is_empty());
+    if following {
+        return highest(st, legal);
+    }
+    // Void: the lowest card, keeping the J♥ for a heart lead.
+    let pool = if hearts_led || legal == CardSet::single(q) {
+        legal
+    } else {
+        legal - CardSet::single(q)
+    };
+    pool.iter().min_by_key(|&x| st.rules().deck().rank(x)).unwrap()
+}
+
+#[test]
+fn a_reversis_made_refunds_the_hand_and_collects_32_and_16_and_16() {
+    let mut st = after_exchange(
+        "reversis",
+        ["A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠", "", "", "2♣"],
+        "",
+        "2♣",
+    );
+    let before = chips(&st);
+    // Everybody plays their highest card: the void players place their aces, paid by seat 0.
+    play_out(&mut st, highest);
+    assert_eq!(st.extra.reversis, Some(0));
+    assert!(
+        st.extra.log.iter().any(|p| p.rule == Rule::Refund),
+        "placed aces were refunded"
+    );
+    let after = chips(&st);
+    let d: Vec<i32> = (0..4).map(|s| after[s] - before[s]).collect();
+    assert_eq!(d, [64, -16, -32, -16]);
+    assert_eq!(st.match_state.pots, [25]);
+    assert!(st.extra.party.is_none(), "no party after a reversis");
+    let mut r = [0.0; 4];
+    st.returns(&mut r);
+    assert_eq!(r, [59.0, -21.0, -37.0, -26.0], "antes included");
+}
+
+#[test]
+fn a_reversis_broken_in_trick_10_pays_64_to_its_winner() {
+    let mut st = after_exchange(
+        "reversis",
+        ["A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 2♣ 3♣", "", "A♣", "2♦"],
+        "",
+        "2♦",
+    );
+    let before = chips(&st);
+    play_out(&mut st, reversis_policy);
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(st.extra.trick_winners[9], 2, "A♣ wins trick 10");
+    let after = chips(&st);
+    let d: Vec<i32> = (0..4).map(|s| after[s] - before[s]).collect();
+    assert_eq!(d, [-64, 0, 64, 0]);
+}
+
+#[test]
+fn a_reversis_broken_by_the_quinola_pays_54() {
+    // Q♥ K♥ A♥ lie face down: on seat 0's heart lead in trick 10, the J♥ (seat 1) wins.
+    let mut st = after_exchange(
+        "reversis",
+        ["A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 2♥ 3♥", "J♥", "", "2♦"],
+        "Q♥ K♥ A♥",
+        "2♦",
+    );
+    let before = chips(&st);
+    play_out(&mut st, reversis_policy);
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(st.extra.trick_winners[9], 1);
+    assert!(st.extra.won_by_quinola[9]);
+    let after = chips(&st);
+    assert_eq!(after[0] - before[0], -54);
+    assert_eq!(after[1] - before[1], 54);
+}
+
+#[test]
+fn without_a_reversis_the_party_is_paid_and_chips_are_conserved() {
+    // A shuffled deal, random play.
+    let mut rng = Rng::new(3);
+    let mut st = game("reversis").new_initial_state();
+    while st.current_player() != Player::Terminal {
+        let a = if st.current_player() == Player::Chance {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
+        st.apply_action(a).unwrap();
+    }
+    assert!(st.extra.reversis.is_none());
+    let (w, l) = st.extra.party.expect("a party");
+    let party = st.extra.log.iter().find(|p| p.rule == Rule::Party).unwrap();
+    assert_eq!((party.from, party.to), (Account::Seat(l), Account::Seat(w)));
+    let r = st.rules();
+    let points: [i32; 4] = std::array::from_fn(|s| r.card_points(st.core.won[s]));
+    let tricks: [usize; 4] = std::array::from_fn(|s| st.core.won[s].len() / 4);
+    assert_eq!(r.party(st.core.dealer, points, tricks), (w as usize, l as usize));
+    assert_eq!(
+        party.amount,
+        r.party_payment(w as usize, l as usize, r.talon_value(st.core.talon))
+    );
+    check_conservation(&st);
+}
+
+#[test]
+fn with_auto_claim_off_the_party_winner_claims_or_forfeits_led_aces() {
+    let g = game("reversis(auto_claim=false)");
+    let mut rng = Rng::new(7);
+    let mut seen = 0;
+    for _ in 0..400 {
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal && !st.extra.claim_pending {
+            let a = if st.current_player() == Player::Chance {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+        }
+        if !st.extra.claim_pending {
+            continue;
+        }
+        seen += 1;
+        let (w, _) = st.extra.party.unwrap();
+        assert_eq!(st.current_player(), Player::Seat(w as usize));
+        assert_eq!(legal_names(&st), ["claim", "forfeit"]);
+        let expected: i32 = st.rules().claims(&st.extra, w as usize).map(|x| x.1).sum();
+        assert!(expected > 0);
+        let mut forfeit = st.clone();
+        let before = chips(&st)[w as usize];
+        act(&mut st, &["claim"]);
+        assert_eq!(chips(&st)[w as usize] - before, expected);
+        act(&mut forfeit, &["forfeit"]);
+        assert_eq!(chips(&forfeit)[w as usize], before);
+        assert_eq!(st.current_player(), Player::Terminal);
+    }
+    assert!(seen > 10, "claims came up {seen} times");
+}
+
+/// Every payment's accounts: replaying the log from the hand's start gives the chips now.
+fn check_conservation(st: &ReversisState) {
+    let m = &st.match_state;
+    assert_eq!(
+        m.chips.iter().sum::<i32>() + m.pots.iter().sum::<i32>(),
+        0,
+        "chips + pots"
+    );
+    let mut seats = st.extra.chips_at_start;
+    for p in st.extra.log.iter() {
+        assert!(p.amount > 0, "{p}");
+        if let Account::Seat(s) = p.from {
+            seats[s as usize] -= p.amount;
+        }
+        if let Account::Seat(s) = p.to {
+            seats[s as usize] += p.amount;
+        }
+    }
+    if st.core.phase != crate::trick::Phase::Deal {
+        assert_eq!(seats, m.chips, "the record explains every chip");
+    }
+}
+
+fn conservation_over(spec: &str, games: usize, seed: u64) {
+    let g = game(spec);
+    let mut rng = Rng::new(seed);
+    for _ in 0..games {
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal {
+            let a = if st.current_player() == Player::Chance {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+            check_conservation(&st);
+        }
+    }
+}
+
+#[test]
+fn chips_are_conserved_and_every_payment_is_recorded_after_every_action() {
+    conservation_over("reversis", 1500, 1);
+    conservation_over("reversis(scope=match,hands=6,auto_claim=false)", 200, 2);
+}
+
+/// The full count of the rules: 100,000 random hands (release build: `cargo test --release --lib
+/// reversis -- --ignored`).
+#[test]
+#[ignore]
+fn chips_are_conserved_over_100000_random_hands() {
+    conservation_over("reversis", 100_000, 3);
+}
+
+#[test]
+fn a_match_carries_chips_and_pots_and_ends_when_a_stack_runs_out() {
+    let g = game("reversis(scope=match,hands=300,starting_chips=10)");
+    let mut rng = Rng::new(5);
+    let mut st = g.new_initial_state();
+    while st.current_player() != Player::Terminal {
+        let a = if st.current_player() == Player::Chance {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
+        st.apply_action(a).unwrap();
+    }
+    assert!(st.match_state.chips.iter().any(|&c| 10 + c <= 0));
+    assert!((st.core.deals_done as usize) < 300);
+    let mut r = [0.0; 4];
+    st.returns(&mut r);
+    assert_eq!(r.map(|x| x as i32), st.match_state.chips);
+}
+
+/// The greedy bot's average chips per hand against three random players, and the random seats'.
+fn greedy_vs_random(hands: usize, seed: u64) -> (f64, f64) {
+    use crate::core::game::Bot;
+    let g = game("reversis");
+    let bot = bot::Greedy;
+    let mut rng = Rng::new(seed);
+    let (mut mine, mut theirs) = (0.0, 0.0);
+    for h in 0..hands {
+        let me = h % 4;
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bot.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        let mut r = [0.0; 4];
+        st.returns(&mut r);
+        mine += r[me];
+        theirs += (r.iter().sum::<f64>() - r[me]) / 3.0;
+    }
+    (mine / hands as f64, theirs / hands as f64)
+}
+
+#[test]
+fn the_greedy_bot_beats_random_on_chips() {
+    let (greedy, random) = greedy_vs_random(2000, 11);
+    assert!(greedy > random + 1.0, "greedy {greedy} random {random}");
+}
+
+/// The count: 100,000 hands (`cargo test --release --lib reversis -- --ignored`).
+#[test]
+#[ignore]
+fn the_greedy_bot_beats_random_on_chips_over_100000_hands() {
+    let (greedy, random) = greedy_vs_random(100_000, 12);
+    eprintln!("greedy {greedy:.3} random {random:.3} chips per hand");
+    assert!(greedy > random + 1.0, "greedy {greedy} random {random}");
+}
