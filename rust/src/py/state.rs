@@ -7,7 +7,7 @@ use crate::core::dynamic::{DynGame, DynState};
 use crate::core::game::{Action, Player, Setup};
 use crate::core::rng::Rng;
 use crate::core::serial::StateText;
-use crate::error::{LudoError, Result};
+use crate::error::LudoError;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -14,7 +14,9 @@
 
 use super::{decide, EwState, PLACEMENTS, PLACE_BASE};
 use crate::cards::{Card, CardSet};
-use crate::core::game::{Action, Bot, State};
+#[cfg(test)]
+use crate::core::game::State;
+use crate::core::game::{Action, Bot};
 use crate::core::rng::Rng;
 use crate::poker::hand::masks32;
 use crate::poker::{FlushRank, HighRules};
@@ -182,6 +184,8 @@ impl Bot<EwState> for SearchBot {
                 let j = i + rng.below((n - i) as u32) as usize;
                 pool.swap(i, j);
             }
+            // `r` indexes the open-row mask, the rows and the totals together.
+            #[allow(clippy::needless_range_loop)]
             for r in 0..3 {
                 if open >> r & 1 == 0 {
                     continue;

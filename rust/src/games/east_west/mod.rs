@@ -780,6 +780,8 @@ impl EwState {
         if let Some(res) = self.last {
             if self.placed == PLACEMENTS || self.over {
                 let hands = self.hands();
+                // `r` indexes the hands and the row results together.
+                #[allow(clippy::needless_range_loop)]
                 for r in 0..3 {
                     t.push_str(&format!(
                         "\nrow {}: p0 {}, p1 {}{}",

@@ -13,7 +13,9 @@
 //!   +0.009, −0.006, +0.003, +0.022, +0.075 on the same hands: the sampling noise).
 
 use super::{score, KabuState, DRAW, STAND};
-use crate::core::game::{Action, Bot, Game, Player, State};
+use crate::core::game::{Action, Bot};
+#[cfg(test)]
+use crate::core::game::{Game, Player, State};
 use crate::core::rng::Rng;
 
 /// Draws while the score is at most `t` (`"threshold"`, t = 5).
@@ -59,10 +61,12 @@ impl Bot<KabuState> for BestBot {
     }
 }
 
-/// A threshold pair policy (first draw, second draw).
+/// A threshold pair policy (first draw, second draw); the threshold search's candidates.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug)]
 pub struct PairBot(pub [u8; 2]);
 
+#[cfg(test)]
 impl Bot<KabuState> for PairBot {
     fn act(&self, state: &KabuState, _rng: &mut Rng) -> Action {
         let s = state.decider().unwrap_or(0);
@@ -77,6 +81,7 @@ impl Bot<KabuState> for PairBot {
 
 /// Mean chips per hand of `hero` in one seat (rotating over the seats) against `others` in the rest,
 /// over `hands` seeded single hands of `game`.
+#[cfg(test)]
 pub fn edge(
     game: &super::Kabu,
     hero: &dyn Bot<KabuState>,
@@ -113,6 +118,7 @@ pub fn edge(
 }
 
 /// The best threshold pair for `players` against `threshold` bots, with its mean chips per hand.
+#[cfg(test)]
 pub fn search_thresholds(players: usize, hands: u32, seed: u64) -> ([u8; 2], f64) {
     let game = super::Kabu::with(&[("players", &players.to_string())]).expect("players 2..=6");
     let mut best = ([0, 0], f64::NEG_INFINITY);

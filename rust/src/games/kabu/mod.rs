@@ -524,8 +524,8 @@ impl KabuState {
         }
         let mut net = [0i64; MAX_SEATS];
         settlement(&scores[..n], among, &mut net[..n]);
-        for s in 0..n {
-            self.stacks[s] += net[s];
+        for (stack, d) in self.stacks.iter_mut().zip(&net[..n]) {
+            *stack += d;
         }
         self.last_net = net;
         self.last_scores = Some(scores);

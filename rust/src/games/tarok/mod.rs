@@ -526,7 +526,7 @@ impl TarokRules {
         let above = |pool: CardSet, best: Option<u8>| -> CardSet {
             let higher: CardSet = pool
                 .iter()
-                .filter(|&c| best.is_none_or(|b| card_strength(c) > b))
+                .filter(|&c| best.map_or(true, |b| card_strength(c) > b))
                 .collect();
             if higher.is_empty() {
                 pool
