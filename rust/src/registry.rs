@@ -27,6 +27,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
     (crate::games::solo::Type::INFO, loader::<crate::games::solo::Type>),
     (crate::games::zole::Type::INFO, loader::<crate::games::zole::Type>),
     (
+        crate::games::calabrasella::Type::INFO,
+        loader::<crate::games::calabrasella::Type>,
+    ),
+    (
         crate::games::twenty_four::TwentyFour::INFO,
         loader::<crate::games::twenty_four::TwentyFour>,
     ),

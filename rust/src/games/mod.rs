@@ -1,5 +1,6 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
 pub mod briscola;
+pub mod calabrasella;
 pub mod carioca;
 pub mod go;
 pub mod razz;
