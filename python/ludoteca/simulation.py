@@ -253,6 +253,8 @@ _SCORE_LABELS = {
     "schafkopf": "card points",
     "solo": "points",
     "zole": "card points",
+    "tetka": "queens taken",  # the card points of its table; the penalties are the returns
+    "calabrasella": "card points",  # won in tricks (the leftover pile and last trick are in the returns)
     "twenty_four": "cards held",
     "go": "points",  # area or territory, komi included
     "rengo": "points",

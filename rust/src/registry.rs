@@ -31,6 +31,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         loader::<crate::games::calabrasella::Type>,
     ),
     (
+        crate::games::tetka::Type::INFO,
+        loader::<crate::games::tetka::Type>,
+    ),
+    (
         crate::games::twenty_four::TwentyFour::INFO,
         loader::<crate::games::twenty_four::TwentyFour>,
     ),

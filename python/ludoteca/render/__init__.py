@@ -86,6 +86,8 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "schafkopf": ("cards", "CardTableRenderer"),
     "solo": ("cards", "CardTableRenderer"),
     "zole": ("cards", "CardTableRenderer"),
+    "calabrasella": ("cards", "CardTableRenderer"),
+    "tetka": ("cards", "CardTableRenderer"),
     "go": ("go", "GoRenderer"),
     "rengo": ("go", "GoRenderer"),
     "xiangqi": ("xiangqi", "XiangqiRenderer"),

@@ -8,6 +8,7 @@ pub mod samba;
 pub mod schafkopf;
 pub mod skelly;
 pub mod solo;
+pub mod tetka;
 pub mod twenty_four;
 pub mod xiangqi;
 pub mod zole;
