@@ -157,6 +157,10 @@ def _unseen_swap(state: ludoteca.State, p: int, rng: random.Random) -> ludoteca.
             swapped.apply_action(x)
         except IllegalActionError:
             return None
+    # Only swaps that moved cards count, as in the Rust conformance test: two cards dealt to the same
+    # seat and since passed on (Calabrasella's called card and the one given for it) swap back.
+    if swapped.card_locations() == state.card_locations():
+        return None
     return swapped
 
 
