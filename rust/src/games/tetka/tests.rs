@@ -18,9 +18,9 @@ const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "K
 fn dealt(spec: &str) -> TetkaState {
     let mut st = game(spec).new_initial_state();
     let mut order = Vec::new();
-    for k in 0..13 {
+    for r in RANKS {
         for s in SUITS {
-            order.push(format!("{}{s}", RANKS[k]));
+            order.push(format!("{r}{s}"));
         }
     }
     let refs: Vec<&str> = order.iter().map(|s| s.as_str()).collect();
@@ -60,12 +60,12 @@ fn must_follow_suit_and_the_highest_of_the_led_suit_wins() {
     let mut st = game("tetka").new_initial_state();
     // As in `dealt`, but seat 0's Q♠ and seat 3's 2♥ change places.
     let mut order = Vec::new();
-    for k in 0..13 {
+    for (k, rank) in RANKS.iter().enumerate() {
         for (s, suit) in SUITS.iter().enumerate() {
             let name = match (k, s) {
                 (12, 0) => "2♥".to_string(),
                 (0, 3) => "Q♠".to_string(),
-                _ => format!("{}{suit}", RANKS[k]),
+                _ => format!("{rank}{suit}"),
             };
             order.push(name);
         }
