@@ -80,6 +80,7 @@ const MAX_REDEALS: usize = 50;
 pub const STRENGTH_ORDER: [u8; 10] = [3, 2, 1, 10, 9, 8, 7, 6, 5, 4];
 
 static PARAMS: &[ParamSpec] = &[
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "foster", "four_handed"]), default: D::Str("seed"), doc: "seed: the American encyclopaedia's game; foster: with the call for a three and packets of 2 (Foster's Hoyle); four_handed: four players, the dealer sitting out" },
     ParamSpec { name: "players", kind: Kind::Int { min: 3, max: 4 }, default: D::Int(3), doc: "3, or 4 with the dealer sitting out each deal" },
     SCOPE_PARAM,
     ParamSpec { name: "direction", kind: Kind::Choice(&["clockwise", "counterclockwise"]), default: D::Str("clockwise"), doc: "table direction (seats are numbered in turn order either way, so it only labels the display)" },

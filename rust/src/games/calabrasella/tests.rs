@@ -469,3 +469,12 @@ fn greedy_beats_random_and_random_games_conserve_35_points() {
         "greedy wins in every seat: {total:?}"
     );
 }
+
+#[test]
+fn the_rulesets_select_their_presets() {
+    let g = game("calabrasella(ruleset=foster)");
+    assert!(g.rules().call_three());
+    let st = dealt("calabrasella(ruleset=foster)", 2);
+    assert_eq!(st.core.hands[0], set(&st, H0));
+    assert_eq!(game("calabrasella(ruleset=four_handed)").rules().num_players(), 4);
+}

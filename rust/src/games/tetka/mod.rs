@@ -41,6 +41,7 @@ pub const TOTAL: i32 = 9;
 const QUEEN: u8 = 12;
 
 static PARAMS: &[ParamSpec] = &[
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed"]), default: D::Str("seed"), doc: "seed: Parlett's rules as above" },
     SCOPE_PARAM,
     ParamSpec { name: "orbits", kind: Kind::Int { min: 1, max: 25 }, default: D::Int(1), doc: "scope=match: times around the table (4 deals each, everyone deals once)" },
     ParamSpec { name: "most_tricks_fallback", kind: Kind::Choice(&["all", "none"]), default: D::Str("all"), doc: "players tied for most tricks who took no card of the bum suit: all of them score the point, or none" },
