@@ -35,7 +35,7 @@ import ludoteca
 DATA = Path(__file__).parent / "data" / "playthroughs"
 VERSIONS = DATA / "versions.json"
 # The trick games (what the trick engine refactor must keep identical) get two seeds and longer detail.
-TRICK_GAMES = ("briscola", "zole", "schafkopf", "solo")
+TRICK_GAMES = ("briscola", "zole", "schafkopf", "solo", "calabrasella", "tetka")
 
 
 def file_name(spec: str) -> str:

@@ -255,6 +255,8 @@ _SCORE_LABELS = {
     "zole": "card points",
     "tysiac": "card points",  # of the deal; a match's totals with scope=match
     "reversis": "card points",  # of the deal; a match's chip totals with scope=match
+    "tetka": "queens taken",  # the card points of its table; the penalties are the returns
+    "calabrasella": "card points",  # won in tricks (the leftover pile and last trick are in the returns)
     "twenty_four": "cards held",
     "go": "points",  # area or territory, komi included
     "rengo": "points",

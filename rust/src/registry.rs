@@ -36,6 +36,14 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
         loader::<crate::games::reversis::Type>,
     ),
     (
+        crate::games::calabrasella::Type::INFO,
+        loader::<crate::games::calabrasella::Type>,
+    ),
+    (
+        crate::games::tetka::Type::INFO,
+        loader::<crate::games::tetka::Type>,
+    ),
+    (
         crate::games::twenty_four::TwentyFour::INFO,
         loader::<crate::games::twenty_four::TwentyFour>,
     ),

@@ -88,6 +88,8 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "zole": ("cards", "CardTableRenderer"),
     "tysiac": ("cards", "CardTableRenderer"),
     "reversis": ("cards", "CardTableRenderer"),
+    "calabrasella": ("cards", "CardTableRenderer"),
+    "tetka": ("cards", "CardTableRenderer"),
     "go": ("go", "GoRenderer"),
     "rengo": ("go", "GoRenderer"),
     "xiangqi": ("xiangqi", "XiangqiRenderer"),

@@ -1,5 +1,6 @@
 //! One module per game. Each exposes a type implementing [`crate::registry::Registered`].
 pub mod briscola;
+pub mod calabrasella;
 pub mod carioca;
 pub mod east_west;
 pub mod go;
@@ -11,6 +12,7 @@ pub mod schafkopf;
 pub mod skelly;
 pub mod solo;
 pub mod tarok;
+pub mod tetka;
 pub mod twenty_four;
 pub mod tysiac;
 pub mod xiangqi;

@@ -1,0 +1,20 @@
+"""Tëtka throughput: whole random deals and matches through `simulate`.
+
+Run: `pytest benches/bench_tetka.py --benchmark-only` (numbers depend on the machine; no assertions).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import bench_simulate
+
+N_GAMES = 200_000
+
+
+@pytest.mark.parametrize("spec", ["tetka", "tetka(scope=match)"])
+@pytest.mark.parametrize("threads", [1, None], ids=["1-thread", "all-threads"])
+def test_simulate_random_games(benchmark: Any, spec: str, threads: Any) -> None:
+    bench_simulate(benchmark, spec, N_GAMES, threads)

@@ -1,0 +1,73 @@
+"""Calabrasella, the Italian-American widow game: one player against the other two, no trumps.
+
+Rules as implemented (``ludoteca rules calabrasella``; Calabrasella as described in Foster's Complete
+Hoyle and at pagat.com):
+
+* 40 cards (Italian suits, or a French pack without 8s, 9s and 10s: ``deck_style``). Strength, high to
+  low: 3 2 A K C(Q) J 7 6 5 4. No trumps. Points: A 3; each 3, 2, K, C, J 1 (32 in cards), plus 3 for
+  the last trick: 35 per deal.
+* Three active players. With ``players=4`` the dealer takes no cards and sits out each deal.
+* Deal: packets of 4 (``deal_packet=2``: of 2) from the dealer's next seat, 12 each; 4 face down to the
+  widow.
+* Bidding: from the dealer's next seat each says once ``"play"`` or ``"pass"``; the first ``"play"`` is
+  the single player against the other two. All pass: thrown in without payment, the deal passes on (a
+  single-deal game is dealt again).
+* ``call_three=True``: the single player names (``"call 3♥"``) a 3 he lacks (if he holds all four, a
+  2, and so on down); its holder hands it over openly and receives ``"give X"``, a card of the single
+  player's choice that only the two of them see. A card called from the widow is not exchanged.
+* Exchange: ``"discard X"`` 1 to 4 cards face down (``"done"`` after at least one), then the widow is
+  turned face up and he takes (``"take X"``) as many of its cards. The discards and the unused widow
+  cards (always 4) go to the winner of the last trick.
+* Play: the dealer's next seat leads the first trick, whoever the single player is; follow suit if able;
+  the highest card of the led suit wins; 12 tricks; the opponents share their pile.
+* Settlement: the margin between the sides' points (odd, since 35 is; 70 if one side has all 35) is
+  paid by each opponent to the single player, or by him to each opponent. ``players=4``: the dealer
+  settles as a third opponent (``four_handed_settlement="dealer_with_opponents"``, Foster's Hoyle) or
+  not at all (``"dealer_neutral"``).
+* ``scope="match"``: ``game_end="paper"`` (first to ``target``, 100, checked after each deal; highest
+  wins, ties play on; returns +1 to the winner, the others share -1) or ``game_end="chips"`` (``chips``
+  each; over once a player has none; returns the chips won or lost). ``deal_limit`` bounds a match.
+
+Irregularities of the table (misdeals, peeking at the widow, exposed cards, leading out of turn,
+revoking) cannot happen here: every action is checked and an illegal one is refused without changing
+the state.
+
+Choices where the common rules are silent: the first dealer is the last seat (seat 0 speaks and leads
+first); the single player may give back any card, even the one just called.
+
+Action ids: cards 0-39 (♣ ♦ ♥ ♠, A 2-7 J C K), ``pass`` 40, ``play`` 41, ``done`` 42, ``call X``
+43 + card, ``give X`` 83 + card, ``discard X`` 123 + card, ``take X`` 163 + card.
+"""
+
+from __future__ import annotations
+
+from ludoteca import _core
+from ludoteca.loading import load_game
+
+__all__ = ["CARD_POINTS", "STRENGTH", "TOTAL", "new_game", "payment_per_opponent"]
+
+#: Ranks from strongest to weakest (Italian labels; C is the Cavallo, the Queen of a French pack).
+STRENGTH = ("3", "2", "A", "K", "C", "J", "7", "6", "5", "4")
+#: Card points per rank (the last trick adds 3).
+CARD_POINTS = {"A": 3, "3": 1, "2": 1, "K": 1, "C": 1, "J": 1, "7": 0, "6": 0, "5": 0, "4": 0}
+#: Points in a deal: 32 in cards and 3 for the last trick.
+TOTAL = 35
+
+
+def new_game(**params: int | str | bool) -> _core.Game:
+    """Loads Calabrasella with keyword parameters, e.g. ``new_game(players=4, call_three=True)``.
+
+    Parameters and defaults: ``ludoteca.load_game("calabrasella").params``; unknown or out-of-range
+    values raise :class:`ludoteca.InvalidParameterError`.
+    """
+    return load_game("calabrasella", **params)
+
+
+def payment_per_opponent(single_points: int) -> int:
+    """What each opponent pays the single player (negative: receives from him), given the single
+    player's points out of 35: the margin, 70 for a sweep."""
+    if not 0 <= single_points <= TOTAL:
+        raise ValueError(f"single_points must be between 0 and {TOTAL}, not {single_points}")
+    others = TOTAL - single_points
+    margin = 2 * TOTAL if single_points in (0, TOTAL) else abs(single_points - others)
+    return margin if single_points > others else -margin

@@ -1,0 +1,480 @@
+//! Concrete situations from the rules specification §5 and its oracles §10 (28–36): the deal, the
+//! one-turn bidding, the call, the exchange, following, the 35-point count and the settlements.
+
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
+use crate::core::Registered;
+use crate::trick::testing::{act, card as c, cards as set};
+
+fn game(spec: &str) -> Calabrasella {
+    Calabrasella::from_game_string(spec).unwrap()
+}
+
+fn legal_names(st: &CalabrasellaState) -> Vec<String> {
+    let mut v = Vec::new();
+    st.legal_actions(&mut v);
+    let mut n: Vec<String> = v.iter().map(|&a| st.action_to_string(a)).collect();
+    n.sort();
+    n
+}
+
+const H0: &str = "A♣ 2♣ 3♣ K♣ C♣ J♣ 7♣ 6♣ 5♣ 4♣ 3♦ 2♦";
+const H1: &str = "A♦ K♦ C♦ J♦ 7♦ 6♦ 5♦ 4♦ A♥ 2♥ 3♥ K♥";
+const H2: &str = "C♥ J♥ 7♥ 6♥ 5♥ 4♥ A♠ 2♠ 3♠ K♠ C♠ J♠";
+const WIDOW_CARDS: &str = "7♠ 6♠ 5♠ 4♠";
+
+/// Deals `H0..H2` to the three seats after the dealer (packets of `packet`) and the widow last.
+fn dealt(spec: &str, packet: usize) -> CalabrasellaState {
+    let mut st = game(spec).new_initial_state();
+    let h: Vec<Vec<&str>> = [H0, H1, H2]
+        .iter()
+        .map(|s| s.split_whitespace().collect())
+        .collect();
+    let dealer = st.core.dealer;
+    let n = st.rules().num_players();
+    // h[i] goes to the i-th seat after the dealer.
+    let seat_hand = |seat: usize| (seat + n - dealer - 1) % n;
+    let mut order = Vec::new();
+    for round in 0..12 / packet {
+        for k in 1..=3 {
+            let seat = (dealer + k) % n;
+            order.extend_from_slice(&h[seat_hand(seat)][round * packet..(round + 1) * packet]);
+        }
+    }
+    order.extend(WIDOW_CARDS.split_whitespace());
+    act(&mut st, &order);
+    st
+}
+
+/// Seat 0 plays, discards 4♣ and takes 7♠; the opponents then lose every trick (a sweep).
+const SWEEP: &[&str] = &[
+    "play",
+    "discard 4♣",
+    "done",
+    "take 7♠", //
+    "3♣",
+    "4♦",
+    "A♠",
+    "2♣",
+    "5♦",
+    "2♠",
+    "A♣",
+    "6♦",
+    "3♠",
+    "K♣",
+    "7♦",
+    "K♠", //
+    "C♣",
+    "J♦",
+    "C♠",
+    "J♣",
+    "C♦",
+    "J♠",
+    "7♣",
+    "K♦",
+    "4♥",
+    "6♣",
+    "A♥",
+    "5♥", //
+    "5♣",
+    "2♥",
+    "6♥",
+    "3♦",
+    "A♦",
+    "7♥",
+    "2♦",
+    "3♥",
+    "J♥",
+    "7♠",
+    "K♥",
+    "C♥",
+];
+
+#[test]
+fn the_pack_strength_and_points_make_35() {
+    let g = game("calabrasella");
+    let r = g.rules();
+    assert_eq!(r.deck().len(), 40);
+    let t = r.tables();
+    assert_eq!(t.points_of(r.deck().all()), 32, "32 in cards (oracle 28)");
+    for s in 0..4 {
+        assert_eq!(t.points_of(r.deck().suit_mask(s)), 8, "8 per suit");
+    }
+    let st = g.new_initial_state();
+    // 3 > 2 > A > R > C > F > 7 > 6 > 5 > 4 (oracle 4).
+    let order: Vec<u8> = ["3♠", "2♠", "A♠", "K♠", "C♠", "J♠", "7♠", "6♠", "5♠", "4♠"]
+        .iter()
+        .map(|n| r.strength_of(c(&st, n)))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] > w[1]), "{order:?}");
+    assert_eq!(t.points[c(&st, "A♠").idx()], 3);
+    assert_eq!(t.points[c(&st, "J♠").idx()], 1);
+    assert_eq!(t.points[c(&st, "7♠").idx()], 0);
+}
+
+#[test]
+fn the_deal_gives_12_each_in_fours_and_4_to_the_widow_then_the_eldest_speaks() {
+    let st = dealt("calabrasella", 4);
+    for s in 0..3 {
+        assert_eq!(st.core.hands[s].len(), 12);
+    }
+    assert_eq!(st.core.hands[0], set(&st, H0));
+    assert_eq!(st.core.talon, set(&st, WIDOW_CARDS));
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(legal_names(&st), ["pass", "play"]);
+    // Packets of 4: the first four cards go to the dealer's next seat, the next four to the one after.
+    let mut st = game("calabrasella").new_initial_state();
+    act(&mut st, &["A♣", "2♣", "3♣", "4♣", "5♣"]);
+    assert_eq!(st.core.hands[0].len(), 4);
+    assert_eq!(st.core.hands[1], set(&st, "5♣"));
+}
+
+#[test]
+fn packets_of_two_alternate_every_two_cards() {
+    let mut st = game("calabrasella(deal_packet=2)").new_initial_state();
+    act(&mut st, &["A♣", "2♣", "3♣"]);
+    assert_eq!(st.core.hands[0], set(&st, "A♣ 2♣"));
+    assert_eq!(st.core.hands[1], set(&st, "3♣"));
+    let st = dealt("calabrasella(deal_packet=2)", 2);
+    assert_eq!(st.core.hands[2], set(&st, H2));
+    assert!(Calabrasella::from_game_string("calabrasella(deal_packet=3)").is_err());
+}
+
+#[test]
+fn bidding_stops_at_the_first_play_and_all_pass_throws_the_hands_in() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["pass", "play"]);
+    assert_eq!(st.extra.single, Some(1));
+    assert_eq!(st.extra.stage, Stage::Discard, "seat 2 never speaks");
+    assert_eq!(st.current_player(), Player::Seat(1));
+    // All pass in a match: no payment, the deal passes on (oracle 34).
+    let mut st = dealt("calabrasella(scope=match)", 4);
+    act(&mut st, &["pass", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(2));
+    act(&mut st, &["pass"]);
+    assert_eq!(st.core.deals_done, 1);
+    assert_eq!(st.core.dealer, 0);
+    assert_eq!(&st.core.ledger[..3], &[0.0; 3]);
+    assert_eq!(st.current_player(), Player::Chance);
+    // A single deal is dealt again.
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert_eq!(st.current_player(), Player::Chance);
+    assert_eq!(st.core.hands[0].len(), 0);
+}
+
+#[test]
+fn discard_one_to_four_before_the_widow_then_take_as_many() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["play"]);
+    let names = legal_names(&st);
+    assert_eq!(names.len(), 12, "at least one discard: no done yet");
+    assert!(!names.contains(&"done".to_string()));
+    act(&mut st, &["discard 4♣"]);
+    assert!(legal_names(&st).contains(&"done".to_string()));
+    // The widow is still face down: nobody sees it.
+    assert!(!st.observation_string(0).contains("7♠"));
+    act(&mut st, &["discard 5♣", "done"]);
+    assert_eq!(legal_names(&st), ["take 4♠", "take 5♠", "take 6♠", "take 7♠"]);
+    // Face up for everyone now, the discards only for the single player.
+    assert!(st.observation_string(1).contains("widow (face up)"));
+    assert!(st.observation_string(1).contains("discarded: 2\n"));
+    assert!(!st.observation_string(1).contains("4♣"));
+    assert!(st.observation_string(0).contains("4♣"));
+    act(&mut st, &["take 7♠"]);
+    assert_eq!(
+        st.core.phase,
+        crate::trick::Phase::Bidding,
+        "a second card to take"
+    );
+    act(&mut st, &["take 6♠"]);
+    assert_eq!(st.core.hands[0].len(), 12);
+    assert_eq!(
+        st.core.talon.len(),
+        4,
+        "the leftover pile is always 4 (oracle 29)"
+    );
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+}
+
+#[test]
+fn four_discards_turn_the_widow_at_once_and_the_eldest_leads_whoever_plays() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["pass", "pass", "play"]);
+    act(&mut st, &["discard 4♥", "discard 5♥", "discard 6♥", "discard 7♥"]);
+    assert_eq!(st.extra.stage, Stage::Take);
+    act(&mut st, &["take 4♠", "take 5♠", "take 6♠", "take 7♠"]);
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(0),
+        "the dealer's next seat leads (oracle 35)"
+    );
+}
+
+#[test]
+fn must_follow_suit_and_the_highest_of_the_led_suit_wins() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["play", "discard 4♣", "done", "take 7♠"]);
+    act(&mut st, &["3♦"]);
+    assert_eq!(
+        legal_names(&st),
+        ["4♦", "5♦", "6♦", "7♦", "A♦", "C♦", "J♦", "K♦"],
+        "seat 1 holds diamonds"
+    );
+    let e = st.string_to_action("A♥").unwrap();
+    let err = st.apply_action(e).unwrap_err();
+    assert!(format!("{err}").contains("must follow suit ♦"), "{err}");
+    act(&mut st, &["A♦"]);
+    assert_eq!(legal_names(&st).len(), 12, "seat 2 is void: any card");
+    act(&mut st, &["A♠"]);
+    assert_eq!(st.core.last_trick.unwrap().2, 0, "3♦ beats A♦; A♠ is off suit");
+    // The 2 beats the ace; an off-suit 3 wins nothing.
+    act(&mut st, &["2♦", "K♦", "3♠"]);
+    assert_eq!(st.core.last_trick.unwrap().2, 0);
+    act(&mut st, &["5♣", "A♥", "2♠"]);
+    assert_eq!(st.core.last_trick.unwrap().2, 0, "5♣ is alone in the led suit");
+}
+
+#[test]
+fn a_sweep_pays_70_per_opponent() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, SWEEP);
+    assert!(st.is_terminal());
+    assert_eq!(&st.core.returns[..3], &[140.0, -70.0, -70.0]);
+    let r = st.rules().deal_result(&st.core, &st.extra).unwrap();
+    assert_eq!((r.single_points, r.opponent_points), (35, 0));
+}
+
+#[test]
+fn four_handed_the_dealer_sits_out_and_settles_per_the_flag() {
+    let st = dealt("calabrasella(players=4)", 4);
+    assert_eq!(st.core.dealer, 3);
+    assert!(st.core.hands[3].is_empty(), "the dealer takes no cards");
+    let mut with = st.clone();
+    act(&mut with, SWEEP);
+    assert_eq!(
+        &with.core.returns[..4],
+        &[210.0, -70.0, -70.0, -70.0],
+        "±3M (oracle 33)"
+    );
+    let mut neutral = dealt("calabrasella(players=4,four_handed_settlement=dealer_neutral)", 4);
+    act(&mut neutral, SWEEP);
+    assert_eq!(
+        &neutral.core.returns[..4],
+        &[140.0, -70.0, -70.0, 0.0],
+        "±2M, dealer unchanged"
+    );
+    // Three pass: the deal is thrown in though the dealer never spoke.
+    let mut st = dealt("calabrasella(players=4,scope=match)", 4);
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert_eq!(st.core.dealer, 0, "the next dealer sits out the next deal");
+    assert_eq!(st.current_player(), Player::Chance);
+}
+
+#[test]
+fn the_margin_is_odd_and_decided_at_18_against_17() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, SWEEP);
+    let rules = st.rules().clone();
+    let mut core = st.core.clone();
+    let extra = st.extra.clone();
+    // Seat 0 keeps 15 card points of tricks, wins the last trick (+3) and a pile worth 0: 18 to 17.
+    let all = core.won[0];
+    let keep = set(&st, "3♣ 2♣ A♣ K♣ C♣ J♣ 3♦ 2♦ 7♣ 6♣ 5♣ 4♣ 7♠ 6♠ 5♠ 4♠");
+    core.won = [CardSet::EMPTY; MAX_PLAYERS];
+    core.won[0] = keep & all | set(&st, "A♦ K♦ C♦");
+    core.won[1] = all - core.won[0] - core.talon;
+    core.talon = set(&st, "4♣ 6♠ 5♠ 4♠");
+    core.won[0] = core.won[0] - core.talon;
+    let pts = rules.tables().points_of(core.won[0]);
+    assert_eq!(pts, 15);
+    assert_eq!(
+        rules.settlement(&core, &extra)[..3],
+        [2.0, -1.0, -1.0],
+        "18:17 wins by 1"
+    );
+    // One point less: 17:18 loses by 1.
+    core.won[0].remove(c(&st, "C♦"));
+    core.won[1].insert(c(&st, "C♦"));
+    assert_eq!(rules.settlement(&core, &extra)[..3], [-2.0, 1.0, 1.0]);
+    // The last trick and the leftover pile (with an ace) to an opponent: 14 against 21.
+    core.talon = set(&st, "A♠ 6♠ 5♠ 4♠");
+    core.won[1].remove(c(&st, "A♠"));
+    core.won[1].insert(c(&st, "4♣"));
+    let (l, cards, _) = core.last_trick.unwrap();
+    core.last_trick = Some((l, cards, 1));
+    let r = rules.deal_result(&core, &extra).unwrap();
+    assert_eq!((r.single_points, r.opponent_points), (14, 21));
+    assert_eq!(r.per_opponent(), -7);
+    // Nothing at all: a sweep the other way.
+    let r = DealResult {
+        single: 0,
+        single_points: 0,
+        opponent_points: 35,
+    };
+    assert_eq!(r.per_opponent(), -70);
+    let r = DealResult {
+        single: 0,
+        single_points: 34,
+        opponent_points: 1,
+    };
+    assert_eq!(r.per_opponent(), 33, "34 is not a sweep");
+}
+
+#[test]
+fn call_three_names_a_missing_three_and_exchanges_privately() {
+    let mut st = dealt("calabrasella(call_three=true)", 4);
+    act(&mut st, &["play"]);
+    assert_eq!(legal_names(&st), ["call 3♠", "call 3♥"], "seat 0 holds 3♣ 3♦");
+    act(&mut st, &["call 3♥"]);
+    assert!(st.core.hands[0].contains(c(&st, "3♥")));
+    assert_eq!(st.extra.holder, Some(1));
+    assert_eq!(legal_names(&st).len(), 13, "any card of the 13 he holds");
+    act(&mut st, &["give 4♣"]);
+    assert!(st.core.hands[1].contains(c(&st, "4♣")));
+    assert_eq!(st.core.hands[1].len(), 12);
+    assert!(st.observation_string(1).contains("given in exchange: 4♣"));
+    assert!(st.observation_string(0).contains("given in exchange: 4♣"));
+    assert!(
+        !st.observation_string(2).contains("4♣"),
+        "seat 2 does not see the returned card"
+    );
+    assert!(st
+        .observation_string(2)
+        .contains("called: 3♥ (handed over by seat 1)"));
+    assert_eq!(st.extra.stage, Stage::Discard);
+    // The holder of all four 3s names a 2; a card called from the widow is not exchanged.
+    let rules = st.rules().clone();
+    let threes = set(&st, "3♣ 3♦ 3♥ 3♠ 2♣");
+    assert_eq!(rules.callable(threes), set(&st, "2♦ 2♥ 2♠"));
+    let mut st = dealt("calabrasella(call_three=true)", 4);
+    act(&mut st, &["pass", "pass", "play"]);
+    assert_eq!(legal_names(&st), ["call 3♣", "call 3♥", "call 3♦"]);
+}
+
+#[test]
+fn a_card_called_from_the_widow_changes_nothing() {
+    // Seat 0 holds every 3, 2 and ace, so he names a king.
+    let mut st = game("calabrasella(call_three=true)").new_initial_state();
+    // Seat 0: all 3s, 2s, aces, kings, C; seat 1 / seat 2 the rest; widow 7♣ 7♦ 7♥ 7♠.
+    let h0 = "3♣ 3♦ 3♥ 3♠ 2♣ 2♦ 2♥ 2♠ A♣ A♦ A♥ A♠";
+    let h1 = "K♣ K♦ K♥ K♠ C♣ C♦ C♥ C♠ J♣ J♦ J♥ J♠";
+    let h2 = "6♣ 6♦ 6♥ 6♠ 5♣ 5♦ 5♥ 5♠ 4♣ 4♦ 4♥ 4♠";
+    let hs: Vec<Vec<&str>> = [h0, h1, h2]
+        .iter()
+        .map(|s| s.split_whitespace().collect())
+        .collect();
+    let mut order = Vec::new();
+    for round in 0..3 {
+        for h in &hs {
+            order.extend_from_slice(&h[round * 4..round * 4 + 4]);
+        }
+    }
+    order.extend(["7♣", "7♦", "7♥", "7♠"]);
+    act(&mut st, &order);
+    act(&mut st, &["play"]);
+    assert_eq!(legal_names(&st), ["call K♠", "call K♣", "call K♥", "call K♦"]);
+    act(&mut st, &["call K♠"]);
+    assert_eq!(st.extra.holder, Some(1));
+    let mut st = game("calabrasella(call_three=true)").new_initial_state();
+    let h2b = "K♣ K♦ K♥ K♠ C♣ C♦ C♥ C♠ 6♣ 6♦ 6♥ 6♠";
+    let h1b = "J♣ J♦ J♥ J♠ 7♣ 7♦ 7♥ 5♠ 5♣ 5♦ 5♥ 4♠";
+    let hs: Vec<Vec<&str>> = [h0, h1b, h2b]
+        .iter()
+        .map(|s| s.split_whitespace().collect())
+        .collect();
+    let mut order = Vec::new();
+    for round in 0..3 {
+        for h in &hs {
+            order.extend_from_slice(&h[round * 4..round * 4 + 4]);
+        }
+    }
+    order.extend(["7♠", "4♣", "4♦", "4♥"]);
+    act(&mut st, &order);
+    act(&mut st, &["play", "call K♠"]);
+    assert_eq!(st.extra.holder, Some(2));
+    // The called king is seat 2's; then one lying in the widow.
+    let mut st = game("calabrasella(call_three=true)").new_initial_state();
+    let h2c = "7♠ K♦ K♥ C♠ C♣ C♦ C♥ J♠ 6♣ 6♦ 6♥ 6♠";
+    let h1c = "J♣ J♦ J♥ K♣ 7♣ 7♦ 7♥ 5♠ 5♣ 5♦ 5♥ 4♠";
+    let hs: Vec<Vec<&str>> = [h0, h1c, h2c]
+        .iter()
+        .map(|s| s.split_whitespace().collect())
+        .collect();
+    let mut order = Vec::new();
+    for round in 0..3 {
+        for h in &hs {
+            order.extend_from_slice(&h[round * 4..round * 4 + 4]);
+        }
+    }
+    order.extend(["K♠", "4♣", "4♦", "4♥"]);
+    act(&mut st, &order);
+    act(&mut st, &["play", "call K♠"]);
+    assert_eq!(st.extra.holder, None);
+    assert_eq!(st.extra.stage, Stage::Discard, "no exchange");
+    assert!(st.core.talon.contains(c(&st, "K♠")));
+    assert!(st.observation_string(1).contains("in the widow"));
+}
+
+#[test]
+fn matches_end_on_paper_at_the_target_or_when_a_stack_is_gone() {
+    let mut st = dealt("calabrasella(scope=match,target=140)", 4);
+    act(&mut st, SWEEP);
+    assert!(st.is_terminal(), "140 reaches 140");
+    assert_eq!(&st.core.returns[..3], &[1.0, -0.5, -0.5]);
+    let mut st = dealt("calabrasella(scope=match,target=141)", 4);
+    act(&mut st, SWEEP);
+    assert!(!st.is_terminal(), "140 is short of 141");
+    assert_eq!(&st.core.ledger[..3], &[140.0, -70.0, -70.0]);
+    let mut st = dealt("calabrasella(scope=match,game_end=chips,chips=70)", 4);
+    act(&mut st, SWEEP);
+    assert!(st.is_terminal(), "70 chips lost: out");
+    assert_eq!(&st.core.returns[..3], &[140.0, -70.0, -70.0]);
+    let mut st = dealt("calabrasella(scope=match,game_end=chips,chips=71)", 4);
+    act(&mut st, SWEEP);
+    assert!(!st.is_terminal(), "one chip left");
+}
+
+#[test]
+fn greedy_beats_random_and_random_games_conserve_35_points() {
+    let g = game("calabrasella");
+    let mut rng = Rng::new(7);
+    let mut total = [0.0; 3];
+    let bots: Vec<Box<dyn crate::core::game::Bot<CalabrasellaState>>> =
+        vec![g.rules().new_bot("greedy").unwrap()];
+    for i in 0..600 {
+        let me = i % 3;
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bots[0].act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+            if st.core.tricks_played == TRICKS {
+                let r = st.rules().deal_result(&st.core, &st.extra).unwrap();
+                assert_eq!(r.single_points + r.opponent_points, 35);
+                assert!(r.per_opponent() % 2 != 0 || r.per_opponent().abs() == 70);
+            }
+        }
+        total[me] += st.core.returns[me];
+        let sum: f64 = st.core.returns[..3].iter().sum();
+        assert_eq!(sum, 0.0, "zero-sum");
+    }
+    assert!(
+        total.iter().all(|&t| t > 0.0),
+        "greedy wins in every seat: {total:?}"
+    );
+}
+
+#[test]
+fn the_rulesets_select_their_presets() {
+    let g = game("calabrasella(ruleset=foster)");
+    assert!(g.rules().call_three());
+    let st = dealt("calabrasella(ruleset=foster)", 2);
+    assert_eq!(st.core.hands[0], set(&st, H0));
+    assert_eq!(game("calabrasella(ruleset=four_handed)").rules().num_players(), 4);
+}

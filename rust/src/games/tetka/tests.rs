@@ -1,0 +1,279 @@
+//! Concrete situations from the rules specification §5 (Tëtka) and its oracles: the bum card, the
+//! penalties, the 9 points of a deal, Parlett's 7-point trick and the most-tricks tie-breaks.
+
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
+use crate::core::Registered;
+use crate::trick::testing::{act, card as c, cards as set};
+
+fn game(spec: &str) -> Tetka {
+    Tetka::from_game_string(spec).unwrap()
+}
+
+const SUITS: [&str; 4] = ["♠", "♣", "♦", "♥"];
+const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "K", "A", "Q"];
+
+/// Seat s holds the whole suit SUITS[s]; the dealer (seat 3) gets Q♥ last, the bum card.
+fn dealt(spec: &str) -> TetkaState {
+    let mut st = game(spec).new_initial_state();
+    let mut order = Vec::new();
+    for r in RANKS {
+        for s in SUITS {
+            order.push(format!("{r}{s}"));
+        }
+    }
+    let refs: Vec<&str> = order.iter().map(|s| s.as_str()).collect();
+    act(&mut st, &refs);
+    st
+}
+
+#[test]
+fn the_bum_card_is_dealt_last_to_the_dealer_and_shown_to_all() {
+    let st = dealt("tetka");
+    assert_eq!(st.core.dealer, 3);
+    assert_eq!(st.extra.bum, Some(c(&st, "Q♥")));
+    for s in 0..4 {
+        assert_eq!(st.core.hands[s].len(), 13);
+    }
+    assert!(st.core.hands[3].contains(c(&st, "Q♥")));
+    // Seat 0 sees the dealer's bum card and nothing else of that hand.
+    let obs = st.observation_string(0);
+    assert!(obs.contains("bum card: Q♥"), "{obs}");
+    assert!(obs.contains("Q♥ + 12 hidden"), "{obs}");
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(0),
+        "the dealer's next seat leads"
+    );
+    let r = st.rules();
+    assert_eq!(r.tetka(c(&st, "Q♥")), c(&st, "Q♥"));
+    assert_eq!(r.bum_trick(c(&st, "Q♥")), 12);
+    assert_eq!(r.bum_trick(c(&st, "A♥")), 1);
+    assert_eq!(r.bum_trick(c(&st, "10♣")), 10);
+    assert_eq!(r.bum_trick(c(&st, "K♣")), 13);
+    assert_eq!(r.tetka(c(&st, "7♣")), c(&st, "Q♣"));
+}
+
+#[test]
+fn must_follow_suit_and_the_highest_of_the_led_suit_wins() {
+    let mut st = game("tetka").new_initial_state();
+    // As in `dealt`, but seat 0's Q♠ and seat 3's 2♥ change places.
+    let mut order = Vec::new();
+    for (k, rank) in RANKS.iter().enumerate() {
+        for (s, suit) in SUITS.iter().enumerate() {
+            let name = match (k, s) {
+                (12, 0) => "2♥".to_string(),
+                (0, 3) => "Q♠".to_string(),
+                _ => format!("{rank}{suit}"),
+            };
+            order.push(name);
+        }
+    }
+    let refs: Vec<&str> = order.iter().map(|s| s.as_str()).collect();
+    act(&mut st, &refs);
+    act(&mut st, &["2♥"]);
+    let mut v = Vec::new();
+    st.legal_actions(&mut v);
+    assert_eq!(v.len(), 13, "seat 1 is void in hearts");
+    act(&mut st, &["A♣", "A♦"]);
+    let mut v = Vec::new();
+    st.legal_actions(&mut v);
+    assert_eq!(
+        v.len(),
+        12,
+        "seat 3 must follow with one of its 12 hearts, not Q♠"
+    );
+    let a = st.string_to_action("Q♠").unwrap();
+    assert!(format!("{}", st.apply_action(a).unwrap_err()).contains("must follow suit ♥"));
+    act(&mut st, &["3♥"]);
+    assert_eq!(
+        st.core.last_trick.unwrap().2,
+        3,
+        "3♥ beats 2♥; the aces are off suit"
+    );
+}
+
+#[test]
+fn parletts_trick_twelve_carries_seven_and_a_deal_carries_nine() {
+    let mut st = dealt("tetka");
+    // Seat 0 leads every spade but the queen and ace; the others throw their low cards.
+    for k in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] {
+        let r = RANKS[k];
+        act(
+            &mut st,
+            &[
+                &format!("{r}♠"),
+                &format!("{r}♣"),
+                &format!("{r}♦"),
+                &format!("{r}♥"),
+            ],
+        );
+    }
+    assert_eq!(st.extra.trick_points, [0, 0, 0, 0], "no queen, no bum card yet");
+    act(&mut st, &["Q♠", "Q♣", "Q♦", "Q♥"]);
+    assert_eq!(
+        st.extra.trick_points[0], 7,
+        "Tëtka 2 + three queens + the bum card + the 12th trick"
+    );
+    act(&mut st, &["A♠", "A♣", "A♦", "A♥"]);
+    assert!(st.is_terminal());
+    assert_eq!(
+        &st.core.returns[..4],
+        &[-9.0, 0.0, 0.0, 0.0],
+        "last trick and most tricks"
+    );
+}
+
+#[test]
+fn trick_penalties_stack_and_a_bum_king_doubles_the_last_trick() {
+    let st = dealt("tetka");
+    let r = st.rules().clone();
+    let (qh, kc) = (c(&st, "Q♥"), c(&st, "K♣"));
+    assert_eq!(
+        r.trick_penalty(qh, 5, set(&st, "Q♥ 2♣ 3♣ 4♣")),
+        3,
+        "queen + Tëtka + bum card"
+    );
+    assert_eq!(
+        r.trick_penalty(qh, 5, set(&st, "Q♣ 2♣ 3♣ 4♣")),
+        1,
+        "a plain queen"
+    );
+    assert_eq!(
+        r.trick_penalty(qh, 12, set(&st, "2♣ 3♣ 4♣ 5♣")),
+        1,
+        "the bum-numbered trick"
+    );
+    assert_eq!(r.trick_penalty(qh, 11, set(&st, "2♣ 3♣ 4♣ 5♣")), 0);
+    assert_eq!(
+        r.trick_penalty(kc, 13, set(&st, "2♦ 3♦ 4♦ 5♦")),
+        2,
+        "bum King: trick 13 carries 2"
+    );
+    assert_eq!(r.trick_penalty(kc, 12, set(&st, "2♦ 3♦ 4♦ 5♦")), 0);
+    assert_eq!(
+        r.trick_penalty(kc, 13, set(&st, "K♣ Q♣ 4♦ 5♦")),
+        5,
+        "bum + Tëtka 2 + trick 13 twice"
+    );
+}
+
+/// A core where seats won `tricks[s]` tricks made of the given cards (then filler).
+fn core_with(st: &TetkaState, piles: [&str; 4]) -> TrickCore {
+    let mut core = st.core.clone();
+    for (s, p) in piles.iter().enumerate() {
+        core.won[s] = set(st, p);
+    }
+    core
+}
+
+#[test]
+fn most_tricks_ties_go_to_most_bum_cards_then_the_highest_one() {
+    let st = dealt("tetka");
+    let r = st.rules().clone();
+    let bum = c(&st, "Q♥");
+    // Four tricks each for seats 0 and 1 (16 cards), 3 and 2 for the others.
+    let s0 = "2♥ 3♥ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠ Q♠ 2♣";
+    let s1 = "A♥ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ K♣ A♣ Q♣ 2♦ 3♦ 4♦";
+    let s2 = "5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ K♦ A♦ Q♦ 4♥ 5♥";
+    let s3 = "6♥ 7♥ 8♥ 9♥ 10♥ J♥ K♥ Q♥";
+    assert_eq!(
+        r.most_tricks(&core_with(&st, [s0, s1, s2, s3]), bum),
+        [0],
+        "two hearts beat one"
+    );
+    // One bum-suit card each: the higher (A♥) decides.
+    let s0b = "2♥ 4♦ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠ Q♠ 2♣";
+    let s2b = "5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ K♦ A♦ Q♦ 3♥ 5♥";
+    let s1b = "A♥ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ K♣ A♣ Q♣ 2♦ 3♦ 4♦";
+    assert_eq!(r.most_tricks(&core_with(&st, [s0b, s1b, s2b, s3]), bum), [1]);
+    // No bum-suit card among the tied: every tied seat scores (default), or none.
+    let s0c = "4♦ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠ Q♠ 2♣ 3♦";
+    let s1c = "3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ K♣ A♣ Q♣ 2♦ 5♦ 6♦ 7♦";
+    let s2c = "8♦ 9♦ 10♦ J♦ K♦ A♦ Q♦ 2♥ 3♥ 4♥ 5♥ 6♥";
+    let s3c = "7♥ 8♥ 9♥ 10♥ J♥ K♥ Q♥ A♥";
+    let core = core_with(&st, [s0c, s1c, s2c, s3c]);
+    assert_eq!(r.most_tricks(&core, bum), [0, 1]);
+    let none = game("tetka(most_tricks_fallback=none)").rules().clone();
+    assert!(none.most_tricks(&core, bum).is_empty());
+    // A clear leader needs no tie-break.
+    let s0d = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠ Q♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣";
+    assert_eq!(r.most_tricks(&core_with(&st, [s0d, "", "", ""]), bum), [0]);
+}
+
+#[test]
+fn random_deals_carry_nine_points_unless_the_tie_has_no_bum_card() {
+    let g = game("tetka(most_tricks_fallback=none)");
+    let mut rng = Rng::new(3);
+    let mut low = 0;
+    for _ in 0..400 {
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = if st.current_player() == Player::Chance {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+        }
+        let total: f64 = -st.core.returns[..4].iter().sum::<f64>();
+        assert!(total == 9.0 || total == 8.0, "{total}");
+        low += (total == 8.0) as usize;
+    }
+    assert!(low < 400);
+}
+
+#[test]
+fn a_match_is_one_deal_per_seat_and_the_lowest_total_wins() {
+    let g = game("tetka(scope=match)");
+    assert_eq!(g.rules().max_deals(), 4);
+    let mut rng = Rng::new(11);
+    let mut st = g.new_initial_state();
+    let mut dealers = vec![st.core.dealer];
+    while !st.is_terminal() {
+        let a = if st.current_player() == Player::Chance {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
+        st.apply_action(a).unwrap();
+        if st.core.dealer != *dealers.last().unwrap() {
+            dealers.push(st.core.dealer);
+        }
+    }
+    assert_eq!(dealers, [3, 0, 1, 2]);
+    assert_eq!(st.core.deals_done, 4);
+    let best = st.core.ledger[..4].iter().cloned().fold(f64::MAX, f64::min);
+    for s in 0..4 {
+        assert_eq!(st.core.returns[s] > 0.0, st.core.ledger[s] == best);
+    }
+}
+
+#[test]
+fn greedy_takes_fewer_penalties_than_random() {
+    let g = game("tetka");
+    let bot = g.rules().new_bot("greedy").unwrap();
+    let mut rng = Rng::new(5);
+    let mut total = [0.0; 2];
+    for i in 0..400 {
+        let me = i % 4;
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bot.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        total[0] += st.core.returns[me];
+        total[1] += st.core.returns[(me + 1) % 4];
+    }
+    assert!(
+        total[0] > total[1],
+        "greedy {} against random {}",
+        total[0],
+        total[1]
+    );
+}
