@@ -948,6 +948,16 @@ impl SambaState {
                 s.push_str(&format!("  meld {i}: {}\n", Self::meld_text(m)));
             }
         }
+        // Red 3s never stay in a hand, so everybody knows which are still in the stock.
+        let unseen_red = self.stock.iter().filter(|&id| rules::is_red_three(PACK.kind(id)));
+        let unseen_red = unseen_red.fold(PackSet::EMPTY, |mut a, id| {
+            a.insert(id);
+            a
+        });
+        s.push_str(&format!(
+            "red 3s still in the stock: {} \n",
+            format_set(unseen_red)
+        ));
         s.push_str(&format!(
             "pile: {} ({} cards{}), stock {} cards\n",
             self.pile.last().map_or("empty".to_string(), |&c| PACK.name(c)),
