@@ -66,6 +66,10 @@ static REGISTRY: &[(&GameInfo, Loader)] = &[
     ),
     (crate::games::razz::Type::INFO, loader::<crate::games::razz::Type>),
     (
+        crate::games::samba::Type::INFO,
+        loader::<crate::games::samba::Type>,
+    ),
+    (
         crate::games::skelly::Skelly::INFO,
         loader::<crate::games::skelly::Skelly>,
     ),

@@ -1,0 +1,788 @@
+//! Samba rules as concrete situations through the engine's own actions (rules file §11, §14).
+
+use super::state::{Meld, Phase, SambaState, Shape};
+use super::*;
+use crate::core::game::{Game, Player, State};
+use crate::core::rng::Rng;
+use crate::rummy::bag::{parse_kind, PackSet};
+
+fn game(pairs: &[(&str, &str)]) -> Samba {
+    Samba::with(pairs).unwrap()
+}
+
+fn deal() -> Samba {
+    game(&[("scope", "deal")])
+}
+
+fn total_cards(st: &SambaState) -> usize {
+    st.card_locations().unwrap().iter().map(|(_, c)| c.len()).sum()
+}
+
+/// Physical ids for space-separated kinds (`7H 7H X`), the lowest copies not yet in `used`.
+fn ids(text: &str, used: &mut PackSet) -> PackSet {
+    let mut out = PackSet::EMPTY;
+    for t in text.split_whitespace() {
+        let k = parse_kind(t).unwrap();
+        let id = (0..PACK.copies(k))
+            .map(|c| PACK.id(k, c))
+            .find(|&id| !used.contains(id))
+            .expect("a free copy");
+        used.insert(id);
+        out.insert(id);
+    }
+    out
+}
+
+/// A table: seat 0 to move in `phase`, its hand, its partner's hand, the pile (bottom first), partnership
+/// 0's melds as (text, shape); everything else in the stock.
+struct Table<'a> {
+    hand: &'a str,
+    partner: &'a str,
+    pile: &'a str,
+    melds: &'a [(&'a str, Shape)],
+    red3: &'a str,
+}
+
+fn table(g: &Samba, phase: Phase, t: Table) -> SambaState {
+    let mut st = g.new_initial_state();
+    let mut used = PackSet::EMPTY;
+    st.hands[0] = ids(t.hand, &mut used);
+    st.hands[2] = ids(t.partner, &mut used);
+    let pile = ids(t.pile, &mut used);
+    // The pile in the order written.
+    st.pile.clear();
+    let mut seen = PackSet::EMPTY;
+    for word in t.pile.split_whitespace() {
+        let k = parse_kind(word).unwrap();
+        let id = pile
+            .iter()
+            .find(|&id| PACK.kind(id) == k && !seen.contains(id))
+            .unwrap();
+        seen.insert(id);
+        st.pile.push(id);
+    }
+    for (text, shape) in t.melds {
+        st.melds[0].push(Meld {
+            cards: ids(text, &mut used),
+            shape: *shape,
+            staged: false,
+        });
+    }
+    st.melded[0] = !t.melds.is_empty();
+    st.red3[0] = ids(t.red3, &mut used);
+    st.stock = PackSet(std::array::from_fn(|w| PACK.all().0[w] & !used.0[w]));
+    st.phase = phase;
+    st.to_move = 0;
+    st
+}
+
+fn names(st: &SambaState) -> Vec<String> {
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    legal.iter().map(|&a| st.action_to_string(a)).collect()
+}
+
+fn can(st: &SambaState, name: &str) -> bool {
+    let a = st
+        .string_to_action(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    legal.contains(&a)
+}
+
+fn act(st: &mut SambaState, name: &str) {
+    let a = st
+        .string_to_action(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    st.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}\n{st}"));
+}
+
+fn acts(st: &mut SambaState, names: &[&str]) {
+    for n in names {
+        act(st, n);
+    }
+}
+
+const K7: Shape = Shape::Set(13);
+
+#[test]
+fn random_and_greedy_hands_end_and_conserve_cards() {
+    for spec in [
+        &[("scope", "deal")][..],
+        &[("scope", "deal"), ("stock_draw", "2")],
+    ] {
+        let g = game(spec);
+        let bot = g.new_bot("greedy").unwrap();
+        let mut rng = Rng::new(5);
+        for i in 0..40 {
+            let mut st = g.new_initial_state();
+            let mut steps = 0;
+            while !st.is_terminal() {
+                assert_eq!(total_cards(&st), 162, "{st}");
+                let a = match st.current_player() {
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(p) if i % 2 == 0 || p % 2 == 1 => st.random_action(&mut rng),
+                    _ => bot.act(&st, &mut rng),
+                };
+                st.apply_action(a).unwrap_or_else(|e| panic!("{e}\n{st}"));
+                steps += 1;
+                assert!(steps <= g.max_game_length());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_deal_gives_fifteen_each_and_lays_out_red_threes() {
+    let g = deal();
+    let mut rng = Rng::new(11);
+    for _ in 0..20 {
+        let mut st = g.new_initial_state();
+        while st.phase() == Phase::Deal {
+            let a = st.sample_chance(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        for p in 0..4 {
+            assert_eq!(st.hand(p).len(), 15);
+            assert!(st.hand(p).iter().all(|id| !rules::is_red_three(PACK.kind(id))));
+        }
+        let red = st.red3[0].len() + st.red3[1].len();
+        assert_eq!(
+            st.stock.len(),
+            101 - red,
+            "every red 3 dealt was replaced from the stock"
+        );
+        assert_eq!(st.pile().len(), 1);
+        assert_eq!(st.current_player(), Player::Seat(0));
+    }
+}
+
+#[test]
+fn the_initial_meld_waits_until_it_reaches_the_minimum() {
+    let g = deal();
+    // Score 0: minimum 50. Three 8s (30) and four 5s (20) reach exactly 50.
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "8S 8H 8D 5S 5H 5D 5C KS QH",
+            partner: "",
+            pile: "4C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 5S", "pick 5H", "pick 5D", "close"]);
+    assert!(st.melds(0)[0].staged, "20 points wait");
+    assert!(
+        !names(&st).iter().any(|n| n.starts_with("discard")),
+        "no discard while the meld is short"
+    );
+    acts(
+        &mut st,
+        &["pick 5C", "onto meld 0", "pick 8S", "pick 8H", "pick 8D", "close"],
+    );
+    assert!(
+        st.melded[0] && !st.melds(0)[0].staged,
+        "50 reaches the minimum: {st}"
+    );
+    assert!(can(&st, "discard KS#1"));
+    // 45 is not enough: three 8s and three 5s.
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "8S 8H 8D 5S 5H 5D KS QH",
+            partner: "",
+            pile: "4C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    acts(
+        &mut st,
+        &[
+            "pick 5S", "pick 5H", "pick 5D", "close", "pick 8S", "pick 8H", "pick 8D", "close",
+        ],
+    );
+    assert!(!st.melded[0]);
+    assert!(!can(&st, "discard KS#1"));
+    act(&mut st, "cancel");
+    assert_eq!(st.hand(0).len(), 8, "cancel takes the staged melds back");
+    assert!(st.melds(0).is_empty());
+    // Below zero the minimum is 15: three 4s.
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "4S 4H 4D KS QH",
+            partner: "",
+            pile: "4C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    st.totals = [-5, 0];
+    acts(&mut st, &["pick 4S", "pick 4H", "pick 4D", "close"]);
+    assert!(st.melded[0]);
+}
+
+#[test]
+fn sets_take_two_wilds_at_most_and_need_two_naturals() {
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 2C X X 5H JD QD KD",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    act(&mut st, "pick 5S");
+    act(&mut st, "pick 2C");
+    assert!(
+        can(&st, "pick X#1"),
+        "a second wild with a second natural to come"
+    );
+    act(&mut st, "pick X#1");
+    assert!(!can(&st, "pick X#2"), "a third wild");
+    assert!(!can(&st, "close"), "one natural");
+    act(&mut st, "pick 5H");
+    assert!(can(&st, "close"));
+    // One 5 and no other: a 5 and a wild cannot become a set.
+    let st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 2C X JD QD KD",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    assert!(!can(&st, "pick 5S"));
+}
+
+#[test]
+fn sequences_run_four_to_ace_without_wilds_and_a_seventh_card_makes_a_samba() {
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "2H 3H 4H 5H 6H QH KH AH JD QD KD",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    assert!(
+        !can(&st, "pick 3H#1"),
+        "a red 3 is never in a hand, and no black 3 sequence"
+    );
+    act(&mut st, "pick 4H");
+    assert!(!can(&st, "pick 2H#1"), "no wild in a sequence");
+    acts(&mut st, &["pick 5H", "pick 6H", "close"]);
+    assert!(matches!(
+        st.melds(0)[1].shape,
+        Shape::Seq {
+            suit: 2,
+            low: 4,
+            len: 3
+        }
+    ));
+    act(&mut st, "pick QH");
+    act(&mut st, "pick KH");
+    act(&mut st, "pick AH");
+    act(&mut st, "close");
+    // Ace high only: no A-4-5.
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "AS 4S 5S 6S JD QD KD",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    assert!(!can(&st, "pick AS"), "neither a set nor Q-K-A");
+    act(&mut st, "pick 4S");
+    assert!(!can(&st, "pick AS"));
+    // A sequence of six takes a seventh card and closes as a samba.
+    let six = [
+        ("9S 9H 9D", Shape::Set(9)),
+        (
+            "5D 6D 7D 8D 9D TD",
+            Shape::Seq {
+                suit: 1,
+                low: 5,
+                len: 6,
+            },
+        ),
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "JD 4D KS KH QC",
+            partner: "",
+            pile: "4C",
+            melds: &six,
+            red3: "",
+        },
+    );
+    act(&mut st, "pick JD");
+    assert!(can(&st, "onto meld 1"));
+    act(&mut st, "onto meld 1");
+    assert!(st.melds(0)[1].closed());
+    assert!(
+        !can(&st, "pick 4D"),
+        "a samba takes nothing more (and 4D starts nothing else)"
+    );
+}
+
+#[test]
+fn two_sets_of_a_rank_merge_up_to_seven_cards() {
+    let g = deal();
+    let sets = [
+        ("9S 9H 9D", Shape::Set(9)),
+        ("9C 9S 9H 9D", Shape::Set(9)),
+        ("9C 9S 9H 2D", Shape::Set(9)),
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &sets,
+            red3: "",
+        },
+    );
+    assert!(can(&st, "merge meld 0"), "3 + 4 = 7");
+    act(&mut st, "merge meld 0");
+    assert_eq!(st.melds(0).len(), 2);
+    assert!(st.melds(0)[0].closed(), "a natural canasta");
+    assert!(!can(&st, "merge meld 1"), "4 + 7 is too many");
+    let two = [("9C 9S 9H 9D", Shape::Set(9)), ("9C 9S 9H 9D", Shape::Set(9))];
+    let st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    assert!(!can(&st, "merge meld 0"), "4 + 4 = 8");
+}
+
+#[test]
+fn the_pile_is_taken_by_its_rules_and_the_top_is_melded_at_once() {
+    let g = deal();
+    let melded = [("TS TH TD", Shape::Set(10))];
+    let t = |pile| Table {
+        hand: "9S 9H 5C 6D 7H",
+        partner: "",
+        pile,
+        melds: &melded,
+        red3: "",
+    };
+    // Unfrozen: the top alone onto the set of 10s, or a natural pair.
+    assert!(can(&table(&g, Phase::Draw, t("4C TC")), "take pile"));
+    assert!(can(&table(&g, Phase::Draw, t("4C 9C")), "take pile"));
+    assert!(
+        !can(&table(&g, Phase::Draw, t("4C KC")), "take pile"),
+        "neither a pair nor a meld"
+    );
+    // Never under a wild or a black 3.
+    assert!(!can(&table(&g, Phase::Draw, t("9C 2C")), "take pile"));
+    assert!(!can(&table(&g, Phase::Draw, t("9C 3S")), "take pile"));
+    // Frozen by a wild card or a red 3 inside: only the pair.
+    assert!(!can(&table(&g, Phase::Draw, t("X TC")), "take pile"));
+    assert!(!can(&table(&g, Phase::Draw, t("3H TC")), "take pile"));
+    assert!(can(&table(&g, Phase::Draw, t("X 9C")), "take pile"));
+    // The take: the top is pending, the rest waits, then joins the hand; a red 3 in it is laid out.
+    let mut st = table(&g, Phase::Draw, t("3H KC 9C"));
+    act(&mut st, "take pile");
+    assert_eq!(st.pending_cards().len(), 1);
+    assert!(!names(&st).iter().any(|n| n.starts_with("discard")));
+    assert!(
+        !can(&st, "pick 5C#1"),
+        "only the top's rank joins the compulsory set"
+    );
+    acts(&mut st, &["pick 9S", "pick 9H", "close"]);
+    assert_eq!(st.hand(0).len(), 4, "5 - 2 + KC");
+    assert_eq!(st.red3[0].len(), 1, "the red 3 laid out, not replaced");
+    // Cancelling a take puts the pile back; the player must draw from the stock.
+    let mut st = table(&g, Phase::Draw, t("4C TC"));
+    act(&mut st, "take pile");
+    act(&mut st, "cancel");
+    assert_eq!(st.phase(), Phase::Draw);
+    assert_eq!(st.pile().len(), 2);
+    assert_eq!(names(&st), ["draw stock"]);
+}
+
+#[test]
+fn a_side_that_has_not_melded_takes_the_pile_only_reaching_its_minimum_with_top_and_hand() {
+    let g = deal();
+    let t = Table {
+        hand: "9S 9H 5C 6D 7H",
+        partner: "",
+        pile: "AS AH AD KC 9C",
+        melds: &[],
+        red3: "",
+    };
+    let mut st = table(&g, Phase::Draw, t);
+    act(&mut st, "take pile");
+    acts(&mut st, &["pick 9S", "pick 9H", "close"]);
+    // 30 < 50 and the aces in the pile do not count: the take cannot stand.
+    assert!(!st.melded[0]);
+    assert!(!names(&st).iter().any(|n| n.starts_with("pick A")));
+    act(&mut st, "cancel");
+    assert_eq!(st.pile().len(), 5);
+}
+
+#[test]
+fn the_keep_two_rule_and_going_out_with_two_canastas() {
+    let g = deal();
+    let one = [("KS KS KH KH KD KC KC", K7), ("9S 9H 9D", Shape::Set(9))];
+    let two = [
+        ("KS KS KH KH KD KC KC", K7),
+        ("QS QS QH QH QD QC QC", Shape::Set(12)),
+        ("9S 9H 9D", Shape::Set(9)),
+    ];
+    let hand = "5S 5H 5D 4C";
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand,
+            partner: "JD",
+            pile: "7C",
+            melds: &one,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 5S", "pick 5H", "pick 5D"]);
+    assert!(!can(&st, "close"), "one card left and one canasta");
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand,
+            partner: "JD",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 5S", "pick 5H", "pick 5D", "close", "discard 4C"]);
+    assert_eq!(st.phase(), Phase::Over);
+    // 140 + 140 + 30 + 15 melded, 1000 natural canastas, 200 out, partner's J -10.
+    assert_eq!(st.last_hand()[0], 70 + 70 + 30 + 15 + 1000 + 200 - 10);
+}
+
+#[test]
+fn may_i_go_out_binds_no_forbids_and_yes_then_not_out_costs_100() {
+    let g = deal();
+    let two = [
+        ("KS KS KH KH KD KC KC", K7),
+        ("QS QS QH QH QD QC QC", Shape::Set(12)),
+    ];
+    let hand = "5S 5H 5D 4C JH";
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5H 5D JH",
+            partner: "",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    act(&mut st, "may I go out?");
+    assert_eq!(st.current_player(), Player::Seat(2), "the partner answers");
+    act(&mut st, "no");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    acts(&mut st, &["pick 5S", "pick 5H", "pick 5D"]);
+    assert!(!can(&st, "close"), "going out forbidden: one card would stay");
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand,
+            partner: "",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["may I go out?", "yes", "discard JH"]);
+    assert_eq!(st.penalty[0], -100);
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5H 5D JH",
+            partner: "",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    acts(
+        &mut st,
+        &[
+            "may I go out?",
+            "yes",
+            "pick 5S",
+            "pick 5H",
+            "pick 5D",
+            "close",
+            "discard JH",
+        ],
+    );
+    assert_eq!(
+        (st.phase(), st.penalty[0]),
+        (Phase::Over, 0),
+        "asked, told yes, went out"
+    );
+}
+
+#[test]
+fn black_threes_only_as_the_last_meld_of_a_player_going_out() {
+    let g = deal();
+    let two = [
+        ("KS KS KH KH KD KC KC", K7),
+        ("QS QS QH QH QD QC QC", Shape::Set(12)),
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "3S 3C 3S JH",
+            partner: "",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 3S#1", "pick 3C", "pick 3S#2"]);
+    assert!(can(&st, "close"));
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "3S 3C 3S JH TD",
+            partner: "",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 3S#1", "pick 3C", "pick 3S#2"]);
+    assert!(!can(&st, "close"), "two cards would stay: not going out");
+    let one = [("KS KS KH KH KD KC KC", K7)];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "3S 3C 3S JH",
+            partner: "",
+            pile: "7C",
+            melds: &one,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 3S#1", "pick 3C", "pick 3S#2"]);
+    assert!(!can(&st, "close"), "one canasta: may not go out");
+    // At most black3_meld_max (4 by default, 6 allowed).
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "3S 3C 3S 3C 3S JH",
+            partner: "",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 3S#1", "pick 3C#1", "pick 3S#2", "pick 3C#2"]);
+    assert!(!can(&st, "pick 3S#3"));
+    let g6 = game(&[("scope", "deal"), ("black3_meld_max", "6")]);
+    let mut st = table(
+        &g6,
+        Phase::Meld,
+        Table {
+            hand: "3S 3C 3S 3C 3S JH",
+            partner: "",
+            pile: "7C",
+            melds: &two,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 3S#1", "pick 3C#1", "pick 3S#2", "pick 3C#2"]);
+    assert!(can(&st, "pick 3S#3"));
+}
+
+#[test]
+fn red_threes_drawn_are_laid_out_and_replaced_and_the_last_one_ends_the_hand() {
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    act(&mut st, "draw stock");
+    act(&mut st, "3H#1");
+    assert_eq!(st.phase(), Phase::StockDraw, "replaced");
+    assert_eq!(st.red3[0].len(), 1);
+    act(&mut st, "KD#1");
+    assert_eq!(st.phase(), Phase::Meld);
+    assert_eq!(st.hand(0).len(), 4);
+    // The last stock card a red 3: lay it out, meld, end the hand without a discard.
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    let red = PACK.parse("3H#1").unwrap();
+    st.stock = PackSet::single(red);
+    acts(&mut st, &["draw stock", "3H#1"]);
+    assert!(can(&st, "end hand"));
+    assert!(!names(&st).iter().any(|n| n.starts_with("discard")));
+    act(&mut st, "end hand");
+    assert_eq!(st.phase(), Phase::Over);
+}
+
+#[test]
+fn without_a_stock_a_player_who_cannot_take_the_pile_ends_the_hand() {
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    st.stock = PackSet::EMPTY;
+    // Seat 1 holds nothing that takes a KC.
+    st.hands[1] = ids("4D 6S 8C", &mut PackSet(st.hands[0].union(st.hands[2]).0));
+    act(&mut st, "discard 5S");
+    assert_eq!(st.phase(), Phase::Over);
+}
+
+#[test]
+fn the_example_hand_scores_1570_and_2570_through_the_engine() {
+    for (bonus, expected) in [("500", 1570), ("1500", 2570)] {
+        let g = game(&[("scope", "deal"), ("samba_bonus", bonus)]);
+        let melds = [
+            ("KS KS KH KH KD KC KC", K7),
+            (
+                "8H 9H TH JH QH KH AH",
+                Shape::Seq {
+                    suit: 2,
+                    low: 8,
+                    len: 7,
+                },
+            ),
+            ("5S 5H 5D 2C", Shape::Set(5)),
+        ];
+        let mut st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "9S",
+                partner: "JD 4C",
+                pile: "7C",
+                melds: &melds,
+                red3: "3H 3D",
+            },
+        );
+        act(&mut st, "discard 9S");
+        assert_eq!(st.last_hand()[0], expected);
+    }
+}
+
+#[test]
+fn the_match_ends_once_a_partnership_reaches_the_target() {
+    let g = game(&[]);
+    let two = [
+        ("KS KS KH KH KD KC KC", K7),
+        ("QS QS QH QH QD QC QC", Shape::Set(12)),
+    ];
+    // 140 + 1000 + 200 = 1340 this hand.
+    for (before, over) in [(8660, true), (8655, false)] {
+        let mut st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "9S",
+                partner: "",
+                pile: "7C",
+                melds: &two,
+                red3: "",
+            },
+        );
+        st.totals = [before, 0];
+        act(&mut st, "discard 9S");
+        assert_eq!(st.last_hand()[0], 1340);
+        assert_eq!(st.phase() == Phase::Over, over, "{before}");
+    }
+}
+
+#[test]
+fn stock_draw_two_draws_two_cards() {
+    let g = game(&[("scope", "deal"), ("stock_draw", "2")]);
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["draw stock", "KD#1"]);
+    assert_eq!(st.phase(), Phase::StockDraw);
+    act(&mut st, "KD#2");
+    assert_eq!(st.phase(), Phase::Meld);
+    assert_eq!(st.hand(0).len(), 5);
+}
