@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,21 @@ def _random_position(spec: str, seed: int, max_steps: int = 400) -> ludoteca.Sta
     return state
 
 
-@pytest.mark.parametrize("spec", EXAMPLES, ids=EXAMPLES)
+# Games merged after the sampler whose chance or card places it does not model yet (issue open): East–West
+# matches (the next game's deal after a finished one), Kabu (hands redrawn by the drawing rounds) and
+# Tysiąc's face-up gives. Strict: once the sampler handles one, its test fails until it is taken off.
+_NOT_YET = ("east_west(scope=match", "kabu", "tysiac(bid_cap=achievable")
+
+
+def _marked(spec: str) -> Any:
+    if spec.startswith(_NOT_YET):
+        return pytest.param(
+            spec, marks=pytest.mark.xfail(strict=True, reason="resample_hidden does not model this game yet")
+        )
+    return spec
+
+
+@pytest.mark.parametrize("spec", [_marked(s) for s in EXAMPLES], ids=EXAMPLES)
 def test_sample_has_the_same_information_state(spec: str) -> None:
     for seed in range(3):
         state = _random_position(spec, seed)

@@ -26,7 +26,18 @@ def _sims(spec: str) -> int:
     return 1 if any(t in spec for t in _LONG) else 3
 
 
-@pytest.mark.parametrize("spec", EXAMPLES)
+# OpenSpiel's serialisation check replays the history at every state (quadratic in the game's length):
+# a random Samba match (tens of thousands of actions, up to 60 hands) runs with --slow only.
+_HUGE = 1_000_000
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        pytest.param(s, marks=pytest.mark.slow) if ludoteca.load_game(s).max_game_length() > _HUGE else s
+        for s in EXAMPLES
+    ],
+)
 def test_random_sim_test_with_serialization(spec: str) -> None:
     """OpenSpiel's own random simulation test (legal actions, chance outcomes summing to 1 and below
     max_chance_outcomes, returns, serialisation round trips, clones) passes on every example."""

@@ -105,7 +105,7 @@ static INFO: GameInfo = GameInfo {
     params: PARAMS,
     presets: &[("flush_up", &[("flush_rank", "above_full_house")])],
     version: 1,
-    rules: "Reiner Knizia's two-player poker patience (Kartenspiele im Wilden Westen, 1995; Blazing Aces!, \
+    rules: "Reiner Knizia's two-player poker patience, as in its rule book (Kartenspiele im Wilden Westen, 1995; Blazing Aces!, \
 2007). 32 cards, 7 to ace. Three board cards are dealt face up in a column; the rest is the stock. The non-dealer \
 starts, then the players alternate: draw the top card of the stock and place it at once, face up, on your own side \
 of a row where you have fewer than 4 cards (never keep or discard it). After 12 placements each, every row holds a \

@@ -112,7 +112,7 @@ static INFO: GameInfo = GameInfo {
         &[("insolvency_check", "net"), ("final_settlement", "others_settle")],
     )],
     version: 1,
-    rules: "Sid Sackson's Western-deck Kabu (Card Games Around the World, 1981), 2-6 players. 40 cards, ace to \
+    rules: "Sid Sackson's Western-deck Kabu, as in his rule book (Card Games Around the World, 1981), 2-6 players. 40 cards, ace to \
 10; ace counts 1, the others face value, and a hand scores its total mod 10 (9 best, 10 and 20 score 0). Everyone \
 gets two cards face down. Then, in rounds from the dealer's left, each player draws one more card face down or \
 stands; standing is final, and nobody draws more than twice. Everyone sees how many cards each player drew. At \

@@ -74,6 +74,13 @@ pub const MAX_CANCELS: u8 = 2;
 
 static PARAMS: &[ParamSpec] = &[
     ParamSpec {
+        name: "ruleset",
+        kind: Kind::Choice(&["seed", "standard"]),
+        default: D::Str("seed"),
+        doc: "seed: one card drawn, samba bonus 500; standard: standard Samba (two cards drawn, samba bonus 1500, \
+              the pile frozen for a partnership that has not melded)",
+    },
+    ParamSpec {
         name: "scope",
         kind: Kind::Choice(&["match", "deal"]),
         default: D::Str("match"),
@@ -83,7 +90,7 @@ static PARAMS: &[ParamSpec] = &[
         name: "stock_draw",
         kind: Kind::Int { min: 1, max: 2 },
         default: D::Int(1),
-        doc: "cards drawn from the stock each turn (1 as the seed text says, 2 in standard Samba)",
+        doc: "cards drawn from the stock each turn (1 in the basic game, 2 in standard Samba)",
     },
     ParamSpec {
         name: "samba_bonus",
@@ -114,14 +121,17 @@ static PARAMS: &[ParamSpec] = &[
     },
 ];
 
-static PRESETS: &[Preset] = &[(
-    "standard",
-    &[
-        ("stock_draw", "2"),
-        ("samba_bonus", "1500"),
-        ("frozen_until_initial_meld", "true"),
-    ],
-)];
+static PRESETS: &[Preset] = &[
+    ("seed", &[]),
+    (
+        "standard",
+        &[
+            ("stock_draw", "2"),
+            ("samba_bonus", "1500"),
+            ("frozen_until_initial_meld", "true"),
+        ],
+    ),
+];
 
 static INFO: GameInfo = GameInfo {
     short_name: "samba",
