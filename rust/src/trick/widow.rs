@@ -26,18 +26,22 @@ impl FirstTaker {
     /// The seat to move passes.
     pub fn pass(&mut self, core: &mut TrickCore) -> Passed {
         self.passes += 1;
-        if self.passes as usize == core.num_players {
+        // Only the seats dealt in speak (a dealer sitting out, as in four-handed Calabrasella, does not).
+        if self.passes as usize == core.n_active {
             Passed::AllPassed
         } else {
             core.to_move = core.next_seat(core.to_move);
             Passed::Next
         }
     }
-    /// The seats that have passed, given the first speaker.
-    pub fn passed(&self, core: &TrickCore, first: usize) -> impl Iterator<Item = usize> + '_ {
-        let (n, passes) = (core.num_players, self.passes as usize);
-        let first = first % n;
-        (0..passes).map(move |k| (first + k) % n)
+    /// The seats that have passed, given the first speaker, in turn order (seats sitting out skipped).
+    pub fn passed<'a>(&self, core: &'a TrickCore, first: usize) -> impl Iterator<Item = usize> + 'a {
+        let mut seat = first % core.num_players;
+        (0..self.passes as usize).map(move |_| {
+            let s = seat;
+            seat = core.next_seat(seat);
+            s
+        })
     }
 }
 
@@ -75,6 +79,20 @@ mod tests {
         assert_eq!(a.pass(&mut core), Passed::Next);
         assert_eq!(a.pass(&mut core), Passed::AllPassed);
         assert_eq!(a.passed(&core, 0).collect::<Vec<_>>(), [0, 1, 2]);
+    }
+
+    #[test]
+    fn first_taker_counts_only_the_seats_dealt_in() {
+        // Four seats, seat 3 (the dealer) sits out: three passes end the auction.
+        let mut core = TrickCore::new(4, 2, CardSet::EMPTY, CardSet::EMPTY);
+        core.set_active(0b0111);
+        core.to_move = 0;
+        let mut a = FirstTaker::default();
+        assert_eq!(a.pass(&mut core), Passed::Next);
+        assert_eq!(a.pass(&mut core), Passed::Next);
+        assert_eq!(core.to_move, 2);
+        assert_eq!(a.pass(&mut core), Passed::AllPassed);
+        assert_eq!(a.passed(&core, 1).collect::<Vec<_>>(), [1, 2, 0]);
     }
 
     #[test]

@@ -41,6 +41,7 @@ use crate::cards::{Card, CardSet, Deck, FaceStyle};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
+use crate::trick::widow::{FirstTaker, Passed};
 use crate::trick::{
     per_seat, top_scorers_win, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame,
     TrickMut, TrickRules, TrickState, TrickView, SCOPE_PARAM,
@@ -153,8 +154,8 @@ pub enum Stage {
 #[derive(Clone, Debug, Default)]
 pub struct CalabrasellaExtra {
     pub stage: Stage,
-    /// Passes so far (the first `passes` speakers from the dealer's next seat).
-    pub passes: u8,
+    /// The bidding: passes so far, from the dealer's next seat (the engine's first-taker auction).
+    pub bidding: FirstTaker,
     /// The single player.
     pub single: Option<usize>,
     /// The card named with `call_three` (public).
@@ -296,14 +297,8 @@ impl CalabrasellaRules {
         core.next_seat(core.dealer)
     }
     /// The seats that have passed so far.
-    fn passed(core: &TrickCore, extra: &CalabrasellaExtra) -> impl Iterator<Item = usize> {
-        let mut s = Self::eldest(core);
-        let mut out = [usize::MAX; ACTIVE];
-        for o in out.iter_mut().take(extra.passes as usize) {
-            *o = s;
-            s = core.next_seat(s);
-        }
-        out.into_iter().filter(|&x| x != usize::MAX)
+    fn passed<'a>(core: &'a TrickCore, extra: &CalabrasellaExtra) -> impl Iterator<Item = usize> + 'a {
+        extra.bidding.passed(core, Self::eldest(core))
     }
     fn after_discards(core: &mut TrickCore, extra: &mut CalabrasellaExtra) {
         // The widow is turned face up (public through this game's observation; the engine's talon
@@ -463,12 +458,10 @@ impl TrickRules for CalabrasellaRules {
         let seat = core.to_move;
         match offset {
             PASS => {
-                extra.passes += 1;
-                if extra.passes as usize == ACTIVE {
+                if extra.bidding.pass(core) == Passed::AllPassed {
                     extra.stage = Stage::ThrownIn;
                     return Effect::EndDeal;
                 }
-                core.to_move = core.next_seat(seat);
             }
             PLAY => {
                 extra.single = Some(seat);
@@ -639,7 +632,7 @@ impl TrickRules for CalabrasellaRules {
         }
         match (extra.stage, extra.single) {
             (Stage::ThrownIn, _) => s.push_str("all passed: thrown in\n"),
-            (_, None) => s.push_str(&format!("bidding: {} passed\n", extra.passes)),
+            (_, None) => s.push_str(&format!("bidding: {} passed\n", extra.bidding.passes)),
             (_, Some(p)) => s.push_str(&format!("single player: seat {p}\n")),
         }
         if let Some(c) = extra.called {
