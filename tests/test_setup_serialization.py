@@ -96,3 +96,21 @@ def test_bad_setup_lines_are_parse_errors() -> None:
         ludoteca.deserialize_state(
             plain.replace("chance", "chance", 1).replace("\nhistory", "\nsetup x\nhistory")
         )
+
+
+@pytest.mark.parametrize("spec", ["briscola(players=4)", "zole(scope=match)", "go(board_size=5)"])
+def test_serialised_text_names_the_rules_version_and_refuses_other_versions(spec: str) -> None:
+    game = ludoteca.load_game(spec)
+    version = next(i.version for i in ludoteca.registered_games() if i.short_name == game.name)
+    state = game.new_initial_state(seed=5)
+    _advance(state, 4, 2)
+    lines = state.serialize().splitlines()
+    assert lines[0] == "ludoteca-state 2"
+    assert lines[2] == f"rules {version}"
+    # The same text written under the next rules version is refused, naming both versions.
+    other = "\n".join([*lines[:2], f"rules {version + 1}", *lines[3:]]) + "\n"
+    with pytest.raises(ludoteca.ParseError, match=rf"rules version {version + 1}.*has version {version}"):
+        ludoteca.deserialize_state(other)
+    # Format 1, written before the rules line existed, still loads to the same state.
+    old = "\n".join(["ludoteca-state 1", lines[1], *lines[3:]]) + "\n"
+    assert ludoteca.deserialize_state(old) == state

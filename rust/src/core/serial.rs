@@ -2,13 +2,18 @@
 //! it onto a game:
 //!
 //! ```text
-//! ludoteca-state 1
+//! ludoteca-state 2
 //! game briscola(players=4)
+//! rules 1                                            (the game's rules version, `Game.version`)
 //! chance rng 0123456789abcdef 0123456789abcdef 0123456789abcdef 0123456789abcdef   (or: explicit)
 //! setup <one line, \ and newlines escaped>                                       (only if set up)
 //! history 12 7 40 3
 //! ending <text>                                              (only for an ending outside the actions)
 //! ```
+//!
+//! The `rules` line makes a text written under other rules refuse to load (its action ids may mean
+//! other moves) instead of replaying into a different game; texts of format 1, which had no such line,
+//! still load.
 //!
 //! A seeded state is the pair (state, its chance stream): the stream's four words are written after
 //! the replay, so chance continues exactly where it was. The Python layer only converts.
@@ -19,13 +24,17 @@ use crate::dynamic::{DynGame, DynState};
 use crate::error::{LudoError, Result};
 
 /// The first line of every serialised state.
-pub const HEADER: &str = "ludoteca-state 1";
+pub const HEADER: &str = "ludoteca-state 2";
+/// The first line of the format before the `rules` line (still read).
+const HEADER_V1: &str = "ludoteca-state 1";
 
 /// The parsed (or to be written) text of a serialised state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateText {
     /// The canonical game string.
     pub game: String,
+    /// The game's rules version the text was written under (`None`: format 1, which had none).
+    pub rules: Option<u32>,
     /// The chance stream's state (a seeded state), or `None` for explicit chance.
     pub rng: Option<[u64; 4]>,
     /// The setup position (`State.setup()`), if the game did not start from its own initial state.
@@ -55,6 +64,7 @@ impl StateText {
         };
         Ok(StateText {
             game: game.game_string(),
+            rules: Some(game.info().version),
             rng: rng.map(Rng::state),
             setup,
             history: state.history().to_vec(),
@@ -79,8 +89,12 @@ impl StateText {
             .as_ref()
             .map(|e| format!("ending {e}\n"))
             .unwrap_or_default();
+        let (header, rules) = match self.rules {
+            Some(v) => (HEADER, format!("rules {v}\n")),
+            None => (HEADER_V1, String::new()),
+        };
         format!(
-            "{HEADER}\ngame {}\nchance {chance}\n{setup}history {}\n{ending}",
+            "{header}\ngame {}\n{rules}chance {chance}\n{setup}history {}\n{ending}",
             self.game,
             hist.join(" ")
         )
@@ -95,27 +109,46 @@ impl StateText {
                 why.to_string(),
             )
         };
-        let mut lines = text.lines();
-        if lines.next().map(str::trim) != Some(HEADER) {
-            return Err(bad("the first line must be 'ludoteca-state 1'"));
-        }
-        let mut field = |key: &str| -> Result<String> {
-            let line = lines
-                .next()
-                .ok_or_else(|| bad(&format!("missing the '{key}' line")))?;
-            line.strip_prefix(key)
-                .map(|v| v.trim().to_string())
-                .ok_or_else(|| bad(&format!("expected a '{key}' line")))
+        let lines: Vec<&str> = text.lines().collect();
+        let with_rules = match lines.first().map(|l| l.trim()) {
+            Some(HEADER) => true,
+            Some(HEADER_V1) => false,
+            _ => return Err(bad("the first line must be 'ludoteca-state 2' (or 1)")),
         };
-        let game = field("game")?;
-        let chance = field("chance")?;
-        let mut next = field("setup").ok();
-        let setup = next.take().map(|t| unescape(&t));
-        let history = if setup.is_some() {
-            field("history")?
-        } else {
-            history_after_chance(text)?
+        let mut at = 1;
+        let mut field = |key: &str, optional: bool| -> Result<Option<String>> {
+            let line = match lines.get(at) {
+                Some(line) => line,
+                None if optional => return Ok(None),
+                None => return Err(bad(&format!("missing the '{key}' line"))),
+            };
+            match line
+                .strip_prefix(key)
+                .filter(|v| v.is_empty() || v.starts_with(' '))
+            {
+                Some(v) => {
+                    at += 1;
+                    Ok(Some(v.trim().to_string()))
+                }
+                None if optional => Ok(None),
+                None => Err(bad(&format!("expected a '{key}' line"))),
+            }
         };
+        let game = field("game", false)?.unwrap_or_default();
+        let rules = match with_rules {
+            true => {
+                let v = field("rules", false)?.unwrap_or_default();
+                Some(
+                    v.parse::<u32>()
+                        .map_err(|_| bad("the 'rules' line is the game's rules version, a number"))?,
+                )
+            }
+            false => None,
+        };
+        let chance = field("chance", false)?.unwrap_or_default();
+        let setup = field("setup", true)?.map(|t| unescape(&t));
+        let history = field("history", false)?.unwrap_or_default();
+        let ending = field("ending", true)?;
         let rng = match chance.as_str() {
             "explicit" => None,
             c => {
@@ -140,12 +173,9 @@ impl StateText {
                     .map_err(|_| bad("history entries are action ids"))
             })
             .collect::<Result<Vec<_>>>()?;
-        let ending = text
-            .lines()
-            .find_map(|l| l.strip_prefix("ending "))
-            .map(|e| e.trim().to_string());
         Ok(StateText {
             game,
+            rules,
             rng,
             setup,
             history,
@@ -156,6 +186,18 @@ impl StateText {
     /// Replays the history on a fresh state of `game` (every action checked) and restores the
     /// chance stream after it, so future chance continues exactly where it was.
     pub fn replay(&self, game: &dyn DynGame) -> Result<Seeded> {
+        let version = game.info().version;
+        if let Some(written) = self.rules.filter(|&v| v != version) {
+            return Err(LudoError::parse(
+                "serialized state",
+                &format!("rules {written}"),
+                format!(
+                    "written under {} rules version {written}; this ludoteca has version {version}, \
+                     whose action ids may mean other moves",
+                    game.info().short_name
+                ),
+            ));
+        }
         let mut state = match &self.setup {
             Some(text) => game.new_state_from_setup(text)?,
             None => game.new_state(),
@@ -194,21 +236,6 @@ fn unescape(text: &str) -> String {
     out
 }
 
-/// The `history` line of a serialised state that has no `setup` line (the fourth line).
-fn history_after_chance(text: &str) -> Result<String> {
-    text.lines()
-        .nth(3)
-        .and_then(|l| l.strip_prefix("history"))
-        .map(|v| v.trim().to_string())
-        .ok_or_else(|| {
-            LudoError::parse(
-                "serialized state",
-                text.lines().next().unwrap_or(""),
-                "expected a 'history' line",
-            )
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,7 +266,9 @@ mod tests {
             let (game, state, rng) = played(spec, 7, 25);
             let text = StateText::of(&*game, &*state, Some(&rng)).unwrap();
             let written = text.write();
-            assert!(written.starts_with("ludoteca-state 1\ngame "), "{written}");
+            let rules = format!("\nrules {}\nchance ", game.info().version);
+            assert!(written.starts_with("ludoteca-state 2\ngame "), "{written}");
+            assert!(written.contains(&rules), "{written}");
             let parsed = StateText::parse(&written).unwrap();
             assert_eq!(parsed, text, "{spec}");
             let back = parsed.replay(&*game).unwrap();
@@ -253,6 +282,7 @@ mod tests {
     fn explicit_chance_setup_escapes_and_endings_survive() {
         let text = StateText {
             game: "g".into(),
+            rules: Some(4),
             rng: None,
             setup: Some("a\\b\nc".into()),
             history: vec![3, 1, 4],
@@ -261,7 +291,7 @@ mod tests {
         let written = text.write();
         assert_eq!(
             written,
-            "ludoteca-state 1\ngame g\nchance explicit\nsetup a\\\\b\\nc\nhistory 3 1 4\nending resign 1\n"
+            "ludoteca-state 2\ngame g\nrules 4\nchance explicit\nsetup a\\\\b\\nc\nhistory 3 1 4\nending resign 1\n"
         );
         assert_eq!(StateText::parse(&written).unwrap(), text);
     }
@@ -284,6 +314,14 @@ mod tests {
                 "action ids",
             ),
             ("ludoteca-state 1\ngame g\nchance explicit\n", "'history' line"),
+            (
+                "ludoteca-state 2\ngame g\nchance explicit\nhistory\n",
+                "expected a 'rules' line",
+            ),
+            (
+                "ludoteca-state 2\ngame g\nrules x\nchance explicit\nhistory\n",
+                "rules version, a number",
+            ),
         ] {
             let e = StateText::parse(text).unwrap_err().to_string();
             assert!(e.contains(why), "{text:?}: {e}");
@@ -292,6 +330,7 @@ mod tests {
         let game = load_game("briscola").unwrap();
         let bad = StateText {
             game: game.game_string(),
+            rules: Some(game.info().version),
             rng: None,
             setup: None,
             history: vec![0, 0],
@@ -299,5 +338,31 @@ mod tests {
         };
         let e = bad.replay(&*game).err().unwrap().to_string();
         assert!(e.contains("history entry 1"), "{e}");
+    }
+
+    #[test]
+    fn a_text_of_other_rules_is_refused_and_format_1_still_loads() {
+        let (game, state, rng) = played("briscola", 3, 5);
+        let version = game.info().version;
+        let mut text = StateText::of(&*game, &*state, Some(&rng)).unwrap();
+        text.rules = Some(version + 1);
+        let e = StateText::parse(&text.write())
+            .unwrap()
+            .replay(&*game)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains(&format!("rules version {}", version + 1)), "{e}");
+        assert!(e.contains(&format!("has version {version}")), "{e}");
+        // Format 1 (no rules line) is still read, and replays to the same state.
+        text.rules = None;
+        let written = text.write();
+        assert!(
+            written.starts_with("ludoteca-state 1\ngame briscola"),
+            "{written}"
+        );
+        assert!(!written.contains("\nrules "), "{written}");
+        let back = StateText::parse(&written).unwrap().replay(&*game).unwrap();
+        assert_eq!(back.state.history(), state.history());
     }
 }

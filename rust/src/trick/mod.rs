@@ -38,7 +38,8 @@
 //! # How to add a trick game
 //!
 //! 1. Write the rules in `rust/src/games/<game>/mod.rs`: a `struct <Game>Rules` resolved from
-//!    parameters (`from_params`; use [`SCOPE_PARAM`] for deal/match), a `#[derive(Default)]` per-deal
+//!    parameters (`from_params`; declare [`SCOPE_PARAM`] and `first_dealer`, read them with
+//!    [`Session::read`]), a `#[derive(Default)]` per-deal
 //!    `Extra` and, if anything outlives a deal, a per-match `Match` (else `()`).
 //! 2. The deck and the deal: `deck()` (a `cards::Deck`), `deal_slot` (usually a [`PacketDeal`]
 //!    built once), `removed`, `first_dealer` / `next_dealer`.
@@ -97,6 +98,7 @@ pub mod follow;
 pub mod queen_jack;
 pub mod rules;
 pub mod scoring;
+pub mod session;
 pub mod state;
 pub mod tables;
 #[cfg(test)]
@@ -107,6 +109,7 @@ pub use self::core::{Phase, TrickCore};
 pub use deal::{Packet, PacketDeal};
 pub use rules::{AfterDeal, DealOutcome, Effect, FaceUpRule, Slot, TrickMut, TrickRules, TrickView};
 pub use scoring::top_scorers_win;
+pub use session::Session;
 pub use state::{per_seat, TrickGame, TrickState};
 pub use tables::SuitTables;
 

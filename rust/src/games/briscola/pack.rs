@@ -5,7 +5,7 @@
 use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
 use crate::core::params::Params;
 use crate::error::{LudoError, Result};
-use crate::trick::TrickCore;
+use crate::trick::{Session, TrickCore};
 
 /// Rank codes of the Italian pack (see `cards::deck`): A 1, 2..7, F 8, C 9, R 10.
 const STRENGTH: [u8; 11] = [0, 10, 1, 9, 2, 3, 4, 5, 6, 7, 8];
@@ -43,16 +43,7 @@ impl Table {
                 ("french_south", FaceStyle::FrenchSouth),
             ],
         );
-        let first_dealer = match p.int("first_dealer") {
-            -1 => players - 1,
-            d if (d as usize) < players => d as usize,
-            d => {
-                return Err(LudoError::param(
-                    "first_dealer",
-                    format!("seat {d} does not exist with {players} players"),
-                ))
-            }
-        };
+        let session = Session::read(p, players, None)?;
         // The full pack is kept for every player count so card ids stay the same; removed cards are
         // public and never dealt.
         let deck = Deck::italian40(style);
@@ -60,10 +51,10 @@ impl Table {
         let points = CardTable::from_values(deck.cards().iter().map(|c| POINTS[c.rank as usize]));
         Ok(Table {
             players,
-            is_match: p.str("scope") == "match",
+            is_match: session.is_match,
             must_follow: p.bool("must_follow_suit"),
             fixed_dealer: p.str("dealer_rotation") == "fixed",
-            first_dealer,
+            first_dealer: session.first_dealer,
             italian_suit_names: p.str("suit_names") == "italian",
             strength,
             point_masks: PointMasks::new(&points, deck.len()),

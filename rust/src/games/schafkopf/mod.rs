@@ -34,8 +34,8 @@ use crate::error::{LudoError, Result};
 use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
-    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
-    TrickState, TrickView, SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, Session, Slot, SuitTables, TrickCore, TrickGame, TrickMut,
+    TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
 use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
@@ -264,7 +264,8 @@ impl TrickRules for SchafkopfRules {
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
-        let deals = p.int("deals") as usize;
+        let session = Session::read(p, PLAYERS, Some("deals"))?;
+        let deals = session.length;
         if deals % 3 != 0 {
             return Err(LudoError::param(
                 "deals",
@@ -272,10 +273,6 @@ impl TrickRules for SchafkopfRules {
             ));
         }
         let deck = Deck::french32();
-        let first_dealer = match p.int("first_dealer") {
-            -1 => PLAYERS - 1,
-            d => d as usize,
-        };
         Ok(SchafkopfRules {
             t: QueenJackTrumps::new(&deck),
             deal: PacketDeal::new(
@@ -288,7 +285,7 @@ impl TrickRules for SchafkopfRules {
                 ],
             ),
             deck,
-            is_match: p.str("scope") == "match",
+            is_match: session.is_match,
             deals,
             buried_count: p.str("buried_counts_for") == "declarer",
             schwarz_by_points: p.str("schwarz_by") == "points",
@@ -299,7 +296,7 @@ impl TrickRules for SchafkopfRules {
                 _ => WidowTo::LastTrick,
             },
             leaster_requires_trick: p.bool("leaster_requires_trick"),
-            first_dealer,
+            first_dealer: session.first_dealer,
         })
     }
 

@@ -42,8 +42,8 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
 use crate::trick::{
-    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
-    TrickState, TrickView, SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, Session, Slot, SuitTables, TrickCore, TrickGame, TrickMut,
+    TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
 use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
@@ -384,15 +384,12 @@ impl TrickRules for SoloRules {
             };
             (e, s, 0)
         });
-        let first_dealer = match p.int("first_dealer") {
-            -1 => PLAYERS - 1,
-            d => d as usize,
-        };
+        let session = Session::read(p, PLAYERS, Some("hands"))?;
         Ok(SoloRules {
             deal: PacketDeal::new(PLAYERS, &[Packet::Each(3), Packet::Each(2), Packet::Each(3)]),
             colour,
-            is_match: p.str("scope") == "match",
-            hands: p.int("hands") as usize,
+            is_match: session.is_match,
+            hands: session.length,
             threshold: p.int("point_threshold") as f64,
             zero_sum: p.bool("zero_sum"),
             jumps: p.bool("allow_jump_questions"),
@@ -400,7 +397,7 @@ impl TrickRules for SoloRules {
             call_own: p.bool("allow_call_own_ace"),
             king_fallback: p.str("all_aces_fallback") == "king",
             early: p.bool("early_termination"),
-            first_dealer,
+            first_dealer: session.first_dealer,
             tables,
             black_queens: [qc, qs].into_iter().collect(),
             deck,

@@ -39,8 +39,8 @@ use crate::error::{LudoError, Result};
 use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
-    per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
-    TrickState, TrickView, SCOPE_PARAM,
+    per_seat, AfterDeal, DealOutcome, Effect, Session, Slot, SuitTables, TrickCore, TrickGame, TrickMut,
+    TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
 use crate::trick::{Packet, PacketDeal};
 
@@ -340,12 +340,13 @@ impl TrickRules for ZoleRules {
             return Err(LudoError::param("passed_out", "galdiņš is not specified by the rules (who loses, ties, the talon are open, Z10); use pool or redeal_only"));
         }
         let deck = Deck::zole26();
+        let session = Session::read(p, PLAYERS, Some("hands"))?;
         Ok(ZoleRules {
             t: QueenJackTrumps::new(&deck),
             deal: PacketDeal::new(PLAYERS, &[Packet::Each(4), Packet::Talon(2), Packet::Each(4)]),
             deck,
-            is_match: p.str("scope") == "match",
-            hands: p.int("hands") as usize,
+            is_match: session.is_match,
+            hands: session.length,
             scoring: match p.str("scoring") {
                 "classic_lv" => Scoring::ClassicLv,
                 _ => Scoring::Seed {
@@ -357,10 +358,7 @@ impl TrickRules for ZoleRules {
             maza: p.bool("enable_maza_zole"),
             discards_need_trick: p.bool("discards_count_only_if_lielais_takes_trick"),
             redeal_same_dealer: p.bool("redeal_same_dealer_after_passout"),
-            first_dealer: match p.int("first_dealer") {
-                -1 => PLAYERS - 1,
-                d => d as usize,
-            },
+            first_dealer: session.first_dealer,
         })
     }
 
