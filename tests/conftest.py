@@ -32,13 +32,48 @@ def missing_oracle(reason: str) -> str | None:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--slow", action="store_true", default=False, help="also run tests marked slow")
+    parser.addoption(
+        "--one-per-game",
+        action="store_true",
+        default=False,
+        help="of a test parametrised over game strings, run one case per game (the release checks)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: long-running test, run with --slow")
 
 
+_GAME_NAME = re.compile(r"[a-z][a-z_]*[a-z]")
+
+
+def one_case_per_game(items: list[pytest.Item]) -> tuple[list[pytest.Item], list[pytest.Item]]:
+    """(kept, dropped): of each test parametrised over game strings, the first case of each game.
+
+    A case belongs to the game named at the start of its id (``briscola(players=5)-0`` is briscola's);
+    cases whose ids do not start with a name (seeds, sizes) are all kept. The release checks run the
+    suite against the built wheel and sdist this way: the engine's behaviour is what the full run on the
+    source proved, and what they add is that every game works through every interface once installed.
+    """
+    kept, dropped, seen = [], [], set()
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        match = _GAME_NAME.match(callspec.id) if callspec is not None else None
+        if match is None:
+            kept.append(item)
+            continue
+        key = (item.nodeid.split("[", 1)[0], match.group(0))
+        (dropped if key in seen else kept).append(item)
+        seen.add(key)
+    return kept, dropped
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--one-per-game"):
+        kept, dropped = one_case_per_game(items)
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
     if config.getoption("--slow"):
         return
     skip = pytest.mark.skip(reason="slow: run with --slow")
