@@ -168,3 +168,30 @@ def test_batch_masks_equal_batch_ids() -> None:
     assert np.array_equal(poker.low_rank_batch(masks, threads=1), poker.low_rank_batch(hands))
     per_hand = [poker.high_rank([int(c) for c in row]) for row in hands[:200]]
     assert per_hand == list(poker.high_rank_batch(hands[:200]))
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.uint8, np.int32, np.int16, np.uint16])
+def test_batch_reads_every_integer_layout_alike_and_names_bad_rows(dtype: type) -> None:
+    hands = random_hands(5_000, 7, seed=2)
+    want = poker.high_rank_batch(hands)
+    assert np.array_equal(poker.high_rank_batch(hands.astype(dtype)), want)
+    # A non-contiguous view (every other row) is read through the converting path.
+    assert np.array_equal(poker.high_rank_batch(hands.astype(dtype)[::2]), want[::2])
+    assert np.array_equal(poker.low_rank_batch(hands.astype(dtype)), poker.low_rank_batch(hands))
+    for row, why in [([0, 1, 2, 3, 52, 5, 6], "outside"), ([0, 1, 2, 3, 3, 5, 6], "twice")]:
+        bad = hands[:3].astype(dtype).copy()
+        bad[2] = row
+        with pytest.raises(ludoteca.InvalidParameterError, match=f"row 2: card id .* {why}"):
+            poker.high_rank_batch(bad)
+    # The 32-card deck has no low ranks: a row holding a 2 is named.
+    piquet = np.array([[5, 6, 7, 8, 9], [0, 6, 7, 8, 9]], dtype=dtype)
+    with pytest.raises(ludoteca.InvalidParameterError, match="row 1: the 32-card deck"):
+        poker.high_rank_batch(piquet, deck=32)
+
+
+def test_batch_masks_name_a_bit_beyond_the_deck_and_a_short_hand() -> None:
+    masks = np.array([0b11111, 1 << 52 | 0b1111, 0b1111], dtype=np.uint64)
+    with pytest.raises(ludoteca.InvalidParameterError, match="row 1: a card mask has bits above 51"):
+        poker.high_rank_batch(masks)
+    with pytest.raises(ludoteca.InvalidParameterError, match="row 1: 4 cards"):
+        poker.high_rank_batch(masks[[0, 2]])

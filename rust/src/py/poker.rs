@@ -199,22 +199,22 @@ fn hands_arg(
             finish(masks)
         }
         (2, b'i' | b'u') => {
-            let a: PyReadonlyArray2<'_, i64> = arr.call_method1("astype", ("int64",))?.extract()?;
-            let view = a.as_array();
-            let mut masks = Vec::with_capacity(shape[0]);
-            for (i, row) in view.rows().into_iter().enumerate() {
-                let mut set = 0u64;
-                for &c in row.iter() {
-                    if !(0..52).contains(&c) {
-                        return Err(bad_rows(i, format!("card id {c} is outside 0..51")));
-                    }
-                    if set >> c & 1 != 0 {
-                        return Err(bad_rows(i, format!("card id {c} appears twice")));
-                    }
-                    set |= 1 << c;
-                }
-                masks.push(set);
+            // Read the common integer dtypes in place (no int64 copy of the whole array); others are
+            // converted once.
+            let item = untyped.dtype().itemsize();
+            let masks = match (kind, item) {
+                (b'i', 8) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i64>>()?),
+                (b'i', 4) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i32>>()?),
+                (b'i', 2) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i16>>()?),
+                (b'i', 1) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i8>>()?),
+                (b'u', 1) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, u8>>()?),
+                (b'u', 2) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, u16>>()?),
+                _ => ids_to_masks(
+                    arr.call_method1("astype", ("int64",))?
+                        .extract::<PyReadonlyArray2<'_, i64>>()?,
+                ),
             }
+            .map_err(|(i, why)| bad_rows(i, why))?;
             finish(masks)
         }
         _ => Err(LudoError::Shape {
@@ -225,6 +225,61 @@ fn hands_arg(
     }
 }
 
+/// The card masks of an `(N, k)` array of card ids, or the first bad row and why (an id outside
+/// 0..51, an id twice). The loop over a row has no branch: badness is accumulated and the row is
+/// looked at again only when it is bad.
+fn ids_to_masks<T>(a: PyReadonlyArray2<'_, T>) -> Result<Vec<u64>, (usize, String)>
+where
+    T: numpy::Element + Copy + Into<i64>,
+{
+    let view = a.as_array();
+    let k = view.ncols();
+    let mut masks = Vec::with_capacity(view.nrows());
+    fn row_mask(row: impl Iterator<Item = i64>) -> (u64, bool) {
+        let (mut set, mut bad) = (0u64, false);
+        for c in row {
+            let bit = 1u64 << (c as u64 & 63);
+            bad |= !(0..52).contains(&c) | (set & bit != 0);
+            set |= bit;
+        }
+        (set, bad)
+    }
+    let why = |i: usize, row: &[i64]| -> (usize, String) {
+        let mut set = 0u64;
+        for &c in row {
+            if !(0..52).contains(&c) {
+                return (i, format!("card id {c} is outside 0..51"));
+            }
+            if set >> c & 1 != 0 {
+                return (i, format!("card id {c} appears twice"));
+            }
+            set |= 1 << c;
+        }
+        (i, "a bad row".into())
+    };
+    match view.as_slice() {
+        Some(flat) if k > 0 => {
+            for (i, row) in flat.chunks_exact(k).enumerate() {
+                let (set, bad) = row_mask(row.iter().map(|&c| c.into()));
+                if bad {
+                    return Err(why(i, &row.iter().map(|&c| c.into()).collect::<Vec<_>>()));
+                }
+                masks.push(set);
+            }
+        }
+        _ => {
+            for (i, row) in view.rows().into_iter().enumerate() {
+                let (set, bad) = row_mask(row.iter().map(|&c| c.into()));
+                if bad {
+                    return Err(why(i, &row.iter().map(|&c| c.into()).collect::<Vec<_>>()));
+                }
+                masks.push(set);
+            }
+        }
+    }
+    Ok(masks)
+}
+
 fn run_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> PyResult<R> {
     match threads {
         Some(t) if t > 0 => Ok(rayon::ThreadPoolBuilder::new()
@@ -233,6 +288,116 @@ fn run_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) ->
             .map_err(|e| LudoError::param("threads", e.to_string()))?
             .install(f)),
         _ => Ok(f()),
+    }
+}
+
+/// The rows of a batch as they lie in numpy's memory, read in place by the evaluating threads.
+enum Rows<'a> {
+    /// `(N,)` card masks.
+    Masks(&'a [u64]),
+    /// `(N, k)` card ids, C order.
+    Ids64(&'a [i64], usize),
+    /// `(N, k)` card ids as bytes, C order.
+    Ids8(&'a [u8], usize),
+}
+
+impl Rows<'_> {
+    fn len(&self) -> usize {
+        match *self {
+            Rows::Masks(m) => m.len(),
+            Rows::Ids64(v, k) => v.len() / k,
+            Rows::Ids8(v, k) => v.len() / k,
+        }
+    }
+    /// Row `i`'s card mask, or `None` if it has an id outside 0..51 or an id twice (branch-free).
+    #[inline]
+    fn mask(&self, i: usize) -> Option<u64> {
+        #[inline]
+        fn of(row: impl Iterator<Item = u64>) -> Option<u64> {
+            let (mut set, mut bad) = (0u64, false);
+            for c in row {
+                let bit = 1u64 << (c & 63);
+                bad |= (c >= 52) | (set & bit != 0);
+                set |= bit;
+            }
+            (!bad).then_some(set)
+        }
+        match *self {
+            Rows::Masks(m) => Some(m[i]).filter(|m| m >> 52 == 0),
+            Rows::Ids64(v, k) => of(v[i * k..(i + 1) * k].iter().map(|&c| c as u64)),
+            Rows::Ids8(v, k) => of(v[i * k..(i + 1) * k].iter().map(|&c| u64::from(c))),
+        }
+    }
+}
+
+/// Evaluates every row of `cards` with `eval` on the rayon pool, reading the common layouts in place
+/// ((N,) uint64 masks; C-ordered (N, k) int64 or uint8 ids) and checking each row as it goes; any
+/// other layout, and any batch with a bad row, goes through `hands_arg`, which converts and names
+/// the first bad row.
+fn eval_rows(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    (min, max, deck_size): (usize, usize, u32),
+    threads: Option<usize>,
+    eval: impl Fn(u64) -> u32 + Sync,
+) -> PyResult<Vec<u32>> {
+    let low_ranks: u64 = (0..4).map(|s| 0x1Fu64 << (13 * s)).sum();
+    let banned = if deck_size == 32 { low_ranks } else { 0 };
+    let fast = |rows: Rows<'_>, py: Python<'_>| -> PyResult<Option<Vec<u32>>> {
+        let mut out = vec![0u32; rows.len()];
+        let ok = py.detach(|| {
+            run_threads(threads, || {
+                out.par_chunks_mut(4096).enumerate().all(|(c, o)| {
+                    let mut ok = true;
+                    for (j, x) in o.iter_mut().enumerate() {
+                        let m = rows.mask(c * 4096 + j).unwrap_or(0);
+                        let n = m.count_ones() as usize;
+                        let good = n >= min && n <= max && m & banned == 0;
+                        ok &= good;
+                        // A bad row is evaluated as some valid hand; the batch is then redone
+                        // by `hands_arg`, which names the row.
+                        *x = eval(if good { m } else { 0x1F00 });
+                    }
+                    ok
+                })
+            })
+        })?;
+        Ok(ok.then_some(out))
+    };
+    let np = py.import("numpy")?;
+    let arr = np.call_method1("asarray", (cards,))?;
+    let done = if let Ok(a) = arr.extract::<PyReadonlyArray1<'_, u64>>() {
+        match a.as_slice() {
+            Ok(m) => fast(Rows::Masks(m), py)?,
+            Err(_) => None,
+        }
+    } else if let Ok(a) = arr.extract::<PyReadonlyArray2<'_, i64>>() {
+        match (a.as_slice(), a.shape()[1]) {
+            (Ok(v), k) if k > 0 => fast(Rows::Ids64(v, k), py)?,
+            _ => None,
+        }
+    } else if let Ok(a) = arr.extract::<PyReadonlyArray2<'_, u8>>() {
+        match (a.as_slice(), a.shape()[1]) {
+            (Ok(v), k) if k > 0 => fast(Rows::Ids8(v, k), py)?,
+            _ => None,
+        }
+    } else {
+        None
+    };
+    match done {
+        Some(out) => Ok(out),
+        None => {
+            let hands = hands_arg(py, cards, min, max, deck_size)?;
+            let mut out = vec![0u32; hands.len()];
+            py.detach(|| {
+                run_threads(threads, || {
+                    out.par_chunks_mut(4096)
+                        .zip(hands.par_chunks(4096))
+                        .for_each(|(o, h)| o.iter_mut().zip(h).for_each(|(x, &m)| *x = eval(m)))
+                })
+            })?;
+            Ok(out)
+        }
     }
 }
 
@@ -249,18 +414,8 @@ fn poker_high_rank_batch<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let r = rules(deck, ace_low_straight, flush_rank)?;
-    let hands = hands_arg(py, cards, 5, 7, deck)?;
-    let mut out = vec![0u32; hands.len()];
-    py.detach(|| {
-        run_threads(threads, || {
-            out.par_chunks_mut(4096)
-                .zip(hands.par_chunks(4096))
-                .for_each(|(o, h)| {
-                    for (x, m) in o.iter_mut().zip(h) {
-                        *x = r.eval(&masks52(CardSet(*m))).0;
-                    }
-                })
-        })
+    let out = eval_rows(py, cards, (5, 7, deck), threads, |m| {
+        r.eval(&masks52(CardSet(m))).0
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
@@ -273,18 +428,8 @@ fn poker_low_rank_batch<'py>(
     cards: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let hands = hands_arg(py, cards, 1, 7, 52)?;
-    let mut out = vec![0u32; hands.len()];
-    py.detach(|| {
-        run_threads(threads, || {
-            out.par_chunks_mut(4096)
-                .zip(hands.par_chunks(4096))
-                .for_each(|(o, h)| {
-                    for (x, m) in o.iter_mut().zip(h) {
-                        *x = LowRank::eval(&masks52(CardSet(*m))).0;
-                    }
-                })
-        })
+    let out = eval_rows(py, cards, (1, 7, 52), threads, |m| {
+        LowRank::eval(&masks52(CardSet(m))).0
     })?;
     Ok(PyArray1::from_vec(py, out))
 }

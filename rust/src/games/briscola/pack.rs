@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
 use crate::core::params::Params;
-use crate::error::{LudoError, Result};
+use crate::error::Result;
 use crate::trick::{Session, TrickCore};
 
 /// Rank codes of the Italian pack (see `cards::deck`): A 1, 2..7, F 8, C 9, R 10.
