@@ -369,7 +369,7 @@ announcement of the other side (kontra ×2, rekontra ×4, subkontra ×8, mordkon
 which side its owner is on; four passes in a row end the round. In Klop every player scores their own \
 pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. As \
 described at pagat.com (Slovenian Tarok).",
-    bots: &["random"],
+    bots: &["random", "greedy"],
     examples: &[
         "tarok",
         "tarok(ruleset=pagat)",
@@ -1242,11 +1242,9 @@ impl TrickRules for TarokRules {
                 Effect::Continue
             }
             o => {
-                // Discards lie face down in the stock (the declarer's pile, counted at the end).
+                // Discards lie face down in the declarer's own pile (counted for its team at the end).
                 let c = Card((o - DISCARD0) as u8);
-                core.hands[seat].remove(c);
-                core.known[seat].remove(c);
-                core.stock.insert(c);
+                core.lay_away(seat, c);
                 extra.discards.insert(c);
                 extra.to_discard -= 1;
                 if extra.to_discard == 0 {
@@ -1332,10 +1330,11 @@ impl TrickRules for TarokRules {
             extra,
             match_state,
         } = s;
-        let Some((leader, cards, wpos)) = core.last_trick else {
+        // The engine records the winning seat; the position in the trick is needed for the cards.
+        let Some((leader, cards, winner)) = core.last_trick else {
             return Effect::Continue;
         };
-        let winner = (leader + wpos) % PLAYERS;
+        let wpos = (winner + PLAYERS - leader) % PLAYERS;
         let player = |i: usize| (leader + i) % PLAYERS;
         extra.tricks[winner] += 1;
         let contract = extra.contract.unwrap_or(Contract::Klop);
@@ -1535,7 +1534,11 @@ impl TrickRules for TarokRules {
             40
         }
     }
+    fn new_bot(&self, name: &str) -> Option<Box<dyn crate::core::game::Bot<TarokState>>> {
+        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn crate::core::game::Bot<TarokState>>)
+    }
 }
 
+mod bot;
 #[cfg(test)]
 mod tests;

@@ -853,8 +853,7 @@ fn klop_adds_one_talon_card_to_each_of_the_first_six_tricks() {
         st.apply_action(v[0]).unwrap();
         if st.core.tricks_played > tricks {
             tricks = st.core.tricks_played;
-            let (leader, _, wpos) = st.core.last_trick.unwrap();
-            let winner = (leader + wpos) % 4;
+            let (_, _, winner) = st.core.last_trick.unwrap();
             let held: usize = (0..4).map(|s| st.core.won[s].len()).sum();
             if tricks <= 6 {
                 // The gift goes to this trick's winner, in deal order.
@@ -867,4 +866,33 @@ fn klop_adds_one_talon_card_to_each_of_the_first_six_tricks() {
         }
     }
     assert_eq!(tricks, 7);
+}
+
+#[test]
+fn greedy_beats_random_in_every_seat() {
+    use crate::core::rng::Rng;
+    let g = game("tarok");
+    let bot = g.rules().new_bot("greedy").unwrap();
+    let mut rng = Rng::new(11);
+    let mut total = [0.0f64; 4];
+    for i in 0..1200 {
+        let me = i % 4;
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bot.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        let others = (ret.iter().sum::<f64>() - ret[me]) / 3.0;
+        total[me] += ret[me] - others;
+    }
+    assert!(
+        total.iter().all(|&t| t > 0.0),
+        "greedy ahead of the random seats in every seat: {total:?}"
+    );
 }
