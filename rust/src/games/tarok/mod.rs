@@ -252,8 +252,9 @@ pub struct TarokExtra {
     pub tricks: [u8; PLAYERS],
     /// The seat whose Mond was captured, if any.
     pub mond_lost: Option<usize>,
-    /// Trick 12: who played Pagat / whether it won, whether the called king was in it and who won.
-    pub pagat_last: Option<(usize, bool)>,
+    /// Trick 12: who played Pagat, whether it won and who took the trick; who took the trick if the
+    /// called king was in it.
+    pub pagat_last: Option<(usize, bool, usize)>,
     pub king_last: Option<usize>,
     /// The hand's scores per seat (set when it ends).
     pub scores: [f64; PLAYERS],
@@ -921,10 +922,15 @@ impl TarokRules {
                     let ours = Self::in_team(extra, a);
                     let made = extra
                         .pagat_last
-                        .is_some_and(|(o, wins)| wins && Self::in_team(extra, o) == ours);
+                        .is_some_and(|(o, wins, _)| wins && Self::in_team(extra, o) == ours);
                     Some((ours, made))
                 }
-                (_, None) => extra.pagat_last.map(|(o, wins)| (Self::in_team(extra, o), wins)),
+                // Silent: made if Pagat wins the last trick, lost only if the other side takes it (a
+                // partner overtaking Pagat neither makes nor loses it).
+                (_, None) => extra.pagat_last.and_then(|(o, wins, w)| {
+                    let ours = Self::in_team(extra, o);
+                    (wins || Self::in_team(extra, w) != ours).then_some((ours, wins))
+                }),
             };
             let Some((ours, made)) = outcome else {
                 continue;
@@ -1364,7 +1370,7 @@ impl TrickRules for TarokRules {
         }
         if core.tricks_played == TRICKS {
             if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == PAGAT) {
-                extra.pagat_last = Some((player(i), i == wpos));
+                extra.pagat_last = Some((player(i), i == wpos, winner));
             }
         }
         let decl = extra.declarer;

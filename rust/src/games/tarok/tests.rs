@@ -684,9 +684,12 @@ fn ultimos_announced_and_silent_at_trick_12() {
     assert_eq!(sc(&pagat, &base), [-9, -9, 0, 0]);
     // Silent pagat ultimo won by the declarer: +25; lost: nothing (seed) or −25 (pagat).
     let mut e = base.clone();
-    e.pagat_last = Some((0, true));
+    e.pagat_last = Some((0, true, 0));
     assert_eq!(sc(&seed, &e), [36, 36, 20, 20]);
-    e.pagat_last = Some((0, false));
+    // Overtaken by the partner: neither made nor lost.
+    e.pagat_last = Some((0, false, 1));
+    assert_eq!(sc(&pagat, &e), [-9, -9, 0, 0]);
+    e.pagat_last = Some((0, false, 2));
     assert_eq!(sc(&seed, &e), [11, 11, 20, 20]);
     assert_eq!(sc(&pagat, &e), [-34, -34, 0, 0]);
     // Announced and lost: the opponents gain 50 (×2 under kontra).
