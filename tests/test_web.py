@@ -106,14 +106,17 @@ def test_every_example_opens_and_plays_to_the_end(client: TestClient, spec: str)
 
 
 def _hidden_names(state: ludoteca.State, seat: int) -> set[str]:
-    """Display names of the cards in other seats' hands, the stock and the talon that ``seat``'s own
-    observation and information state never name (the engine's rule of who sees what; a name there may
+    """Display names of the cards in other seats' hands and private piles (Tarok's discards), the stock
+    and the talon that ``seat``'s own observation and information state never name (the engine's rule of who sees what; a name there may
     be an announcement, such as a called card, rather than the card being seen)."""
     locs = state.card_locations()
     assert locs is not None
     text = state.observation_string(seat) + " " + state.information_state_string(seat)
     seen = " " + " ".join(text.replace(":", " ").split()) + " "
-    places = [p for p in locs if (p.startswith("hand ") and p != f"hand {seat}") or p in ("stock", "talon")]
+    own = (f"hand {seat}", f"laid away {seat}")
+    places = [
+        p for p in locs if (p.startswith(("hand ", "laid away ")) and p not in own) or p in ("stock", "talon")
+    ]
     names = {state.action_to_string(c) for p in places for c in locs[p]}
     return {n for n in names if f" {n} " not in seen}
 

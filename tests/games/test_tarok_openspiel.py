@@ -162,7 +162,13 @@ class _Deal:
             if phase == _PHASE.BIDDING and self.rng.random() < 0.8:
                 # Mostly pass, and call the lowest contract: uniform bids would nearly always end in
                 # Beggar or higher, and Klop and the talon contracts would hardly be played.
-                name = "pass" if "pass" in both else both[0] if both[0] != "klop" or self.rng.random() < 0.5 else both[1]
+                name = (
+                    "pass"
+                    if "pass" in both
+                    else both[0]
+                    if both[0] != "klop" or self.rng.random() < 0.5
+                    else both[1]
+                )
             player = self.os.current_player()
             if name.startswith("talon "):
                 k = _GROUP[self.contract]

@@ -38,7 +38,14 @@
 //!   an announced ultimo card stays back until the last trick, and an announced valat (made or lost,
 //!   ±500) is the hand's only score and ends it at the announcers' first lost trick.
 //!
-//! Not implemented (reported to the lead): the beggar emperor lead, the three-player variant.
+//! * A silent pagat ultimo is made when Pagat wins the last trick and lost (with
+//!   `silent_ultimo_failure`) only when the other side takes that trick; a partner overtaking Pagat
+//!   neither makes nor loses it.
+//! * Discards lie in the declarer's private pile of the trick engine (`TrickCore::laid_away`).
+//! * Bot `greedy` (bot.rs): a rule-based player that sees only its seat's information.
+//!
+//! Not implemented (reported to the lead): the beggar emperor lead, the three-player variant (out of
+//! the rules file's scope), the improvised deck's card names as a parameter.
 //!
 //! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
 //! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
