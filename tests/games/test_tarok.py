@@ -31,7 +31,8 @@ def test_random_games_finish_and_hand_scores_are_bounded() -> None:
         while not state.is_terminal():
             state.apply_action(state.bot_action("random", seed=seed * 1000 + len(state.history())))
         returns = state.returns()
-        assert len(returns) == 4 and all(abs(r) <= 4 * 1000 for r in returns)
+        # At most Valat without (500) under mordkontra (x16), plus a Mond penalty.
+        assert len(returns) == 4 and all(abs(r) <= 16 * 500 + 21 for r in returns)
 
 
 def test_auction_opens_at_forehands_right_with_the_implicit_three() -> None:
@@ -41,3 +42,31 @@ def test_auction_opens_at_forehands_right_with_the_implicit_three() -> None:
     names = [state.action_to_string(a) for a in state.legal_actions()]
     if state.current_player() == 1:
         assert names[:3] == ["pass", "two", "one"] and "three" not in names and "klop" not in names
+
+
+def test_the_announcement_round_follows_the_talon_through_the_python_api() -> None:
+    game = tarok.new_game()
+    state = game.new_initial_state(seed=3)
+    while True:
+        names = [state.action_to_string(a) for a in state.legal_actions()]
+        if any(n.startswith("announce") for n in names):
+            break
+        choice = "three" if "three" in names else "pass" if "pass" in names else names[0]
+        state.apply_action(choice)
+    # After Three, the king call, the talon and the discards: forehand opens the round.
+    assert state.current_player() == 0
+    assert names[0] == "pass" and {"announce trula", "announce kings", "announce valat"} <= set(names)
+    assert not any(n.startswith("kontra") for n in names), "forehand declares: no kontra on its own game"
+    for _ in range(4):
+        state.apply_action("pass")
+    assert all(not state.action_to_string(a).startswith(("announce", "pass")) for a in state.legal_actions())
+
+
+def test_greedy_bot_is_listed_and_plays_legal_moves() -> None:
+    game = tarok.new_game()
+    assert "greedy" in game.bots()
+    state = game.new_initial_state(seed=5)
+    while not state.is_terminal():
+        action = state.bot_action("greedy", seed=len(state.history()))
+        assert action in state.legal_actions()
+        state.apply_action(action)

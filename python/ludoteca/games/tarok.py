@@ -19,8 +19,16 @@ Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at 
 * Scoring: value plus the difference from 35 (36 wins), silent bonuses (trula, kings, king ultimo 10,
   pagat ultimo 25, valat 250), a captured Mond costs its owner 21, Klop scores each pile; radelci double
   the declarer's hand and cost 100 each at the end of a match.
+* Announcements and kontra, after the talon (every contract but Klop): one round from forehand, ended
+  by four passes in a row. Anyone may announce trula, kings or valat for their team, Pagat's holder
+  pagat ultimo, the called king's holder king ultimo (which shows the partnership); announced bonuses
+  count double and go to the other team if they fail, an announced ultimo card is held back until the
+  last trick, and an announced valat (500, made or lost) replaces every other score. Kontra (x2),
+  rekontra (x4), subkontra (x8) and mordkontra (x16) double the game or one announced bonus, called
+  alternately by its owner's opponents and its owner's side, and only by a player sure which side the
+  owner is on.
 
-Not implemented yet: announcements and kontra, the beggar emperor lead, three players.
+Not implemented yet: the beggar emperor lead, three players.
 """
 
 from __future__ import annotations

@@ -229,7 +229,10 @@ def _card(
         x, y, CARD_W, CARD_H, rx=5, fill="white", stroke=stroke, stroke_width=3 if action is not None else 1
     )
     svg.text(x + 4, y + 17, name, 15 if len(name) < 3 else 13, fill=colour, font_weight="bold")
-    svg.text(x + CARD_W / 2, y + CARD_H - 12, name[-1], 24, fill=colour, text_anchor="middle")
+    # The suit symbol in the middle; a Tarok trump (I..XXI, Škis) has none, and its name's last
+    # letter there would read as another card ("I" on the III).
+    if deck.suit_of(card) != "trumps":
+        svg.text(x + CARD_W / 2, y + CARD_H - 12, name[-1], 24, fill=colour, text_anchor="middle")
     svg.close("g")
 
 

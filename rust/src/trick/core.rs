@@ -56,6 +56,9 @@ pub struct TrickCore {
     pub stock: CardSet,
     /// Cards out of play for the whole game (public).
     pub removed: CardSet,
+    /// Each seat's private face-down pile: cards it laid away (Tarok's discards) that count for it at
+    /// the end and that only it has seen. Not a draw pile, unlike `stock`.
+    pub laid_away: [CardSet; MAX_PLAYERS],
     /// The card turned face up this deal (stays recorded after it is drawn: it fixed trump).
     pub face_up_card: Option<Card>,
     pub face_up_on_table: bool,
@@ -103,6 +106,7 @@ impl TrickCore {
             talon_exposed: false,
             stock: deck - removed,
             removed,
+            laid_away: [CardSet::EMPTY; MAX_PLAYERS],
             face_up_card: None,
             face_up_on_table: false,
             face_up_holder: None,
@@ -273,6 +277,12 @@ impl TrickCore {
         if self.talon_exposed {
             self.known[seat] |= taken;
         }
+    }
+    /// `seat` lays `card` from its hand away face down into its own private pile (`laid_away`).
+    pub fn lay_away(&mut self, seat: usize, card: Card) {
+        self.hands[seat].remove(card);
+        self.known[seat].remove(card);
+        self.laid_away[seat].insert(card);
     }
     /// Every card played to a trick so far this deal (captured or on the table).
     pub fn played(&self) -> CardSet {

@@ -230,3 +230,35 @@ fn a_seat_sitting_out_gets_no_cards_never_moves_and_tricks_have_one_card_fewer()
     assert_eq!(st.current_player(), Player::Terminal);
     assert_eq!(st.core.won[0].len() + st.core.won[1].len(), 8);
 }
+
+#[test]
+fn a_card_laid_away_stays_in_its_seats_private_pile_and_is_never_drawn() {
+    let mut st = toy(false);
+    deal(&mut st, "9H 10H 9C 10C 9D 10D 9S 10S");
+    let card = testing::card(&st, "9S");
+    assert!(st.core.hands[0].contains(card));
+    assert!(st
+        .card_locations()
+        .unwrap()
+        .iter()
+        .all(|(p, _)| !p.starts_with("laid away")));
+    st.core.lay_away(0, card);
+    assert!(!st.core.hands[0].contains(card));
+    assert_eq!(st.core.laid_away[0], CardSet::single(card));
+    let locs = st.card_locations().unwrap();
+    let holding: Vec<&String> = locs
+        .iter()
+        .filter(|(_, ids)| ids.contains(&(card.0 as u32)))
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(holding, ["laid away 0"]);
+    // A trick later the deal goes on with play: the pile is not a stock to draw from.
+    for _ in 0..2 {
+        let mut v = Vec::new();
+        st.legal_actions(&mut v);
+        st.apply_action(v[0]).unwrap();
+    }
+    assert_eq!(st.core.tricks_played, 1);
+    assert_eq!(st.core.phase, Phase::Play);
+    assert_eq!(st.core.laid_away[0], CardSet::single(card));
+}

@@ -650,6 +650,12 @@ impl<R: TrickRules> State for TrickState<R> {
         };
         out.push(("face-up".into(), ids(up)));
         out.push(("removed".into(), ids(c.removed)));
+        // Private piles only where a game lays cards away (the other games' places stay as they were).
+        for s in 0..c.num_players {
+            if !c.laid_away[s].is_empty() {
+                out.push((format!("laid away {s}"), ids(c.laid_away[s])));
+            }
+        }
         Some(out)
     }
 }

@@ -27,12 +27,31 @@
 //!   (with the partner), drawn by everyone after Klop, Beggar or higher or a valat, and cost 100 each
 //!   at the end of a match.
 //!
-//! Not implemented (reported to the lead): the announcement and kontra phase (§7.7), the beggar
-//! emperor lead, the three-player variant.
+//! * Announcements and kontra (§7.7, every contract but Klop): one round from forehand that ends
+//!   after four passes in a row. Trula, kings and valat by anyone for their team, pagat ultimo by
+//!   Pagat's holder, king ultimo by the called king's holder (which shows the partnership); each
+//!   bonus once; a valat voids the others. Kontra ×2, rekontra ×4, subkontra ×8, mordkontra ×16 on
+//!   the game or one announced bonus, alternately by the owner's opponents and its side, and only by
+//!   a seat that knows for certain which team the owner is on (the owner is itself or the declarer,
+//!   the contract has no partner, the called king is in the talon or in its hand, or the owner
+//!   announced king ultimo). Announced bonuses count double, go to the other team when they fail,
+//!   an announced ultimo card stays back until the last trick, and an announced valat (made or lost,
+//!   ±500) is the hand's only score and ends it at the announcers' first lost trick.
+//!
+//! * A silent pagat ultimo is made when Pagat wins the last trick and lost (with
+//!   `silent_ultimo_failure`) only when the other side takes that trick; a partner overtaking Pagat
+//!   neither makes nor loses it.
+//! * Discards lie in the declarer's private pile of the trick engine (`TrickCore::laid_away`).
+//! * Bot `greedy` (bot.rs): a rule-based player that sees only its seat's information.
+//!
+//! Not implemented (reported to the lead): the beggar emperor lead, the three-player variant (out of
+//! the rules file's scope), the improvised deck's card names as a parameter.
 //!
 //! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
 //! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
-//! (71..76), `forfeit` (77), `colour valat raise` (78), `no raise` (79), `discard <card>` (80 + card).
+//! (71..76), `forfeit` (77), `colour valat raise` (78), `no raise` (79), `discard <card>` (80 + card),
+//! `announce <bonus>` (134..138: trula, kings, king ultimo, pagat ultimo, valat), and the kontra calls
+//! `<level> <target>` (139..162: level kontra/rekontra/subkontra/mordkontra, target game or a bonus).
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{GameInfo, MAX_PLAYERS};
@@ -69,6 +88,25 @@ const FORFEIT: u32 = 23;
 const RAISE: u32 = 24;
 const NO_RAISE: u32 = 25;
 const DISCARD0: u32 = 26;
+/// `announce <bonus>` for the five bonuses of [`BONUS_NAMES`].
+const ANNOUNCE0: u32 = DISCARD0 + 54;
+/// Kontra calls: `KONTRA0 + 4 * target + (level - 1)`, target 0 the game and 1 + b bonus b.
+const KONTRA0: u32 = ANNOUNCE0 + BONUSES as u32;
+const EXTRA_END: u32 = KONTRA0 + 4 * TARGETS as u32;
+
+/// The announceable bonuses, in action order.
+pub const BONUS_NAMES: [&str; BONUSES] = ["trula", "kings", "king ultimo", "pagat ultimo", "valat"];
+const BONUSES: usize = 5;
+const TARGETS: usize = BONUSES + 1;
+pub const TRULA_B: usize = 0;
+pub const KINGS_B: usize = 1;
+pub const KING_ULTIMO_B: usize = 2;
+pub const PAGAT_ULTIMO_B: usize = 3;
+pub const VALAT_B: usize = 4;
+/// Silent values of the bonuses (announced ones count double).
+const SILENT: [i32; BONUSES] = [10, 10, 10, 25, 250];
+/// The kontra ladder (×2, ×4, ×8, ×16).
+const LEVEL_NAMES: [&str; 4] = ["kontra", "rekontra", "subkontra", "mordkontra"];
 
 /// The contracts, lowest first (their codes order the bids).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -168,9 +206,18 @@ pub enum Stage {
     Talon,
     Discard,
     Raise,
+    /// Announcements and kontras (§7.7), one round-robin from forehand until four passes in a row.
+    Announce,
     Play,
     Over,
 }
+const STAGES: usize = 9;
+/// Offsets in the game's part of the observation tensor.
+const OBS_STAGE: usize = 45;
+const OBS_DISCARDS: usize = OBS_STAGE + STAGES;
+const OBS_ANNOUNCED: usize = OBS_DISCARDS + 54;
+const OBS_KONTRA: usize = OBS_ANNOUNCED + 4 * BONUSES;
+const OBS_RADELCI: usize = OBS_KONTRA + 4 * TARGETS;
 
 /// Why a hand is a forced Klop.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -212,11 +259,20 @@ pub struct TarokExtra {
     pub tricks: [u8; PLAYERS],
     /// The seat whose Mond was captured, if any.
     pub mond_lost: Option<usize>,
-    /// Trick 12: who played Pagat / whether it won, whether the called king was in it and who won.
-    pub pagat_last: Option<(usize, bool)>,
+    /// Trick 12: who played Pagat, whether it won and who took the trick; who took the trick if the
+    /// called king was in it.
+    pub pagat_last: Option<(usize, bool, usize)>,
     pub king_last: Option<usize>,
     /// The hand's scores per seat (set when it ends).
     pub scores: [f64; PLAYERS],
+    /// Announcer of each bonus of [`BONUS_NAMES`], if announced.
+    pub announced: [Option<usize>; BONUSES],
+    /// Kontra level (0..=4) on the game (index 0) and on each announced bonus (1 + b).
+    pub kontra: [u8; TARGETS],
+    /// Passes in a row in the announcement phase (four end it).
+    pub passes: u8,
+    /// Every announcement-phase action in order: (seat, extra offset). Public.
+    pub announce_log: Vec<(usize, u32)>,
 }
 
 /// Per-match state (public).
@@ -304,7 +360,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Slovenian Tarok",
     params: PARAMS,
     presets: PRESETS,
-    version: 1,
+    version: 2,
     rules:
         "Four players, 54 cards: 22 taroks (Pagat I .. Mond XXI, Škis highest) and four suits (black K Q C \
 J 10 9 8 7, red K Q C J 1 2 3 4). Six cards form the talon, 12 each. Points K 4, Q 3, C 2, J 1, Škis, Mond \
@@ -314,10 +370,14 @@ contract, forehand alone may play Klop. In Three, Two and One the declarer calls
 the secret partner; the talon is shown and the declarer takes one group of 3, 2 or 1 cards and discards \
 as many. Follow suit, else play a tarok. The declaring team needs 36 points and scores the value plus \
 the difference from 35; trula, kings and the ultimos score as silent bonuses; a captured Mond costs its \
-owner 21. In Klop every player scores their own pile (no trick +70, more than 35 −70) and must head each \
-trick. Radelci double the declarer's hand. As described at pagat.com (Slovenian Tarok); the announcement \
-and kontra phase is not implemented.",
-    bots: &["random"],
+owner 21. After the talon, each player in turn from forehand may announce trula, kings, pagat ultimo, \
+king ultimo or valat for their team (announced bonuses count double and go to the other team if they \
+fail; an announced valat is worth 500 and replaces everything else) or double the game or an \
+announcement of the other side (kontra ×2, rekontra ×4, subkontra ×8, mordkontra ×16), only when sure \
+which side its owner is on; four passes in a row end the round. In Klop every player scores their own \
+pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. As \
+described at pagat.com (Slovenian Tarok).",
+    bots: &["random", "greedy"],
     examples: &[
         "tarok",
         "tarok(ruleset=pagat)",
@@ -394,6 +454,87 @@ impl TarokRules {
     fn in_team(extra: &TarokExtra, seat: usize) -> bool {
         Some(seat) == extra.declarer || Some(seat) == extra.partner
     }
+    /// Whether bonuses may be announced (Three .. Solo one; not Klop, the contracts without talon or a
+    /// raised colour valat).
+    fn bonuses_allowed(c: Contract) -> bool {
+        (Contract::Three..=Contract::SoloOne).contains(&c)
+    }
+    /// The knowledge rule of §7.7: whether `p` knows for certain which team `q` is on (a kontra on
+    /// `q`'s announcement needs it, so nobody doubles their own partner by mistake).
+    fn knows(core: &crate::trick::TrickCore, extra: &TarokExtra, p: usize, q: usize) -> bool {
+        let contract = extra.contract.unwrap_or(Contract::Klop);
+        q == p
+            || Some(q) == extra.declarer
+            || !contract.calls_king()
+            || extra
+                .called
+                .is_some_and(|k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
+            || extra.announced[KING_ULTIMO_B] == Some(q)
+    }
+    /// The kontra factor of a target (0 the game, 1 + b bonus b): ×2 per level.
+    fn factor(extra: &TarokExtra, target: usize) -> i32 {
+        1 << extra.kontra[target]
+    }
+    /// Announcements and kontras the seat to move may make (§7.7), ascending.
+    fn announce_legal(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
+        let p = core.to_move;
+        let contract = extra.contract.unwrap_or(Contract::Klop);
+        let valat = extra.announced[VALAT_B].is_some();
+        if Self::bonuses_allowed(contract) && !valat {
+            for b in 0..BONUSES {
+                if extra.announced[b].is_some() {
+                    continue;
+                }
+                let ok = match b {
+                    KING_ULTIMO_B => {
+                        contract.calls_king() && extra.called.is_some_and(|k| core.hands[p].contains(k))
+                    }
+                    PAGAT_ULTIMO_B => core.hands[p].contains(PAGAT),
+                    _ => true,
+                };
+                if ok {
+                    out.push(ANNOUNCE0 + b as u32);
+                }
+            }
+        }
+        for t in 0..TARGETS {
+            let level = extra.kontra[t];
+            if level >= 4 {
+                continue;
+            }
+            // Once Valat is announced the game and the other bonuses are void: only it can be doubled.
+            let owner = match t {
+                0 if valat => continue,
+                0 => extra.declarer.unwrap_or(0),
+                _ => match extra.announced[t - 1] {
+                    Some(a) if !valat || t - 1 == VALAT_B => a,
+                    _ => continue,
+                },
+            };
+            if !Self::knows(core, extra, p, owner) {
+                continue;
+            }
+            // Kontra and subkontra by the owner's opponents, rekontra and mordkontra by its side.
+            let same = Self::in_team(extra, p) == Self::in_team(extra, owner);
+            if same == (level % 2 == 1) {
+                out.push(KONTRA0 + 4 * t as u32 + level as u32);
+            }
+        }
+    }
+    /// Opens the announcement phase at forehand.
+    fn enter_announce(core: &mut crate::trick::TrickCore, extra: &mut TarokExtra) -> Effect {
+        extra.stage = Stage::Announce;
+        extra.passes = 0;
+        core.start_bidding(Self::first(core));
+        Effect::Continue
+    }
+    /// Who leads the first trick: forehand in Klop and Three .. Solo one, else the declarer.
+    fn first_leader(core: &crate::trick::TrickCore, extra: &TarokExtra) -> usize {
+        match (extra.contract, extra.declarer) {
+            (Some(c), Some(d)) if c >= Contract::Beggar => d,
+            _ => Self::first(core),
+        }
+    }
     /// Bids the seat to move may make in the auction.
     fn auction_bids(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
         let seat = core.to_move;
@@ -459,8 +600,7 @@ impl TarokRules {
             extra.stage = Stage::Talon;
             core.to_move = declarer;
         } else {
-            extra.stage = Stage::Play;
-            core.start_play(declarer);
+            return Self::enter_announce(core, extra);
         }
         Effect::Continue
     }
@@ -493,6 +633,10 @@ impl TarokRules {
                 if !plain.is_empty() {
                     return plain;
                 }
+            }
+            // Klop and the beggars: Pagat may not be led while any other card is left.
+            if contract.negative() {
+                return crate::trick::follow::hold_back(hand, CardSet::single(PAGAT));
             }
             return hand;
         };
@@ -652,10 +796,11 @@ impl TarokRules {
             }
         }
         let everyone = contract >= Contract::Beggar;
-        let (game, won, valat_made) = match contract {
+        let game_factor = Self::factor(extra, 0);
+        let (game, won) = match contract {
             Contract::Beggar | Contract::OpenBeggar => {
                 let w = extra.tricks[decl] == 0;
-                (if w { contract.value() } else { -contract.value() }, w, false)
+                (if w { contract.value() } else { -contract.value() }, w)
             }
             Contract::SoloWithout => {
                 let p = count(team_cards);
@@ -665,75 +810,60 @@ impl TarokRules {
                 } else {
                     80
                 };
-                (if w { v } else { -v }, w, false)
+                (if w { v } else { -v }, w)
             }
             c if c.valat() => {
                 let w = team_tricks as usize == TRICKS;
-                (if w { c.value() } else { -c.value() }, w, false)
+                (if w { c.value() } else { -c.value() }, w)
             }
             _ => {
                 // Three .. Solo one.
-                let valat = team_tricks as usize == TRICKS || opp_tricks as usize == TRICKS;
-                if valat {
-                    let w = team_tricks as usize == TRICKS;
+                let (team_all, opp_all) = (team_tricks as usize == TRICKS, opp_tricks as usize == TRICKS);
+                if let Some(a) = extra.announced[VALAT_B] {
+                    // An announced valat, made or failed, is the only score of the hand (ST21).
+                    let ours = Self::in_team(extra, a);
+                    let made = if ours { team_all } else { opp_all };
+                    let amount = 2 * SILENT[VALAT_B] * Self::factor(extra, 1 + VALAT_B) * mult;
                     match self.bonus {
                         BonusScoring::BothTeams => {
-                            let earners = if w { &team } else { &opps };
-                            for &s in earners {
-                                out[s] = 250 * mult;
+                            for &s in if ours { &team } else { &opps } {
+                                out[s] = if made { amount } else { -amount };
                             }
                         }
                         BonusScoring::DeclarerTeamOnly => {
                             for &s in &team {
-                                out[s] = if w { 250 } else { -250 } * mult;
+                                out[s] = if ours == made { amount } else { -amount };
                             }
                         }
                     }
                     for s in 0..PLAYERS {
                         out[s] += personal[s];
                     }
-                    return (out, w, true);
+                    return (out, ours == made, true);
+                }
+                if team_all || opp_all {
+                    match self.bonus {
+                        BonusScoring::BothTeams => {
+                            for &s in if team_all { &team } else { &opps } {
+                                out[s] = SILENT[VALAT_B] * mult;
+                            }
+                        }
+                        BonusScoring::DeclarerTeamOnly => {
+                            for &s in &team {
+                                out[s] = if team_all { 250 } else { -250 } * mult;
+                            }
+                        }
+                    }
+                    for s in 0..PLAYERS {
+                        out[s] += personal[s];
+                    }
+                    return (out, team_all, true);
                 }
                 let p = count(team_cards);
                 let w = p >= 36;
                 let g = contract.value() + (p - 35).abs();
-                let game = if w { g } else { -g };
-                // Silent bonuses, earned by a team: (declarer team, opponents).
-                let (mut tb, mut ob) = (0i32, 0i32);
-                let all = |set: CardSet, need: CardSet| (set & need) == need;
-                if all(team_cards, trula()) {
-                    tb += 10;
-                } else if all(opp_cards, trula()) {
-                    ob += 10;
-                }
-                if all(team_cards, kings()) {
-                    tb += 10;
-                } else if all(opp_cards, kings()) {
-                    ob += 10;
-                }
-                if let Some(winner) = extra.king_last {
-                    if contract.calls_king() {
-                        if Self::in_team(extra, winner) {
-                            tb += 10;
-                        } else if self.silent_ultimo_failure {
-                            tb -= 10;
-                        }
-                    }
-                }
-                if let Some((owner, wins)) = extra.pagat_last {
-                    let delta = if wins {
-                        25
-                    } else if self.silent_ultimo_failure {
-                        -25
-                    } else {
-                        0
-                    };
-                    if Self::in_team(extra, owner) {
-                        tb += delta;
-                    } else {
-                        ob += delta;
-                    }
-                }
+                let game = if w { g } else { -g } * game_factor;
+                let (tb, ob) = self.bonuses(extra, team_cards, opp_cards);
                 match self.bonus {
                     BonusScoring::BothTeams => {
                         for &s in &team {
@@ -755,11 +885,80 @@ impl TarokRules {
                 return (out, w, false);
             }
         };
-        out[decl] = game * mult;
+        out[decl] = game * game_factor * mult;
         for s in 0..PLAYERS {
             out[s] += personal[s];
         }
-        (out, won, everyone || valat_made)
+        (out, won, everyone)
+    }
+    /// The bonuses of a Three .. Solo one without valat: (earned by the declarer's team, earned by the
+    /// opponents). An announced bonus counts double its silent value times its kontra factor and goes
+    /// to the announcing team if made, else to the other team; a silent one goes to whoever makes it
+    /// (and, with `silent_ultimo_failure`, a lost ultimo costs its owners the silent value).
+    fn bonuses(&self, extra: &TarokExtra, team_cards: CardSet, opp_cards: CardSet) -> (i32, i32) {
+        let (mut tb, mut ob) = (0i32, 0i32);
+        let all = |set: CardSet, need: CardSet| (set & need) == need;
+        let contract = extra.contract.unwrap_or(Contract::Klop);
+        for b in [TRULA_B, KINGS_B, KING_ULTIMO_B, PAGAT_ULTIMO_B] {
+            let need = if b == TRULA_B { trula() } else { kings() };
+            // The team whose bonus it is (true: the declarer's) and whether it was made; None if the
+            // bonus did not arise (a silent ultimo card not in the last trick, a split trula).
+            let outcome: Option<(bool, bool)> = match (b, extra.announced[b]) {
+                (TRULA_B | KINGS_B, Some(a)) => {
+                    let ours = Self::in_team(extra, a);
+                    Some((ours, all(if ours { team_cards } else { opp_cards }, need)))
+                }
+                (TRULA_B | KINGS_B, None) => {
+                    if all(team_cards, need) {
+                        Some((true, true))
+                    } else if all(opp_cards, need) {
+                        Some((false, true))
+                    } else {
+                        None
+                    }
+                }
+                (KING_ULTIMO_B, a) => {
+                    if !contract.calls_king() {
+                        None
+                    } else {
+                        let made = extra.king_last.is_some_and(|w| Self::in_team(extra, w));
+                        (a.is_some() || extra.king_last.is_some()).then_some((true, made))
+                    }
+                }
+                (_, Some(a)) => {
+                    let ours = Self::in_team(extra, a);
+                    let made = extra
+                        .pagat_last
+                        .is_some_and(|(o, wins, _)| wins && Self::in_team(extra, o) == ours);
+                    Some((ours, made))
+                }
+                // Silent: made if Pagat wins the last trick, lost only if the other side takes it (a
+                // partner overtaking Pagat neither makes nor loses it).
+                (_, None) => extra.pagat_last.and_then(|(o, wins, w)| {
+                    let ours = Self::in_team(extra, o);
+                    (wins || Self::in_team(extra, w) != ours).then_some((ours, wins))
+                }),
+            };
+            let Some((ours, made)) = outcome else {
+                continue;
+            };
+            let (earner_is_team, amount) = if extra.announced[b].is_some() {
+                let v = 2 * SILENT[b] * Self::factor(extra, 1 + b);
+                (ours == made, v)
+            } else if made {
+                (ours, SILENT[b])
+            } else if self.silent_ultimo_failure {
+                (ours, -SILENT[b])
+            } else {
+                continue;
+            };
+            if earner_is_team {
+                tb += amount;
+            } else {
+                ob += amount;
+            }
+        }
+        (tb, ob)
     }
     /// Ends the hand: scores, radelci and the forced-Klop trigger.
     fn finish(&self, core: &crate::trick::TrickCore, extra: &mut TarokExtra, m: &mut TarokMatch) {
@@ -894,7 +1093,19 @@ impl TrickRules for TarokRules {
         count(set)
     }
     fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        self.legal(self.contract(v), v.core, hand, v.extra.declarer)
+        let legal = self.legal(self.contract(v), v.core, hand, v.extra.declarer);
+        // An announced ultimo card stays back until the last trick unless nothing else is legal.
+        if v.core.tricks_played + 1 < TRICKS {
+            let mut held = CardSet::EMPTY;
+            if v.extra.announced[PAGAT_ULTIMO_B].is_some() {
+                held.insert(PAGAT);
+            }
+            if let (Some(_), Some(k)) = (v.extra.announced[KING_ULTIMO_B], v.extra.called) {
+                held.insert(k);
+            }
+            return crate::trick::follow::hold_back(legal, held);
+        }
+        legal
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
         if self.contract(v).negative() {
@@ -909,7 +1120,7 @@ impl TrickRules for TarokRules {
     }
 
     fn num_extra_actions(&self) -> usize {
-        DISCARD0 as usize + 54
+        EXTRA_END as usize
     }
     fn extra_actions_in_play(&self) -> bool {
         false
@@ -955,6 +1166,10 @@ impl TrickRules for TarokRules {
                 }
             }
             Stage::Raise => out.extend([RAISE, NO_RAISE]),
+            Stage::Announce => {
+                out.push(PASS);
+                self.announce_legal(core, extra, out);
+            }
             Stage::Play | Stage::Over => {}
         }
     }
@@ -965,8 +1180,18 @@ impl TrickRules for TarokRules {
             match_state,
         } = s;
         let seat = core.to_move;
-        let f = Self::first(core);
         match offset {
+            PASS if extra.stage == Stage::Announce => {
+                extra.announce_log.push((seat, PASS));
+                extra.passes += 1;
+                if extra.passes as usize == PLAYERS {
+                    extra.stage = Stage::Play;
+                    core.start_play(Self::first_leader(core, extra));
+                } else {
+                    core.to_move = core.next_seat(seat);
+                }
+                Effect::Continue
+            }
             PASS => {
                 extra.passed[seat] = true;
                 extra.calls.push((seat, None));
@@ -1010,21 +1235,29 @@ impl TrickRules for TarokRules {
             }
             RAISE => {
                 extra.contract = Some(Contract::ColourValat);
-                extra.stage = Stage::Play;
-                core.start_play(seat);
-                Effect::Continue
+                Self::enter_announce(core, extra)
             }
-            NO_RAISE => {
-                extra.stage = Stage::Play;
-                core.start_play(f);
+            NO_RAISE => Self::enter_announce(core, extra),
+            o if (ANNOUNCE0..EXTRA_END).contains(&o) => {
+                if o < KONTRA0 {
+                    let b = (o - ANNOUNCE0) as usize;
+                    extra.announced[b] = Some(seat);
+                    // Announcing king ultimo shows who holds the called king.
+                    if b == KING_ULTIMO_B && extra.partner == Some(seat) {
+                        extra.partner_revealed = true;
+                    }
+                } else {
+                    extra.kontra[((o - KONTRA0) / 4) as usize] += 1;
+                }
+                extra.announce_log.push((seat, o));
+                extra.passes = 0;
+                core.to_move = core.next_seat(seat);
                 Effect::Continue
             }
             o => {
-                // Discards lie face down in the stock (the declarer's pile, counted at the end).
+                // Discards lie face down in the declarer's own pile (counted for its team at the end).
                 let c = Card((o - DISCARD0) as u8);
-                core.hands[seat].remove(c);
-                core.known[seat].remove(c);
-                core.stock.insert(c);
+                core.lay_away(seat, c);
                 extra.discards.insert(c);
                 extra.to_discard -= 1;
                 if extra.to_discard == 0 {
@@ -1035,8 +1268,7 @@ impl TrickRules for TarokRules {
                     if solo {
                         extra.stage = Stage::Raise;
                     } else {
-                        extra.stage = Stage::Play;
-                        core.start_play(f);
+                        return Self::enter_announce(core, extra);
                     }
                 }
                 Effect::Continue
@@ -1054,12 +1286,20 @@ impl TrickRules for TarokRules {
             FORFEIT => "forfeit".into(),
             RAISE => "raise colour valat".into(),
             NO_RAISE => "no raise".into(),
+            o if (ANNOUNCE0..KONTRA0).contains(&o) => {
+                format!("announce {}", BONUS_NAMES[(o - ANNOUNCE0) as usize])
+            }
+            o if (KONTRA0..EXTRA_END).contains(&o) => {
+                let (t, l) = (((o - KONTRA0) / 4) as usize, ((o - KONTRA0) % 4) as usize);
+                let target = if t == 0 { "game" } else { BONUS_NAMES[t - 1] };
+                format!("{} {target}", LEVEL_NAMES[l])
+            }
             o => format!("discard {}", self.deck.name_of(Card((o - DISCARD0) as u8))),
         }
     }
     fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
         // Suit-card discards are the declarer's secret; discarded taroks are shown.
-        offset < DISCARD0 || actor == viewer || offset - DISCARD0 >= 32
+        !(DISCARD0..ANNOUNCE0).contains(&offset) || actor == viewer || offset - DISCARD0 >= 32
     }
     fn parse_extra(&self, text: &str) -> Option<u32> {
         if let Some(i) = NAMES[..12].iter().position(|n| *n == text) {
@@ -1071,6 +1311,20 @@ impl TrickRules for TarokRules {
             "raise colour valat" | "raise" => return Some(RAISE),
             "no raise" => return Some(NO_RAISE),
             _ => {}
+        }
+        if let Some(b) = text.strip_prefix("announce ") {
+            let i = BONUS_NAMES.iter().position(|n| *n == b)?;
+            return Some(ANNOUNCE0 + i as u32);
+        }
+        if let Some((level, target)) = text.split_once(' ') {
+            if let Some(l) = LEVEL_NAMES.iter().position(|n| *n == level) {
+                let t = if target == "game" {
+                    0
+                } else {
+                    1 + BONUS_NAMES.iter().position(|n| *n == target)?
+                };
+                return Some(KONTRA0 + 4 * t as u32 + l as u32);
+            }
         }
         if let Some(n) = text.strip_prefix("talon ") {
             let g: u32 = n.trim().parse().ok()?;
@@ -1089,10 +1343,11 @@ impl TrickRules for TarokRules {
             extra,
             match_state,
         } = s;
-        let Some((leader, cards, wpos)) = core.last_trick else {
+        // The engine records the winning seat; the position in the trick is needed for the cards.
+        let Some((leader, cards, winner)) = core.last_trick else {
             return Effect::Continue;
         };
-        let winner = (leader + wpos) % PLAYERS;
+        let wpos = (winner + PLAYERS - leader) % PLAYERS;
         let player = |i: usize| (leader + i) % PLAYERS;
         extra.tricks[winner] += 1;
         let contract = extra.contract.unwrap_or(Contract::Klop);
@@ -1122,13 +1377,15 @@ impl TrickRules for TarokRules {
         }
         if core.tricks_played == TRICKS {
             if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == PAGAT) {
-                extra.pagat_last = Some((player(i), i == wpos));
+                extra.pagat_last = Some((player(i), i == wpos, winner));
             }
         }
         let decl = extra.declarer;
         let over = core.tricks_played == TRICKS
             || (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
-            || (contract.valat() && decl != Some(winner));
+            || (contract.valat() && decl != Some(winner))
+            || extra.announced[VALAT_B]
+                .is_some_and(|a| Self::in_team(extra, a) != Self::in_team(extra, winner));
         if over {
             self.finish(core, extra, match_state);
             Effect::EndDeal
@@ -1150,8 +1407,9 @@ impl TrickRules for TarokRules {
 
     fn extra_observation_len(&self) -> usize {
         // contract one-hot 13, declarer rel 4, partner rel 4 (when known), called king suit 4, standing
-        // bid 12, holder rel 4, passed rel 4, stage one-hot 8, discards 54 (own or shown), radelci 4.
-        13 + 4 + 4 + 4 + 12 + 4 + 4 + 8 + 54 + 4
+        // bid 12, holder rel 4, passed rel 4, stage one-hot 9, discards 54 (own or shown), announcer
+        // rel 4 per bonus, kontra levels reached 4 per target, radelci 4.
+        OBS_RADELCI + 4
     }
     fn extra_observation_bounds(&self, _low: &mut [f32], high: &mut [f32]) {
         for h in &mut high[self.extra_observation_len() - 4..] {
@@ -1189,17 +1447,27 @@ impl TrickRules for TarokRules {
                 out[41 + rel(s)] = 1.0;
             }
         }
-        out[45 + extra.stage as usize] = 1.0;
+        out[OBS_STAGE + extra.stage as usize] = 1.0;
         let shown = if extra.declarer == Some(viewer) {
             extra.discards
         } else {
             extra.discards & taroks()
         };
         for c in shown {
-            out[53 + c.idx()] = 1.0;
+            out[OBS_DISCARDS + c.idx()] = 1.0;
+        }
+        for (b, a) in extra.announced.iter().enumerate() {
+            if let Some(a) = a {
+                out[OBS_ANNOUNCED + 4 * b + rel(*a)] = 1.0;
+            }
+        }
+        for (t, &level) in extra.kontra.iter().enumerate() {
+            for l in 0..level as usize {
+                out[OBS_KONTRA + 4 * t + l] = 1.0;
+            }
         }
         for s in 0..PLAYERS {
-            out[107 + rel(s)] = match_state.radelci[s] as f32;
+            out[OBS_RADELCI + rel(s)] = match_state.radelci[s] as f32;
         }
         let _ = core;
     }
@@ -1237,6 +1505,14 @@ impl TrickRules for TarokRules {
         if !shown.is_empty() {
             s.push_str(&format!("discards: {}\n", self.deck.format_set(shown)));
         }
+        if !extra.announce_log.is_empty() {
+            let calls: Vec<String> = extra
+                .announce_log
+                .iter()
+                .map(|&(p, o)| format!("{p}:{}", self.extra_name(o)))
+                .collect();
+            s.push_str(&format!("announcements: {}\n", calls.join(" ")));
+        }
         if match_state.radelci.iter().any(|&r| r > 0) {
             s.push_str(&format!("radelci: {:?}\n", match_state.radelci));
         }
@@ -1271,7 +1547,11 @@ impl TrickRules for TarokRules {
             40
         }
     }
+    fn new_bot(&self, name: &str) -> Option<Box<dyn crate::core::game::Bot<TarokState>>> {
+        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn crate::core::game::Bot<TarokState>>)
+    }
 }
 
+mod bot;
 #[cfg(test)]
 mod tests;

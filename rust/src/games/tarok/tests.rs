@@ -144,8 +144,11 @@ fn equal_bid_priority_and_the_final_call() {
     assert_eq!(st.current_player(), Player::Seat(1));
     assert_eq!(legal_names(&st)[0], "beggar");
     act(&mut st, &["beggar"]);
-    // Beggar: the declarer leads.
+    // The kontra round opens at forehand; then, in Beggar, the declarer leads.
+    assert_eq!(st.current_player(), Player::Seat(0));
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
     assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
 }
 
 #[test]
@@ -165,6 +168,9 @@ fn king_call_talon_groups_and_discard_restrictions() {
         .all(|n| !n.contains("K♣") && !n.contains("XXI") && !n.contains("Škis")));
     assert!(l.iter().all(|n| n.ends_with('♣')), "{l:?}");
     act(&mut st, &["discard Q♣", "discard C♣", "discard J♣"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(st.extra.stage, Stage::Announce);
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
     assert_eq!(st.current_player(), Player::Seat(0));
     assert_eq!(st.core.phase, crate::trick::Phase::Play);
 }
@@ -353,6 +359,7 @@ fn solo_one_failed_at_30_and_at_35_36() {
 fn beggar_stops_at_the_declarers_first_trick_and_everyone_draws_a_radelc() {
     let mut st = dealt("tarok", H, TALON);
     act(&mut st, &["pass", "pass", "pass", "beggar"]);
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
     assert_eq!(st.current_player(), Player::Seat(0));
     // F leads Škis and wins at once.
     act(&mut st, &["SKIS"]);
@@ -413,4 +420,482 @@ fn no_tarok_hand_is_redealt_by_the_same_dealer_as_a_forced_klop() {
     act(&mut st3, &["pass", "pass", "pass", "pass"]);
     assert_eq!(st3.extra.contract, Some(Contract::Klop));
     assert_eq!(st3.current_player(), Player::Seat(0));
+}
+
+/// Forehand (seat 0) plays Three, calls K♦ (seat 1 is the partner), takes VI V IV and discards three
+/// clubs: the announcement round opens at forehand.
+fn three_at_announcements(hands: [&str; 4], talon: &str, group: &str) -> TarokState {
+    let mut st = dealt("tarok", hands, talon);
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♦", group]);
+    act(&mut st, &["discard Q♣", "discard C♣", "discard J♣"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    st
+}
+
+#[test]
+fn announcements_who_may_announce_what() {
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // The declarer holds Pagat but not the called king; the game is theirs, so no kontra.
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "announce trula",
+            "announce kings",
+            "announce pagat ultimo",
+            "announce valat"
+        ]
+    );
+    act(&mut st, &["pass"]);
+    // The partner holds K♦: king ultimo, no pagat ultimo, no kontra on its own side's game.
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "announce trula",
+            "announce kings",
+            "announce king ultimo",
+            "announce valat"
+        ]
+    );
+    act(&mut st, &["announce kings"]);
+    // An opponent: the game may be doubled (the declarer's team is known), the partner's kings may
+    // not (seat 2 cannot know whose side seat 1 is on).
+    assert_eq!(
+        legal_names(&st),
+        ["pass", "announce trula", "announce valat", "kontra game"]
+    );
+    // Each bonus by one team only: nobody can announce kings again.
+    act(&mut st, &["pass"]);
+    assert!(!legal_names(&st).contains(&"announce kings".to_string()));
+}
+
+#[test]
+fn king_ultimo_reveals_the_partner_and_opens_its_kontra() {
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    assert!(!st.extra.partner_revealed);
+    act(&mut st, &["pass", "announce king ultimo"]);
+    assert!(st.extra.partner_revealed);
+    let l = legal_names(&st);
+    assert!(l.contains(&"kontra king ultimo".to_string()), "{l:?}");
+    // What seat 3 sees now names the partner.
+    assert!(st.observation_string(3).contains("partner: seat 1"));
+}
+
+#[test]
+fn the_kontra_ladder_alternates_sides_and_stops_at_mordkontra() {
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(&mut st, &["pass", "pass", "kontra game"]);
+    assert_eq!(st.extra.kontra[0], 1);
+    // Seat 3 is on the same side as the kontra: no rekontra for it.
+    assert!(!legal_names(&st).iter().any(|n| n.ends_with("kontra game")));
+    act(&mut st, &["pass"]);
+    assert!(legal_names(&st).contains(&"rekontra game".to_string()));
+    act(&mut st, &["rekontra game"]);
+    // The partner is on the declarer's side: no subkontra.
+    assert!(!legal_names(&st).iter().any(|n| n.ends_with("kontra game")));
+    act(&mut st, &["pass", "subkontra game", "pass"]);
+    act(&mut st, &["mordkontra game"]);
+    assert_eq!(st.extra.kontra[0], 4);
+    for _ in 0..4 {
+        assert!(!legal_names(&st).iter().any(|n| n.ends_with("kontra game")));
+        act(&mut st, &["pass"]);
+    }
+    // Four passes in a row end the round; forehand leads.
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+}
+
+#[test]
+fn three_passes_do_not_end_the_round_but_four_do() {
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(&mut st, &["pass", "pass", "pass", "announce trula"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.stage, Stage::Play);
+}
+
+#[test]
+fn valat_voids_the_other_announcements_and_only_it_can_be_doubled() {
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(&mut st, &["announce trula", "announce valat"]);
+    // Seat 2: no more bonuses, the game and the trula are void, and seat 1's valat cannot be
+    // doubled by a seat that does not know seat 1's side.
+    assert_eq!(legal_names(&st), ["pass"]);
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(&mut st, &["announce valat"]);
+    assert_eq!(legal_names(&st), ["pass"]);
+    act(&mut st, &["pass"]);
+    assert_eq!(legal_names(&st), ["pass", "kontra valat"]);
+}
+
+#[test]
+fn an_announced_pagat_stays_back_until_the_last_trick() {
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    let lead_free = {
+        let mut s = st.clone();
+        act(&mut s, &["pass", "pass", "pass", "pass"]);
+        legal_names(&s)
+    };
+    assert!(lead_free.contains(&"I".to_string()));
+    act(
+        &mut st,
+        &["announce pagat ultimo", "pass", "pass", "pass", "pass"],
+    );
+    let l = legal_names(&st);
+    assert!(
+        !l.contains(&"I".to_string()) && l.len() == lead_free.len() - 1,
+        "{l:?}"
+    );
+}
+
+#[test]
+fn announced_valat_stops_at_the_first_lost_trick_and_costs_500() {
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(&mut st, &["announce valat", "pass", "pass", "pass", "pass"]);
+    // 8♣ from the declarer, 7♣ from the partner, two taroks from the void opponents: XV wins.
+    act(&mut st, &["8♣", "7♣", "XV", "XI"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    let mut ret = [0.0; 4];
+    st.returns(&mut ret);
+    assert_eq!(ret, [-500.0, -500.0, 0.0, 0.0]);
+    assert_eq!(st.match_state.radelci, [1, 1, 1, 1]);
+}
+
+/// Worked example 2 of §7.9 with the opponents' trula announced (20), every variant of §8.
+#[test]
+fn worked_example_two_with_announced_trula_kontra_and_radelci() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    let all = st.rules().deck().all();
+    let team = set(
+        &st,
+        "K♣ K♦ K♥ K♠ Q♣ Q♦ Q♥ Q♠ C♣ C♦ J♣ II III IV V VI VII VIII IX X XI XII XIII XIV",
+    );
+    assert_eq!(count(team), 41);
+    core.won[0] = team;
+    core.won[2] = all - team;
+    let mut extra = TarokExtra {
+        contract: Some(Contract::Two),
+        declarer: Some(0),
+        partner: Some(1),
+        tricks: [6, 0, 6, 0],
+        mond_lost: Some(2),
+        ..TarokExtra::default()
+    };
+    extra.announced[TRULA_B] = Some(3);
+    let seed = st.rules().clone();
+    let pagat = game("tarok(ruleset=pagat)").rules().clone();
+    let sc = |r: &TarokRules, e: &TarokExtra, rad: [u8; 4]| r.hand_scores(&core, e, &rad).0;
+    assert_eq!(sc(&seed, &extra, [0; 4]), [36, 36, 20 - 21, 20]);
+    assert_eq!(sc(&pagat, &extra, [0; 4]), [16, 16, -21, 0]);
+    let mut k = extra.clone();
+    k.kontra[0] = 1;
+    assert_eq!(sc(&seed, &k, [0; 4]), [62, 62, 20 - 21, 20]);
+    assert_eq!(sc(&pagat, &k, [0; 4]), [42, 42, -21, 0]);
+    assert_eq!(sc(&seed, &k, [1, 0, 0, 0]), [124, 124, 40 - 21, 40]);
+    assert_eq!(sc(&seed, &k, [2, 0, 0, 0]), [248, 248, 80 - 21, 80]);
+    assert_eq!(sc(&pagat, &k, [1, 0, 0, 0]), [84, 84, -21, 0]);
+    assert_eq!(sc(&pagat, &k, [2, 0, 0, 0]), [84, 84, -21, 0]);
+    // A kontra on the trula doubles only the trula: 26 + 10 and 40.
+    let mut kt = extra.clone();
+    kt.kontra[1 + TRULA_B] = 1;
+    assert_eq!(sc(&seed, &kt, [0; 4]), [36, 36, 40 - 21, 40]);
+    // Had the declarer's side announced the trula it would have failed: the opponents gain 20.
+    let mut f = extra.clone();
+    f.announced[TRULA_B] = Some(1);
+    assert_eq!(sc(&seed, &f, [0; 4]), [36, 36, 20 - 21, 20]);
+    assert_eq!(sc(&pagat, &f, [0; 4]), [16, 16, -21, 0]);
+    // Announced kings made by the declarer's side: 20 instead of the silent 10, ×8 under subkontra.
+    let mut kg = extra.clone();
+    kg.announced[KINGS_B] = Some(0);
+    assert_eq!(sc(&seed, &kg, [0; 4]), [46, 46, 20 - 21, 20]);
+    kg.kontra[1 + KINGS_B] = 3;
+    assert_eq!(sc(&seed, &kg, [0; 4]), [26 + 160, 26 + 160, 20 - 21, 20]);
+    kg.kontra[1 + KINGS_B] = 4;
+    assert_eq!(sc(&pagat, &kg, [0; 4]), [26 + 320 - 20, 26 + 320 - 20, -21, 0]);
+}
+
+#[test]
+fn failed_announced_valat_in_a_two_costs_the_announcers_500_only() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    let all = st.rules().deck().all();
+    core.won[0] = set(
+        &st,
+        "K♣ K♦ K♥ K♠ Q♣ Q♦ Q♥ Q♠ C♣ C♦ J♣ II III IV V VI VII VIII IX X XI XII XIII XIV",
+    );
+    core.won[3] = set(&st, "7♣ 8♣ 9♣ 10♣");
+    let mut extra = TarokExtra {
+        contract: Some(Contract::Two),
+        declarer: Some(0),
+        partner: Some(1),
+        tricks: [6, 0, 0, 1],
+        ..TarokExtra::default()
+    };
+    extra.announced[VALAT_B] = Some(1);
+    let seed = st.rules().clone();
+    let pagat = game("tarok(ruleset=pagat)").rules().clone();
+    let (s, won, everyone) = seed.hand_scores(&core, &extra, &[0; 4]);
+    assert_eq!((s, won, everyone), ([-500, -500, 0, 0], false, true));
+    assert_eq!(pagat.hand_scores(&core, &extra, &[0; 4]).0, [-500, -500, 0, 0]);
+    // Kontra'd by the opponents: ×2.
+    extra.kontra[1 + VALAT_B] = 1;
+    assert_eq!(seed.hand_scores(&core, &extra, &[0; 4]).0, [-1000, -1000, 0, 0]);
+    // Announced by an opponent and made: the opponents +500 (seed), the declarer's team −500 (pagat).
+    extra.kontra[1 + VALAT_B] = 0;
+    extra.announced[VALAT_B] = Some(2);
+    extra.tricks = [0, 0, 12, 0];
+    core.won[2] = all;
+    core.won[0] = CardSet::EMPTY;
+    core.won[3] = CardSet::EMPTY;
+    assert_eq!(seed.hand_scores(&core, &extra, &[0; 4]).0, [0, 0, 500, 500]);
+    assert_eq!(pagat.hand_scores(&core, &extra, &[0; 4]).0, [-500, -500, 0, 0]);
+    let _ = all;
+}
+
+#[test]
+fn ultimos_announced_and_silent_at_trick_12() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    let all = st.rules().deck().all();
+    // 36 for the declarer's side with no kings and no trula: game +11.
+    let team = set(&st, "Q♣ Q♦ Q♥ Q♠ C♣ C♦ C♥ C♠ J♣ J♦ J♥ J♠ 1♥ 2♥ 3♥ 1♦ 2♦ 3♦ II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX");
+    assert_eq!(count(team), 36);
+    core.won[0] = team;
+    core.won[2] = all - team;
+    let base = TarokExtra {
+        contract: Some(Contract::Three),
+        declarer: Some(0),
+        partner: Some(1),
+        called: Some(c(&st, "K♦")),
+        tricks: [6, 0, 6, 0],
+        ..TarokExtra::default()
+    };
+    let seed = st.rules().clone();
+    let pagat = game("tarok(ruleset=pagat)").rules().clone();
+    let sc = |r: &TarokRules, e: &TarokExtra| r.hand_scores(&core, e, &[0; 4]).0;
+    // The opponents hold the trula and the kings: 10 + 10 for them (seed), −20 from the declarer's
+    // side (pagat).
+    assert_eq!(sc(&seed, &base), [11, 11, 20, 20]);
+    assert_eq!(sc(&pagat, &base), [-9, -9, 0, 0]);
+    // Silent pagat ultimo won by the declarer: +25; lost: nothing (seed) or −25 (pagat).
+    let mut e = base.clone();
+    e.pagat_last = Some((0, true, 0));
+    assert_eq!(sc(&seed, &e), [36, 36, 20, 20]);
+    // Overtaken by the partner: neither made nor lost.
+    e.pagat_last = Some((0, false, 1));
+    assert_eq!(sc(&pagat, &e), [-9, -9, 0, 0]);
+    e.pagat_last = Some((0, false, 2));
+    assert_eq!(sc(&seed, &e), [11, 11, 20, 20]);
+    assert_eq!(sc(&pagat, &e), [-34, -34, 0, 0]);
+    // Announced and lost: the opponents gain 50 (×2 under kontra).
+    e.announced[PAGAT_ULTIMO_B] = Some(0);
+    assert_eq!(sc(&seed, &e), [11, 11, 70, 70]);
+    e.kontra[1 + PAGAT_ULTIMO_B] = 1;
+    assert_eq!(sc(&pagat, &e), [11 - 100 - 20, 11 - 100 - 20, 0, 0]);
+    // Announced and never reaching trick 12 is lost too.
+    e.pagat_last = None;
+    assert_eq!(sc(&seed, &e), [11, 11, 120, 120]);
+    // King ultimo: the called king in trick 12 won by the declarer's side.
+    let mut e = base.clone();
+    e.king_last = Some(1);
+    assert_eq!(sc(&seed, &e), [21, 21, 20, 20]);
+    e.announced[KING_ULTIMO_B] = Some(1);
+    assert_eq!(sc(&seed, &e), [31, 31, 20, 20]);
+    e.king_last = Some(2);
+    assert_eq!(sc(&seed, &e), [11, 11, 40, 40]);
+    e.announced[KING_ULTIMO_B] = None;
+    assert_eq!(sc(&seed, &e), [11, 11, 20, 20]);
+    assert_eq!(sc(&pagat, &e), [-19, -19, 0, 0]);
+}
+
+#[test]
+fn pagat_is_not_led_in_the_negative_contracts_while_another_card_is_left() {
+    let st = game("tarok").new_initial_state();
+    let r = st.rules().clone();
+    let core = core_with_trick(&st, "");
+    assert_eq!(
+        r.legal(Contract::Klop, &core, set(&st, "K♥ I"), None),
+        set(&st, "K♥")
+    );
+    assert_eq!(
+        r.legal(Contract::Beggar, &core, set(&st, "XX I"), Some(0)),
+        set(&st, "XX")
+    );
+    assert_eq!(r.legal(Contract::Klop, &core, set(&st, "I"), None), set(&st, "I"));
+    // In a positive contract Pagat may be led.
+    assert_eq!(
+        r.legal(Contract::Three, &core, set(&st, "K♥ I"), Some(0)),
+        set(&st, "K♥ I")
+    );
+}
+
+#[test]
+fn contract_values_and_talon_groups_of_section_8() {
+    let values: Vec<i32> = CONTRACTS[..12].iter().map(|c| c.value()).collect();
+    assert_eq!(values, [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 125, 500]);
+    assert_eq!(Contract::ColourValat.value(), 125);
+    let groups: Vec<usize> = CONTRACTS.iter().map(|c| c.group_size()).collect();
+    assert_eq!(groups, [0, 3, 2, 1, 3, 2, 1, 0, 0, 0, 0, 0, 0]);
+    // Every contract's value through the scoring, won and lost, and doubled by a kontra.
+    let st = game("tarok").new_initial_state();
+    let r = st.rules().clone();
+    let all = st.rules().deck().all();
+    let p36 = set(&st, "K♣ K♦ K♥ K♠ Q♣ Q♦ Q♥ C♣ J♣ J♦ J♥ II III IV V VI VII VIII IX");
+    let p35 = set(&st, "K♣ K♦ K♥ K♠ Q♣ Q♦ Q♥ C♣ J♣ J♦ II III IV V VI VII VIII IX");
+    assert_eq!((count(p36), count(p35)), (36, 35));
+    let score = |c: Contract, pile: CardSet, tricks: [u8; 4], kontra: u8| {
+        let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+        core.won[0] = pile;
+        core.won[1] = all - pile;
+        let mut e = TarokExtra {
+            contract: Some(c),
+            declarer: Some(0),
+            tricks,
+            ..TarokExtra::default()
+        };
+        e.kontra[0] = kontra;
+        r.hand_scores(&core, &e, &[0; 4])
+    };
+    for (c, v) in [
+        (Contract::SoloThree, 40),
+        (Contract::SoloTwo, 50),
+        (Contract::SoloOne, 60),
+    ] {
+        // 36 wins value + 1 (and the silent kings 10), 35 loses value + 0.
+        assert_eq!(score(c, p36, [6, 6, 0, 0], 0).0[0], v + 1 + 10);
+        assert_eq!(score(c, p35, [6, 6, 0, 0], 0).0[0], -v + 10);
+        assert_eq!(score(c, p35, [6, 6, 0, 0], 1).0[0], -2 * v + 10);
+    }
+    let (s, won, everyone) = score(Contract::SoloWithout, p36, [6, 6, 0, 0], 0);
+    assert_eq!((s[0], won, everyone), (80, true, true));
+    assert_eq!(score(Contract::SoloWithout, p35, [6, 6, 0, 0], 0).0[0], -80);
+    assert_eq!(score(Contract::SoloWithout, p35, [6, 6, 0, 0], 2).0[0], -320);
+    assert_eq!(score(Contract::SoloWithout, all, [12, 0, 0, 0], 0).0[0], 250);
+    assert_eq!(
+        score(Contract::SoloWithout, CardSet::EMPTY, [0, 12, 0, 0], 0).0[0],
+        -250
+    );
+    for (c, v) in [(Contract::Beggar, 70), (Contract::OpenBeggar, 90)] {
+        assert_eq!(score(c, CardSet::EMPTY, [0, 4, 0, 0], 0).0, [v, 0, 0, 0]);
+        assert_eq!(score(c, p35, [1, 4, 0, 0], 0).0, [-v, 0, 0, 0]);
+        assert_eq!(score(c, p35, [1, 4, 0, 0], 1).0, [-2 * v, 0, 0, 0]);
+    }
+    for (c, v) in [
+        (Contract::ColourValatWithout, 125),
+        (Contract::ValatWithout, 500),
+        (Contract::ColourValat, 125),
+    ] {
+        assert_eq!(score(c, all, [12, 0, 0, 0], 0).0, [v, 0, 0, 0]);
+        assert_eq!(score(c, p36, [11, 1, 0, 0], 0).0, [-v, 0, 0, 0]);
+        assert_eq!(score(c, p36, [11, 1, 0, 0], 1).0, [-2 * v, 0, 0, 0]);
+    }
+}
+
+// Seat 1's K♦ lies in the talon (II went to seat 1 instead).
+const H2: [&str; 4] = [
+    "SKIS XXI I XX XIX K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣",
+    "XVIII XVII XVI II Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦ 7♣",
+    "XV XIV XIII XII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+    "XI X IX VIII VII K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠",
+];
+const TALON2: &str = "VI V IV III K♦ 7♠";
+
+#[test]
+fn called_king_in_the_talon_forfeit_scores_minus_the_value() {
+    let mut st = dealt("tarok", H2, TALON2);
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♦"]);
+    assert_eq!(st.extra.partner, None);
+    assert_eq!(legal_names(&st), ["talon 1", "talon 2", "forfeit"]);
+    act(&mut st, &["forfeit"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    let mut ret = [0.0; 4];
+    st.returns(&mut ret);
+    assert_eq!(ret, [-10.0, 0.0, 0.0, 0.0]);
+    assert_eq!(st.match_state.radelci, [0; 4]);
+    // Without the king in the talon there is nothing to forfeit.
+    let mut st = dealt("tarok", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "two", "call K♦"]);
+    assert_eq!(legal_names(&st), ["talon 1", "talon 2", "talon 3"]);
+}
+
+#[test]
+fn called_king_in_the_talon_carries_the_rest_to_its_tricks_winner() {
+    let mut st = three_at_announcements(H2, TALON2, "talon 2");
+    assert!(st.extra.king_carries_talon);
+    // The king in the talon shows everyone the teams: the declarer may double seat 2's trula here,
+    // which it may not when the partner is secret.
+    act(&mut st, &["pass", "pass", "announce trula"]);
+    let mut secret = three_at_announcements(H, TALON, "talon 1");
+    act(&mut secret, &["pass", "pass", "announce trula", "pass"]);
+    assert!(!legal_names(&secret).contains(&"kontra trula".to_string()));
+    act(&mut st, &["pass"]);
+    assert!(legal_names(&st).contains(&"kontra trula".to_string()));
+    act(&mut st, &["pass", "pass", "pass"]);
+    // K♦ led, Q♦ follows, the void opponents trump: XV takes the king and the rest of the talon.
+    act(&mut st, &["K♦", "Q♦", "XV", "XI"]);
+    assert!(st.core.talon.is_empty());
+    assert!(st.core.won[2].contains(c(&st, "VI")) && st.core.won[2].contains(c(&st, "IV")));
+    assert_eq!(st.core.won[2].len(), 4 + 3);
+}
+
+#[test]
+fn klop_adds_one_talon_card_to_each_of_the_first_six_tricks() {
+    let mut st = dealt("tarok", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "klop"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let talon: Vec<Card> = st.core.talon_as_dealt().to_vec();
+    let mut tricks = 0;
+    while st.current_player() != Player::Terminal && tricks < 7 {
+        let mut v = Vec::new();
+        st.legal_actions(&mut v);
+        st.apply_action(v[0]).unwrap();
+        if st.core.tricks_played > tricks {
+            tricks = st.core.tricks_played;
+            let (_, _, winner) = st.core.last_trick.unwrap();
+            let held: usize = (0..4).map(|s| st.core.won[s].len()).sum();
+            if tricks <= 6 {
+                // The gift goes to this trick's winner, in deal order.
+                assert!(st.core.won[winner].contains(talon[tricks - 1]), "trick {tricks}");
+                assert_eq!(held, 5 * tricks);
+                assert_eq!(st.core.talon.len(), 6 - tricks);
+            } else {
+                assert_eq!(held, 30 + 4);
+            }
+        }
+    }
+    assert_eq!(tricks, 7);
+}
+
+#[test]
+fn greedy_beats_random_in_every_seat() {
+    use crate::core::rng::Rng;
+    let g = game("tarok");
+    let bot = g.rules().new_bot("greedy").unwrap();
+    let mut rng = Rng::new(11);
+    let mut total = [0.0f64; 4];
+    for i in 0..1200 {
+        let me = i % 4;
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bot.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        let others = (ret.iter().sum::<f64>() - ret[me]) / 3.0;
+        total[me] += ret[me] - others;
+    }
+    assert!(
+        total.iter().all(|&t| t > 0.0),
+        "greedy ahead of the random seats in every seat: {total:?}"
+    );
 }
