@@ -399,7 +399,10 @@ impl EwState {
         for (s, f) in full.iter_mut().enumerate() {
             *f = !self.open_rows(s) & 7;
         }
-        self.history.reserve(2 * usize::from(PLACEMENTS - placed));
+        // The actions go to the history in one copy at the end (a push per action costs a tenth of
+        // the whole loop).
+        let mut actions = [0u32; 2 * PLACEMENTS as usize];
+        let mut n = 0;
         while placed < PLACEMENTS {
             let stock = CardSet(!used & CardSet::first_n(32).0);
             let c = stock.nth_unchecked(rng.below(stock.len() as u32) as usize);
@@ -413,9 +416,11 @@ impl EwState {
                 full[s] |= 1 << r;
                 self.completed_at[r][s] = placed;
             }
-            self.history.push(u32::from(c.0));
-            self.history.push(PLACE_BASE + r as u32);
+            actions[n] = u32::from(c.0);
+            actions[n + 1] = PLACE_BASE + r as u32;
+            n += 2;
         }
+        self.history.extend_from_slice(&actions[..n]);
         self.used = CardSet(used);
         self.rows = rows;
         self.placed = placed;
