@@ -195,23 +195,13 @@ def test_bad_input_raises_documented_errors_and_changes_nothing(spec: str) -> No
         state.observation_string(game.num_players())
 
 
-# Games whose only secret is one card at a time (East–West: the card just drawn, placed at once), so no
-# two unseen cards can be swapped; their own tests swap the drawn card with a stock card instead
-# (tests/games/test_east_west.py, games::east_west::tests).
-ONE_SECRET_CARD = {"east_west"}
-
-
 @pytest.mark.parametrize(
     "spec",
-    [
-        s
-        for s in EXAMPLES
-        if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None
-        and ludoteca.load_game(s).name not in ONE_SECRET_CARD
-    ],
+    [s for s in EXAMPLES if ludoteca.load_game(s).new_initial_state(seed=0).card_locations() is not None],
 )
 def test_observations_ignore_cards_the_player_cannot_see(spec: str) -> None:
-    """Swap two cards that seat p cannot see throughout the history: p's view must not change."""
+    """Swap two cards that seat p cannot see throughout the history (two in other hands, or one there and
+    one in the stock): p's view must not change."""
     game = ludoteca.load_game(spec)
     rng = random.Random(spec)
     checked = refused = 0
@@ -250,17 +240,23 @@ def _two_unseen_cards(state: ludoteca.State, p: int, rng: random.Random) -> tupl
     # What p saw at some time: its observation and its information state (a card taken from a face-up
     # pile into a hand was seen by everyone, though no longer shown).
     view = state.observation_string(p) + "\n" + state.information_state_string(p)
+    seen = f" {view} ".replace("\n", " ")
     hidden = [
         c
         for place, cards in locs.items()
         if place.startswith("hand ") and place != f"hand {p}"
         for c in cards
-        if f" {state.action_to_string(c)} " not in f" {view} ".replace("\n", " ")
+        if f" {state.action_to_string(c)} " not in seen
     ]
-    if len(hidden) < 2:
-        return None, None
-    a, b = rng.sample(hidden, 2)
-    return a, b
+    if len(hidden) >= 2:
+        a, b = rng.sample(hidden, 2)
+        return a, b
+    # A single secret card in another hand (East–West's card just drawn, placed at once): swap it with
+    # a card of the stock, which nobody has seen either.
+    stock = [c for c in locs.get("stock", []) if f" {state.action_to_string(c)} " not in seen]
+    if len(hidden) == 1 and stock:
+        return hidden[0], rng.choice(stock)
+    return None, None
 
 
 def _replay_swapped(game: ludoteca.Game, state: ludoteca.State, a: int, b: int) -> ludoteca.State | None:

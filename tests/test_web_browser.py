@@ -188,3 +188,33 @@ def test_twenty_xiangqi_moves_by_clicking_pieces(browser: Any, server: tuple[str
         assert "illegal" in browser.find_element(By.ID, "message").text
         assert len(browser.find_elements(By.CSS_SELECTOR, "#moves li")) == before
     browser.save_screenshot(str(shots / "xiangqi.png"))
+
+
+def test_a_kabu_hand_by_clicking_draw_and_stand(browser: Any, server: tuple[str, Any], shots: Path) -> None:
+    url, app = server
+    _start(browser, url, "kabu", "kabu(players=4)", 6)
+    rng = random.Random(6)
+    for _ in range(3):
+        if _status(browser) == "Game over":
+            break
+        buttons = browser.find_elements(By.CSS_SELECTOR, ".button[data-action]")
+        assert {b.get_attribute("data-action") for b in buttons} == {"40", "41"}
+        _click_and_wait(browser, rng.choice(buttons))
+    assert _status(browser) == "Game over"
+    table = next(t for t in app.state.tables._tables.values() if t.state.get_game().name == "kabu")
+    assert table.state.is_terminal()
+    browser.save_screenshot(str(shots / "kabu.png"))
+
+
+def test_an_east_west_game_by_clicking_rows(browser: Any, server: tuple[str, Any], shots: Path) -> None:
+    url, app = server
+    _start(browser, url, "east_west", "east_west", 7)
+    rng = random.Random(7)
+    for _ in range(12):
+        rows = browser.find_elements(By.CSS_SELECTOR, "g.row[data-action]")
+        assert rows, "it is my turn but no row is open"
+        _click_and_wait(browser, rng.choice(rows))
+    assert _status(browser) == "Game over"
+    table = next(t for t in app.state.tables._tables.values() if t.state.get_game().name == "east_west")
+    assert table.state.is_terminal()
+    browser.save_screenshot(str(shots / "east_west.png"))

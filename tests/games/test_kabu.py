@@ -7,6 +7,8 @@ hands per player count through ``simulate``).
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import numpy as np
 import pytest
 
@@ -109,3 +111,55 @@ def test_best_bot_is_not_worse_than_threshold() -> None:
     a = ludoteca.simulate("kabu", 50_000, seed=7, bots=["best", "threshold"]).returns[:, 0].mean()
     b = ludoteca.simulate("kabu", 50_000, seed=8, bots=["threshold", "best"]).returns[:, 1].mean()
     assert (a + b) / 2 > -0.02
+
+
+def _cards_of(svg: str, seat: int) -> tuple[list[str], int]:
+    """Face-up card names and backs in seat ``seat``'s band of a Kabu picture."""
+    ns = "{http://www.w3.org/2000/svg}"
+    for g in ET.fromstring(svg).iter(f"{ns}g"):
+        if g.attrib.get("class") == "seat" and g.attrib.get("data-seat") == str(seat):
+            names = [e.attrib["data-card"] for e in g if "data-card" in e.attrib]
+            return names, sum(1 for e in g if e.attrib.get("class") == "back")
+    raise AssertionError(f"no band for seat {seat}")
+
+
+def test_the_picture_shows_a_seat_its_own_cards_and_backs_for_the_others() -> None:
+    # Deal from p0 (E): p0 gets 9♣ and 10♦, p1 A♣ and 3♣; p0 draws 5♥.
+    state = dealt("kabu", ["9♣", "A♣", "10♦", "3♣"])
+    state.apply_action(kabu.DRAW)
+    state.apply_action(cid("5♥"))
+    svg0, svg1, omni = state.to_svg(0), state.to_svg(1), state.to_svg()
+    assert _cards_of(svg0, 0) == (["9♣", "10♦", "5♥"], 0)
+    assert _cards_of(svg0, 1) == ([], 2)
+    assert _cards_of(svg1, 1) == (["A♣", "3♣"], 0)
+    assert _cards_of(svg1, 0) == ([], 3), "p1 sees that p0 drew, not what"
+    assert sorted(_cards_of(omni, 0)[0]) == sorted(["9♣", "10♦", "5♥"])
+    # p1 is to move: only p1's picture (and the omniscient one) has the draw and stand buttons.
+    assert 'data-action="40"' in svg1 and 'data-action="41"' in svg1
+    assert "data-action" not in svg0
+
+
+def test_a_seats_picture_does_not_change_with_the_cards_it_cannot_see() -> None:
+    a = dealt("kabu(players=3)", ["9♣", "A♣", "10♦", "3♣", "2♥", "4♠"])
+    b = dealt("kabu(players=3)", ["8♣", "6♣", "10♦", "2♣", "3♥", "4♠"])
+    a.apply_action(kabu.DRAW)
+    b.apply_action(kabu.DRAW)
+    a.apply_action(cid("8♥"))
+    b.apply_action(cid("5♥"))
+    assert a.to_svg(1) != b.to_svg(1)
+    assert a.to_svg(0) != b.to_svg(0)
+    # Seat 2 holds 10♦ and 4♠ in both; the other hands and p0's drawn card differ.
+    assert a.to_svg(2) == b.to_svg(2)
+    assert a.to_svg() != b.to_svg()
+
+
+def test_every_hand_is_shown_at_the_showdown() -> None:
+    state = dealt("kabu", ["9♣", "A♣", "10♦", "3♣"])
+    state.apply_action(kabu.STAND)
+    state.apply_action(kabu.STAND)
+    assert state.is_terminal()
+    for viewer in (0, 1, None):
+        svg = state.to_svg(viewer)
+        assert _cards_of(svg, 0) == (["9♣", "10♦"], 0)
+        assert _cards_of(svg, 1) == (["A♣", "3♣"], 0)
+        assert "score 9" in svg and "score 4" in svg

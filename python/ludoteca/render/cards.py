@@ -217,8 +217,13 @@ def _card(
     svg: Svg, deck: Deck, card: int, x: float, y: float, action: int | None = None, rotate: float = 0.0
 ) -> None:
     """A face-up card; a playable one is outlined and carries ``data-action``."""
-    name = deck.name_of(card)
-    colour = _suit_colour(deck, card)
+    _face(svg, deck.name_of(card), _suit_colour(deck, card), x, y, action, rotate)
+
+
+def _face(
+    svg: Svg, name: str, colour: str, x: float, y: float, action: int | None = None, rotate: float = 0.0
+) -> None:
+    """A face-up card drawn from its display name (for decks the renderers have no ``Deck`` of)."""
     transform = f"rotate({rotate:g} {x + CARD_W / 2:g} {y + CARD_H / 2:g})" if rotate else None
     attrs: dict[str, object] = {"class_": "card", "data_card": name, "transform": transform}
     if action is not None:

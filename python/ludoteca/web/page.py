@@ -146,6 +146,11 @@ function wire(svg) {
     el.addEventListener("click", () => play(el.dataset.action !== undefined ? Number(el.dataset.action)
                                                 : (el.dataset.card || el.dataset.point)));
   });
+  // Other clickable parts of a picture: East–West's rows, Kabu's draw and stand buttons.
+  svg.querySelectorAll("[data-action]:not(.card):not(.point):not(.target)").forEach((el) => {
+    el.style.cursor = "pointer";
+    el.addEventListener("click", () => play(Number(el.dataset.action)));
+  });
   // Xiangqi: a piece, then a square.
   svg.querySelectorAll(".piece, .square").forEach((el) => el.addEventListener("click", () => pick(svg, el)));
   svg.querySelectorAll(".target").forEach((el) => el.addEventListener("click", (ev) => {

@@ -53,6 +53,43 @@ pub struct ParamSpec {
     pub doc: &'static str,
 }
 
+/// One-line declarations for the parameter tables (`static PARAMS: &[ParamSpec]`), so that a game's
+/// table reads as a list of names, ranges, defaults and docs rather than four struct fields each.
+impl ParamSpec {
+    /// A yes/no parameter.
+    pub const fn flag(name: &'static str, default: bool, doc: &'static str) -> ParamSpec {
+        ParamSpec {
+            name,
+            kind: Kind::Bool,
+            default: DefaultValue::Bool(default),
+            doc,
+        }
+    }
+    /// A whole number in `min..=max`.
+    pub const fn int(name: &'static str, min: i64, max: i64, default: i64, doc: &'static str) -> ParamSpec {
+        ParamSpec {
+            name,
+            kind: Kind::Int { min, max },
+            default: DefaultValue::Int(default),
+            doc,
+        }
+    }
+    /// One word of `choices` (the default must be one of them; the conformance tests check it).
+    pub const fn choice(
+        name: &'static str,
+        choices: &'static [&'static str],
+        default: &'static str,
+        doc: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            name,
+            kind: Kind::Choice(choices),
+            default: DefaultValue::Str(default),
+            doc,
+        }
+    }
+}
+
 /// A compile-time default (a `Value` cannot be built in a `const`).
 #[derive(Clone, Copy, Debug)]
 pub enum DefaultValue {
@@ -384,6 +421,26 @@ fn parse_value(spec: &ParamSpec, raw: &str) -> Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_registered_default_lies_in_its_range_or_choices() {
+        for info in crate::registry::registered_games() {
+            for p in info.params {
+                let ok = match (p.kind, p.default) {
+                    (Kind::Bool, DefaultValue::Bool(_)) => true,
+                    (Kind::Int { min, max }, DefaultValue::Int(d)) => (min..=max).contains(&d),
+                    (Kind::Float { min, max }, DefaultValue::Float(d)) => (min..=max).contains(&d),
+                    (Kind::Choice(words), DefaultValue::Str(d)) => words.contains(&d),
+                    _ => false,
+                };
+                assert!(
+                    ok,
+                    "{}: parameter {} has default {:?}",
+                    info.short_name, p.name, p.default
+                );
+            }
+        }
+    }
 
     const SPECS: &[ParamSpec] = &[
         ParamSpec {

@@ -12,7 +12,7 @@
 //!   numbers), and picks the row with the best mean result (+1 win, 0 draw, −1 loss, plus a hundredth
 //!   per row won to break ties).
 
-use super::{decide, EwState, PLACEMENTS, PLACE_BASE};
+use super::{decide, rank_row, EwState, PLACEMENTS, PLACE_BASE};
 use crate::cards::{Card, CardSet};
 #[cfg(test)]
 use crate::core::game::State;
@@ -41,22 +41,18 @@ pub fn potential(rules: &HighRules, hand: CardSet, left: u32) -> f32 {
         return (r.0 >> 24) as f32 + (r.0 & 0xF_FFFF) as f32 / 1_048_576.0;
     }
     let m = masks32(hand);
-    let any = m[0] | m[1] | m[2] | m[3];
+    let [a, b, c, d] = m;
+    let any = a | b | c | d;
     let n = hand.len() as u32;
     let (flush, full, quads) = strengths(rules);
-    // Rank multiplicities.
-    let mut pairs = 0;
-    let mut trips = 0;
-    let mut four = 0;
-    for bit in 5..13 {
-        let c = m.iter().filter(|&&s| s >> bit & 1 != 0).count();
-        match c {
-            2 => pairs += 1,
-            3 => trips += 1,
-            4 => four += 1,
-            _ => {}
-        }
-    }
+    // Rank multiplicities from the ranks held at least twice, three and four times (the evaluator's
+    // masks): the number of ranks held exactly 2, 3 and 4 times.
+    let ge2 = (a & b) | (c & d) | ((a | b) & (c | d));
+    let ge3 = (a & b & (c | d)) | (c & d & (a | b));
+    let ge4 = a & b & c & d;
+    let pairs = (ge2 & !ge3).count_ones();
+    let trips = (ge3 & !ge4).count_ones();
+    let four = ge4.count_ones();
     let top = (15 - any.leading_zeros()) as f32 / 13.0;
     let made = if four > 0 {
         quads
@@ -89,22 +85,52 @@ pub fn potential(rules: &HighRules, hand: CardSet, left: u32) -> f32 {
 
 /// The row (0..3) the rules placer picks for seat `s` with card `c` in `st`.
 pub fn rule_row(st: &EwState, s: usize, c: u8) -> usize {
-    let rules = st.cfg.ranking;
-    let mut best = (f32::NEG_INFINITY, 0usize);
+    let now = row_potentials(&st.cfg.ranking, &st.board, &st.rows, s);
+    place_by_rules(&st.cfg.ranking, &st.board, &st.rows, s, c, &now).0
+}
+
+/// The potential of each of seat `s`'s open rows as they stand (0 for a full row).
+fn row_potentials(rules: &HighRules, board: &[u8; 3], rows: &Rows, s: usize) -> [f32; 3] {
+    let mut now = [0.0; 3];
+    for (r, p) in now.iter_mut().enumerate() {
+        let mine = rows[r][s];
+        if mine.len() < 4 {
+            *p = potential(rules, mine.with(Card(board[r])), 4 - mine.len() as u32);
+        }
+    }
+    now
+}
+
+/// The rules placer on the board cards and the rows alone, given the potentials of seat `s`'s rows
+/// as they stand (`now`, from [`row_potentials`]): the row, and that row's potential with `c` on it.
+/// The search bot's playouts keep `now` up to date instead of computing it again at every placement.
+fn place_by_rules(
+    rules: &HighRules,
+    board: &[u8; 3],
+    rows: &Rows,
+    s: usize,
+    c: u8,
+    now: &[f32; 3],
+) -> (usize, f32) {
+    let mut best = (f32::NEG_INFINITY, 0usize, 0.0);
     for r in 0..3 {
-        let mine = st.rows[r][s];
+        let mine = rows[r][s];
         if mine.len() >= 4 {
             continue;
         }
-        let hand = mine.with(Card(st.board[r]));
+        let hand = mine.with(Card(board[r]));
         let left = 4 - mine.len() as u32;
-        let delta = potential(&rules, hand.with(Card(c)), left - 1) - potential(&rules, hand, left);
+        let after = potential(rules, hand.with(Card(c)), left - 1);
+        let delta = after - now[r];
         if delta > best.0 {
-            best = (delta, r);
+            best = (delta, r, after);
         }
     }
-    best.1
+    (best.1, best.2)
 }
+
+/// `rows[r][seat]`: a seat's cards on row r, board card excluded (as in [`EwState`]).
+type Rows = [[CardSet; 2]; 3];
 
 impl Bot<EwState> for RuleBot {
     fn act(&self, state: &EwState, _rng: &mut Rng) -> Action {
@@ -126,29 +152,60 @@ impl Default for SearchBot {
     }
 }
 
-/// Plays the current game of `st` to its end with both seats on the rules placer and the draws taken
-/// from `order` in turn; returns the value for `me` (+1 / 0 / −1, plus a hundredth per row won).
-fn playout(st: &EwState, me: usize, order: &[u8]) -> f64 {
-    let mut rows = st.rows;
-    let mut done = st.completed_at;
-    let mut placed = st.placed;
-    let mut k = 0;
-    let first = st.first_player();
-    let mut view = st.clone();
-    while placed < PLACEMENTS {
-        let s = (first + placed as usize) % 2;
-        let c = order[k];
-        k += 1;
-        view.rows = rows;
-        let r = rule_row(&view, s, c);
-        rows[r][s].insert(Card(c));
-        placed += 1;
-        if rows[r][s].len() == 4 {
-            done[r][s] = placed;
+/// A game in progress as the search bot's playouts see it: the rows, when each row was completed,
+/// the placements made and the rules placer's potential of every row (`pot[r][seat]`). Plain arrays,
+/// copied per playout (no history, nothing allocated).
+#[derive(Clone, Copy)]
+struct Position {
+    rows: Rows,
+    completed_at: [[u8; 2]; 3],
+    placed: u8,
+    pot: [[f32; 2]; 3],
+}
+
+impl Position {
+    fn new(st: &EwState) -> Position {
+        let rules = &st.cfg.ranking;
+        let [a, b] = [0, 1].map(|s| row_potentials(rules, &st.board, &st.rows, s));
+        Position {
+            rows: st.rows,
+            completed_at: st.completed_at,
+            placed: st.placed,
+            pot: [[a[0], b[0]], [a[1], b[1]], [a[2], b[2]]],
         }
     }
-    view.rows = rows;
-    let res = decide(&st.cfg, view.hands(), done);
+    /// Puts `c` on seat `s`'s row `r`, whose potential becomes `pot`.
+    fn place(&mut self, r: usize, s: usize, c: u8, pot: f32) {
+        self.rows[r][s].insert(Card(c));
+        self.pot[r][s] = pot;
+        self.placed += 1;
+        if self.rows[r][s].len() == 4 {
+            self.completed_at[r][s] = self.placed;
+        }
+    }
+}
+
+/// Plays the game of `st` on from `pos` to its end with both seats on the rules placer and the draws
+/// taken from `order` in turn; returns the value for `me` (+1 / 0 / −1, plus a hundredth per row won).
+fn playout(st: &EwState, mut pos: Position, me: usize, order: &[u8]) -> f64 {
+    let rules = &st.cfg.ranking;
+    let first = st.first_player();
+    for &c in order {
+        if pos.placed >= PLACEMENTS {
+            break;
+        }
+        let s = (first + pos.placed as usize) % 2;
+        let now = [pos.pot[0][s], pos.pot[1][s], pos.pot[2][s]];
+        let (r, pot) = place_by_rules(rules, &st.board, &pos.rows, s, c, &now);
+        pos.place(r, s, c, pot);
+    }
+    let rank = |r: usize, s: usize| rank_row(rules, pos.rows[r][s].with(Card(st.board[r])));
+    let hands = [
+        [rank(0, 0), rank(0, 1)],
+        [rank(1, 0), rank(1, 1)],
+        [rank(2, 0), rank(2, 1)],
+    ];
+    let res = decide(&st.cfg, hands, pos.completed_at);
     let rows_won = res.rows.iter().filter(|&&w| w == Some(me as u8)).count() as f64;
     let rows_lost = res.rows.iter().filter(|&&w| w == Some(1 - me as u8)).count() as f64;
     let v = match res.winner {
@@ -177,7 +234,17 @@ impl Bot<EwState> for SearchBot {
         }
         let need = (PLACEMENTS - state.placed - 1) as usize;
         let mut totals = [0f64; 3];
-        let mut after = state.clone();
+        // The position after the card goes on each open row (the rows' potentials updated).
+        let now = Position::new(state);
+        let mut starts = [now; 3];
+        for (r, start) in starts.iter_mut().enumerate() {
+            let mine = now.rows[r][s].with(Card(c));
+            if open >> r & 1 != 0 {
+                let hand = mine.with(Card(state.board[r]));
+                let pot = potential(&state.cfg.ranking, hand, 4 - mine.len() as u32);
+                start.place(r, s, c, pot);
+            }
+        }
         for _ in 0..self.rollouts {
             // A partial Fisher–Yates shuffle: the next `need` draws.
             for i in 0..need.min(n) {
@@ -190,14 +257,7 @@ impl Bot<EwState> for SearchBot {
                 if open >> r & 1 == 0 {
                     continue;
                 }
-                after.rows = state.rows;
-                after.completed_at = state.completed_at;
-                after.rows[r][s].insert(Card(c));
-                after.placed = state.placed + 1;
-                if after.rows[r][s].len() == 4 {
-                    after.completed_at[r][s] = after.placed;
-                }
-                totals[r] += playout(&after, s, &pool[..need]);
+                totals[r] += playout(state, starts[r], s, &pool[..need]);
             }
         }
         let mut best = (f64::NEG_INFINITY, 0u32);

@@ -37,7 +37,7 @@ pub use bot::{RuleBot, SearchBot};
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State};
-use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::core::params::{ParamSpec, Params};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::poker::hand::masks32;
@@ -55,48 +55,48 @@ pub const PLACEMENTS: u8 = 24;
 const OBS_LEN: usize = 3 * 96 + 32 + 6;
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "ace_low_straight",
-        kind: Kind::Bool,
-        default: D::Bool(true),
-        doc: "A-7-8-9-10 counts as the lowest straight",
-    },
-    ParamSpec {
-        name: "flush_rank",
-        kind: Kind::Choice(&["standard", "above_full_house", "above_four_of_a_kind"]),
-        default: D::Str("standard"),
-        doc: "where the flush ranks: the usual order, above the full house, or above four of a kind",
-    },
-    ParamSpec {
-        name: "result",
-        kind: Kind::Choice(&["two_rows_required", "more_rows"]),
-        default: D::Str("two_rows_required"),
-        doc: "a win needs two rows (fewer is a draw), or more rows than the opponent",
-    },
-    ParamSpec {
-        name: "row_tie_break",
-        kind: Kind::Choice(&["none", "first_completed"]),
-        default: D::Str("none"),
-        doc: "an equal row goes to nobody, or to the side that completed it first",
-    },
-    ParamSpec {
-        name: "scope",
-        kind: Kind::Choice(&["game", "match"]),
-        default: D::Str("game"),
-        doc: "one game, or a match of best of `games` with the first player alternating",
-    },
-    ParamSpec {
-        name: "games",
-        kind: Kind::Int { min: 1, max: 999 },
-        default: D::Int(3),
-        doc: "match length: best of this many games (scope=match)",
-    },
-    ParamSpec {
-        name: "ruleset",
-        kind: Kind::Choice(&["seed", "flush_up"]),
-        default: D::Str("seed"),
-        doc: "seed: the rules as published; flush_up: the flush above the full house (a common house rule)",
-    },
+    ParamSpec::flag(
+        "ace_low_straight",
+        true,
+        "A-7-8-9-10 counts as the lowest straight",
+    ),
+    ParamSpec::choice(
+        "flush_rank",
+        &["standard", "above_full_house", "above_four_of_a_kind"],
+        "standard",
+        "where the flush ranks: the usual order, above the full house, or above four of a kind",
+    ),
+    ParamSpec::choice(
+        "result",
+        &["two_rows_required", "more_rows"],
+        "two_rows_required",
+        "a win needs two rows (fewer is a draw), or more rows than the opponent",
+    ),
+    ParamSpec::choice(
+        "row_tie_break",
+        &["none", "first_completed"],
+        "none",
+        "an equal row goes to nobody, or to the side that completed it first",
+    ),
+    ParamSpec::choice(
+        "scope",
+        &["game", "match"],
+        "game",
+        "one game, or a match of best of `games` with the first player alternating",
+    ),
+    ParamSpec::int(
+        "games",
+        1,
+        999,
+        3,
+        "match length: best of this many games (scope=match)",
+    ),
+    ParamSpec::choice(
+        "ruleset",
+        &["seed", "flush_up"],
+        "seed",
+        "seed: the rules as published; flush_up: the flush above the full house (a common house rule)",
+    ),
 ];
 
 static INFO: GameInfo = GameInfo {
@@ -373,9 +373,9 @@ impl EwState {
     }
     /// Rows (bit r) where seat `s` may still place.
     pub fn open_rows(&self, s: usize) -> u8 {
-        (0..3)
-            .filter(|&r| self.rows[r][s].len() < 4)
-            .fold(0, |m, r| m | 1 << r)
+        // Branch-free: this runs at every placement of a simulated game.
+        let open = |r: usize| u8::from(self.rows[r][s].len() < 4) << r;
+        open(0) | open(1) | open(2)
     }
     /// The seat to place now.
     pub fn mover(&self) -> Option<usize> {
@@ -384,6 +384,47 @@ impl EwState {
     /// The full hand (board card included) of seat `s` on row `r`.
     pub fn row_hand(&self, r: usize, s: usize) -> CardSet {
         self.rows[r][s].with(Card(self.board[r]))
+    }
+
+    /// Plays the current game on from a chance node after the board deal, both seats placing at
+    /// random: the draws and rows of [`State::play_out_random`]'s default loop, with the game's
+    /// cards in locals (the hot loop of `simulate`).
+    fn finish_random_game(&mut self, rng: &mut Rng) {
+        let first = self.first_player();
+        let mut used = self.used.0;
+        let mut rows = self.rows;
+        let mut placed = self.placed;
+        // Bit r of full[s]: seat s has 4 cards on row r.
+        let mut full = [0u8; 2];
+        for (s, f) in full.iter_mut().enumerate() {
+            *f = !self.open_rows(s) & 7;
+        }
+        // The actions go to the history in one copy at the end (a push per action costs a tenth of
+        // the whole loop).
+        let mut actions = [0u32; 2 * PLACEMENTS as usize];
+        let mut n = 0;
+        while placed < PLACEMENTS {
+            let stock = CardSet(!used & CardSet::first_n(32).0);
+            let c = stock.nth_unchecked(rng.below(stock.len() as u32) as usize);
+            used |= 1 << c.0;
+            let s = (first + placed as usize) & 1;
+            let open = !full[s] & 7;
+            let r = nth_row(open, rng.below(open.count_ones())) as usize;
+            rows[r][s].insert(c);
+            placed += 1;
+            if rows[r][s].len() == 4 {
+                full[s] |= 1 << r;
+                self.completed_at[r][s] = placed;
+            }
+            actions[n] = u32::from(c.0);
+            actions[n + 1] = PLACE_BASE + r as u32;
+            n += 2;
+        }
+        self.history.extend_from_slice(&actions[..n]);
+        self.used = CardSet(used);
+        self.rows = rows;
+        self.placed = placed;
+        self.finish_game();
     }
 
     fn deal(&mut self, c: u8) {
@@ -439,6 +480,12 @@ impl EwState {
         self.placed = 0;
         self.used = CardSet::EMPTY;
     }
+}
+
+/// The `k`-th row (0..3) in the row mask `open` (`k < open.count_ones()`).
+#[inline]
+fn nth_row(open: u8, k: u32) -> u32 {
+    CardSet(u64::from(open)).nth_unchecked(k as usize).0.into()
 }
 
 /// Name of an action id: a card (`A♠`) or a placement (`row 2`).
@@ -559,12 +606,24 @@ impl State for EwState {
 
     fn random_action(&self, rng: &mut Rng) -> Action {
         let open = self.open_rows(self.mover().unwrap_or(0));
-        let k = rng.below(open.count_ones());
-        let mut bits = open;
-        for _ in 0..k {
-            bits &= bits - 1;
+        PLACE_BASE + nth_row(open, rng.below(open.count_ones()))
+    }
+
+    fn play_out_random(&mut self, rng: &mut Rng) {
+        // The default loop's games exactly (a uniform stock card at each chance node, a uniform open
+        // row at each placement, in that order from `rng`), without its per-action dispatch.
+        while !self.over {
+            if self.n_board == 3 && self.drawn.is_none() {
+                self.finish_random_game(rng);
+            } else if let Some(s) = self.mover() {
+                let open = self.open_rows(s);
+                let r = nth_row(open, rng.below(open.count_ones()));
+                self.apply_action_unchecked(PLACE_BASE + r);
+            } else {
+                let a = self.sample_chance(rng);
+                self.apply_action_unchecked(a);
+            }
         }
-        PLACE_BASE + bits.trailing_zeros()
     }
 
     fn returns(&self, out: &mut [f64]) {

@@ -412,3 +412,48 @@ fn the_search_bot_beats_the_rules_placer() {
     let v = duel(&SearchBot { rollouts: 16 }, &RuleBot, 400, 2);
     assert!(v > 0.0, "search vs rules: {v}");
 }
+
+/// The trait's default random playout (the loop `play_out_random` replaces), step by step.
+fn plain_random_playout(s: &mut EwState, rng: &mut Rng) {
+    loop {
+        let a = match s.current_player() {
+            Player::Terminal => return,
+            Player::Chance => s.sample_chance(rng),
+            Player::Seat(_) => s.random_action(rng),
+        };
+        s.apply_action(a).unwrap();
+    }
+}
+
+#[test]
+fn the_fused_random_playout_plays_the_plain_loops_games_from_any_position() {
+    // From the start, mid-deal, with a card drawn and not placed, and between games of a match.
+    for spec in [&[][..], &[("scope", "match"), ("games", "5")][..]] {
+        let g = game(spec);
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(seed);
+            let mut s = g.new_initial_state();
+            let prefix = rng.below(60 * g.config().games);
+            for _ in 0..prefix {
+                if s.is_terminal() {
+                    break;
+                }
+                let a = if s.is_chance_node() {
+                    s.sample_chance(&mut rng)
+                } else {
+                    s.random_action(&mut rng)
+                };
+                s.apply_action(a).unwrap();
+            }
+            let (mut fused, mut plain) = (s.clone(), s);
+            let (mut r1, mut r2) = (rng.clone(), rng);
+            fused.play_out_random(&mut r1);
+            plain_random_playout(&mut plain, &mut r2);
+            assert_eq!(fused.history(), plain.history(), "seed {seed}");
+            assert_eq!(r1, r2, "the same draws from the stream");
+            assert_eq!(fused.last_result(), plain.last_result());
+            assert_eq!(fused.match_score(), plain.match_score());
+            assert!(fused.is_terminal());
+        }
+    }
+}

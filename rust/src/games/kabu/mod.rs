@@ -33,7 +33,7 @@ pub use bot::{BestBot, ThresholdBot, BEST_THRESHOLDS};
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State};
-use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::core::params::{ParamSpec, Params};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::registry::Registered;
@@ -50,57 +50,46 @@ pub const MAX_SEATS: usize = 6;
 const SEAT_LEN: usize = 16;
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "players",
-        kind: Kind::Int { min: 2, max: 6 },
-        default: D::Int(2),
-        doc: "number of players (2-6)",
-    },
-    ParamSpec {
-        name: "pass_is_final",
-        kind: Kind::Bool,
-        default: D::Bool(true),
-        doc: "a player who stands may not draw later",
-    },
-    ParamSpec {
-        name: "scope",
-        kind: Kind::Choice(&["hand", "match"]),
-        default: D::Str("hand"),
-        doc: "one hand, or the whole game until a settlement cannot be paid",
-    },
-    ParamSpec {
-        name: "stack",
-        kind: Kind::Int {
-            min: 0,
-            max: 1_000_000,
-        },
-        default: D::Int(0),
-        doc: "starting chips (scope=match); 0: 10 + 15 x players, as Sackson recommends",
-    },
-    ParamSpec {
-        name: "insolvency_check",
-        kind: Kind::Choice(&["gross", "net"]),
-        default: D::Str("gross"),
-        doc: "a player cannot pay when the total owed (gross) or the net loss exceeds their chips",
-    },
-    ParamSpec {
-        name: "final_settlement",
-        kind: Kind::Choice(&["void", "others_settle"]),
-        default: D::Str("void"),
-        doc: "the settlement nobody can pay is void, or settled among the players who can pay",
-    },
-    ParamSpec {
-        name: "max_hands",
-        kind: Kind::Int { min: 1, max: 100_000 },
-        default: D::Int(1000),
-        doc: "scope=match ends after this many hands at the latest",
-    },
-    ParamSpec {
-        name: "ruleset",
-        kind: Kind::Choice(&["seed", "lenient"]),
-        default: D::Str("seed"),
-        doc: "seed: as published; lenient: net insolvency check and the others settle",
-    },
+    ParamSpec::int("players", 2, 6, 2, "number of players (2-6)"),
+    ParamSpec::flag("pass_is_final", true, "a player who stands may not draw later"),
+    ParamSpec::choice(
+        "scope",
+        &["hand", "match"],
+        "hand",
+        "one hand, or the whole game until a settlement cannot be paid",
+    ),
+    ParamSpec::int(
+        "stack",
+        0,
+        1_000_000,
+        0,
+        "starting chips (scope=match); 0: 10 + 15 x players, as Sackson recommends",
+    ),
+    ParamSpec::choice(
+        "insolvency_check",
+        &["gross", "net"],
+        "gross",
+        "a player cannot pay when the total owed (gross) or the net loss exceeds their chips",
+    ),
+    ParamSpec::choice(
+        "final_settlement",
+        &["void", "others_settle"],
+        "void",
+        "the settlement nobody can pay is void, or settled among the players who can pay",
+    ),
+    ParamSpec::int(
+        "max_hands",
+        1,
+        100_000,
+        1000,
+        "scope=match ends after this many hands at the latest",
+    ),
+    ParamSpec::choice(
+        "ruleset",
+        &["seed", "lenient"],
+        "seed",
+        "seed: as published; lenient: net insolvency check and the others settle",
+    ),
 ];
 
 static INFO: GameInfo = GameInfo {
@@ -244,15 +233,18 @@ pub fn score(cards: CardSet) -> u8 {
 /// Chips each seat wins (+) or pays (−) at a showdown of `scores` among the seats of `among` (bit
 /// mask): every seat pays each higher score the difference.
 pub fn settlement(scores: &[u8], among: u8, out: &mut [i64]) {
-    out.iter_mut().for_each(|x| *x = 0);
-    for i in 0..scores.len() {
-        for j in 0..scores.len() {
-            if among >> i & 1 != 0 && among >> j & 1 != 0 && scores[j] > scores[i] {
-                let d = i64::from(scores[j] - scores[i]);
-                out[i] -= d;
-                out[j] += d;
-            }
+    // Seat i receives s_i − s_j from every lower s_j and pays s_j − s_i to every higher one: either
+    // way s_i − s_j, so its net is k·s_i − (the sum of the k scores), one pass instead of k² pairs.
+    let inside = |i: usize| among >> i & 1 != 0;
+    let (mut k, mut total) = (0i64, 0i64);
+    for (i, &sc) in scores.iter().enumerate() {
+        if inside(i) {
+            k += 1;
+            total += i64::from(sc);
         }
+    }
+    for (i, (x, &sc)) in out.iter_mut().zip(scores).enumerate() {
+        *x = if inside(i) { k * i64::from(sc) - total } else { 0 };
     }
 }
 
@@ -406,7 +398,13 @@ impl KabuState {
     }
     /// The seat at offset `k` from E.
     fn seat_at(&self, k: usize) -> usize {
-        (self.dealer as usize + 1 + k) % self.n()
+        // k < n and dealer < n, so one subtraction wraps it (no division on the hot path).
+        let s = self.dealer as usize + 1 + k;
+        if s >= self.n() {
+            s - self.n()
+        } else {
+            s
+        }
     }
     fn eligible(&self, s: usize) -> bool {
         self.drawn[s] < 2 && !(self.cfg.pass_is_final && self.has_stood(s))
@@ -448,7 +446,9 @@ impl KabuState {
         self.used.insert(Card(c));
         match self.phase {
             Phase::Deal => {
-                let s = self.seat_at(self.dealt as usize % self.n());
+                // One card each in turn, twice round: the deal's k-th card goes to offset k mod n.
+                let k = self.dealt as usize;
+                let s = self.seat_at(if k >= self.n() { k - self.n() } else { k });
                 self.hands[s].insert(Card(c));
                 self.dealt += 1;
                 if self.dealt as usize == 2 * self.n() {
@@ -635,6 +635,26 @@ impl State for KabuState {
 
     fn random_action(&self, rng: &mut Rng) -> Action {
         DRAW + rng.below(2)
+    }
+
+    fn play_out_random(&mut self, rng: &mut Rng) {
+        // The default loop's hands exactly (a uniform stock card at each chance node, draw or stand
+        // with even odds at each decision, in that order from `rng`), without its dispatch.
+        loop {
+            let a = match self.phase {
+                Phase::Over => return,
+                Phase::Deal | Phase::Draw => {
+                    let stock = self.stock();
+                    let c = stock.nth_unchecked(rng.below(stock.len() as u32) as usize).0;
+                    self.history.push(u32::from(c));
+                    self.give(c);
+                    continue;
+                }
+                Phase::Decide => DRAW + rng.below(2),
+            };
+            self.history.push(a);
+            self.decide(a == DRAW);
+        }
     }
 
     fn returns(&self, out: &mut [f64]) {

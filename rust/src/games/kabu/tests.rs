@@ -320,3 +320,75 @@ fn find_best_thresholds() {
         println!("players {n}: best {t:?} {v:+.4} chips/hand; threshold bot itself {base:+.4}");
     }
 }
+
+/// The trait's default random playout (the loop `play_out_random` replaces), step by step.
+fn plain_random_playout(s: &mut KabuState, rng: &mut Rng) {
+    loop {
+        let a = match s.current_player() {
+            Player::Terminal => return,
+            Player::Chance => s.sample_chance(rng),
+            Player::Seat(_) => s.random_action(rng),
+        };
+        s.apply_action(a).unwrap();
+    }
+}
+
+#[test]
+fn the_fused_random_playout_plays_the_plain_loops_games_from_any_position() {
+    let specs: [&[(&str, &str)]; 3] = [
+        &[("players", "6")],
+        &[("players", "3"), ("pass_is_final", "false")],
+        &[("players", "4"), ("scope", "match"), ("stack", "20")],
+    ];
+    for spec in specs {
+        let g = game(spec);
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(seed);
+            let mut s = g.new_initial_state();
+            for _ in 0..rng.below(40) {
+                if s.is_terminal() {
+                    break;
+                }
+                let a = if s.is_chance_node() {
+                    s.sample_chance(&mut rng)
+                } else {
+                    s.random_action(&mut rng)
+                };
+                s.apply_action(a).unwrap();
+            }
+            let (mut fused, mut plain) = (s.clone(), s);
+            let (mut r1, mut r2) = (rng.clone(), rng);
+            fused.play_out_random(&mut r1);
+            plain_random_playout(&mut plain, &mut r2);
+            assert_eq!(fused.history(), plain.history(), "{spec:?} seed {seed}");
+            assert_eq!(r1, r2, "the same draws from the stream");
+            assert_eq!(fused.stacks(), plain.stacks());
+            assert_eq!(fused.last_net(), plain.last_net());
+        }
+    }
+}
+
+#[test]
+fn the_settlement_is_every_pair_paying_the_difference() {
+    // The rule as written (each seat pays every higher score the difference, pair by pair) against
+    // the settlement over random scores and random sets of seats taking part.
+    let mut rng = Rng::new(3);
+    for _ in 0..5000 {
+        let n = 2 + rng.below(5) as usize;
+        let scores: Vec<u8> = (0..n).map(|_| rng.below(10) as u8).collect();
+        let among = rng.below(1 << n) as u8;
+        let mut pairwise = vec![0i64; n];
+        for i in 0..n {
+            for j in 0..n {
+                if among >> i & 1 != 0 && among >> j & 1 != 0 && scores[j] > scores[i] {
+                    let d = i64::from(scores[j] - scores[i]);
+                    pairwise[i] -= d;
+                    pairwise[j] += d;
+                }
+            }
+        }
+        let mut net = vec![0i64; n];
+        settlement(&scores, among, &mut net);
+        assert_eq!(net, pairwise, "scores {scores:?} among {among:#b}");
+    }
+}
