@@ -7,6 +7,7 @@ use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::rummy::bag::{kind_name, rank_of, PackSet, JOKER, KINDS};
 use crate::rummy::meld::{run_layouts, set_rank, Run};
+use crate::rummy::names::ActionNames;
 use std::fmt;
 
 /// Where the hand stands.
@@ -1106,17 +1107,15 @@ impl State for CariocaState {
 }
 
 /// Every action's name, built once.
+static NAMES: ActionNames = ActionNames::new();
+
 fn names() -> &'static [String] {
-    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| (0..NUM_ACTIONS).map(make_name).collect())
+    NAMES.all(NUM_ACTIONS, make_name)
 }
 
 /// The name of an action id (a pure function of the id).
 pub fn action_name(a: Action) -> String {
-    match names().get(a as usize) {
-        Some(n) => n.clone(),
-        None => format!("#{a}"),
-    }
+    NAMES.name(NUM_ACTIONS, make_name, a)
 }
 
 fn make_name(a: Action) -> String {
