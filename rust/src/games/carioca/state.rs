@@ -217,6 +217,8 @@ impl CariocaState {
             // A pending natural fixes the rank (trio) or suit (escalera) every further natural needs.
             let fixed = (0..52u8).find(|&k| pending.get(k) > 0);
             let mut ok_kinds = [false; KINDS];
+            // For a trio only the rank matters (suits may repeat), so each rank is checked once.
+            let mut by_rank = [None::<bool>; 15];
             for k in 0..KINDS as u8 {
                 if counts.get(k) == 0 {
                     continue;
@@ -230,10 +232,16 @@ impl CariocaState {
                         continue;
                     }
                 }
-                let (mut h, mut p) = (counts, pending);
-                h.take(k);
-                p.add(k);
-                ok_kinds[k as usize] = contract::feasible(&h, &p, kind, owed, self.cfg.exact);
+                let check = || {
+                    let (mut h, mut p) = (counts, pending);
+                    h.take(k);
+                    p.add(k);
+                    contract::feasible(&h, &p, kind, owed, self.cfg.exact)
+                };
+                ok_kinds[k as usize] = match kind {
+                    Slot::Trio if k != JOKER => *by_rank[rank_of(k) as usize].get_or_insert_with(check),
+                    _ => check(),
+                };
             }
             for id in hand.iter() {
                 if ok_kinds[PACK.kind(id) as usize] {

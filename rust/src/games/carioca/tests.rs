@@ -677,3 +677,58 @@ fn the_deal_passes_to_the_right_and_the_last_hand_deals_twelve() {
     );
     assert_eq!(st.totals(), &[0, 2, 3]);
 }
+
+/// The going-out rates the issue asks for, over `LUDO_GAMES` hands (default 10,000):
+/// `cargo test --release --lib carioca::tests::going_out_rates -- --ignored --nocapture`.
+/// Greedy in seat 0 against random seats, then every seat of one kind.
+#[test]
+#[ignore = "statistics; run by hand"]
+fn going_out_rates() {
+    let n: usize = std::env::var("LUDO_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let g = Carioca::from_game_string("carioca(scope=deal)").unwrap();
+    let greedy = g.new_bot("greedy").unwrap();
+    for (label, greedy_seats) in [
+        ("greedy seat 0, random seats 1-3", &[0usize][..]),
+        ("all random", &[][..]),
+        ("all greedy", &[0, 1, 2, 3][..]),
+    ] {
+        let mut rng = Rng::new(1);
+        let mut outs = [0usize; MAX_PLAYERS];
+        let mut penalty = [0i64; MAX_PLAYERS];
+        for _ in 0..n {
+            let mut st = g.new_initial_state();
+            while !st.is_terminal() {
+                let a = match st.current_player() {
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(p) if greedy_seats.contains(&p) => greedy.act(&st, &mut rng),
+                    _ => st.random_action(&mut rng),
+                };
+                st.apply_action_unchecked(a);
+            }
+            if let Some(s) = st.went_out {
+                outs[s as usize] += 1;
+            }
+            for (p, pen) in penalty.iter_mut().enumerate().take(4) {
+                *pen += st.totals()[p] as i64;
+            }
+        }
+        let rate = |s: usize| 100.0 * outs[s] as f64 / n as f64;
+        let pen = |s: usize| penalty[s] as f64 / n as f64;
+        println!(
+            "carioca(scope=deal), {label}, {n} hands: went out seat 0 {:.1}%, seats 1-3 {:.1}% / {:.1}% / {:.1}%, \
+             nobody {:.1}%; mean penalty seat 0 {:.1}, seats 1-3 {:.1} / {:.1} / {:.1}",
+            rate(0),
+            rate(1),
+            rate(2),
+            rate(3),
+            100.0 - (0..4).map(rate).sum::<f64>(),
+            pen(0),
+            pen(1),
+            pen(2),
+            pen(3)
+        );
+    }
+}
