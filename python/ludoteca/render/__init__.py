@@ -97,6 +97,8 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "twenty_four": ("twenty_four", "TwentyFourRenderer"),
     "skelly": ("skelly", "SkellyRenderer"),
     "east_west": ("east_west", "EastWestRenderer"),
+    "carioca": ("rummy", "RummyRenderer"),
+    "samba": ("rummy", "RummyRenderer"),
 }
 
 
