@@ -61,11 +61,6 @@ pub fn owed_feasible(hand: &KindCounts, owed: Owed) -> bool {
 }
 
 fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool) -> bool {
-    let n = pending.total();
-    let pj = pending.jokers();
-    if pj > 1 || (exact && n > 3) {
-        return false;
-    }
     let mut rank = None;
     for (i, &c) in rank_counts(pending).iter().enumerate() {
         if c > 0 {
@@ -75,32 +70,75 @@ fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool
             rank = Some(i as u8 + 2);
         }
     }
-    let target = n.max(3);
-    let need = target - n;
-    if hand.total() < need + owed.cards() + owed.keep as usize {
+    trio_feasible(
+        &TrioHand::of(hand),
+        pending.total(),
+        pending.jokers(),
+        rank,
+        owed,
+        exact,
+    )
+}
+
+/// A hand as the trio slots see it: naturals per rank (index rank - 2), jokers, cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TrioHand {
+    pub ranks: [u8; 13],
+    pub jokers: u8,
+    pub total: usize,
+}
+
+impl TrioHand {
+    /// The hand counted by rank.
+    pub fn of(hand: &KindCounts) -> TrioHand {
+        TrioHand {
+            ranks: rank_counts(hand),
+            jokers: hand.jokers(),
+            total: hand.total(),
+        }
+    }
+    /// The hand without one card of `kind`, which it holds.
+    pub fn without(mut self, kind: u8) -> TrioHand {
+        if kind == JOKER {
+            self.jokers -= 1;
+        } else {
+            self.ranks[(rank_of(kind) - 2) as usize] -= 1;
+        }
+        self.total -= 1;
+        self
+    }
+}
+
+/// Whether a pending trio of `n` cards (`pj` jokers, naturals of `rank`, or none yet) can be completed
+/// from `hand` and the `owed` trios after it laid from what is left (a trio slot: only trios follow).
+pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: Owed, exact: bool) -> bool {
+    if pj > 1 || (exact && n > 3) {
         return false;
     }
-    // Later slots are trios only (escaleras come first), so only rank counts matter from here on.
+    let target = n.max(3);
+    let need = target - n;
+    if hand.total < need + owed.cards() + owed.keep as usize {
+        return false;
+    }
     let ranks = match rank {
         Some(r) => r..r + 1,
         None => 2..15,
     };
-    let all_ranks = rank_counts(hand);
     for r in ranks {
-        let naturals = all_ranks[(r - 2) as usize];
+        let naturals = hand.ranks[(r - 2) as usize];
         let pending_naturals = (n - pj as usize) as u8;
         // Use naturals first, then (if the pending meld has none) one joker; a trio keeps >= 2 naturals.
         for use_joker in [false, true] {
-            if use_joker && (pj == 1 || hand.jokers() == 0 || need == 0) {
+            if use_joker && (pj == 1 || hand.jokers == 0 || need == 0) {
                 continue;
             }
             let nat_needed = need as u8 - use_joker as u8;
             if naturals < nat_needed || pending_naturals + nat_needed < 2 {
                 continue;
             }
-            let mut counts = all_ranks;
+            let mut counts = hand.ranks;
             counts[(r - 2) as usize] -= nat_needed;
-            let jokers = hand.jokers() - use_joker as u8;
+            let jokers = hand.jokers - use_joker as u8;
             if trios(&counts, jokers, owed.trios) {
                 return true;
             }

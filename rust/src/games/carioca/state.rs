@@ -217,8 +217,11 @@ impl CariocaState {
             // A pending natural fixes the rank (trio) or suit (escalera) every further natural needs.
             let fixed = (0..52u8).find(|&k| pending.get(k) > 0);
             let mut ok_kinds = [false; KINDS];
-            // For a trio only the rank matters (suits may repeat), so each rank is checked once.
+            // For a trio only the rank matters (suits may repeat), so each rank is checked once, on
+            // the hand counted by rank (what `contract::feasible` computes for a trio slot).
             let mut by_rank = [None::<bool>; 15];
+            let trio_hand = contract::TrioHand::of(&counts);
+            let (n, pj) = (self.pending.len(), pending.jokers());
             for k in 0..KINDS as u8 {
                 if counts.get(k) == 0 {
                     continue;
@@ -238,9 +241,16 @@ impl CariocaState {
                     p.add(k);
                     contract::feasible(&h, &p, kind, owed, self.cfg.exact)
                 };
+                let trio = |rank: Option<u8>, pj: u8| {
+                    let h = trio_hand.without(k);
+                    contract::trio_feasible(&h, n + 1, pj, rank, owed, self.cfg.exact)
+                };
                 ok_kinds[k as usize] = match kind {
-                    Slot::Trio if k != JOKER => *by_rank[rank_of(k) as usize].get_or_insert_with(check),
-                    _ => check(),
+                    Slot::Trio if k != JOKER => {
+                        *by_rank[rank_of(k) as usize].get_or_insert_with(|| trio(Some(rank_of(k)), pj))
+                    }
+                    Slot::Trio => trio(fixed.map(rank_of), pj + 1),
+                    Slot::Escalera => check(),
                 };
             }
             for id in hand.iter() {
