@@ -979,6 +979,14 @@ impl State for CariocaState {
         self.stock.nth(rng.below(self.stock.len() as u32) as usize) as Action
     }
     fn random_action(&self, rng: &mut Rng) -> Action {
+        if self.phase == Phase::Draw {
+            // The same choice as the general path below (stock before pile), without its buffer.
+            let options = [DRAW_STOCK, DRAW_PILE];
+            let (stock, pile) = (!self.stock.is_empty(), !self.pile.is_empty());
+            let n = stock as u32 + pile as u32;
+            let i = rng.below(n) as usize;
+            return if stock { options[i] } else { DRAW_PILE };
+        }
         let mut buf = [0 as Action; 160];
         let mut n = 0;
         self.for_each_legal(|a| {
