@@ -10,7 +10,9 @@
 //!   < 3,000 → 90, < 7,000 → 120, else 160.
 //! * The pile: never under a wild card or a black 3; frozen (a red 3 or a wild inside) → a natural pair of
 //!   the top's rank from hand; unfrozen → that pair, or the top alone extends a partnership meld. A take
-//!   that would leave fewer than two cards is legal only when going out is (SA-11).
+//!   is offered only if the turn can be finished: one that would leave fewer than two cards is legal
+//!   only when going out is (SA-11), and a partnership that has not melded must be able to reach its
+//!   minimum with the top's set and melds from the hand ([`initial_meld_reachable`]).
 //! * Going out needs two canastas/sambas (counting those completed that turn).
 
 use crate::rummy::bag::{kind_of, rank_of, suit_of, KindCounts, Pack, JOKER};
@@ -426,6 +428,36 @@ mod tests {
         assert!(is_black_three_meld(&k("3S 3C 3S 3C"), 4));
         assert!(!is_black_three_meld(&k("3S 3C 3S 3C 3S"), 4));
         assert!(!is_black_three_meld(&k("3S 3C 3H"), 4), "a red 3 is never melded");
+    }
+
+    #[test]
+    fn a_pair_of_the_tops_rank_never_takes_a_wild_or_black_three_top() {
+        // A 2 on top with two 2s in hand, a joker on top (a joker counts as rank 2 in the pair check)
+        // with two 2s, a black 3 on top with two black 3s: a natural pair of that rank is no licence.
+        for (hand, top) in [("2S 2H 9C 9D", "2D"), ("2S 2H 9C 9D", "X"), ("3S 3C 9C 9D", "3S")] {
+            let hand = KindCounts::of(&k(hand));
+            for minimum in [None, Some(15)] {
+                let view = PileView {
+                    top: parse_kind(top).unwrap(),
+                    frozen: false,
+                    melds: &[],
+                    closed: 2,
+                    len: 6,
+                    minimum,
+                };
+                assert!(!may_take_pile(&hand, &view), "{top} {minimum:?}");
+            }
+        }
+        // The same pair licence for a natural top (the control).
+        let view = PileView {
+            top: parse_kind("9S").unwrap(),
+            frozen: true,
+            melds: &[],
+            closed: 2,
+            len: 6,
+            minimum: None,
+        };
+        assert!(may_take_pile(&KindCounts::of(&k("9C 9D 4S 5S")), &view));
     }
 
     #[test]
