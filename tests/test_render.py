@@ -296,3 +296,108 @@ def test_trick_engine_games_are_recognised_as_card_tables() -> None:
     assert isinstance(render.renderer_for("not-registered", go), render.TextRenderer)
     t24 = ludoteca.load_game("twenty_four").new_initial_state(seed=1)
     assert isinstance(render.renderer_for("not-registered", t24), render.TextRenderer)
+
+
+#: Rummy tables (Carioca and Samba), one hand each (a whole match takes long to play at random).
+RUMMY = [s for s in EXAMPLES if s.startswith(("carioca", "samba")) and "scope=deal" in s]
+
+
+def _group_cards(root: ET.Element, cls: str) -> list[list[str]]:
+    """The face-up card names of every group of class ``cls``, in picture order."""
+    return [
+        [e.attrib["data-card"] for e in g.iter(f"{NS}g") if "data-card" in e.attrib]
+        for g in root.iter(f"{NS}g")
+        if g.attrib.get("class") == cls
+    ]
+
+
+def test_rummy_games_have_their_renderer() -> None:
+    from ludoteca.render.rummy import RummyRenderer
+
+    assert RUMMY, "no one-hand rummy examples"
+    for name in ("carioca", "samba"):
+        assert isinstance(render.renderer_for(name), RummyRenderer)
+
+
+@pytest.mark.parametrize("spec", RUMMY)
+def test_rummy_tables_show_the_engines_hands_melds_pile_and_stock(spec: str) -> None:
+    """Against the engine's card locations: the viewer's own hand face up and every other hand as
+    backs, each meld's cards in its group, the pile top, the stock count; every hand omnisciently."""
+    game = ludoteca.load_game(spec)
+    for state in random_states(game, random.Random(spec), 6):
+        locs = state.card_locations()
+        assert locs is not None
+        name = state.action_to_string
+        hands = {p: sorted(name(c) for c in locs[f"hand {p}"]) for p in range(game.num_players())}
+        melds = sorted(
+            sorted(name(c) for c in cards) for place, cards in locs.items() if place.startswith("meld")
+        )
+        # Carioca counts the cards a seat is laying (hidden until its contract goes down) as held.
+        held = {p: len(hands[p]) for p in hands}
+        if state.current_player() >= 0:
+            held[state.current_player()] += len(locs.get("laying", []))
+        for viewer in [None, *range(game.num_players())]:
+            root = parse(state.to_svg(viewer))
+            for p in range(game.num_players()):
+                names, backs = _card_names(root, p)
+                if viewer is None or viewer == p:
+                    assert (sorted(names), backs) == (hands[p], 0)
+                else:
+                    assert names == [] and backs == min(held[p], 20)
+            assert sorted(sorted(m) for m in _group_cards(root, "meld")) == melds
+            pile = [name(c) for c in locs["pile"]]
+            assert _group_cards(root, "pile") == [pile[-1:]]
+            texts = [e.text or "" for e in root.iter(f"{NS}text")]
+            assert any(t.startswith(f"stock {len(locs['stock'])}") for t in texts), texts[:5]
+
+
+@pytest.mark.parametrize("spec", RUMMY)
+def test_a_rummy_seats_picture_ignores_cards_it_cannot_see(spec: str) -> None:
+    """Swap two cards seat p cannot see (another hand, the stock): p's SVG is the same."""
+    game = ludoteca.load_game(spec)
+    rng = random.Random(spec)
+    checked = 0
+    for _trial in range(12):
+        state = game.new_initial_state(explicit_chance=True)
+        target = rng.randrange(60, 300)
+        while not state.is_terminal() and (len(state.history()) < target or state.is_chance_node()):
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        for p in range(game.num_players()):
+            swapped = _unseen_swap(state, p, rng)
+            if swapped is None:
+                continue
+            assert swapped.to_svg(p) == state.to_svg(p)
+            assert swapped.to_svg() != state.to_svg(), "the swap changed nothing visible to anyone"
+            checked += 1
+    assert checked > 0
+
+
+def test_a_rummy_hand_card_clicks_to_discard_or_pick() -> None:
+    """The mover's hand cards carry the discard (or, while a meld is being laid, the pick) of that card;
+    nothing is clickable for another seat."""
+    game = ludoteca.load_game("carioca(scope=deal)")
+    state = game.new_initial_state(seed=5)
+    while state.is_chance_node() or "draw stock" not in [
+        state.action_to_string(a) for a in state.legal_actions()
+    ]:
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.string_to_action("draw stock"))
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    mover = state.current_player()
+    root = parse(state.to_svg(mover))
+    clicks = {
+        e.attrib["data-card"]: int(e.attrib["data-action"])
+        for e in root.iter(f"{NS}g")
+        if "data-action" in e.attrib
+    }
+    hand = {state.action_to_string(c) for c in (state.card_locations() or {})[f"hand {mover}"]}
+    assert set(clicks) == hand
+    assert all(state.action_to_string(a) == f"discard {card}" for card, a in clicks.items())
+    assert not actions_in(parse(state.to_svg((mover + 1) % game.num_players())))

@@ -98,6 +98,8 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "skelly": ("skelly", "SkellyRenderer"),
     "east_west": ("east_west", "EastWestRenderer"),
     "kabu": ("kabu", "KabuRenderer"),
+    "carioca": ("rummy", "RummyRenderer"),
+    "samba": ("rummy", "RummyRenderer"),
 }
 
 

@@ -8,7 +8,7 @@
 //! exactly 4, otherwise at least 3 / 4 (minimal melds decide feasibility: a longer meld only uses more
 //! cards, except for the pending one, whose windows are all tried).
 
-use crate::rummy::bag::{kind_of, rank_of, suit_of, KindCounts, JOKER};
+use crate::rummy::bag::{rank_of, suit_of, KindCounts, JOKER};
 use crate::rummy::meld::kind_at;
 
 /// What a contract still asks for after the pending meld.
@@ -61,47 +61,85 @@ pub fn owed_feasible(hand: &KindCounts, owed: Owed) -> bool {
 }
 
 fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool) -> bool {
-    let n = pending.total();
-    let pj = pending.jokers();
+    let mut rank = None;
+    for (i, &c) in rank_counts(pending).iter().enumerate() {
+        if c > 0 {
+            if rank.is_some() {
+                return false;
+            }
+            rank = Some(i as u8 + 2);
+        }
+    }
+    trio_feasible(
+        &TrioHand::of(hand),
+        pending.total(),
+        pending.jokers(),
+        rank,
+        owed,
+        exact,
+    )
+}
+
+/// A hand as the trio slots see it: naturals per rank (index rank - 2), jokers, cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TrioHand {
+    pub ranks: [u8; 13],
+    pub jokers: u8,
+    pub total: usize,
+}
+
+impl TrioHand {
+    /// The hand counted by rank.
+    pub fn of(hand: &KindCounts) -> TrioHand {
+        TrioHand {
+            ranks: rank_counts(hand),
+            jokers: hand.jokers(),
+            total: hand.total(),
+        }
+    }
+    /// The hand without one card of `kind`, which it holds.
+    pub fn without(mut self, kind: u8) -> TrioHand {
+        if kind == JOKER {
+            self.jokers -= 1;
+        } else {
+            self.ranks[(rank_of(kind) - 2) as usize] -= 1;
+        }
+        self.total -= 1;
+        self
+    }
+}
+
+/// Whether a pending trio of `n` cards (`pj` jokers, naturals of `rank`, or none yet) can be completed
+/// from `hand` and the `owed` trios after it laid from what is left (a trio slot: only trios follow).
+pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: Owed, exact: bool) -> bool {
     if pj > 1 || (exact && n > 3) {
         return false;
     }
-    let mut rank = None;
-    for k in 0..52u8 {
-        if pending.get(k) > 0 {
-            if rank.is_some_and(|r| r != rank_of(k)) {
-                return false;
-            }
-            rank = Some(rank_of(k));
-        }
-    }
     let target = n.max(3);
     let need = target - n;
-    if hand.total() < need + owed.cards() + owed.keep as usize {
+    if hand.total < need + owed.cards() + owed.keep as usize {
         return false;
     }
-    // Later slots are trios only (escaleras come first), so only rank counts matter from here on.
     let ranks = match rank {
         Some(r) => r..r + 1,
         None => 2..15,
     };
-    let all_ranks = rank_counts(hand);
     for r in ranks {
-        let naturals = all_ranks[(r - 2) as usize];
+        let naturals = hand.ranks[(r - 2) as usize];
         let pending_naturals = (n - pj as usize) as u8;
         // Use naturals first, then (if the pending meld has none) one joker; a trio keeps >= 2 naturals.
         for use_joker in [false, true] {
-            if use_joker && (pj == 1 || hand.jokers() == 0 || need == 0) {
+            if use_joker && (pj == 1 || hand.jokers == 0 || need == 0) {
                 continue;
             }
             let nat_needed = need as u8 - use_joker as u8;
             if naturals < nat_needed || pending_naturals + nat_needed < 2 {
                 continue;
             }
-            let mut counts = all_ranks;
+            let mut counts = hand.ranks;
             counts[(r - 2) as usize] -= nat_needed;
-            let jokers = hand.jokers() - use_joker as u8;
-            if trios(&mut counts, jokers, owed.trios, 0) {
+            let jokers = hand.jokers - use_joker as u8;
+            if trios(&counts, jokers, owed.trios) {
                 return true;
             }
         }
@@ -241,8 +279,7 @@ fn fill_window(
 /// Lays `left` escaleras of four (windows at or after `from` in (suit, low) order), then `trios`.
 fn escaleras(hand: &mut KindCounts, left: u8, from: usize, trios_owed: u8) -> bool {
     if left == 0 {
-        let mut counts = rank_counts(hand);
-        return trios(&mut counts, hand.jokers(), trios_owed, 0);
+        return trios(&rank_counts(hand), hand.jokers(), trios_owed);
     }
     for w in from..4 * 11 {
         let (suit, low) = ((w / 11) as u8, (w % 11) as u8 + 1);
@@ -295,35 +332,117 @@ fn escaleras(hand: &mut KindCounts, left: u8, from: usize, trios_owed: u8) -> bo
 
 /// Naturals per rank (index rank - 2).
 fn rank_counts(hand: &KindCounts) -> [u8; 13] {
-    let mut c = [0u8; 13];
-    for r in 2..=14u8 {
-        c[(r - 2) as usize] = (0..4).map(|s| hand.get(kind_of(s, r))).sum();
-    }
-    c
+    // Kinds are suit-major (13 ranks a suit), so the four suits are four slices added together.
+    let k = &hand.0;
+    std::array::from_fn(|i| k[i] + k[13 + i] + k[26 + i] + k[39 + i])
 }
 
 /// Whether `left` trios (3 naturals, or 2 naturals and a joker) can be made from rank counts.
-fn trios(counts: &mut [u8; 13], jokers: u8, left: u8, from: usize) -> bool {
-    if left == 0 {
-        return true;
-    }
-    for r in from..13 {
-        if counts[r] >= 3 {
-            counts[r] -= 3;
-            let ok = trios(counts, jokers, left - 1, r);
-            counts[r] += 3;
-            if ok {
-                return true;
+///
+/// A closed form rather than a search (this runs on every step of a random playout): `t` trios of a
+/// rank with `c` naturals need `max(0, 3t - c)` jokers and `t <= c / 2` (two naturals each). Each rank
+/// gives `c / 3` trios free; its next trio costs 1 joker if `c % 3 == 2`, 2 if `c % 3 == 1` (and
+/// `c >= 4`), 3 otherwise, and every further one 3, up to `c / 2` trios. Costs never fall within a rank,
+/// so taking the cheapest extra trios first is optimal.
+fn trios(counts: &[u8; 13], jokers: u8, left: u8) -> bool {
+    let (mut free, mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32, 0u32);
+    for &c in counts {
+        let (base, most) = (c / 3, c / 2);
+        free += base as u32;
+        let mut extra = (most - base) as u32;
+        if extra > 0 {
+            match c % 3 {
+                2 => ones += 1,
+                1 => twos += 1,
+                _ => threes += 1,
             }
+            extra -= 1;
+            threes += extra;
         }
-        if counts[r] >= 2 && jokers > 0 {
-            counts[r] -= 2;
-            let ok = trios(counts, jokers - 1, left - 1, r);
-            counts[r] += 2;
-            if ok {
-                return true;
-            }
+    }
+    let Some(mut need) = (left as u32).checked_sub(free).filter(|&n| n > 0) else {
+        return true;
+    };
+    let mut jokers = jokers as u32;
+    for (count, cost) in [(ones, 1), (twos, 2), (threes, 3)] {
+        let take = count.min(need).min(jokers / cost);
+        need -= take;
+        jokers -= take * cost;
+        if need == 0 {
+            return true;
+        }
+        if take < count.min(need + take) {
+            // Not enough jokers for the cheaper kind: the dearer ones cannot be afforded either.
+            return false;
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search the closed form replaced: `left` trios from the ranks at or after `from`.
+    fn trios_by_search(counts: &mut [u8; 13], jokers: u8, left: u8, from: usize) -> bool {
+        if left == 0 {
+            return true;
+        }
+        for r in from..13 {
+            if counts[r] >= 3 {
+                counts[r] -= 3;
+                let ok = trios_by_search(counts, jokers, left - 1, r);
+                counts[r] += 3;
+                if ok {
+                    return true;
+                }
+            }
+            if counts[r] >= 2 && jokers > 0 {
+                counts[r] -= 2;
+                let ok = trios_by_search(counts, jokers - 1, left - 1, r);
+                counts[r] += 2;
+                if ok {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_closed_form_for_trios_agrees_with_the_search() {
+        // Every count vector over three ranks with up to 8 naturals each (the rest empty), every joker
+        // count of the pack and every number of trios a contract asks for.
+        let mut checked = 0;
+        for a in 0..=8u8 {
+            for b in 0..=8u8 {
+                for c in 0..=8u8 {
+                    let mut counts = [0u8; 13];
+                    counts[0] = a;
+                    counts[5] = b;
+                    counts[12] = c;
+                    for jokers in 0..=4u8 {
+                        for left in 0..=5u8 {
+                            let mut copy = counts;
+                            assert_eq!(
+                                trios(&counts, jokers, left),
+                                trios_by_search(&mut copy, jokers, left, 0),
+                                "{counts:?} jokers {jokers} trios {left}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 9 * 9 * 9 * 5 * 6);
+        // Boundaries: 4 naturals and 2 jokers are two trios, 4 and 1 only one; 2 and 1 joker one.
+        let one = |c: u8| {
+            let mut k = [0u8; 13];
+            k[3] = c;
+            k
+        };
+        assert!(trios(&one(4), 2, 2) && !trios(&one(4), 1, 2));
+        assert!(trios(&one(2), 1, 1) && !trios(&one(2), 0, 1) && !trios(&one(1), 2, 1));
+    }
 }

@@ -7,6 +7,7 @@ use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::rummy::bag::{kind_name, rank_of, PackSet, JOKER, KINDS};
 use crate::rummy::meld::{run_layouts, set_rank, Run};
+use crate::rummy::names::ActionNames;
 use std::fmt;
 
 /// Where the hand stands.
@@ -216,6 +217,11 @@ impl CariocaState {
             // A pending natural fixes the rank (trio) or suit (escalera) every further natural needs.
             let fixed = (0..52u8).find(|&k| pending.get(k) > 0);
             let mut ok_kinds = [false; KINDS];
+            // For a trio only the rank matters (suits may repeat), so each rank is checked once, on
+            // the hand counted by rank (what `contract::feasible` computes for a trio slot).
+            let mut by_rank = [None::<bool>; 15];
+            let trio_hand = contract::TrioHand::of(&counts);
+            let (n, pj) = (self.pending.len(), pending.jokers());
             for k in 0..KINDS as u8 {
                 if counts.get(k) == 0 {
                     continue;
@@ -229,10 +235,23 @@ impl CariocaState {
                         continue;
                     }
                 }
-                let (mut h, mut p) = (counts, pending);
-                h.take(k);
-                p.add(k);
-                ok_kinds[k as usize] = contract::feasible(&h, &p, kind, owed, self.cfg.exact);
+                let check = || {
+                    let (mut h, mut p) = (counts, pending);
+                    h.take(k);
+                    p.add(k);
+                    contract::feasible(&h, &p, kind, owed, self.cfg.exact)
+                };
+                let trio = |rank: Option<u8>, pj: u8| {
+                    let h = trio_hand.without(k);
+                    contract::trio_feasible(&h, n + 1, pj, rank, owed, self.cfg.exact)
+                };
+                ok_kinds[k as usize] = match kind {
+                    Slot::Trio if k != JOKER => {
+                        *by_rank[rank_of(k) as usize].get_or_insert_with(|| trio(Some(rank_of(k)), pj))
+                    }
+                    Slot::Trio => trio(fixed.map(rank_of), pj + 1),
+                    Slot::Escalera => check(),
+                };
             }
             for id in hand.iter() {
                 if ok_kinds[PACK.kind(id) as usize] {
@@ -960,6 +979,14 @@ impl State for CariocaState {
         self.stock.nth(rng.below(self.stock.len() as u32) as usize) as Action
     }
     fn random_action(&self, rng: &mut Rng) -> Action {
+        if self.phase == Phase::Draw {
+            // The same choice as the general path below (stock before pile), without its buffer.
+            let options = [DRAW_STOCK, DRAW_PILE];
+            let (stock, pile) = (!self.stock.is_empty(), !self.pile.is_empty());
+            let n = stock as u32 + pile as u32;
+            let i = rng.below(n) as usize;
+            return if stock { options[i] } else { DRAW_PILE };
+        }
         let mut buf = [0 as Action; 160];
         let mut n = 0;
         self.for_each_legal(|a| {
@@ -1106,17 +1133,15 @@ impl State for CariocaState {
 }
 
 /// Every action's name, built once.
+static NAMES: ActionNames = ActionNames::new();
+
 fn names() -> &'static [String] {
-    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| (0..NUM_ACTIONS).map(make_name).collect())
+    NAMES.all(NUM_ACTIONS, make_name)
 }
 
 /// The name of an action id (a pure function of the id).
 pub fn action_name(a: Action) -> String {
-    match names().get(a as usize) {
-        Some(n) => n.clone(),
-        None => format!("#{a}"),
-    }
+    NAMES.name(NUM_ACTIONS, make_name, a)
 }
 
 fn make_name(a: Action) -> String {

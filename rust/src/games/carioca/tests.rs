@@ -677,3 +677,112 @@ fn the_deal_passes_to_the_right_and_the_last_hand_deals_twelve() {
     );
     assert_eq!(st.totals(), &[0, 2, 3]);
 }
+
+/// The going-out rates the issue asks for, over `LUDO_GAMES` hands (default 10,000):
+/// `cargo test --release --lib carioca::tests::going_out_rates -- --ignored --nocapture`.
+/// Greedy in seat 0 against random seats, then every seat of one kind.
+#[test]
+#[ignore = "statistics; run by hand"]
+fn going_out_rates() {
+    let n: usize = std::env::var("LUDO_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let g = Carioca::from_game_string("carioca(scope=deal)").unwrap();
+    let greedy = g.new_bot("greedy").unwrap();
+    for (label, greedy_seats) in [
+        ("greedy seat 0, random seats 1-3", &[0usize][..]),
+        ("all random", &[][..]),
+        ("all greedy", &[0, 1, 2, 3][..]),
+    ] {
+        let mut rng = Rng::new(1);
+        let mut outs = [0usize; MAX_PLAYERS];
+        let mut penalty = [0i64; MAX_PLAYERS];
+        for _ in 0..n {
+            let mut st = g.new_initial_state();
+            while !st.is_terminal() {
+                let a = match st.current_player() {
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(p) if greedy_seats.contains(&p) => greedy.act(&st, &mut rng),
+                    _ => st.random_action(&mut rng),
+                };
+                st.apply_action_unchecked(a);
+            }
+            if let Some(s) = st.went_out {
+                outs[s as usize] += 1;
+            }
+            for (p, pen) in penalty.iter_mut().enumerate().take(4) {
+                *pen += st.totals()[p] as i64;
+            }
+        }
+        let rate = |s: usize| 100.0 * outs[s] as f64 / n as f64;
+        let pen = |s: usize| penalty[s] as f64 / n as f64;
+        println!(
+            "carioca(scope=deal), {label}, {n} hands: went out seat 0 {:.1}%, seats 1-3 {:.1}% / {:.1}% / {:.1}%, \
+             nobody {:.1}%; mean penalty seat 0 {:.1}, seats 1-3 {:.1} / {:.1} / {:.1}",
+            rate(0),
+            rate(1),
+            rate(2),
+            rate(3),
+            100.0 - (0..4).map(rate).sum::<f64>(),
+            pen(0),
+            pen(1),
+            pen(2),
+            pen(3)
+        );
+    }
+}
+
+#[test]
+fn the_picks_offered_are_exactly_the_cards_that_keep_the_contract_feasible() {
+    // Random positions of every contract (a match, several seat counts, both size rules): a card of
+    // the hand is offered as a pick while the contract is not down exactly when the contract search
+    // (`contract::feasible` on the hand without it and the pending meld with it) says the whole
+    // contract can still be completed. The per-rank fast path for trios must agree with it.
+    use super::contract::{self, Slot};
+    let mut checked = 0;
+    for (spec, seed) in [
+        ("carioca(players=2)", 1),
+        ("carioca(players=4,contract_meld_exact_size=false)", 2),
+        ("carioca(players=3,go_out_requires_discard=true)", 3),
+    ] {
+        let g = Carioca::from_game_string(spec).unwrap();
+        let greedy = g.new_bot("greedy").unwrap();
+        let mut rng = Rng::new(seed);
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let s = st.to_move as usize;
+            if st.phase() == Phase::Meld && !st.down[s] && !st.just_down {
+                let counts = st.hands[s].counts(PACK);
+                let pending = st.pending.counts(PACK);
+                let slot = st.slot_kind(st.slot);
+                let owed = st.owed_after(st.slot);
+                let started = !st.pending.is_empty() || !st.staged.is_empty();
+                let any = started || contract::feasible(&counts, &pending, slot, owed, g.config().exact);
+                for id in st.hands[s].iter() {
+                    let k = PACK.kind(id);
+                    let same = match (pending.0[..52].iter().position(|&c| c > 0), k) {
+                        (_, JOKER) | (None, _) => true,
+                        (Some(f), _) => match slot {
+                            Slot::Trio => crate::rummy::rank_of(f as u8) == crate::rummy::rank_of(k),
+                            Slot::Escalera => crate::rummy::suit_of(f as u8) == crate::rummy::suit_of(k),
+                        },
+                    };
+                    let (mut h, mut p) = (counts, pending);
+                    h.take(k);
+                    p.add(k);
+                    let expected = any && same && contract::feasible(&h, &p, slot, owed, g.config().exact);
+                    assert_eq!(st.can_pick.contains(id), expected, "{}\n{st}", PACK.name(id));
+                    checked += 1;
+                }
+            }
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                _ if rng.below(2) == 0 => greedy.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}

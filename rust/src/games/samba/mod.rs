@@ -138,7 +138,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Samba",
     params: PARAMS,
     presets: PRESETS,
-    version: 1,
+    version: 2,
     rules: "Canasta with sequences for four players in two partnerships (partners opposite), 162 cards (three \
 decks, six jokers), clockwise. Fifteen cards each, one upcard. A turn: draw from the stock (one card, or two in \
 standard Samba) or take the whole discard pile, meld, discard one. Melds belong to the partnership: sets of \

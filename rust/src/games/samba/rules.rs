@@ -10,7 +10,9 @@
 //!   < 3,000 → 90, < 7,000 → 120, else 160.
 //! * The pile: never under a wild card or a black 3; frozen (a red 3 or a wild inside) → a natural pair of
 //!   the top's rank from hand; unfrozen → that pair, or the top alone extends a partnership meld. A take
-//!   that would leave fewer than two cards is legal only when going out is (SA-11).
+//!   is offered only if the turn can be finished: one that would leave fewer than two cards is legal
+//!   only when going out is (SA-11), and a partnership that has not melded must be able to reach its
+//!   minimum with the top's set and melds from the hand ([`initial_meld_reachable`]).
 //! * Going out needs two canastas/sambas (counting those completed that turn).
 
 use crate::rummy::bag::{kind_of, rank_of, suit_of, KindCounts, Pack, JOKER};
@@ -121,12 +123,16 @@ pub struct PileView<'a> {
     pub closed: usize,
     /// Cards in the pile, the top included (all but the top go into the hand).
     pub len: usize,
+    /// The partnership's initial-meld minimum while it has not melded this hand (`None` once it has).
+    pub minimum: Option<i32>,
 }
 
-/// Whether a player holding `hand` may take the pile. With a natural pair the top forms a new set
-/// (three cards leave the hand's pair); otherwise the top goes on a meld. The take must leave the player
-/// at least two cards unless going out is legal (two canastas or sambas; SA-11). A partnership that has
-/// not melded must also reach its initial minimum, which the caller checks with the meld it forms.
+/// Whether a player holding `hand` may take the pile: only if the turn can then be finished legally
+/// (SA-11). With a natural pair the top forms a new set (two hand cards join it); otherwise the top goes
+/// on a meld. Either way the player must keep two cards afterwards unless going out is legal (two
+/// canastas or sambas, counting one the top completes). A partnership that has not melded
+/// (`minimum` is `Some`) must reach its initial minimum with the top's new set and other melds from
+/// the hand alone ([`initial_meld_reachable`]).
 pub fn may_take_pile(hand: &KindCounts, pile: &PileView) -> bool {
     let top = pile.top;
     if top == JOKER || is_wild(top) || is_black_three(top) || is_red_three(top) {
@@ -134,12 +140,193 @@ pub fn may_take_pile(hand: &KindCounts, pile: &PileView) -> bool {
     }
     let rank = rank_of(top);
     let pair = (0..4).map(|s| hand.get(kind_of(s, rank))).sum::<u8>() >= 2;
-    let onto = !pile.frozen && pile.melds.iter().any(|m| m.takes(top));
-    // Cards held after the compulsory meld of the top: the pile below the top joins the hand; with a
-    // pair, two hand cards go into the new set (when the top fits a meld too, that way keeps more).
-    let left = hand.total() as i64 + pile.len as i64 - 1 - if pair && !onto { 2 } else { 0 };
-    let can_finish = left >= 2 || pile.closed >= 2;
-    (pair || onto) && can_finish
+    // Cards held after the compulsory meld of the top: the pile below the top joins the hand, and with
+    // a pair two hand cards go into the new set.
+    let below = pile.len as i64 - 1;
+    let held = hand.total() as i64;
+    if let Some(minimum) = pile.minimum {
+        // Before the initial meld the waiting pile is not in hand yet, but the keep-two rule counts it
+        // (it joins the hand as soon as the minimum is reached). Going out on the initial-meld turn
+        // needs two canastas from this hand; with fourteen cards or more that is not ruled out here, and
+        // the cap is lifted (the meld steps still enforce the rule).
+        let cap = if held + 1 + below >= 14 {
+            usize::MAX
+        } else {
+            (held + below - 2).max(0) as usize
+        };
+        return pair && initial_meld_reachable(hand, top, minimum, cap);
+    }
+    let by_pair = pair && (held + below - 2 >= 2 || pile.closed >= 2);
+    let by_meld = !pile.frozen
+        && pile.melds.iter().any(|m| {
+            let closes = matches!(*m, TeamMeld::Set { len: 6, .. })
+                || matches!(*m, TeamMeld::Sequence(run) if run.len == 6);
+            m.takes(top) && (held + below >= 2 || pile.closed + closes as usize >= 2)
+        });
+    by_pair || by_meld
+}
+
+/// Meld value of the kinds a search may still use (naturals of rank 4..A and wild cards).
+fn usable_value(h: &KindCounts) -> i32 {
+    (0..53u8)
+        .filter(|&k| k == JOKER || rank_of(k) == 2 || rank_of(k) >= 4)
+        .map(|k| h.get(k) as i32 * card_value(k))
+        .sum()
+}
+
+/// Whether a partnership that has not melded can reach `minimum` after taking the pile under `top`:
+/// a new set of the top and at least two natural cards of its rank from `hand` (up to two wild cards
+/// beside them), plus any other sets and sequences from `hand`, worth `minimum` together, using at
+/// most `cap` cards of the hand (the keep-two rule; the cards below the top do not count, §11.4).
+/// An exact search over the melds the hand can form; past a large node budget (hands of many dozen
+/// cards) it answers `true`, and the meld steps, which are checked one by one, still decide.
+pub fn initial_meld_reachable(hand: &KindCounts, top: u8, minimum: i32, cap: usize) -> bool {
+    let r = rank_of(top);
+    let mut search = Search {
+        target: minimum,
+        cap,
+        nodes: 0,
+    };
+    let mut h = *hand;
+    let top_value = card_value(top);
+    // The top's set: x naturals of each suit from hand (at least two in all), then wild cards.
+    let c: [u8; 4] = std::array::from_fn(|s| hand.get(kind_of(s as u8, r)));
+    for x0 in 0..=c[0] {
+        for x1 in 0..=c[1] {
+            for x2 in 0..=c[2] {
+                for x3 in 0..=c[3] {
+                    let x = [x0, x1, x2, x3];
+                    let n: u8 = x.iter().sum();
+                    if !(2..=6).contains(&n) {
+                        continue;
+                    }
+                    for (s, &xs) in x.iter().enumerate() {
+                        for _ in 0..xs {
+                            h.take(kind_of(s as u8, r));
+                        }
+                    }
+                    let nat = top_value + n as i32 * card_value(kind_of(0, r));
+                    if search.with_wilds(&mut h, nat, n as usize, 1 + n as usize) {
+                        return true;
+                    }
+                    h = *hand;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Budget of search nodes for [`initial_meld_reachable`].
+const SEARCH_NODES: u32 = 20_000;
+
+struct Search {
+    target: i32,
+    cap: usize,
+    nodes: u32,
+}
+
+impl Search {
+    /// Adds 0..=2 wild cards (jokers first: worth more) to a set of `size` cards worth `value` that
+    /// used `used` hand cards, then searches the rest of the hand.
+    fn with_wilds(&mut self, h: &mut KindCounts, value: i32, used: usize, size: usize) -> bool {
+        let twos: [u8; 4] = std::array::from_fn(|s| kind_of(s as u8, 2));
+        let saved = *h;
+        let mut v = value;
+        let mut u = used;
+        for w in 0..=2usize {
+            if w > 0 {
+                if size + w > 7 {
+                    break;
+                }
+                let k = if h.jokers() > 0 {
+                    JOKER
+                } else if let Some(&t) = twos.iter().find(|&&t| h.get(t) > 0) {
+                    t
+                } else {
+                    break;
+                };
+                h.take(k);
+                v += card_value(k);
+                u += 1;
+            }
+            if size + w >= 3 && u <= self.cap && self.melds(h, v, u) {
+                *h = saved;
+                return true;
+            }
+        }
+        *h = saved;
+        false
+    }
+
+    /// Whether further sets and sequences from `h` bring `value` (with `used` hand cards so far) to
+    /// the target within the cap.
+    fn melds(&mut self, h: &mut KindCounts, value: i32, used: usize) -> bool {
+        if value >= self.target {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes > SEARCH_NODES {
+            return true;
+        }
+        if used >= self.cap || value + usable_value(h) < self.target {
+            return false;
+        }
+        // The lowest natural left (rank 4..A): it starts a sequence, joins a set of its rank, or stays.
+        let Some(k) = (0..52u8).find(|&k| rank_of(k) >= 4 && h.get(k) > 0) else {
+            return false;
+        };
+        let (suit, r) = (suit_of(k), rank_of(k));
+        let saved = *h;
+        for len in (3..=7u8).rev() {
+            if r + len - 1 > 14 || (0..len).any(|i| h.get(kind_of(suit, r + i)) == 0) {
+                continue;
+            }
+            let mut v = value;
+            for i in 0..len {
+                let kk = kind_of(suit, r + i);
+                h.take(kk);
+                v += card_value(kk);
+            }
+            let ok = used + len as usize <= self.cap && self.melds(h, v, used + len as usize);
+            *h = saved;
+            if ok {
+                return true;
+            }
+        }
+        // A set holding k: x more naturals of each suit of its rank (k's own suit counts k itself).
+        let c: [u8; 4] = std::array::from_fn(|s| h.get(kind_of(s as u8, r)));
+        let own = suit as usize;
+        for x0 in 0..=c[0] {
+            for x1 in 0..=c[1] {
+                for x2 in 0..=c[2] {
+                    for x3 in 0..=c[3] {
+                        let x = [x0, x1, x2, x3];
+                        let n: u8 = x.iter().sum();
+                        if x[own] == 0 || !(2..=7).contains(&n) {
+                            continue;
+                        }
+                        for (s, &xs) in x.iter().enumerate() {
+                            for _ in 0..xs {
+                                h.take(kind_of(s as u8, r));
+                            }
+                        }
+                        let v = value + n as i32 * card_value(k);
+                        let ok = self.with_wilds(h, v, used + n as usize, n as usize);
+                        *h = saved;
+                        if ok {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        // k stays in hand.
+        h.take(k);
+        let ok = self.melds(h, value, used);
+        *h = saved;
+        ok
+    }
 }
 
 /// Everything a partnership's hand score depends on.
@@ -244,6 +431,36 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_of_the_tops_rank_never_takes_a_wild_or_black_three_top() {
+        // A 2 on top with two 2s in hand, a joker on top (a joker counts as rank 2 in the pair check)
+        // with two 2s, a black 3 on top with two black 3s: a natural pair of that rank is no licence.
+        for (hand, top) in [("2S 2H 9C 9D", "2D"), ("2S 2H 9C 9D", "X"), ("3S 3C 9C 9D", "3S")] {
+            let hand = KindCounts::of(&k(hand));
+            for minimum in [None, Some(15)] {
+                let view = PileView {
+                    top: parse_kind(top).unwrap(),
+                    frozen: false,
+                    melds: &[],
+                    closed: 2,
+                    len: 6,
+                    minimum,
+                };
+                assert!(!may_take_pile(&hand, &view), "{top} {minimum:?}");
+            }
+        }
+        // The same pair licence for a natural top (the control).
+        let view = PileView {
+            top: parse_kind("9S").unwrap(),
+            frozen: true,
+            melds: &[],
+            closed: 2,
+            len: 6,
+            minimum: None,
+        };
+        assert!(may_take_pile(&KindCounts::of(&k("9C 9D 4S 5S")), &view));
+    }
+
+    #[test]
     fn the_pile_is_never_taken_under_a_wild_or_black_three_and_frozen_needs_a_pair() {
         let hand = KindCounts::of(&k("9S 9H 4C 5D 6H"));
         let melds = [TeamMeld::Set { rank: 10, len: 4 }];
@@ -253,6 +470,7 @@ mod tests {
             melds: &melds,
             closed: 0,
             len: 5,
+            minimum: None,
         };
         assert!(
             may_take_pile(&hand, &view("9D", true)),
@@ -278,7 +496,8 @@ mod tests {
                 frozen: false,
                 melds: &full,
                 closed: 1,
-                len: 5
+                len: 5,
+                minimum: None,
             }
         ));
         // A sequence end, but not to start or extend a sequence with hand cards.
@@ -291,6 +510,7 @@ mod tests {
             melds: &seq,
             closed: 0,
             len: 5,
+            minimum: None,
         };
         assert!(may_take_pile(&hand, &on("9H")));
         assert!(may_take_pile(&hand, &on("5H")));
@@ -310,6 +530,7 @@ mod tests {
                     melds: &[],
                     closed,
                     len: 1,
+                    minimum: None,
                 },
             )
         };

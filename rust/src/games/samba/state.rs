@@ -8,6 +8,7 @@ use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::rummy::bag::{kind_of, rank_of, suit_of, KindCounts, PackSet, JOKER, KINDS};
 use crate::rummy::meld::{set_rank, Run};
+use crate::rummy::names::ActionNames;
 use std::fmt;
 
 /// Where the hand stands.
@@ -243,6 +244,7 @@ impl SambaState {
                 melds: &melds,
                 closed: self.closed_count(t),
                 len: self.pile.len(),
+                minimum: (!self.melded[t]).then(|| self.minimum(t)),
             },
         )
     }
@@ -1309,17 +1311,15 @@ impl State for SambaState {
 }
 
 /// Every action's name, built once.
+static NAMES: ActionNames = ActionNames::new();
+
 fn names() -> &'static [String] {
-    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| (0..NUM_ACTIONS).map(make_name).collect())
+    NAMES.all(NUM_ACTIONS, make_name)
 }
 
 /// The name of an action id (a pure function of the id).
 pub fn action_name(a: Action) -> String {
-    match names().get(a as usize) {
-        Some(n) => n.clone(),
-        None => format!("#{a}"),
-    }
+    NAMES.name(NUM_ACTIONS, make_name, a)
 }
 
 fn make_name(a: Action) -> String {
