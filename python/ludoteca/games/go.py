@@ -14,7 +14,7 @@ New Zealand, Tromp-Taylor, see senseis.xmp.net):
 * Two consecutive passes end play (``pass_stones``: AGA pass stones, White passes last). With
   ``dead_stone_mode="agreement"`` a marking phase follows: the proposal starts as the engine's
   automatic marking (Benson: pass-alive chains are alive, opponent stones inside their vital regions
-  dead; the chains left open are judged by up to 64 random playouts), players ``mark D4`` (toggle a chain), ``accept`` or ``resume``; both accepting ends the
+  dead; the chains left open are judged by up to 16 random playouts), players ``mark D4`` (toggle a chain), ``accept`` or ``resume``; both accepting ends the
   game. ``tromp_taylor`` counts at once with every stone alive (area scoring only).
 * ``scoring="area"`` (stones + surrounded points) or ``"territory"`` (surrounded points + prisoners;
   no territory in seki unless ``seki_territory``). White adds ``komi`` and, under area scoring, the

@@ -110,7 +110,8 @@ impl Registered for GoGame {
         long_name: "Go",
         params: GO_PARAMS,
         presets: GO_PRESETS,
-        version: 1,
+        // 2: the automatic marking runs at most 16 playouts (was 64; results change, see score.rs).
+        version: 2,
         rules: RULES_TEXT,
         bots: &["random", "random_no_eye"],
         examples: &[

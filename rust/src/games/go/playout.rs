@@ -63,8 +63,25 @@ fn sample_after_rejection(
     legal: impl Fn(usize) -> bool,
     first: usize,
 ) -> Option<usize> {
-    let empties = board.empties();
     let mut buf = [0u16; MAX_CELLS];
+    reject_loop(board, c, rng, with_pass, no_eye, legal, first, &mut buf)
+}
+
+/// The loop of [`sample_after_rejection`] over a caller's buffer (the marking playouts keep one for
+/// all their moves instead of zeroing a fresh one per rejection).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn reject_loop(
+    board: &Board,
+    c: u8,
+    rng: &mut Rng,
+    with_pass: bool,
+    no_eye: bool,
+    legal: impl Fn(usize) -> bool,
+    first: usize,
+    buf: &mut [u16; MAX_CELLS],
+) -> Option<usize> {
+    let empties = board.empties();
     let mut k = empties.len();
     buf[..k].copy_from_slice(empties);
     k -= 1;
@@ -83,17 +100,29 @@ fn sample_after_rejection(
 /// The playout of the automatic dead-stone marking, in place on `b` from `to_move`: both sides play
 /// uniformly random moves that neither fill their own eyes, nor are suicide, nor put a chain of two
 /// or more stones in atari (avoiding those self-ataris keeps sekis standing), with simple ko, until
-/// two passes (or 3·N² moves). Returns the number of stones played.
-pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng) -> usize {
+/// two passes (or 3·N² moves). Returns the number of stones played. `buf` is the rejection sampler's
+/// scratch, kept by the caller across playouts.
+pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng, buf: &mut [u16; MAX_CELLS]) -> usize {
     let mut c = to_move;
     let (mut passes, mut ko, mut played) = (0, 0usize, 0);
     let limit = 3 * b.size() * b.size();
     for _ in 0..limit {
         let pick = {
             let bb: &Board = b;
-            sample_move(bb, c, rng, false, true, |p| {
-                p != ko && bb.is_not_suicide(p, c) && !bb.is_big_self_atari(p, c)
-            })
+            let legal = |p: usize| p != ko && bb.is_not_suicide(p, c) && !bb.is_big_self_atari(p, c);
+            // sample_move's draws exactly, over the playout's own rejection buffer.
+            let empties = bb.empties();
+            match draw_index(empties.len(), false, rng) {
+                None => None,
+                Some(i) => {
+                    let p = empties[i] as usize;
+                    if acceptable(bb, c, true, p) && legal(p) {
+                        Some(p)
+                    } else {
+                        reject_loop(bb, c, rng, false, true, legal, i, buf)
+                    }
+                }
+            }
         };
         match pick {
             Some(p) => {

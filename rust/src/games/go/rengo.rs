@@ -108,7 +108,8 @@ impl Registered for RengoGame {
         long_name: "Rengo (team Go)",
         params: RENGO_PARAMS,
         presets: GO_PRESETS,
-        version: 1,
+        // 2: the automatic marking runs at most 16 playouts (was 64; results change, see score.rs).
+        version: 2,
         rules: "Go for two teams of two, rotation B1 W1 B2 W2 (passes included). An out-of-sequence play by the \
 expected player's teammate stands and the rotation continues from it; the opponents may claim it before the next \
 play: intentional = forfeit, unintentional = rengo_penalty points (3) to the claimants under any scoring. B1 places \
