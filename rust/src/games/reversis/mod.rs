@@ -262,6 +262,10 @@ impl ReversisRules {
     pub fn quinola(&self) -> Card {
         self.quinola
     }
+    /// Each player's starting stack (`starting_chips`); `ReversisMatch::chips` are relative to it.
+    pub fn starting_chips(&self) -> i32 {
+        self.starting_chips
+    }
     /// The four aces.
     pub fn aces(&self) -> CardSet {
         self.aces
