@@ -255,6 +255,8 @@ pub struct ReversisRules {
     first_dealer: usize,
     quinola: Card,
     aces: CardSet,
+    /// The aces and the J♥: the cards that move chips when played.
+    paying: CardSet,
 }
 
 impl ReversisRules {
@@ -350,6 +352,11 @@ impl ReversisRules {
         let Some((leader, cards, winner)) = core.last_trick else {
             return;
         };
+        // Most tricks hold no ace and not the J♥: nothing is paid (one mask test instead of the loop).
+        let played: u64 = cards[..PLAYERS].iter().fold(0, |acc, c| acc | 1u64 << c.idx());
+        if played & self.paying.0 == 0 {
+            return;
+        }
         let led = self.deck.suit(cards[0]);
         let trick_no = core.tricks_played as u8;
         for (i, &card) in cards[..PLAYERS].iter().enumerate() {
@@ -577,8 +584,14 @@ impl ReversisRules {
         aces.chain(quinola)
     }
     fn collect_claims(&self, extra: &mut ReversisExtra, m: &mut ReversisMatch, winner: usize) {
-        let claims: Vec<_> = self.claims(extra, winner).collect();
-        for (payer, amount, rule) in claims {
+        // At most four led aces and the J♥'s three payers: a fixed buffer, no allocation per hand.
+        let mut claims = [(0, 0, Rule::AceLedClaim); 7];
+        let mut n = 0;
+        for c in self.claims(extra, winner) {
+            claims[n] = c;
+            n += 1;
+        }
+        for &(payer, amount, rule) in &claims[..n] {
             m.pay(
                 &mut extra.log,
                 Account::Seat(payer as u8),
@@ -627,6 +640,7 @@ impl TrickRules for ReversisRules {
             },
             quinola,
             aces,
+            paying: aces | CardSet::single(quinola),
         })
     }
 
