@@ -271,6 +271,12 @@ fn party_ties_favour_fewer_tricks_then_the_dealer_then_the_dealers_left() {
         2,
         "chosen_by_precedence: A loses"
     );
+    // Precedence wraps round the table: dealer 2, then 3, 0, 1. Seats 0 and 2 tie for most points
+    // and tricks: the dealer (2) is favoured, so it is spared (default) or is the loser (chosen).
+    assert_eq!(r.party(2, [15, 0, 15, 5], [3, 0, 3, 2]), (1, 0));
+    assert_eq!(chosen.party(2, [15, 0, 15, 5], [3, 0, 3, 2]), (1, 2));
+    // Seats 0 and 2 tie for fewest: the dealer (2) wins.
+    assert_eq!(r.party(2, [5, 15, 5, 15], [2, 3, 2, 4]).0, 2);
     // Most points loses outright.
     assert_eq!(r.party(0, [5, 5, 14, 15], [2, 2, 4, 3]).1, 3);
     assert_eq!(chosen.party(0, [5, 5, 14, 15], [2, 2, 4, 3]).1, 3);
@@ -421,6 +427,29 @@ fn a_reversis_broken_in_trick_10_pays_64_to_its_winner() {
     let after = chips(&st);
     let d: Vec<i32> = (0..4).map(|s| after[s] - before[s]).collect();
     assert_eq!(d, [-64, 0, 64, 0]);
+}
+
+#[test]
+fn a_reversis_broken_in_trick_11_pays_64_to_its_winner() {
+    // Seat 0 wins tricks 1–10 with its spades, then leads 2♣: the highest club wins trick 11
+    // (seat 1's K♣; seat 2 has placed its A♣ earlier), and it is that trick's winner who is paid.
+    let mut st = after_exchange(
+        "reversis",
+        ["A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 2♣", "", "A♣", "2♦"],
+        "",
+        "2♦",
+    );
+    let before = chips(&st);
+    play_out(&mut st, reversis_policy);
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(st.extra.trick_winners[9], 0, "seat 0 wins trick 10 too");
+    let (leader, cards, winner) = st.core.last_trick.unwrap();
+    assert_eq!((leader, winner), (0, 1));
+    assert_eq!(&cards[..2], &[c(&st, "2♣"), c(&st, "K♣")]);
+    assert!(st.core.won[2].is_empty() && st.core.won[3].is_empty());
+    let after = chips(&st);
+    let d: Vec<i32> = (0..4).map(|s| after[s] - before[s]).collect();
+    assert_eq!(d, [-64, 64, 0, 0]);
 }
 
 #[test]
@@ -1001,4 +1030,27 @@ fn each_later_deal_the_new_dealer_antes_5_to_the_most_recent_pot() {
     expected[last] += 5;
     assert_eq!(st.match_state.pots, expected);
     assert_eq!(delta(chips_before, chips(&st)), [-5, 0, 0, 0]);
+}
+
+#[test]
+fn a_match_ends_after_its_hands_or_once_a_stack_is_at_zero() {
+    let g = game("reversis(scope=match,hands=5,starting_chips=30)");
+    let mut st = g.new_initial_state();
+    let r = st.rules().clone();
+    st.core.deals_done = 2;
+    st.match_state.chips = [-29, 10, 10, 9];
+    assert!(r.match_result(st.view()).is_none(), "one chip left: play on");
+    st.match_state.chips = [-30, 10, 10, 10];
+    assert!(r.match_result(st.view()).is_some(), "no chips left: over");
+    st.match_state.chips = [0; 4];
+    st.core.deals_done = 4;
+    assert!(r.match_result(st.view()).is_none(), "4 of 5 hands");
+    st.core.deals_done = 5;
+    st.core.ledger[..4].copy_from_slice(&[3.0, -1.0, -1.0, -1.0]);
+    let result = r.match_result(st.view()).expect("5 of 5 hands");
+    assert_eq!(
+        result[..4],
+        [3.0, -1.0, -1.0, -1.0],
+        "the returns are the chips won"
+    );
 }
