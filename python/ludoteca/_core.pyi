@@ -482,3 +482,15 @@ def razz_phh(state: State) -> list[str]:
 
 def razz_info(state: State) -> dict[str, Any]:
     """The table of a Razz state, omniscient: street, dealer, pot, chips, cards, legal move amounts."""
+
+# --- reversis ---
+__all__ += ["reversis_chips", "reversis_payments", "reversis_pots"]
+
+def reversis_payments(state: State) -> list[tuple[str, str, int, str]]:
+    """Every chip movement of the current Reversis hand, in order: (payer, payee, chips, rule)."""
+
+def reversis_chips(state: State) -> list[int]:
+    """Each Reversis seat's chips now (starting stack plus winnings; may be negative)."""
+
+def reversis_pots(state: State) -> tuple[list[int], bool]:
+    """The Reversis pots, oldest first, and whether the next remise doubles the most recent one."""

@@ -34,14 +34,19 @@ def dealt(fixed: list[str], face_down: list[str], **params: int | str | bool) ->
     return state
 
 
-def chips(state: ludoteca.State) -> list[int]:
-    line = next(ln for ln in state.observation_string(0).splitlines() if ln.startswith("chips:"))
+def text_chips(state: ludoteca.State, seat: int = 0) -> list[int]:
+    """The chips line of a seat's observation text (the text path, checked against the binding)."""
+    line = next(ln for ln in state.observation_string(seat).splitlines() if ln.startswith("chips:"))
     return [int(x) for x in line.split()[1:]]
+
+
+chips = reversis.chips
 
 
 def test_first_hand_antes_form_a_pot_of_25_and_the_dealer_discards_first() -> None:
     state = dealt(["", "", "", ""], [])
-    assert chips(state) == [95, 95, 95, 90]
+    assert chips(state) == [95, 95, 95, 90] == text_chips(state, 2)
+    assert reversis.pots(state) == ([25], True)
     assert "pots: 25 (first remise pending)" in state.observation_string(2)
     assert state.current_player() == 3
     assert len(state.legal_actions()) == 12
@@ -69,6 +74,7 @@ def test_a_forced_quinola_pays_the_leader_20_and_its_remise_doubles_the_pot() ->
     after = chips(state)
     assert [a - b for a, b in zip(after, before)] == [20, -35, -5, -5]
     assert "pots: 50\n" in state.observation_string(0)
+    assert reversis.pots(state) == ([50], False)
     rules = [p.rule for p in reversis.payments(state)]
     assert rules[-4:] == ["quinola forced", "quinola forced", "quinola forced", "remise"]
     assert reversis.payments(state)[-1] == reversis.Payment("seat 1", "pot 1", 25, "remise")
@@ -99,8 +105,9 @@ def test_payments_explain_every_chip_of_random_hands() -> None:
                     seats[int(who.split()[1])] += sign * p.amount
                 else:
                     pots[who] = pots.get(who, 0) + sign * p.amount
-        assert seats == chips(state)
+        assert seats == chips(state) == text_chips(state, rng.randrange(4))
         assert sum(seats) + sum(pots.values()) == 400
+        assert sorted(v for v in pots.values() if v) == sorted(reversis.pots(state)[0])
         assert state.returns() == [c - 100 for c in seats]
 
 
@@ -132,3 +139,47 @@ def test_greedy_bot_is_registered() -> None:
     game = reversis.new_game()
     result = ludoteca.simulate(game, 200, bots=["greedy", "random", "random", "random"], seed=1)
     assert len(result.returns) == 200
+
+
+def test_payments_of_a_successful_espagnolette_through_the_binding() -> None:
+    """Seat 1 (four aces) places them on tricks 1-4 and takes no trick: it wins the party outright
+    ahead of the trickless dealer, keeps 5 chips of aces and is paid 4 + 6 (talon 9♥ J♥ Q♥ K♥)."""
+    state = dealt(
+        [
+            "K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 4♣",
+            "A♣ A♦ A♥ A♠ 2♣ 3♣ 2♦ 3♦ 2♥ 3♥ 2♠",
+            "5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣ K♣ 4♦ 5♦ 6♦",
+            "7♦ 8♦ 9♦ J♦ Q♦ K♦ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥",
+        ],
+        ["J♥", "Q♥", "K♥"],
+    )
+    for a in ["discard 9♥", "decline", "decline", "decline"]:
+        state.apply_action(a)
+    assert "seat 1 may play the espagnolette" in state.observation_string(1)
+    assert "espagnolette" not in state.observation_string(0)
+    start = len(reversis.payments(state))
+    plays = (
+        "K♠ A♣ 5♣ 7♦ Q♠ A♦ 6♣ 8♦ J♠ A♥ 7♣ 9♦ 4♣ A♠ K♣ J♦ Q♣ Q♦ 3♠ 3♣ J♣ K♦ 4♠ 2♣ 9♣ 4♥ 5♠ 2♥ "
+        "8♣ 5♥ 6♠ 3♥ 6♦ 6♥ 7♠ 2♦ 5♦ 7♥ 8♠ 3♦ 4♦ 8♥ 9♠ 2♠"
+    )
+    for card in plays.split():
+        state.apply_action(card)
+    assert state.is_terminal()
+    P = reversis.Payment
+    assert reversis.payments(state)[start:] == [
+        P("seat 0", "seat 1", 1, "ace placed"),
+        P("seat 0", "seat 1", 2, "ace placed"),
+        P("seat 0", "seat 1", 1, "ace placed"),
+        P("seat 2", "seat 1", 1, "ace placed"),
+        P("seat 0", "seat 1", 10, "party"),
+    ]
+    assert chips(state) == [95 - 14, 95 + 15, 95 - 1, 90]
+    assert state.returns() == [-19, 10, -6, -10]
+
+
+def test_the_binding_refuses_another_games_state() -> None:
+    other = ludoteca.load_game("zole").new_initial_state(seed=1)
+    with pytest.raises(TypeError, match="zole"):
+        reversis.payments(other)
+    with pytest.raises(TypeError):
+        reversis.chips(other)

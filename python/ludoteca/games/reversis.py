@@ -40,7 +40,9 @@ that is a reversis plays out tricks 10 and 11 (no chips move in them); when ever
 points, the loser is chosen among the players other than the winner; a failed espagnolette's returned
 pot becomes the most recent one.
 
-Every chip movement is in the observation text under ``payments:`` (public), read by :func:`payments`.
+Every chip movement is public: :func:`payments` lists the hand's payments with payer, payee and rule
+(also in the observation text under ``payments:``), :func:`chips` each seat's stack and :func:`pots`
+the pots.
 
 Action ids: cards 0-47 (♣ ♦ ♥ ♠, ranks 2-9 J Q K A), ``decline`` 48, ``claim`` 49, ``forfeit`` 50,
 ``discard <card>`` 51 + card.
@@ -48,18 +50,15 @@ Action ids: cards 0-47 (♣ ♦ ♥ ♠, ranks 2-9 J Q K A), ``decline`` 48, ``c
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from ludoteca import _core
 from ludoteca.loading import load_game
 
-__all__ = ["CARD_POINTS", "Payment", "new_game", "party_payment", "payments"]
+__all__ = ["CARD_POINTS", "Payment", "chips", "new_game", "party_payment", "payments", "pots"]
 
 #: Card points by rank letter.
 CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
-
-_LINE = re.compile(r"^\s+(seat \d|pot \d+) -> (seat \d|pot \d+): (\d+) \((.+)\)$")
 
 
 class Payment(NamedTuple):
@@ -82,20 +81,22 @@ def new_game(**params: int | str | bool) -> _core.Game:
 
 
 def payments(state: _core.State) -> list[Payment]:
-    """Every chip movement of the current hand, in order (public: read from seat 0's observation)."""
-    text = state.observation_string(0)
-    out: list[Payment] = []
-    inside = False
-    for line in text.splitlines():
-        if line == "payments:":
-            inside = True
-            continue
-        m = _LINE.match(line) if inside else None
-        if m is None:
-            inside = inside and line.startswith("  ")
-            continue
-        out.append(Payment(m[1], m[2], int(m[3]), m[4]))
-    return out
+    """Every chip movement of the current hand, in order (public), e.g.
+    ``Payment("seat 1", "pot 1", 25, "remise")``. Pots are numbered from 1, oldest first, as they stood
+    at that payment. Raises ``TypeError`` for a state of another game."""
+    return [Payment(*p) for p in _core.reversis_payments(state)]
+
+
+def chips(state: _core.State) -> list[int]:
+    """Each seat's chips now: the starting stack plus everything won, minus everything paid (the
+    ledger is signed, so a stack may go negative within a hand)."""
+    return _core.reversis_chips(state)
+
+
+def pots(state: _core.State) -> tuple[list[int], bool]:
+    """The pots' sizes, oldest first (the last is the most recent), and whether the next remise
+    doubles the most recent pot (it was just formed by antes)."""
+    return _core.reversis_pots(state)
 
 
 def party_payment(winner: int, loser: int, talon_points: int) -> int:

@@ -9,6 +9,7 @@ pub mod game;
 pub mod go;
 pub mod poker;
 pub mod render;
+pub mod reversis;
 pub mod skelly;
 pub mod state;
 pub mod twenty_four;
@@ -38,5 +39,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     xiangqi::register(m)?;
     skelly::register(m)?;
     poker::register(m)?;
+    reversis::register(m)?;
     Ok(())
 }

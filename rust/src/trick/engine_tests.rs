@@ -1,6 +1,8 @@
 //! Engine features no registered game uses yet, checked through a toy rules value: two seats, the
 //! 8-card pack 9 10 of each suit (french deck ranks 9..=10), four cards each or fewer and a talon.
-//! A hand without a heart throws the deal in (`start_after_deal` → `AfterDeal::Redeal`).
+//! A hand without a heart throws the deal in (`start_after_deal` → `AfterDeal::Redeal`). With
+//! `hand_end`, `after_trick` opens a hand-end phase after the last trick (one extra action, `close`,
+//! by the last trick's winner) and the deal ends only when that action returns `EndDeal`.
 
 use super::*;
 use crate::cards::{Card, CardSet, Deck};
@@ -17,6 +19,8 @@ struct Toy {
     talon: usize,
     /// Three seats, the dealer sitting out (else two seats).
     sit_out_dealer: bool,
+    /// After the last trick its winner must `close` the deal (a hand-end phase).
+    hand_end: bool,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -44,6 +48,7 @@ impl TrickRules for Toy {
             same_dealer: false,
             talon: 0,
             sit_out_dealer: false,
+            hand_end: false,
         })
     }
     fn deck(&self) -> &Deck {
@@ -90,8 +95,35 @@ impl TrickRules for Toy {
     fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
         deck().rank(card)
     }
-    fn score_deal(&self, _v: TrickView<'_, Self>) -> DealOutcome {
-        DealOutcome::default()
+    fn num_extra_actions(&self) -> usize {
+        1
+    }
+    fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        if v.core.phase == Phase::Bidding {
+            out.push(0);
+        }
+    }
+    fn apply_extra(&self, _s: TrickMut<'_, Self>, _offset: u32) -> Effect {
+        Effect::EndDeal
+    }
+    fn extra_name(&self, _offset: u32) -> String {
+        "close".into()
+    }
+    fn parse_extra(&self, text: &str) -> Option<u32> {
+        (text == "close").then_some(0)
+    }
+    fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
+        if self.hand_end && s.core.hands.iter().all(|h| h.is_empty()) {
+            let winner = s.core.leader;
+            s.core.start_bidding(winner);
+        }
+        Effect::Continue
+    }
+    fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
+        // Seat 0's returns: its tricks (so a deal scored too early or twice shows).
+        let mut d = DealOutcome::default();
+        d.returns[0] = (v.core.won[0].len() / 2) as f64;
+        d
     }
     fn match_result(&self, _v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         None
@@ -111,6 +143,7 @@ fn toy(same_dealer: bool) -> TrickState<Toy> {
         same_dealer,
         talon: 0,
         sit_out_dealer: false,
+        hand_end: false,
     })
 }
 
@@ -156,6 +189,7 @@ fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
         same_dealer: false,
         talon: 4,
         sit_out_dealer: false,
+        hand_end: false,
     });
     // Two cards each, then the talon in the order 10S 9C 10D 9S.
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
@@ -194,6 +228,7 @@ fn a_seat_sitting_out_gets_no_cards_never_moves_and_tricks_have_one_card_fewer()
         same_dealer: false,
         talon: 0,
         sit_out_dealer: true,
+        hand_end: false,
     });
     // Three seats, dealer 2 sits out: seats 0 and 1 get four cards each, seat 0 leads.
     assert_eq!(st.core.dealer, 2);
@@ -261,4 +296,71 @@ fn a_card_laid_away_stays_in_its_seats_private_pile_and_is_never_drawn() {
     assert_eq!(st.core.tricks_played, 1);
     assert_eq!(st.core.phase, Phase::Play);
     assert_eq!(st.core.laid_away[0], CardSet::single(card));
+}
+
+#[test]
+fn an_after_trick_hook_may_open_a_hand_end_phase_and_the_deal_ends_with_its_action() {
+    let hand_end = |on: bool| {
+        toy_with(Toy {
+            same_dealer: false,
+            talon: 0,
+            sit_out_dealer: false,
+            hand_end: on,
+        })
+    };
+    // Seat 0 (eldest, dealer 1) holds 10♥ 10♣ 10♦ 10♠ and wins all four tricks.
+    let cards = "10H 9H 10C 9C 10D 9D 10S 9S";
+    let plays = ["10H", "9H", "10C", "9C", "10D", "9D", "10S", "9S"];
+    let mut plain = hand_end(false);
+    deal(&mut plain, cards);
+    assert_eq!(plain.current_player(), Player::Seat(0));
+    testing::act(&mut plain, &plays);
+    assert_eq!(
+        plain.current_player(),
+        Player::Terminal,
+        "no hook: the last trick ends the deal"
+    );
+
+    let mut st = hand_end(true);
+    deal(&mut st, cards);
+    testing::act(&mut st, &plays);
+    // The hook opened a phase: the deal is not over and not scored yet.
+    assert_eq!(st.core.tricks_played, 4);
+    assert_eq!(st.core.phase, Phase::Bidding);
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(0),
+        "the last trick's winner acts"
+    );
+    assert_eq!(st.core.deals_done, 0);
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal, [8], "the one extra action, after the 8 cards");
+    let mut r = [9.0; 2];
+    st.returns(&mut r);
+    assert_eq!(r, [0.0, 0.0]);
+    testing::act(&mut st, &["close"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert_eq!(st.core.deals_done, 1);
+    st.returns(&mut r);
+    assert_eq!(r, [4.0, 0.0], "scored once, after the action");
+
+    // The fused random playout leaves its card loop for the phase and plays the action too.
+    // (Random deals are often thrown in, a hand without a heart; three throw-ins end it drawn.)
+    let mut rng = crate::core::rng::Rng::new(1);
+    let mut played = 0;
+    for _ in 0..40 {
+        let mut st = hand_end(true);
+        st.play_out_random(&mut rng);
+        assert_eq!(st.current_player(), Player::Terminal);
+        if st.core.tricks_played == 4 {
+            played += 1;
+            assert_eq!(st.history().last(), Some(&8), "the deal ended with `close`");
+            // Eight cards dealt per deal (thrown-in ones too), eight played, then `close`.
+            assert_eq!(st.history().len(), 8 * st.core.deals_done as usize + 9);
+        } else {
+            assert_eq!(st.core.deals_done, 3, "thrown in three times");
+        }
+    }
+    assert!(played > 10, "{played} deals played");
 }

@@ -240,6 +240,24 @@ impl ReversisMatch {
     }
 }
 
+/// A seat's precedence in ties: the dealer 0, the dealer's left 1, and so on (lower is favoured).
+fn precedence(dealer: usize, seat: usize) -> usize {
+    (seat + PLAYERS - dealer) % PLAYERS
+}
+
+/// The favoured seat among those `eligible` admits: fewest points, then fewest tricks, then precedence.
+fn favoured(
+    dealer: usize,
+    points: [i32; PLAYERS],
+    tricks: [usize; PLAYERS],
+    eligible: impl Fn(usize) -> bool,
+) -> usize {
+    (0..PLAYERS)
+        .filter(|&s| eligible(s))
+        .min_by_key(|&s| (points[s], tricks[s], precedence(dealer, s)))
+        .unwrap_or(0)
+}
+
 /// Reversis rules resolved from parameters.
 #[derive(Clone, Debug)]
 pub struct ReversisRules {
@@ -255,12 +273,18 @@ pub struct ReversisRules {
     first_dealer: usize,
     quinola: Card,
     aces: CardSet,
+    /// The aces and the J♥: the cards that move chips when played.
+    paying: CardSet,
 }
 
 impl ReversisRules {
     /// The J♥.
     pub fn quinola(&self) -> Card {
         self.quinola
+    }
+    /// Each player's starting stack (`starting_chips`); `ReversisMatch::chips` are relative to it.
+    pub fn starting_chips(&self) -> i32 {
+        self.starting_chips
     }
     /// The four aces.
     pub fn aces(&self) -> CardSet {
@@ -295,15 +319,12 @@ impl ReversisRules {
     }
     /// The party's winner and loser from each seat's points and tricks (no espagnolette).
     pub fn party(&self, dealer: usize, points: [i32; PLAYERS], tricks: [usize; PLAYERS]) -> (usize, usize) {
-        // Precedence: the dealer first, then the dealer's left, and so on.
-        let prec = |s: usize| (s + PLAYERS - dealer) % PLAYERS;
-        let key = |s: usize| (points[s], tricks[s], prec(s));
-        let winner = (0..PLAYERS).min_by_key(|&s| key(s)).unwrap_or(0);
+        let winner = favoured(dealer, points, tricks, |_| true);
         (winner, self.loser(dealer, points, tricks, winner))
     }
     /// The party's loser, given its winner (never the winner).
     fn loser(&self, dealer: usize, points: [i32; PLAYERS], tricks: [usize; PLAYERS], winner: usize) -> usize {
-        let prec = |s: usize| (s + PLAYERS - dealer) % PLAYERS;
+        let prec = |s: usize| precedence(dealer, s);
         let others = (0..PLAYERS).filter(|&s| s != winner);
         if self.loser_chosen_by_precedence {
             // Most points; among those, the favoured one (fewer tricks, then precedence) loses.
@@ -346,6 +367,11 @@ impl ReversisRules {
         let Some((leader, cards, winner)) = core.last_trick else {
             return;
         };
+        // Most tricks hold no ace and not the J♥: nothing is paid (one mask test instead of the loop).
+        let played: u64 = cards[..PLAYERS].iter().fold(0, |acc, c| acc | 1u64 << c.idx());
+        if played & self.paying.0 == 0 {
+            return;
+        }
         let led = self.deck.suit(cards[0]);
         let trick_no = core.tricks_played as u8;
         for (i, &card) in cards[..PLAYERS].iter().enumerate() {
@@ -497,13 +523,7 @@ impl ReversisRules {
             .map(|e| e as usize);
         let (winner, loser) = match esp {
             Some(e) if core.won[e].is_empty() => (e, self.loser(dealer, points, tricks, e)),
-            Some(e) => {
-                let w = (0..PLAYERS)
-                    .filter(|&s| s != e)
-                    .min_by_key(|&s| (points[s], tricks[s], (s + PLAYERS - dealer) % PLAYERS))
-                    .unwrap_or(0);
-                (w, e)
-            }
+            Some(e) => (favoured(dealer, points, tricks, |s| s != e), e),
             None => self.party(dealer, points, tricks),
         };
         extra.party = Some((winner as u8, loser as u8));
@@ -573,8 +593,14 @@ impl ReversisRules {
         aces.chain(quinola)
     }
     fn collect_claims(&self, extra: &mut ReversisExtra, m: &mut ReversisMatch, winner: usize) {
-        let claims: Vec<_> = self.claims(extra, winner).collect();
-        for (payer, amount, rule) in claims {
+        // At most four led aces and the J♥'s three payers: a fixed buffer, no allocation per hand.
+        let mut claims = [(0, 0, Rule::AceLedClaim); 7];
+        let mut n = 0;
+        for c in self.claims(extra, winner) {
+            claims[n] = c;
+            n += 1;
+        }
+        for &(payer, amount, rule) in &claims[..n] {
             m.pay(
                 &mut extra.log,
                 Account::Seat(payer as u8),
@@ -623,6 +649,7 @@ impl TrickRules for ReversisRules {
             },
             quinola,
             aces,
+            paying: aces | CardSet::single(quinola),
         })
     }
 

@@ -271,6 +271,12 @@ fn party_ties_favour_fewer_tricks_then_the_dealer_then_the_dealers_left() {
         2,
         "chosen_by_precedence: A loses"
     );
+    // Precedence wraps round the table: dealer 2, then 3, 0, 1. Seats 0 and 2 tie for most points
+    // and tricks: the dealer (2) is favoured, so it is spared (default) or is the loser (chosen).
+    assert_eq!(r.party(2, [15, 0, 15, 5], [3, 0, 3, 2]), (1, 0));
+    assert_eq!(chosen.party(2, [15, 0, 15, 5], [3, 0, 3, 2]), (1, 2));
+    // Seats 0 and 2 tie for fewest: the dealer (2) wins.
+    assert_eq!(r.party(2, [5, 15, 5, 15], [2, 3, 2, 4]).0, 2);
     // Most points loses outright.
     assert_eq!(r.party(0, [5, 5, 14, 15], [2, 2, 4, 3]).1, 3);
     assert_eq!(chosen.party(0, [5, 5, 14, 15], [2, 2, 4, 3]).1, 3);
@@ -421,6 +427,29 @@ fn a_reversis_broken_in_trick_10_pays_64_to_its_winner() {
     let after = chips(&st);
     let d: Vec<i32> = (0..4).map(|s| after[s] - before[s]).collect();
     assert_eq!(d, [-64, 0, 64, 0]);
+}
+
+#[test]
+fn a_reversis_broken_in_trick_11_pays_64_to_its_winner() {
+    // Seat 0 wins tricks 1–10 with its spades, then leads 2♣: the highest club wins trick 11
+    // (seat 1's K♣; seat 2 has placed its A♣ earlier), and it is that trick's winner who is paid.
+    let mut st = after_exchange(
+        "reversis",
+        ["A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 2♣", "", "A♣", "2♦"],
+        "",
+        "2♦",
+    );
+    let before = chips(&st);
+    play_out(&mut st, reversis_policy);
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(st.extra.trick_winners[9], 0, "seat 0 wins trick 10 too");
+    let (leader, cards, winner) = st.core.last_trick.unwrap();
+    assert_eq!((leader, winner), (0, 1));
+    assert_eq!(&cards[..2], &[c(&st, "2♣"), c(&st, "K♣")]);
+    assert!(st.core.won[2].is_empty() && st.core.won[3].is_empty());
+    let after = chips(&st);
+    let d: Vec<i32> = (0..4).map(|s| after[s] - before[s]).collect();
+    assert_eq!(d, [-64, 64, 0, 0]);
 }
 
 #[test]
@@ -618,4 +647,410 @@ fn the_greedy_bot_beats_random_on_chips_over_100000_hands() {
     let (greedy, random) = greedy_vs_random(100_000, 12);
     eprintln!("greedy {greedy:.3} random {random:.3} chips per hand");
     assert!(greedy > random + 1.0, "greedy {greedy} random {random}");
+}
+
+/// The payments recorded from the `from`-th on, as `(payer, payee, chips, rule)`.
+fn payments_since(st: &ReversisState, from: usize) -> Vec<(Account, Account, i32, Rule)> {
+    st.extra
+        .log
+        .iter()
+        .skip(from)
+        .map(|p| (p.from, p.to, p.amount, p.rule))
+        .collect()
+}
+
+fn delta(before: [i32; 4], after: [i32; 4]) -> [i32; 4] {
+    std::array::from_fn(|s| after[s] - before[s])
+}
+
+use Account::{Pot, Seat};
+
+/// Espagnolette made: seat 1 holds the four aces and renounces them on tricks 1–4, then follows low
+/// and takes no trick. Seat 3 (the dealer) is trickless too, and would win the party on points,
+/// tricks and the dealer's precedence: the espagnolette wins it outright instead and keeps its
+/// aces' income (1 + 2 + 1 + 1 = 5).
+#[test]
+fn a_successful_espagnolette_wins_the_party_outright_and_keeps_its_aces() {
+    let mut st = after_exchange(
+        "reversis",
+        [
+            "K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 4♣",
+            "A♣ A♦ A♥ A♠ 2♣ 3♣ 2♦ 3♦ 2♥ 3♥ 2♠",
+            "5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣ K♣ 4♦ 5♦ 6♦",
+            "7♦ 8♦ 9♦ J♦ Q♦ K♦ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥",
+        ],
+        "J♥ Q♥ K♥",
+        "9♥",
+    );
+    assert_eq!(st.extra.espagnolette, Some(1));
+    assert_eq!(st.core.talon, set(&st, "9♥ J♥ Q♥ K♥"), "talon worth 6");
+    let before = chips(&st);
+    let start = st.extra.log.len();
+    // Tricks 1–3: seat 0 leads spades, seat 1 places an ace each time (it holds 2♠).
+    act(&mut st, &["K♠", "A♣", "5♣", "7♦"]);
+    assert!(st.extra.esp_undertaken, "a legal renounce undertakes it");
+    act(&mut st, &["Q♠", "A♦", "6♣", "8♦"]);
+    act(&mut st, &["J♠", "A♥", "7♣", "9♦"]);
+    // Trick 4: seat 0 leads its club; seat 1 places A♠ (it holds clubs); seat 2's K♣ wins.
+    act(&mut st, &["4♣", "A♠", "K♣", "J♦"]);
+    // Tricks 5–11: seat 2 leads and wins them all; seat 1 follows low or discards.
+    act(&mut st, &["Q♣", "Q♦", "3♠", "3♣"]);
+    act(&mut st, &["J♣", "K♦", "4♠", "2♣"]);
+    act(&mut st, &["9♣", "4♥", "5♠", "2♥"]);
+    act(&mut st, &["8♣", "5♥", "6♠", "3♥"]);
+    act(&mut st, &["6♦", "6♥", "7♠", "2♦"]);
+    act(&mut st, &["5♦", "7♥", "8♠", "3♦"]);
+    act(&mut st, &["4♦", "8♥", "9♠", "2♠"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert!(st.core.won[1].is_empty() && st.core.won[3].is_empty());
+    // Points: seat 0 18 (K♠ A♣, Q♠ A♦, J♠ A♥), seat 2 16, seat 3 0; the loser is seat 0 and pays
+    // 4 + 6 (neighbours).
+    assert_eq!(st.extra.party, Some((1, 0)));
+    assert_eq!(
+        payments_since(&st, start),
+        [
+            (Seat(0), Seat(1), 1, Rule::AcePlaced),
+            (Seat(0), Seat(1), 2, Rule::AcePlaced),
+            (Seat(0), Seat(1), 1, Rule::AcePlaced),
+            (Seat(2), Seat(1), 1, Rule::AcePlaced),
+            (Seat(0), Seat(1), 10, Rule::Party),
+        ]
+    );
+    assert_eq!(delta(before, chips(&st)), [-14, 15, -1, 0]);
+    // The same hand without the renounces' espagnolette: the dealer would win the party (0 points,
+    // no trick, precedence), so the outright win is the espagnolette's.
+    let r = st.rules();
+    let points: [i32; 4] = std::array::from_fn(|s| r.card_points(st.core.won[s]));
+    assert_eq!(points, [18, 0, 16, 0]);
+    assert_eq!(r.party(3, points, [3, 0, 8, 0]).0, 3);
+}
+
+/// Espagnolette failed: seat 1 holds three aces and the J♥ and renounces A♣, the J♥ (taking the only
+/// pot, which new antes replace at once) and A♦ on tricks 1–3, then wins trick 4 with K♠. It loses
+/// the party outright (to the dealer, trickless with seat 0, by precedence), across the table; it
+/// repays double everything seat 2 paid it for aces and the J♥ (A♥ placed later included), returns
+/// the pot it took and pays a remise; from then on it must follow suit.
+#[test]
+fn a_failed_espagnolette_loses_the_party_repays_double_and_returns_its_pot_with_a_remise() {
+    let hands = [
+        "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 4♣ 5♣ 6♣ 7♣ 8♣",
+        "A♣ A♦ A♥ J♥ K♠ 2♣ 3♣ 2♦ 3♦ 2♥ 2♠",
+        "9♠ J♠ Q♠ A♠ 9♣ J♣ Q♣ K♣ 4♦ 5♦ 6♦",
+        "7♦ 8♦ 9♦ J♦ Q♦ K♦ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥",
+    ];
+    for exempt in [false, true] {
+        let spec = if exempt {
+            "reversis(espagnolette_after_failure=exempt)"
+        } else {
+            "reversis"
+        };
+        let mut st = after_exchange(spec, hands, "9♥ Q♥ K♥", "8♥");
+        assert_eq!(st.extra.espagnolette, Some(1), "three aces and the J♥");
+        assert_eq!(st.match_state.pots, [25]);
+        let before = chips(&st);
+        let start = st.extra.log.len();
+        act(&mut st, &["3♠", "A♣", "9♠", "7♦"]);
+        // Seat 2 leads clubs: seat 1 places the J♥ and takes the pot of 25; new antes form a pot.
+        act(&mut st, &["9♣", "8♦", "4♣", "J♥"]);
+        assert_eq!(st.match_state.pots, [25]);
+        assert!(st.match_state.first_remise_pending);
+        act(&mut st, &["J♣", "9♦", "5♣", "A♦"]);
+        // Trick 4: seat 1's K♠ beats Q♠: the espagnolette has failed.
+        act(&mut st, &["Q♠", "J♦", "4♠", "K♠"]);
+        assert_eq!(st.extra.trick_winners[3], 1);
+        act(&mut st, &["2♠", "J♠", "Q♦", "5♠"]);
+        // Trick 6, a club lead: seat 1 holds 2♣ 3♣ and must follow (or, exempt, may renounce).
+        act(&mut st, &["Q♣", "K♦", "6♣"]);
+        let clubs = set(&st, "2♣ 3♣");
+        let expected = if exempt { st.core.hands[1] } else { clubs };
+        assert_eq!(st.legal_cards(), expected, "exempt={exempt}");
+        act(&mut st, &["2♣"]);
+        act(&mut st, &["K♣", "3♥", "7♣", "3♣"]);
+        act(&mut st, &["4♦", "4♥", "8♣", "2♦"]);
+        act(&mut st, &["5♦", "5♥", "6♠", "3♦"]);
+        // Trick 10: void in diamonds, seat 1 places A♥ (paid by seat 2, repaid double below).
+        act(&mut st, &["6♦", "6♥", "7♠", "A♥"]);
+        // Trick 11: seat 2 leads A♠ (a led ace: the party winner claims it).
+        act(&mut st, &["A♠", "7♥", "8♠", "2♥"]);
+        assert_eq!(st.current_player(), Player::Terminal);
+        assert!(st.core.won[0].is_empty() && st.core.won[3].is_empty());
+        assert_eq!(st.extra.party, Some((3, 1)));
+        assert_eq!(
+            payments_since(&st, start),
+            [
+                (Seat(2), Seat(1), 1, Rule::AcePlaced),
+                (Seat(2), Seat(1), 5, Rule::QuinolaPlaced),
+                (Pot(0), Seat(1), 25, Rule::QuinolaPot),
+                (Seat(0), Pot(0), 5, Rule::Ante),
+                (Seat(1), Pot(0), 5, Rule::Ante),
+                (Seat(2), Pot(0), 5, Rule::Ante),
+                (Seat(3), Pot(0), 10, Rule::Ante),
+                (Seat(2), Seat(1), 2, Rule::AcePlaced),
+                (Seat(2), Seat(1), 1, Rule::AcePlaced),
+                // Talon 8♥ 9♥ Q♥ K♥ = 5: 4 + 5, doubled across the table.
+                (Seat(1), Seat(3), 18, Rule::Party),
+                (Seat(1), Seat(2), 18, Rule::EspagnoletteRepay),
+                (Seat(1), Pot(1), 25, Rule::PotReturned),
+                (Seat(1), Pot(2), 25, Rule::Remise),
+                (Seat(2), Seat(3), 1, Rule::AceLedClaim),
+            ]
+        );
+        assert_eq!(delta(before, chips(&st)), [-5, -57, 3, 9]);
+        assert_eq!(st.match_state.pots, [25, 25, 25]);
+        check_conservation(&st);
+    }
+}
+
+/// Plays the named cards trick by trick (four names per trick, in play order).
+fn tricks(st: &mut ReversisState, list: &[&str]) {
+    for t in list {
+        act(st, &t.split_whitespace().collect::<Vec<_>>());
+    }
+}
+
+/// The espagnolette breaks a reversis: seat 1 (four aces) renounces through trick 9 while seat 0
+/// wins tricks 1–9, then takes trick 10 with A♣. The placed aces are refunded, seat 0 pays it the
+/// 64 of a broken reversis, and there is no espagnolette penalty (nor a party).
+#[test]
+fn an_espagnolette_that_breaks_a_reversis_is_paid_64_and_no_penalty() {
+    let mut st = after_exchange(
+        "reversis",
+        [
+            "K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ K♣ Q♣",
+            "A♣ A♦ A♥ A♠ 2♠ 3♠ 2♣ 2♦ 3♦ 2♥ 3♥",
+            "3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ 4♦ 5♦ 6♦",
+            "7♦ 8♦ 9♦ J♦ Q♦ K♦ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥",
+        ],
+        "J♥ Q♥ K♥",
+        "9♥",
+    );
+    let before = chips(&st);
+    let start = st.extra.log.len();
+    tricks(
+        &mut st,
+        &[
+            "K♠ A♦ 4♦ 7♦",
+            "Q♠ A♥ 5♦ 8♦",
+            "J♠ 2♠ 6♦ 9♦",
+            "9♠ 3♠ 3♣ J♦",
+            "8♠ 2♦ 4♣ Q♦",
+            "7♠ 3♦ 5♣ K♦",
+            "6♠ 2♥ 6♣ 4♥",
+            "5♠ 3♥ 7♣ 5♥",
+            "4♠ 2♣ 8♣ 6♥",
+        ],
+    );
+    assert!(st.extra.esp_undertaken);
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(
+        chips(&st),
+        before,
+        "the placed aces are refunded at the ninth trick"
+    );
+    // Trick 10: seat 1 must follow now (A♣, its only club) and wins it.
+    act(&mut st, &["K♣"]);
+    assert_eq!(st.legal_cards(), set(&st, "A♣"));
+    tricks(&mut st, &["A♣ 9♣ 7♥", "A♠ J♣ 8♥ Q♣"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert_eq!(st.extra.party, None);
+    assert_eq!(
+        payments_since(&st, start),
+        [
+            (Seat(0), Seat(1), 2, Rule::AcePlaced),
+            (Seat(0), Seat(1), 1, Rule::AcePlaced),
+            (Seat(1), Seat(0), 1, Rule::Refund),
+            (Seat(1), Seat(0), 2, Rule::Refund),
+            (Seat(0), Seat(1), 64, Rule::ReversisBroken),
+        ]
+    );
+    assert_eq!(delta(before, chips(&st)), [-64, 64, 0, 0]);
+}
+
+/// A placed J♥ took the pot during tricks 1–9 of a reversis: the refund gives the pot back (the new
+/// antes too), so the pots are as the hand's play began.
+#[test]
+fn a_reversis_refunds_a_pot_taken_by_a_placed_quinola() {
+    let mut st = after_exchange(
+        "reversis",
+        [
+            "A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠",
+            "J♥ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣",
+            "K♣ A♣ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ J♦",
+            "Q♦ K♦ A♦ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 2♠",
+        ],
+        "Q♥ K♥ A♥",
+        "2♠",
+    );
+    let before = chips(&st);
+    // Trick 1: J♥, A♣ and A♦ placed on the A♠ lead, all paid by seat 0; the J♥ takes the pot.
+    act(&mut st, &["A♠", "J♥", "A♣", "A♦"]);
+    assert_eq!(
+        delta(before, chips(&st)),
+        [-5 - 1 - 2 - 5, 5 + 25 - 5, 1 - 5, 2 - 10]
+    );
+    assert!(st.match_state.first_remise_pending, "new antes");
+    play_out(&mut st, |st, legal| {
+        if st.core.to_move == 0 {
+            highest(st, legal)
+        } else {
+            legal.iter().min_by_key(|&x| st.rules().deck().rank(x)).unwrap()
+        }
+    });
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(st.core.won[0].len(), 44, "made");
+    let refunds: Vec<_> = payments_since(&st, 4)
+        .into_iter()
+        .filter(|p| p.3 == Rule::Refund)
+        .collect();
+    assert_eq!(refunds.len(), 8, "3 placements, the pot and 4 antes");
+    assert!(refunds.contains(&(Seat(1), Pot(0), 25, Rule::Refund)));
+    assert_eq!(st.match_state.pots, [25]);
+    assert!(st.match_state.first_remise_pending, "as the play began");
+    // Made by seat 0, who did not play the J♥: 32 + 16 + 16 and no pot.
+    assert_eq!(delta(before, chips(&st)), [64, -16, -32, -16]);
+}
+
+/// The reversis player played the J♥ in trick 1 (led, and it won): made, it also takes the most
+/// recent pot (the only one, so new antes follow); broken (seat 0 leads 2♦ in trick 10 and seat 3's
+/// K♦ wins), it also pays a remise, which doubles the pot just formed by the first antes.
+#[test]
+fn a_reversis_whose_player_played_the_quinola_takes_the_pot_made_or_pays_a_remise_broken() {
+    let fixed = |last: &str, seat2_spade: &str| {
+        [
+            format!("J♥ A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ {last}"),
+            "2♥ 3♥ 4♥ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣".to_string(),
+            format!("5♥ 6♥ 7♥ J♣ Q♣ K♣ A♣ {seat2_spade} 3♦ 4♦ 5♦"),
+            "8♥ 9♥ 6♦ 7♦ 8♦ 9♦ J♦ Q♦ K♦ A♦ 3♠ 2♠".to_string(),
+        ]
+    };
+    let lowest =
+        |st: &ReversisState, legal: CardSet| legal.iter().min_by_key(|&x| st.rules().deck().rank(x)).unwrap();
+    for made in [true, false] {
+        // Made: seat 0 keeps 4♠ (seat 2 holds 2♦). Broken: seat 0 keeps 2♦ for trick 10.
+        let hands = if made {
+            fixed("4♠", "2♦")
+        } else {
+            fixed("2♦", "4♠")
+        };
+        let hands = [&*hands[0], &*hands[1], &*hands[2], &*hands[3]];
+        let mut st = after_exchange("reversis", hands, "Q♥ K♥ A♥", "2♠");
+        let before = chips(&st);
+        act(&mut st, &["J♥", "2♥", "5♥", "8♥"]);
+        assert_eq!(st.extra.trick_winners[0], 0, "the J♥ wins the heart trick");
+        assert_eq!(st.extra.quinola, Some((0, 1)));
+        // Seat 0 leads its spades from the top (then 2♦ or 4♠); the others play their lowest.
+        play_out(&mut st, |st, legal| {
+            if st.core.to_move == 0 {
+                let spades = legal & st.rules().deck().suit_mask(3);
+                if spades.len() > 1 || made {
+                    highest(st, legal)
+                } else {
+                    lowest(st, legal)
+                }
+            } else {
+                lowest(st, legal)
+            }
+        });
+        assert_eq!(st.extra.reversis, Some(0));
+        let d = delta(before, chips(&st));
+        if made {
+            assert_eq!(st.core.won[0].len(), 44);
+            // 32 + 16 + 16, the pot of 25, then seat 0's share of the new antes.
+            assert_eq!(d, [64 + 25 - 5, -16 - 5, -32 - 5, -16 - 10]);
+            assert_eq!(st.match_state.pots, [25]);
+        } else {
+            assert_eq!(st.extra.trick_winners[9], 3, "K♦ wins trick 10");
+            assert_eq!(d, [-64 - 25, 0, 0, 64]);
+            assert_eq!(st.match_state.pots, [50], "the remise doubles the antes' pot");
+        }
+        check_conservation(&st);
+    }
+}
+
+#[test]
+fn the_party_winner_claims_led_aces_and_a_led_quinola_but_not_its_own() {
+    let st = game("reversis").new_initial_state();
+    let r = st.rules();
+    let mut e = ReversisExtra::default();
+    // Seat 0 led A♦ (2) and A♣ (1), seat 2 led the J♥ (10 from it, 5 from each other player).
+    e.led_aces[1] = Some(0);
+    e.led_aces[0] = Some(0);
+    e.led_quinola = Some(2);
+    let claims = |w: usize| -> Vec<(usize, i32, Rule)> { r.claims(&e, w).collect() };
+    assert_eq!(
+        claims(3),
+        [
+            (0, 1, Rule::AceLedClaim),
+            (0, 2, Rule::AceLedClaim),
+            (0, 5, Rule::QuinolaLedClaim),
+            (1, 5, Rule::QuinolaLedClaim),
+            (2, 10, Rule::QuinolaLedClaim),
+        ]
+    );
+    // The winner led the aces itself: only the J♥ is claimed (RV-9).
+    assert_eq!(
+        claims(0),
+        [
+            (1, 5, Rule::QuinolaLedClaim),
+            (2, 10, Rule::QuinolaLedClaim),
+            (3, 5, Rule::QuinolaLedClaim),
+        ]
+    );
+    // The winner led the J♥: only the aces.
+    assert_eq!(claims(2), [(0, 1, Rule::AceLedClaim), (0, 2, Rule::AceLedClaim)]);
+}
+
+#[test]
+fn each_later_deal_the_new_dealer_antes_5_to_the_most_recent_pot() {
+    let g = game("reversis(scope=match,hands=3)");
+    let mut rng = Rng::new(9);
+    let mut st = g.new_initial_state();
+    // Play the first hand at random, stopping at the second deal's first card.
+    while st.core.deals_done == 0 {
+        let a = if st.current_player() == Player::Chance {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
+        st.apply_action(a).unwrap();
+    }
+    assert_eq!(st.core.dealer, 0, "the deal passes to the left");
+    let pots = st.match_state.pots.clone();
+    let chips_before = chips(&st);
+    while st.core.phase == crate::trick::Phase::Deal {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    let last = pots.len() - 1;
+    assert_eq!(
+        payments_since(&st, 0),
+        [(Seat(0), Pot(last as u16), 5, Rule::DealerAnte)]
+    );
+    let mut expected = pots.clone();
+    expected[last] += 5;
+    assert_eq!(st.match_state.pots, expected);
+    assert_eq!(delta(chips_before, chips(&st)), [-5, 0, 0, 0]);
+}
+
+#[test]
+fn a_match_ends_after_its_hands_or_once_a_stack_is_at_zero() {
+    let g = game("reversis(scope=match,hands=5,starting_chips=30)");
+    let mut st = g.new_initial_state();
+    let r = st.rules().clone();
+    st.core.deals_done = 2;
+    st.match_state.chips = [-29, 10, 10, 9];
+    assert!(r.match_result(st.view()).is_none(), "one chip left: play on");
+    st.match_state.chips = [-30, 10, 10, 10];
+    assert!(r.match_result(st.view()).is_some(), "no chips left: over");
+    st.match_state.chips = [0; 4];
+    st.core.deals_done = 4;
+    assert!(r.match_result(st.view()).is_none(), "4 of 5 hands");
+    st.core.deals_done = 5;
+    st.core.ledger[..4].copy_from_slice(&[3.0, -1.0, -1.0, -1.0]);
+    let result = r.match_result(st.view()).expect("5 of 5 hands");
+    assert_eq!(
+        result[..4],
+        [3.0, -1.0, -1.0, -1.0],
+        "the returns are the chips won"
+    );
 }
