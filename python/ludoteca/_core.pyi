@@ -77,6 +77,8 @@ class Game:
         """Upper bound on the number of actions in one game."""
     def observation_shape(self) -> list[int]:
         """Shape of ``State.observation_tensor``."""
+    def utility(self) -> tuple[float, float, float | None] | None:
+        """``(min, max, sum)`` of terminal returns from the scoring rules (sum None: general-sum)."""
     def observation_bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """``(low, high)`` arrays of ``observation_shape()`` bounding every observation element (inf where unbounded)."""
     def rules(self) -> str:

@@ -265,6 +265,18 @@ pub fn gross_owed(scores: &[u8], among: u8, i: usize) -> i64 {
 }
 
 impl Game for Kabu {
+    /// A hand: each seat pays every higher score the difference (scores 0–9), so a seat wins or
+    /// loses at most 9 from each of the n − 1 others, and the settlement adds up to 0. A match:
+    /// each of k top stacks gets (n − k) / k (at most n − 1), every other seat −1; zero-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        let others = self.cfg.players as f64 - 1.0;
+        Some(if self.cfg.match_scope {
+            Utility::zero_sum(-1.0, others)
+        } else {
+            Utility::zero_sum(-9.0 * others, 9.0 * others)
+        })
+    }
     type State = KabuState;
     fn info(&self) -> &'static GameInfo {
         &INFO
