@@ -150,6 +150,8 @@ class State:
         """Card games: every place a card can be, with its card ids; None otherwise."""
     def bot_action(self, bot: str = "random", seed: int | None = None) -> int:
         """The action a built-in bot picks here."""
+    def resample_hidden(self, player: int, seed: int) -> State:
+        """A state ``player`` cannot tell from this one, hidden chance outcomes redrawn (seeded)."""
     def get_game(self) -> Game:
         """The game this state belongs to."""
     def clone(self) -> State:

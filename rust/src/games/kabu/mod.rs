@@ -787,8 +787,14 @@ impl State for KabuState {
 
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         let ids = |set: CardSet| set.iter().map(|c| u32::from(c.0)).collect::<Vec<_>>();
+        // After the last showdown every hand lies face up: "shown", not a hidden "hand".
+        let place = if self.phase == Phase::Over {
+            "shown"
+        } else {
+            "hand"
+        };
         let mut out: Vec<(String, Vec<Action>)> = (0..self.n())
-            .map(|s| (format!("hand {s}"), ids(self.hands[s])))
+            .map(|s| (format!("{place} {s}"), ids(self.hands[s])))
             .collect();
         out.push(("stock".to_string(), ids(self.stock())));
         Some(out)
