@@ -296,6 +296,29 @@ def _check_card_locations(state: ludoteca.State, expected: set[int] | None) -> s
     return set(seen)
 
 
+def _sim_games(game: ludoteca.Game) -> int:
+    """Whole games to simulate per example: fewer for long ones (matches, Go)."""
+    return max(20, min(2000, 2_000_000 // max(1, game.max_game_length())))
+
+
+@pytest.mark.parametrize("spec", EXAMPLES)
+def test_returns_obey_the_declared_utility(spec: str) -> None:
+    """Every game declares ``(min, max, sum)`` from its scoring rules; simulated games (random and,
+    where the game has them, its other bots) stay within the bounds and add up to the sum."""
+    game = ludoteca.load_game(spec)
+    utility = game.utility()
+    assert utility is not None, f"{spec} declares no utility"
+    lo, hi, total = utility
+    assert lo <= 0.0 <= hi, "a draw (all 0) lies within the bounds"
+    bots = [["random"], *[[b] for b in game.bots() if b != "random"][:1]]
+    for i, bot in enumerate(bots):
+        returns = ludoteca.simulate(game, _sim_games(game), seed=11 + i, bots=bot).returns
+        assert returns.min() >= lo, (returns.min(), lo)
+        assert returns.max() <= hi, (returns.max(), hi)
+        if total is not None:
+            np.testing.assert_allclose(returns.sum(axis=1), total, atol=1e-9)
+
+
 @pytest.mark.parametrize("spec", EXAMPLES)
 def test_rewards_add_up_to_returns(spec: str) -> None:
     game = ludoteca.load_game(spec)

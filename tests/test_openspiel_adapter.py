@@ -63,6 +63,16 @@ def test_game_info_matches_the_game(spec: str) -> None:
     gtype = game.get_type()
     has_chance = gtype.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
     lo, hi = game.min_utility(), game.max_utility()
+    # The bounds and the kind are the game's own declaration, not the placeholder.
+    declared = ludo.utility()
+    assert declared is not None
+    assert (lo, hi) == declared[:2]
+    kinds = pyspiel.GameType.Utility
+    total = declared[2]
+    expected = kinds.GENERAL_SUM if total is None else kinds.ZERO_SUM if total == 0 else kinds.CONSTANT_SUM
+    assert gtype.utility == expected
+    if total is not None and total != 0:
+        assert game.utility_sum() == total
     rng = random.Random(spec)
     for _ in range(_sims(spec)):
         state = game.new_initial_state()
@@ -76,8 +86,8 @@ def test_game_info_matches_the_game(spec: str) -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
         returns = state.returns()
         assert all(lo <= r <= hi for r in returns), (returns, lo, hi)
-        if gtype.utility == pyspiel.GameType.Utility.ZERO_SUM:
-            assert sum(returns) == pytest.approx(0.0)
+        if total is not None:
+            assert sum(returns) == pytest.approx(total)
         if not has_chance:
             assert not seen_chance
 
@@ -181,3 +191,26 @@ def test_bad_game_strings_raise_ludotecas_errors() -> None:
         los.load_game("brisc0la")
     with pytest.raises(ludoteca.InvalidParameterError):
         los.load_game("briscola(players=9)")
+
+
+def test_carioca_match_rewards_come_at_each_hand_and_add_up() -> None:
+    """A Carioca match's returns move at every hand's end: ludoteca's own rewards report each hand's
+    penalties there (no adapter arithmetic), and read at decision nodes they add up to the returns."""
+    game = los.load_game("carioca(players=3)")
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    total = np.zeros(game.num_players())
+    moved_before_the_end = False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        r = np.array(state.rewards())
+        total += r
+        moved_before_the_end |= bool(r.any())
+        state.apply_action(rng.choice(state.legal_actions()))
+    total += state.rewards()
+    np.testing.assert_allclose(total, state.returns())
+    assert moved_before_the_end

@@ -77,6 +77,8 @@ class Game:
         """Upper bound on the number of actions in one game."""
     def observation_shape(self) -> list[int]:
         """Shape of ``State.observation_tensor``."""
+    def utility(self) -> tuple[float, float, float | None] | None:
+        """``(min, max, sum)`` of terminal returns from the scoring rules (sum None: general-sum)."""
     def observation_bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """``(low, high)`` arrays of ``observation_shape()`` bounding every observation element (inf where unbounded)."""
     def rules(self) -> str:
@@ -148,6 +150,8 @@ class State:
         """Card games: every place a card can be, with its card ids; None otherwise."""
     def bot_action(self, bot: str = "random", seed: int | None = None) -> int:
         """The action a built-in bot picks here."""
+    def resample_hidden(self, player: int, seed: int) -> State:
+        """A state ``player`` cannot tell from this one, hidden chance outcomes redrawn (seeded)."""
     def get_game(self) -> Game:
         """The game this state belongs to."""
     def clone(self) -> State:

@@ -380,3 +380,79 @@ fn every_declared_choice_loads_or_is_refused() {
         }
     }
 }
+
+/// Every registered game declares its utility, and random games (explicit chance, then seeded
+/// whole playouts) stay inside it: each return in `[min, max]`, the declared sum held, and the
+/// rewards of each step adding up to the returns.
+#[test]
+fn returns_stay_within_the_declared_utility() {
+    for spec in examples() {
+        let game = load_game(spec).unwrap();
+        let u = game
+            .utility()
+            .unwrap_or_else(|| panic!("{spec}: no utility declared"));
+        assert!(
+            u.min <= 0.0 && 0.0 <= u.max,
+            "{spec}: a draw (0) must lie within the bounds"
+        );
+        let n = game.num_players();
+        let check = |state: &dyn DynState, what: &str| {
+            let mut r = vec![0.0; n];
+            state.returns(&mut r);
+            for (s, &x) in r.iter().enumerate() {
+                assert!(
+                    u.min <= x && x <= u.max,
+                    "{spec}: {what}: seat {s} returns {x} outside [{}, {}]",
+                    u.min,
+                    u.max
+                );
+            }
+            if let Some(sum) = u.sum {
+                let total: f64 = r.iter().sum();
+                assert!(
+                    (total - sum).abs() < 1e-9,
+                    "{spec}: {what}: returns add up to {total}, not {sum}"
+                );
+            }
+            r
+        };
+        let mut rng = Rng::new(7 + spec.len() as u64);
+        for _ in 0..3 {
+            let mut state = game.new_state();
+            let mut total = vec![0.0; n];
+            while state.current_player() != Player::Terminal {
+                random_step(&mut *state, &mut rng);
+                let mut r = vec![0.0; n];
+                state.rewards(&mut r);
+                total.iter_mut().zip(&r).for_each(|(t, x)| *t += x);
+            }
+            let r = check(&*state, "explicit chance");
+            for s in 0..n {
+                assert!(
+                    (total[s] - r[s]).abs() < 1e-9,
+                    "{spec}: rewards add up to {total:?}, returns {r:?}"
+                );
+            }
+        }
+        for _ in 0..20 {
+            let mut state = game.new_state();
+            state.resolve_chance(&mut rng);
+            let mut total = vec![0.0; n];
+            while state.current_player() != Player::Terminal {
+                let l = legal(&*state);
+                state.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
+                state.resolve_chance(&mut rng);
+                let mut r = vec![0.0; n];
+                state.rewards(&mut r);
+                total.iter_mut().zip(&r).for_each(|(t, x)| *t += x);
+            }
+            let r = check(&*state, "seeded chance");
+            for s in 0..n {
+                assert!(
+                    (total[s] - r[s]).abs() < 1e-9,
+                    "{spec}: seeded rewards add up to {total:?}, returns {r:?}"
+                );
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! (`simulate`, `VectorEnv`) are generic over the concrete game and monomorphised inside `DynGame`.
 
 use crate::batch::{self, DynVectorEnv, SimConfig, SimResult, VecEnv};
-use crate::core::game::{Action, Game, GameInfo, Player, Setup, State};
+use crate::core::game::{Action, Game, GameInfo, Player, Setup, State, Utility};
 use crate::core::params::Params;
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
@@ -22,6 +22,7 @@ pub trait DynGame: Send + Sync {
     fn max_chance_outcomes(&self) -> usize;
     fn max_game_length(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
+    fn utility(&self) -> Option<Utility>;
     fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>);
     fn new_state(&self) -> Box<dyn DynState>;
     /// A state from a setup text (see [`Setup`]).
@@ -161,6 +162,9 @@ impl<G: Game> DynGame for G {
     }
     fn observation_shape(&self) -> Vec<usize> {
         Game::observation_shape(self)
+    }
+    fn utility(&self) -> Option<Utility> {
+        Game::utility(self)
     }
     fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
         Game::observation_bounds(self)

@@ -67,6 +67,7 @@
 pub mod batch;
 pub mod cards;
 pub mod core;
+pub mod determinize;
 pub mod dynamic;
 pub mod error;
 

@@ -46,12 +46,8 @@ PREFIX = "ludoteca_"
 _DETERMINISTIC = frozenset({"go", "rengo", "xiangqi"})
 #: Games where every seat sees everything (OpenSpiel's PERFECT_INFORMATION); chance may still occur.
 _PERFECT_INFORMATION = frozenset({"go", "rengo", "xiangqi", "skelly"})
-#: Other zero-sum games in every configuration (winners' gains are the losers' shares; chips move).
-_ZERO_SUM = frozenset({"briscola", "twenty_four", "razz"})
 #: Games whose returns move before the end (a Carioca match's running totals): OpenSpiel's REWARDS model.
 _INTERMEDIATE_RETURNS = frozenset({"carioca"})
-#: Games whose returns are win 1, loss -1, draw 0 for two sides (zero-sum, bounds [-1, 1]).
-_WIN_LOSS = frozenset({"go", "rengo", "xiangqi", "jieqi"})
 
 _registered: set[str] = set()
 _classes: dict[str, type] = {}
@@ -81,42 +77,32 @@ def _players_range(info: ludoteca.GameInfo) -> tuple[int, int]:
 def utility_bounds(game: ludoteca.Game) -> tuple[float, float, float | None]:
     """``(min_utility, max_utility, utility_sum)`` of ``game``; ``utility_sum`` is None for general-sum.
 
-    Derived from each game's scoring rules (and checked over random games by the tests):
-
-    * Go, Rengo, Xiangqi, Jieqi: 1 for a win, -1 for a loss, 0 for a draw: [-1, 1], zero-sum.
-    * Briscola with 2, 3, 4 or 6 players (deal or match): each winner +1, the losers share -1 per
-      winner, so the worst is sharing the most winners among the fewest losers: -1 (2, 4, 6 players:
-      sides of equal size), -1/2 (3 players: one winner, two losers). Zero-sum.
-    * Twenty-Four with n players: each winner +1, the losers share -1 per winner: at worst n-1 winners
-      and one loser, so [-(n-1), 1]. Zero-sum.
-    * Razz: chips change hands, so zero-sum; a seat loses at most its stack and wins at most the
-      others' stacks: [-stack, (n-1)*stack].
-
-    The other games (five-player Briscola's Chiamata payouts, Schafkopf, Solo, Zole, Carioca, Skelly)
-    are declared general-sum with bounds ``±1e9`` (any score they write lies inside; OpenSpiel accepts
-    it, and algorithms that normalise by the bounds gain nothing): their exact bounds are not derived here.
+    Each game declares them from its scoring rules and parameters (``Game.utility()``; the Rust
+    ``Game::utility`` of each game documents its derivation, and the conformance tests check random
+    games against it). Where a score can grow with a match's length (Tarok's radelci, Reversis's pots,
+    Samba's hands), the bound is a cap derived from the rules' own limits (the match's deal cap, the
+    stacks), far from reachable scores. A game that declares nothing gets ``±1e9`` general-sum.
     """
-    name, n, params = game.name, game.num_players(), game.params
-    if name in _WIN_LOSS:
-        return -1.0, 1.0, 0.0
-    if name == "briscola" and n in (2, 3, 4, 6):
-        return (-0.5 if n == 3 else -1.0), 1.0, 0.0
-    if name == "twenty_four":
-        return -(n - 1.0), 1.0, 0.0
-    if name == "razz":
-        stack = float(params["stack"])
-        return -stack, (n - 1) * stack, 0.0
-    return -1e9, 1e9, (0.0 if name in _ZERO_SUM else None)
+    u = game.utility()
+    if u is None:
+        return -1e9, 1e9, None
+    return u
 
 
-def _game_type(info: ludoteca.GameInfo) -> Any:
+def _utility_kind(total: float | None) -> Any:
+    if total is None:
+        return pyspiel.GameType.Utility.GENERAL_SUM
+    if total == 0.0:
+        return pyspiel.GameType.Utility.ZERO_SUM
+    return pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+def _game_type(info: ludoteca.GameInfo, utility_sum: float | None = None) -> Any:
+    """The GameType of a game; its utility kind is that of one parameter set (``utility_sum``)."""
     lo, hi = _players_range(info)
     name = info.short_name
     params = {spec["name"]: _param_value(spec) for spec in info.params}
-    # The utility kind is per game (GameType), the bounds per parameter set (GameInfo): zero-sum
-    # where every configuration's returns sum to 0.
-    zero_sum = name in _WIN_LOSS or name in _ZERO_SUM
-    utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+    utility = _utility_kind(utility_sum)
     return pyspiel.GameType(
         short_name=PREFIX + name,
         long_name=f"ludoteca {info.long_name}",
@@ -163,6 +149,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
 
     _short_name: str = ""
     _game_type: Any = None
+    _info: Any = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -173,6 +160,9 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         chosen = {k: v for k, v in params.items() if k not in defaults or defaults[k] != v}
         self.ludo = ludoteca.load_game(_spec_of(self._short_name, chosen))
         lo, hi, total = utility_bounds(self.ludo)
+        # The utility kind depends on the parameters (a Zole without a pool is zero-sum, with one
+        # general-sum): this game's type says the kind of its own parameter set.
+        game_type = _game_type(self._info, total)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.ludo.num_distinct_actions(),
             max_chance_outcomes=self.ludo.max_chance_outcomes(),
@@ -200,7 +190,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LudotecaGame, ludo: ludoteca.State | None = None) -> None:
         super().__init__(game)
         self.ludo = ludo if ludo is not None else game.ludo.new_initial_state(explicit_chance=True)
-        self._before = self.ludo.returns()
+        self._rewards = [0.0] * game.ludo.num_players()
 
     def current_player(self) -> int:
         """Seat to act, pyspiel.PlayerId.CHANCE or TERMINAL (the same integers as ludoteca's)."""
@@ -216,9 +206,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         # Rewards cover everything since the last decision (chance steps included), as OpenSpiel's
         # simulations read them at decision and terminal nodes only.
-        before = self._before if self.ludo.is_chance_node() else self.ludo.returns()
+        chance = self.ludo.is_chance_node()
         self.ludo.apply_action(int(action))
-        self._before = before
+        r = self.ludo.rewards()
+        self._rewards = [a + b for a, b in zip(self._rewards, r)] if chance else r
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.ludo.action_to_string(int(action))
@@ -232,11 +223,9 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self.ludo.returns()
 
     def rewards(self) -> list[float]:
-        """Reward per seat for the last transition: the change of ``returns`` it made, so rewards
-        always sum to the returns (OpenSpiel's contract). For most games that is ludoteca's
-        ``rewards()``; a Carioca match's returns are the running penalty totals, which move at every
-        hand's end while ludoteca's ``rewards()`` stay 0 until the match ends."""
-        return [a - b for a, b in zip(self.ludo.returns(), self._before)]
+        """Reward per seat since the last decision: ludoteca's ``rewards()`` of that decision and of
+        the chance steps after it (they add up to the returns, OpenSpiel's contract)."""
+        return list(self._rewards)
 
     def information_state_string(self, player: int | None = None) -> str:
         """What ``player`` has observed since the start."""
@@ -282,7 +271,8 @@ def register_all() -> list[str]:
         name = PREFIX + info.short_name
         if name in _registered:
             continue
-        game_type = _game_type(info)
+        default = ludoteca.load_game(info.short_name)
+        game_type = _game_type(info, utility_bounds(default)[2])
         short = info.short_name
 
         # A class per game (as OpenSpiel's own Python games register), not a closure: pyspiel keeps
@@ -293,6 +283,7 @@ def register_all() -> list[str]:
             {
                 "_short_name": short,
                 "_game_type": game_type,
+                "_info": info,
                 "__doc__": f"ludoteca {info.long_name} in pyspiel.",
             },
         )

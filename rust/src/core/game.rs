@@ -72,6 +72,33 @@ pub struct GameInfo {
     pub examples: &'static [&'static str],
 }
 
+/// What a game's `returns` can be (OpenSpiel's `min_utility`, `max_utility` and `utility_sum`):
+/// every seat's return at every terminal state lies in `min..=max`, and with `sum: Some(c)` the
+/// returns of every terminal state add up to `c` (zero-sum for 0, constant-sum otherwise); `None` is
+/// general-sum. Games derive it from their scoring rules and parameters in [`Game::utility`]; the
+/// conformance tests check random games against it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Utility {
+    pub min: f64,
+    pub max: f64,
+    pub sum: Option<f64>,
+}
+
+impl Utility {
+    /// Returns in `min..=max` that always add up to 0.
+    pub const fn zero_sum(min: f64, max: f64) -> Utility {
+        Utility {
+            min,
+            max,
+            sum: Some(0.0),
+        }
+    }
+    /// Returns in `min..=max` with no fixed total.
+    pub const fn general(min: f64, max: f64) -> Utility {
+        Utility { min, max, sum: None }
+    }
+}
+
 /// How a state's starting position is written when the state is serialised.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setup {
@@ -107,6 +134,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn max_game_length(&self) -> usize;
     /// Shape of `observation_tensor`.
     fn observation_shape(&self) -> Vec<usize>;
+    /// The range and sum of `returns` under these parameters, derived from the scoring rules
+    /// (see [`Utility`]). `None`: not declared (the conformance test asks every game to declare it).
+    fn utility(&self) -> Option<Utility> {
+        None
+    }
     /// Lower and upper bound of every element of `observation_tensor` (flat, in tensor order), as
     /// the encoding guarantees them. Default: [0, 1] everywhere (one-hot planes and fractions); games
     /// that write raw totals override it. The conformance test checks every registered game's random

@@ -6,7 +6,7 @@ pub mod registered;
 pub mod rng;
 pub mod serial;
 
-pub use game::{Action, Bot, Game, GameInfo, Player, Setup, State, CHANCE, MAX_PLAYERS, TERMINAL};
+pub use game::{Action, Bot, Game, GameInfo, Player, Setup, State, Utility, CHANCE, MAX_PLAYERS, TERMINAL};
 pub use params::{DefaultValue, Kind, ParamSpec, Params, Value};
 pub use registered::Registered;
 pub use rng::Rng;

@@ -76,6 +76,12 @@ impl PyGame {
     fn observation_shape(&self) -> Vec<usize> {
         self.inner.observation_shape()
     }
+    /// `(min, max, sum)` of `State.returns()` at terminal states, derived from the scoring rules:
+    /// every return lies in `[min, max]`; `sum` is what the returns always add up to (0 for zero-sum)
+    /// or `None` for general-sum. `None` if the game does not declare it.
+    fn utility(&self) -> Option<(f64, f64, Option<f64>)> {
+        self.inner.utility().map(|u| (u.min, u.max, u.sum))
+    }
     /// `(low, high)`: float32 arrays of `observation_shape()` bounding every element of
     /// `State.observation_tensor` (infinite where the encoding writes raw totals such as a match ledger).
     fn observation_bounds<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {

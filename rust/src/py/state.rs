@@ -344,6 +344,41 @@ impl PyState {
         let mut rng = Rng::new(seed.unwrap_or_else(fresh_seed));
         Ok(self.game.bot_action(bot, self.inner.as_ref(), &mut rng)?)
     }
+    /// A state drawn (near) uniformly from those `player` cannot tell apart from this one: the same
+    /// public history and own cards, an equal `information_state_string(player)`, the hidden chance
+    /// outcomes redrawn and checked by replaying the history (see `ludoteca.determinize`). Seeded by
+    /// `seed`; the sample has explicit chance. InvalidParameterError for a seat out of range, a state
+    /// whose chance is not explicit, or no consistent sample found.
+    fn resample_hidden(&self, player: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<PyState> {
+        let n = self.game.num_players();
+        let seat: i64 = player.extract()?;
+        if !(0..n as i64).contains(&seat) {
+            return Err(LudoError::param(
+                "player",
+                format!("player must be a seat in 0..{}, got {seat}", n - 1),
+            )
+            .into());
+        }
+        let seed = convert::u64_arg(seed, "seed")?;
+        if let Some(j) = self
+            .inner
+            .as_any()
+            .downcast_ref::<crate::games::xiangqi::JieqiState>()
+        {
+            // Jieqi's own exact sampler (identities of face-down pieces; no chance left).
+            let d = j.resample_hidden(seat as usize, seed)?;
+            return Ok(PyState::new_from(Arc::clone(&self.game), Box::new(d), None));
+        }
+        if self.rng.is_some() {
+            return Err(LudoError::param(
+                "state",
+                "resample_hidden needs a state made with explicit_chance=True (its deals are in the history)",
+            )
+            .into());
+        }
+        let s = crate::determinize::resample_hidden(&*self.game, &*self.inner, seat as usize, seed)?;
+        Ok(PyState::new_from(Arc::clone(&self.game), s, None))
+    }
     /// The game this state belongs to.
     fn get_game(&self) -> PyGame {
         PyGame {

@@ -66,16 +66,16 @@
 //!
 //! No game module imports another game: a mechanism two games share belongs here.
 //!
-//! # Determinisation (`ludoteca.determinize.resample_hidden`, OpenSpiel's `resample_from_infostate`)
+//! # Determinisation (`State.resample_hidden`, OpenSpiel's `resample_from_infostate`)
 //!
 //! Every trick game gets a sampler of the states a seat cannot tell apart from the real one without
-//! writing code: the Python sampler replays the history with explicit chance, redraws the chance
+//! writing code: [`crate::determinize`] replays the history with explicit chance, redraws the chance
 //! outcomes the seat did not see, and keeps a proposal only if every action stays legal and the seat's
 //! information state is unchanged (voids, announced marriages, seen talon and exchange cards are
 //! enforced by the replay). A game plugs in by keeping three contracts the engine already asks for:
 //! deal and draw chance outcomes are card ids drawn uniformly without replacement; `card_locations`
 //! names each seat's hand `hand <seat>` and puts face-down cards in `stock`, `talon`, `widow`,
-//! `skat` or another name listed in `determinize.HIDDEN_PLACES`; and
+//! `skat` or another name listed in `determinize::HIDDEN_PLACES`; and
 //! `information_state_string` states everything the seat has seen (it is what a sample must
 //! reproduce). `tests/test_determinize.py` then checks the game through the registry.
 //!

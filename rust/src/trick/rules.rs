@@ -303,6 +303,12 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn max_deals(&self) -> usize {
         1
     }
+    /// The range and sum of the returns (`Game::utility`), derived from `score_deal` and
+    /// `match_result` under these rules; `None` until the rules declare it. A match that reaches
+    /// `max_deals` undecided is a draw (returns 0), so the range must contain 0.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        None
+    }
 
     /// Game-specific bots (besides `random`).
     fn new_bot(&self, _name: &str) -> Option<Box<dyn Bot<TrickState<Self>>>> {

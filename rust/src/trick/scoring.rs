@@ -1,7 +1,13 @@
 //! Match-result rules shared by several trick games.
 
 use super::per_seat;
-use crate::core::game::MAX_PLAYERS;
+use crate::core::game::{Utility, MAX_PLAYERS};
+
+/// The utility of [`top_scorers_win`] with `n` seats: a winner gets 1; with `w` winners each loser
+/// pays `w / (n - w)`, at worst `n - 1` (all but one win); the returns add up to 0.
+pub fn top_scorers_utility(n: usize) -> Utility {
+    Utility::zero_sum(-(n as f64 - 1.0), 1.0)
+}
 
 /// Match returns from final totals: every top scorer +1, the others share −1 per winner (all equal: 0).
 /// For matches that end after a fixed number of deals (Schafkopf, Solo).

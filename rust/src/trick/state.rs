@@ -104,6 +104,9 @@ impl<R: TrickRules> Game for TrickGame<R> {
     fn observation_shape(&self) -> Vec<usize> {
         vec![encode::observation_len(&*self.rules)]
     }
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        self.rules.utility()
+    }
     fn observation_bounds(&self) -> (Vec<f32>, Vec<f32>) {
         encode::bounds(&*self.rules)
     }

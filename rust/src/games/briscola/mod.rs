@@ -541,6 +541,14 @@ impl TrickRules for BriscolaRules {
         }
     }
 
+    /// A deal and a match both end in `win_returns` (or 0 for a tie): each member of the winning
+    /// side +1, the losers share −1 per winner. Sides have equal size `k` (1 with 2 or 3 players, 2 or
+    /// 3 with partners), so a loser pays `k / (n − k)`: −1 with two sides, −1/2 with three players.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        let n = self.table.players as f64;
+        let k = n / self.num_teams() as f64;
+        Some(crate::core::game::Utility::zero_sum(-k / (n - k), 1.0))
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, extra, .. } = v;
         let teams = self.num_teams();

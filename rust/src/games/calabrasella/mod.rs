@@ -687,6 +687,32 @@ impl TrickRules for CalabrasellaRules {
             redeal: false,
         }
     }
+    /// A deal (`settlement`) moves the margin a (|a| ≤ 70, a sweep) from each paying opponent to the
+    /// single player or back: ±a·payers for him, ∓a for each payer, 0 for a neutral dealer, adding
+    /// up to 0; payers are 2, or 3 with four players and `dealer_with_opponents`. A paper match ends
+    /// in `top_scorers_win`. A chips match ends after the deal that leaves a seat at −stack or
+    /// below (or at `deal_limit`): before it every (whole-chip) total was at least 1 − stack, so a
+    /// seat ends at least 70·payers lower than that, and at most the others' (n − 1)(stack − 1)
+    /// plus 70·payers higher than 0.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        let payers = if self.players == 4 && self.dealer_settles {
+            3.0
+        } else {
+            2.0
+        };
+        let deal = 2.0 * TOTAL as f64 * payers;
+        if !self.is_match {
+            return Some(Utility::zero_sum(-deal, deal));
+        }
+        Some(match self.end {
+            GameEnd::Paper(_) => crate::trick::scoring::top_scorers_utility(self.players),
+            GameEnd::Chips(stack) => {
+                let s = stack as f64 - 1.0;
+                Utility::zero_sum(-s - deal, (self.players as f64 - 1.0) * s + deal)
+            }
+        })
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
         let totals = &core.ledger[..self.players];

@@ -281,6 +281,15 @@ impl Carioca {
 const TURN_BOUND: usize = 2 + (MAX_CANCELS as usize + 1) * (13 * 2 + 1) + 13 + 1;
 
 impl Game for Carioca {
+    /// Returns are minus the penalty totals: a hand adds to each seat that did not go out the value
+    /// of the cards it holds, at most the whole pack's (1,032: jokers 50, aces 20, J Q K 10, the
+    /// others face value, two decks), and nothing is ever taken off. So [−1,032 · hands, 0]; the
+    /// totals do not balance: general-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        let pack: i32 = PACK.all().iter().map(|id| card_value(PACK.kind(id))).sum();
+        let hands = self.cfg.hands() as f64;
+        Some(crate::core::game::Utility::general(-(pack as f64) * hands, 0.0))
+    }
     type State = CariocaState;
     fn info(&self) -> &'static GameInfo {
         &INFO

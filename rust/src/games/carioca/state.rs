@@ -71,6 +71,11 @@ pub struct CariocaState {
     pub(super) reshuffles: u8,
     pub(super) scores: [i32; MAX_PLAYERS],
     pub(super) last: [i32; MAX_PLAYERS],
+    /// Penalty points the last transition added per seat (what `rewards` reports, negated): a
+    /// transition is one action, or a decision plus the chance steps `resolve_chance` runs after it.
+    reward: [i32; MAX_PLAYERS],
+    /// Set while `resolve_chance` runs, so the chance steps add to the decision's reward.
+    keep_reward: bool,
     /// Who went out of the last finished hand (`None`: nobody, or no hand finished yet).
     pub(super) went_out: Option<u8>,
     pub(super) hands_done: u8,
@@ -107,6 +112,8 @@ impl CariocaState {
             reshuffles: 0,
             scores: [0; MAX_PLAYERS],
             last: [0; MAX_PLAYERS],
+            reward: [0; MAX_PLAYERS],
+            keep_reward: false,
             went_out: None,
             hands_done: 0,
             history: Vec::new(),
@@ -446,6 +453,7 @@ impl CariocaState {
                     }
                     self.last[s] = held.iter().map(|id| card_value(PACK.kind(id))).sum();
                     self.scores[s] += self.last[s];
+                    self.reward[s] += self.last[s];
                 }
             }
         }
@@ -479,6 +487,9 @@ impl CariocaState {
 
     /// Applies an action known to be legal.
     fn apply(&mut self, a: Action) {
+        if !self.keep_reward {
+            self.reward = [0; MAX_PLAYERS];
+        }
         let s = self.to_move as usize;
         let seen = match self.phase {
             Phase::Deal => {
@@ -1002,11 +1013,20 @@ impl State for CariocaState {
         }
     }
     fn rewards(&self, out: &mut [f64]) {
-        if self.is_terminal() {
-            self.returns(out);
-        } else {
-            out.iter_mut().for_each(|x| *x = 0.0);
+        // A match's returns are the running totals, so each hand's end is a reward (the rewards of a
+        // game add up to its returns).
+        for (s, o) in out.iter_mut().enumerate().take(self.n()) {
+            *o = -(self.reward[s] as f64);
         }
+    }
+    fn resolve_chance(&mut self, rng: &mut Rng) {
+        // The default loop; the deal after a hand's end belongs to the decision that ended it.
+        self.keep_reward = true;
+        while self.current_player() == Player::Chance {
+            let a = self.sample_chance(rng);
+            self.apply_action_unchecked(a);
+        }
+        self.keep_reward = false;
     }
     fn scores(&self, out: &mut [f64]) {
         for (s, o) in out.iter_mut().enumerate().take(self.n()) {

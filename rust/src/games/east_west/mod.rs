@@ -209,6 +209,10 @@ pub fn deck() -> &'static Deck {
 }
 
 impl Game for EastWest {
+    /// A game or a match: +1 for the winner, −1 for the loser, 0 for a draw.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        Some(crate::core::game::Utility::zero_sum(-1.0, 1.0))
+    }
     type State = EwState;
     fn info(&self) -> &'static GameInfo {
         &INFO

@@ -139,6 +139,10 @@ impl RengoGame {
 }
 
 impl Game for RengoGame {
+    /// +1 for a win, −1 for a loss, 0 for a draw.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        Some(crate::core::game::Utility::zero_sum(-1.0, 1.0))
+    }
     fn new_state_from_setup(&self, text: &str) -> Result<RengoState> {
         let (position, names) = super::split_setup(text)?;
         let mut state = self.new_initial_state();

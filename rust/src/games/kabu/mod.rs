@@ -257,6 +257,18 @@ pub fn gross_owed(scores: &[u8], among: u8, i: usize) -> i64 {
 }
 
 impl Game for Kabu {
+    /// A hand: each seat pays every higher score the difference (scores 0–9), so a seat wins or
+    /// loses at most 9 from each of the n − 1 others, and the settlement adds up to 0. A match:
+    /// each of k top stacks gets (n − k) / k (at most n − 1), every other seat −1; zero-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        let others = self.cfg.players as f64 - 1.0;
+        Some(if self.cfg.match_scope {
+            Utility::zero_sum(-1.0, others)
+        } else {
+            Utility::zero_sum(-9.0 * others, 9.0 * others)
+        })
+    }
     type State = KabuState;
     fn info(&self) -> &'static GameInfo {
         &INFO
@@ -795,8 +807,14 @@ impl State for KabuState {
 
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         let ids = |set: CardSet| set.iter().map(|c| u32::from(c.0)).collect::<Vec<_>>();
+        // After the last showdown every hand lies face up: "shown", not a hidden "hand".
+        let place = if self.phase == Phase::Over {
+            "shown"
+        } else {
+            "hand"
+        };
         let mut out: Vec<(String, Vec<Action>)> = (0..self.n())
-            .map(|s| (format!("hand {s}"), ids(self.hands[s])))
+            .map(|s| (format!("{place} {s}"), ids(self.hands[s])))
             .collect();
         out.push(("stock".to_string(), ids(self.stock())));
         Some(out)

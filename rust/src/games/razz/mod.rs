@@ -312,6 +312,12 @@ pub fn bring_in_key(c: u8) -> u8 {
 }
 
 impl Game for Razz {
+    /// Chips change hands: a seat loses at most its `stack` and wins at most the n − 1 other stacks
+    /// (a match carries the stacks over, so the same holds for it). Zero-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        let (n, stack) = (self.cfg.players as f64, self.cfg.stack as f64);
+        Some(crate::core::game::Utility::zero_sum(-stack, (n - 1.0) * stack))
+    }
     type State = RazzState;
     fn info(&self) -> &'static GameInfo {
         &INFO

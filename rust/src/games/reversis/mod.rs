@@ -979,6 +979,32 @@ impl TrickRules for ReversisRules {
             redeal: false,
         }
     }
+    /// Returns are chips won or lost; chips only move between the seats and the pots, so seats and
+    /// pots together always hold 0. A bound per hand, from its payments: without the pots a seat
+    /// pays or receives at most F = 200 (aces 5 in all, the J♥ 20, the party 2·(4 + 17), a
+    /// reversis 64, claims 25, a double repayment 20, antes 20). Pots: with P in them before the
+    /// hand, at most three rounds of antes (75) and two remises (each at most doubling them) make
+    /// Q = 4(P + 75) the most they ever hold in the hand; a seat takes at most two pots (≤ 2Q) and
+    /// pays at most two remises and a returned pot (≤ 3Q). A single deal starts with P = 0. In a
+    /// match every hand starts with each seat above −S (S = `starting_chips`, else the match had
+    /// ended) and so below 3S, and with P < 4S. These are safe caps, not reachable scores. The
+    /// pots keep chips: general-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        const F: f64 = 200.0;
+        let q = |pots: f64| 4.0 * (pots + 75.0);
+        if !self.is_match {
+            return Some(crate::core::game::Utility::general(
+                -(F + 3.0 * q(0.0)),
+                F + 2.0 * q(0.0),
+            ));
+        }
+        let s = self.starting_chips as f64;
+        let q = q(4.0 * s);
+        Some(crate::core::game::Utility::general(
+            -(s - 1.0) - F - 3.0 * q,
+            3.0 * s + F + 2.0 * q,
+        ))
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView {
             core, match_state: m, ..

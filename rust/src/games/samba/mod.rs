@@ -222,6 +222,28 @@ impl Samba {
 const TURN_BOUND: usize = 2 + 2 * 8 + 3 * (2 * P as usize + 1) + MAX_MELDS + 1;
 
 impl Game for Samba {
+    /// Returns are the own partnership's total minus the other's (zero-sum, the partners equal).
+    /// A safe cap on what one hand adds to a partnership's total (`rules::hand_score` plus the
+    /// penalties): at most every card's value (1,770: six jokers 50, twenty-four 2s and aces 20,
+    /// seventy-two 8s–kings 10, forty-eight 4s–7s and six black 3s 5), a bonus for each of at most
+    /// 162 / 7 = 23 closed melds (a samba's or 500), 1,000 for six red 3s and 200 for going out; at
+    /// least minus every card's value, minus 1,000 for red 3s without two canastas, minus 100 for
+    /// each of at most `MAX_TURNS` + 1 unkept "yes". The difference moves by at most the sum of
+    /// both, B, per hand: one hand [−B, B], a match of at most `MAX_HANDS` hands [−60B, 60B]. Far
+    /// from reachable scores; a cap every hand respects.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        let cards = PACK
+            .all()
+            .iter()
+            .map(|id| rules::card_value(PACK.kind(id)))
+            .sum::<i32>() as f64;
+        let bonus = (self.cfg.samba_bonus as f64).max(500.0);
+        let high = cards + 23.0 * bonus + 1000.0 + 200.0;
+        let low = cards + 1000.0 + 100.0 * (MAX_TURNS as f64 + 1.0);
+        let b = high + low;
+        let hands = if self.cfg.is_match { MAX_HANDS as f64 } else { 1.0 };
+        Some(crate::core::game::Utility::zero_sum(-hands * b, hands * b))
+    }
     type State = SambaState;
     fn info(&self) -> &'static GameInfo {
         &INFO

@@ -459,6 +459,18 @@ impl TrickRules for SchafkopfRules {
             redeal: false,
         }
     }
+    /// One seat scores victory points in a deal (`deal_vp`): the declarer ±2, ±4 or ±6 (schwarz), or
+    /// in a least game the winner 2 or 4, or the one who took every point −4. Its return is that;
+    /// the others get 0, or −½ of it each under `zero_sum` (then the deal adds up to 0): [−6, 6]. A
+    /// match ends in `top_scorers_win` over three seats.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        Some(match (self.is_match, self.zero_sum) {
+            (true, _) => crate::trick::scoring::top_scorers_utility(PLAYERS),
+            (false, true) => Utility::zero_sum(-6.0, 6.0),
+            (false, false) => Utility::general(-6.0, 6.0),
+        })
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
         ((core.deals_done as usize) >= self.deals).then(|| top_scorers_win(&core.ledger[..PLAYERS]))

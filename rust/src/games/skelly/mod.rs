@@ -256,6 +256,11 @@ impl Skelly {
 }
 
 impl Game for Skelly {
+    /// The winner +1, each of the n − 1 others −1/(n − 1); 0 for all without a winner. Zero-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        let others = self.cfg.players as f64 - 1.0;
+        Some(crate::core::game::Utility::zero_sum(-1.0 / others, 1.0))
+    }
     type State = SkellyState;
     fn info(&self) -> &'static GameInfo {
         &INFO

@@ -759,6 +759,19 @@ impl TrickRules for SoloRules {
             redeal: false,
         }
     }
+    /// A hand (`hand_returns`) moves the contract's value v (at most 32, tout in colour): the
+    /// declaring side ±v and the others 0; under `zero_sum` a lone declarer ±3v against three
+    /// defenders ∓v, or 2 against 2 ±v each (the hand then adds up to 0). So [−32, 32], or [−96, 96]
+    /// zero-sum. A match ends in `top_scorers_win` over four seats.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        let v = VALUES[VALUES.len() - 1] as f64;
+        Some(match (self.is_match, self.zero_sum) {
+            (true, _) => crate::trick::scoring::top_scorers_utility(PLAYERS),
+            (false, true) => Utility::zero_sum(-3.0 * v, 3.0 * v),
+            (false, false) => Utility::general(-v, v),
+        })
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
         let over = core.deals_done as usize >= self.hands

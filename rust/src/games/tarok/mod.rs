@@ -1528,6 +1528,33 @@ impl TrickRules for TarokRules {
             redeal: false,
         }
     }
+    /// A hand (`hand_scores`) scores each seat at most 500 (valat without) in absolute value before
+    /// its multiplier, less a Mond penalty of its own: Klop ±70; Beggar ±70, Open beggar ±90; Solo
+    /// without ±80 or ±250; colour valats ±125; Three .. Solo one a valat ±250, else the game (value
+    /// ≤ 60 plus a margin ≤ 35) with silent bonuses: at most 95 + 55 + 25 = 175 either way. A single
+    /// deal starts without radelci (multiplier 1): [−(500 + mond), 500]. In a match at most
+    /// H = `max_deals` hands are played, a seat's multiplier is at most 2 (`double_once`) or
+    /// 2^min(H, 20) (one radelc per hand at most, as `multiplier` caps it), and the end costs
+    /// `radelc_end_penalty` per radelc left (≤ H). These caps make a safe bound, far from reachable
+    /// in practice. Scores are per seat and do not balance: general-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        let mond = self.mond_penalty as f64;
+        if !self.is_match {
+            return Some(Utility::general(-(500.0 + mond), 500.0));
+        }
+        let h = self.max_deals() as f64;
+        let mult = if self.per_radelc {
+            (1u64 << self.max_deals().min(20)) as f64
+        } else {
+            2.0
+        };
+        let hand = 500.0 * mult + mond;
+        Some(Utility::general(
+            -(h * hand + h * self.radelc_end_penalty as f64),
+            h * 500.0 * mult,
+        ))
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView {
             core, match_state, ..

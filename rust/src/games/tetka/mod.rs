@@ -278,6 +278,16 @@ impl TrickRules for TetkaRules {
             redeal: false,
         }
     }
+    /// A deal returns minus its penalty points: at most 9 for one seat (four queens, Tëtka 1 more,
+    /// the bum card, the bum-rank trick, trick 13 and most tricks), at least 0. The total is 9, or
+    /// 8 when nobody scores most tricks and more under `most_tricks_fallback=all`: general-sum.
+    /// A match ends in `top_scorers_win` on the negated totals over four seats.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        if self.is_match {
+            return Some(crate::trick::scoring::top_scorers_utility(PLAYERS));
+        }
+        Some(crate::core::game::Utility::general(-9.0, 0.0))
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
         let done = core.deals_done as usize >= self.max_deals();

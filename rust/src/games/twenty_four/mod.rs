@@ -269,6 +269,12 @@ impl TwentyFour {
 }
 
 impl Game for TwentyFour {
+    /// Each of w winners +1, the n − w others −w/(n − w) each (all 0 without a winner or a loser):
+    /// at worst n − 1 winners and one loser. Zero-sum.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        let n = self.cfg.players as f64;
+        Some(crate::core::game::Utility::zero_sum(-(n - 1.0), 1.0))
+    }
     type State = TwentyFourState;
     fn info(&self) -> &'static GameInfo {
         &INFO

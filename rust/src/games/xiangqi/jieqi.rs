@@ -150,6 +150,10 @@ impl Jieqi {
 pub const START_FEN: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1";
 
 impl Game for Jieqi {
+    /// +1 for a win, −1 for a loss, 0 for a draw.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        Some(crate::core::game::Utility::zero_sum(-1.0, 1.0))
+    }
     fn new_state_from_setup(&self, text: &str) -> Result<JieqiState> {
         self.state_from_fen(text)
     }

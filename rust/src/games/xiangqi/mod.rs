@@ -132,6 +132,10 @@ impl Xiangqi {
 pub const NUM_MOVE_ACTIONS: usize = board::SQUARES * board::SQUARES;
 
 impl Game for Xiangqi {
+    /// +1 for a win, −1 for a loss, 0 for a draw.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        Some(crate::core::game::Utility::zero_sum(-1.0, 1.0))
+    }
     fn new_state_from_setup(&self, text: &str) -> Result<XiangqiState> {
         self.state_from_fen(text)
     }

@@ -585,6 +585,37 @@ impl TrickRules for ZoleRules {
             redeal: false,
         }
     }
+    /// A played hand (`hand_chips`) moves a = `per_opponent` chips from each loser to each winner: the
+    /// lielais ±2a, each small one ∓a, with a in [−7, 7] (`scoring=seed`: tier 1–3 plus 4 for a
+    /// zole; mazā zole +6 / −7) or [−8, 7] (`classic_lv`: −4 − 4 for a lost zole with no trick).
+    /// A pass-out costs each seat a chip into the pool (`passed_out=pool`); a later winner takes
+    /// back at most all 3 chips per pass-out. A single-deal game redeals up to `MAX_REDEALS` − 1
+    /// times before its hand is played (at the cap it is a draw), so with p pass-outs a seat ends
+    /// in [2·a_min − p, 2·a_max + 2p]. A match of `hands` hands (pass-outs among them) ends in
+    /// [2·a_min·hands, 2·a_max·hands]: a pass-out costs a seat at most 1 ≤ |2·a_min| and earns it
+    /// at most 2 ≤ 2·a_max. Chips left in the pool belong to nobody: general-sum with a pool,
+    /// zero-sum without (2a − a − a = 0).
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        let kind = |min: f64, max: f64| {
+            if self.pool {
+                Utility::general(min, max)
+            } else {
+                Utility::zero_sum(min, max)
+            }
+        };
+        let a_min = match self.scoring {
+            Scoring::Seed { .. } => -7.0,
+            Scoring::ClassicLv => -8.0,
+        };
+        let a_max = 7.0;
+        if self.is_match {
+            let h = self.hands as f64;
+            return Some(kind(2.0 * a_min * h, 2.0 * a_max * h));
+        }
+        let p = if self.pool { (MAX_REDEALS - 1) as f64 } else { 0.0 };
+        Some(kind(2.0 * a_min - p, 2.0 * a_max + 2.0 * p))
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
         ((core.deals_done as usize) >= self.hands).then(|| per_seat(PLAYERS, |s| core.ledger[s]))

@@ -406,6 +406,18 @@ impl TrickRules for ChiamataRules {
         }
     }
 
+    /// A deal pays `Contract::payouts`: the caller ±2 with a partner or ±4 alone, the partner ±1,
+    /// each defender ∓1, all doubled for a cappotto (120 or 0 points) under `cappotto_doubles`; the
+    /// payouts add up to 0 (2 + 1 − 3, or 4 − 4). So a deal lies in [−4f, 4f] with f = 2 or 1. A match
+    /// ends in `win_returns` (winner +1, the four others −1/4), or a draw at the deal cap.
+    fn utility(&self) -> Option<crate::core::game::Utility> {
+        use crate::core::game::Utility;
+        if self.table.is_match {
+            return Some(Utility::zero_sum(-0.25, 1.0));
+        }
+        let f = if self.cappotto_doubles { 2.0 } else { 1.0 };
+        Some(Utility::zero_sum(-4.0 * f, 4.0 * f))
+    }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         // Anyone at the target: the single highest total wins; a tie for highest plays on (A22).
         let totals = &v.core.ledger[..self.table.players];
