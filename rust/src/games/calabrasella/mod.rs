@@ -88,6 +88,8 @@ pub const LAST_TRICK: i32 = 3;
 /// Cards in the widow.
 pub const WIDOW: usize = 4;
 const DECK: u32 = 40;
+/// `plan` entry of a card dealt to the widow.
+const TO_WIDOW: u8 = u8::MAX;
 /// Extra-action offsets.
 pub const PASS: u32 = 0;
 pub const PLAY: u32 = 1;
@@ -315,8 +317,9 @@ pub struct CalabrasellaRules {
     deck: Deck,
     tables: SuitTables,
     players: usize,
-    /// Per dealt card: the receiving seat's offset after the dealer, or `None` for the widow.
-    plan: Vec<Option<u8>>,
+    /// Per dealer and dealt card: the receiving seat, or `TO_WIDOW` (a look-up per card dealt, with
+    /// no `%`: dealing is a third of a random deal's work).
+    plan: [[u8; DECK as usize]; 4],
     call_three: bool,
     /// `bidding=chiamo_solo_solissimo`.
     terziglio: bool,
@@ -537,13 +540,18 @@ impl TrickRules for CalabrasellaRules {
                 _ => 0,
             });
         }
-        let mut plan = Vec::new();
+        // Packets to the three seats after the dealer (with four players the same three: the
+        // dealer is left out), then the widow.
+        let mut offsets = Vec::new();
         for _ in 0..12 / packet {
-            for off in 1..=ACTIVE as u8 {
-                plan.extend(std::iter::repeat(Some(off)).take(packet));
+            for off in 1..=ACTIVE {
+                offsets.extend(std::iter::repeat(Some(off)).take(packet));
             }
         }
-        plan.extend(std::iter::repeat(None).take(WIDOW));
+        offsets.extend(std::iter::repeat(None).take(WIDOW));
+        let plan = std::array::from_fn(|dealer| {
+            std::array::from_fn(|k| offsets[k].map_or(TO_WIDOW, |off| ((dealer + off) % players) as u8))
+        });
         Ok(CalabrasellaRules {
             tables: SuitTables::new(eff, strength, points),
             deck,
@@ -583,11 +591,11 @@ impl TrickRules for CalabrasellaRules {
             all
         }
     }
+    #[inline]
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
-        Some(match (*self.plan.get(k)?, self.players) {
-            (None, _) => Slot::Talon,
-            // Three players: the seats after the dealer; four: the same three, the dealer left out.
-            (Some(off), n) => Slot::Hand((dealer + off as usize) % n),
+        Some(match *self.plan.get(dealer)?.get(k)? {
+            TO_WIDOW => Slot::Talon,
+            seat => Slot::Hand(seat as usize),
         })
     }
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {

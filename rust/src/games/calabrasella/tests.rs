@@ -736,3 +736,58 @@ fn terziglio_greedy_beats_random_and_every_deal_counts_11() {
         "greedy wins in every seat: {total:?}"
     );
 }
+
+#[test]
+fn the_leader_may_lead_any_card() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["play", "discard 4♣", "done", "take 7♠"]);
+    // Oracle 30: leading, the whole hand is legal.
+    assert_eq!(legal_names(&st).len(), 12);
+    assert_eq!(st.legal_cards(), st.core.hands[0]);
+}
+
+#[test]
+fn french_packs_relabel_the_courts_north_q_over_j_south_j_over_q() {
+    let north = game("calabrasella(deck_style=french_north)");
+    let st = north.new_initial_state();
+    let r = north.rules();
+    assert!(r.strength_of(c(&st, "Q♠")) > r.strength_of(c(&st, "J♠")));
+    assert!(r.strength_of(c(&st, "K♠")) > r.strength_of(c(&st, "Q♠")));
+    let south = game("calabrasella(deck_style=french_south)");
+    let st = south.new_initial_state();
+    let r = south.rules();
+    assert!(r.strength_of(c(&st, "J♠")) > r.strength_of(c(&st, "Q♠")));
+    assert!(r.strength_of(c(&st, "K♠")) > r.strength_of(c(&st, "J♠")));
+    assert!(r.strength_of(c(&st, "Q♠")) > r.strength_of(c(&st, "7♠")));
+    // Either way 40 cards, 32 card points, no 8, 9 or 10.
+    assert_eq!(r.deck().len(), 40);
+    assert_eq!(r.tables().points_of(r.deck().all()), 32);
+    let names: Vec<&str> = r.deck().all().iter().map(|c| r.deck().name_of(c)).collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.starts_with('8') && !n.starts_with('9') && !n.starts_with("10")),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn first_dealer_and_deal_limit_bound_the_match() {
+    // Dealer seat 0: seat 1 gets the first packet, speaks and leads first.
+    let mut st = game("calabrasella(first_dealer=0)").new_initial_state();
+    assert_eq!(st.core.dealer, 0);
+    act(&mut st, &["A♣", "2♣", "3♣", "4♣"]);
+    assert_eq!(st.core.hands[1].len(), 4);
+    // A match thrown in twice with deal_limit=2 is over, the top scorers (all at 0) tying.
+    let mut st = dealt("calabrasella(scope=match,deal_limit=2)", 4);
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert!(!st.is_terminal(), "one deal of two");
+    let mut rng = Rng::new(3);
+    while st.current_player() == Player::Chance {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert!(st.is_terminal(), "deal_limit reached");
+    assert_eq!(&st.core.returns[..3], &[0.0; 3]);
+}
