@@ -175,4 +175,6 @@ def test_terziglio_random_deals_count_11_and_pay_by_the_contract() -> None:
     per_opponent = np.where(returns == 0, np.inf, np.abs(returns)).min(axis=1)
     played = per_opponent[np.isfinite(per_opponent)]
     # The margin (odd, at most 11) times 1, 2 or 3.
-    assert played.max() <= 33 and set(np.unique(played)) <= {m * k for m in range(1, 12, 2) for k in (1, 2, 3)}
+    assert played.max() <= 33 and set(np.unique(played)) <= {
+        m * k for m in range(1, 12, 2) for k in (1, 2, 3)
+    }
