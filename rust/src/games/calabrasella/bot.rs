@@ -53,7 +53,7 @@ impl Bot<CalabrasellaState> for Greedy {
                     .map(|(_, c)| c);
                     return base
                         + match want {
-                            Some(c) if extra.high.is_none_or(|h| c > h.0) => CHIAMO + c as u32,
+                            Some(c) if extra.high.map_or(true, |h| c > h.0) => CHIAMO + c as u32,
                             _ => PASS,
                         };
                 }

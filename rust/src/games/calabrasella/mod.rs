@@ -644,7 +644,7 @@ impl TrickRules for CalabrasellaRules {
                 out.extend(
                     Contract::ALL
                         .iter()
-                        .filter(|&&c| high.is_none_or(|h| c > h))
+                        .filter(|&&c| high.map_or(true, |h| c > h))
                         .map(|c| c.offset()),
                 );
             }
