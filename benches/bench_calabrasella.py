@@ -14,7 +14,15 @@ from conftest import bench_simulate
 N_GAMES = 200_000
 
 
-@pytest.mark.parametrize("spec", ["calabrasella", "calabrasella(players=4)", "calabrasella(scope=match)"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "calabrasella",
+        "calabrasella(players=4)",
+        "calabrasella(scope=match)",
+        "calabrasella(ruleset=terziglio)",
+    ],
+)
 @pytest.mark.parametrize("threads", [1, None], ids=["1-thread", "all-threads"])
 def test_simulate_random_games(benchmark: Any, spec: str, threads: Any) -> None:
     bench_simulate(benchmark, spec, N_GAMES, threads)

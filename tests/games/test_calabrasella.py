@@ -45,7 +45,8 @@ def names(state: ludoteca.State) -> list[str]:
 
 def play(state: ludoteca.State, script: str) -> None:
     for chunk in script.split(";"):
-        if chunk.strip().startswith(("play", "discard", "done", "take", "pass", "call", "give")):
+        words = ("play", "discard", "done", "take", "pass", "call", "give", "chiamo", "solo", "solissimo")
+        if chunk.strip().startswith(words):
             state.apply_action(chunk.strip())
         else:
             for card in chunk.split():
@@ -77,7 +78,7 @@ def test_discards_are_secret_and_the_widow_is_shown_after_them() -> None:
     assert "7♠" not in state.observation_string(1)
     state.apply_action("done")
     assert names(state) == ["take 4♠", "take 5♠", "take 6♠", "take 7♠"]
-    assert "widow (face up): " in state.observation_string(2)
+    assert "talon (face up): 4♠ 5♠ 6♠ 7♠\n" in state.observation_string(2)
     assert "4♣" not in state.observation_string(1) and "4♣" in state.observation_string(0)
     assert "0 ?" in state.information_state_string(1)
     state.apply_action("take 7♠")
@@ -145,3 +146,35 @@ def test_bad_parameters_are_refused() -> None:
         calabrasella.new_game(first_dealer=3)
     with pytest.raises(ValueError, match="between 0 and 35"):
         calabrasella.payment_per_opponent(36)
+
+
+def test_terziglio_bids_rise_and_the_highest_plays() -> None:
+    state = dealt(ruleset="terziglio")
+    assert names(state) == ["chiamo", "pass", "solissimo", "solo"]
+    play(state, "chiamo; solo")
+    assert names(state) == ["pass", "solissimo"]
+    state.apply_action("pass")
+    assert "single player: seat 1 (solo)" in state.observation_string(0)
+    # Solo takes the widow unseen.
+    assert "6♠" not in state.observation_string(0) and "6♠" not in state.observation_string(2)
+
+
+def test_terziglio_chiamo_shows_the_widow_and_the_give() -> None:
+    state = dealt(ruleset="terziglio")
+    play(state, "chiamo; pass; pass; call 3♥")
+    assert "7♠" in state.observation_string(2)  # the widow was turned up for everybody
+    play(state, "give 4♣; discard 5♣; discard 6♣; discard 7♣; discard 7♠")
+    assert "given in exchange: 4♣" in state.observation_string(2)
+    assert "7♠" not in state.observation_string(1)  # laid away face down
+
+
+def test_terziglio_random_deals_count_11_and_pay_by_the_contract() -> None:
+    res = ludoteca.simulate("calabrasella(ruleset=terziglio)", 2000, seed=3)
+    returns = np.asarray(res.returns)
+    assert (returns.sum(axis=1) == 0).all()
+    per_opponent = np.where(returns == 0, np.inf, np.abs(returns)).min(axis=1)
+    played = per_opponent[np.isfinite(per_opponent)]
+    # The margin (odd, at most 11) times 1, 2 or 3.
+    assert played.max() <= 33 and set(np.unique(played)) <= {
+        m * k for m in range(1, 12, 2) for k in (1, 2, 3)
+    }

@@ -28,6 +28,22 @@ Hoyle and at pagat.com):
   wins, ties play on; returns +1 to the winner, the others share -1) or ``game_end="chips"`` (``chips``
   each; over once a player has none; returns the chips won or lost). ``deal_limit`` bounds a match.
 
+``ruleset="terziglio"``: the Italian Calabresella or Terziglio (pagat.com), counter-clockwise, a match
+to 21 (``bidding="chiamo_solo_solissimo"``, ``counting="eleven"``, ``target=21``):
+
+* Bidding: from the dealer's next seat each speaks once, ``"pass"`` or a bid above the highest so far,
+  ``"chiamo"`` < ``"solo"`` < ``"solissimo"``; a solissimo ends it at once; the highest bidder plays
+  alone. All pass: thrown in.
+* Chiamo: he names any card he lacks (``"call 3♥"``); its holder hands it over openly. The widow is
+  turned face up and taken whole; he gives the holder a card face up (``"give X"``, seen by all) and
+  discards 4 face down. Solo: he takes the widow unseen and discards 4. Solissimo: no call, the widow
+  stays face down. The 4 face-down cards go to the winner of the last trick.
+* Counting: ace 1; each 3, 2, K, C, J a third, fractions dropped per side; last trick 1: 11 per deal.
+  (Observations keep the card table in thirds: A 3, honours 1.) The single player needs 6.
+* Settlement: the margin (odd, 1 to 11) times 1 for chiamo, 2 for solo, 3 for solissimo ("solo
+  doubles, solissimo triples", as Italian rule books put it), paid by or to each opponent; no sweep
+  bonus. This payment scale is our choice where the descriptions differ.
+
 Irregularities of the table (misdeals, peeking at the widow, exposed cards, leading out of turn,
 revoking) cannot happen here: every action is checked and an illegal one is refused without changing
 the state.
@@ -36,7 +52,8 @@ Choices where the common rules are silent: the first dealer is the last seat (se
 first); the single player may give back any card, even the one just called.
 
 Action ids: cards 0-39 (♣ ♦ ♥ ♠, A 2-7 J C K), ``pass`` 40, ``play`` 41, ``done`` 42, ``call X``
-43 + card, ``give X`` 83 + card, ``discard X`` 123 + card, ``take X`` 163 + card.
+43 + card, ``give X`` 83 + card, ``discard X`` 123 + card, ``take X`` 163 + card; with ``bidding="chiamo_solo_solissimo"`` also ``chiamo`` 203, ``solo`` 204,
+``solissimo`` 205.
 """
 
 from __future__ import annotations

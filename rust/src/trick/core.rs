@@ -50,8 +50,12 @@ pub struct TrickCore {
     /// still in the talon are `talon`). Tarok's talon groups and Klop's gifts follow this order.
     talon_dealt: [Card; MAX_TALON],
     talon_dealt_len: u8,
-    /// The talon has been turned face up: its cards are public (the face-up plane of observations).
+    /// The talon has been turned face up: its cards are public (the face-up plane of observations),
+    /// except the ones laid into it face down (`talon_face_down`).
     pub talon_exposed: bool,
+    /// Talon cards laid away into it face down (discards): the discarder's secret even while the
+    /// rest of the talon lies face up (Calabrasella's widow is turned up beside the discards).
+    talon_face_down: CardSet,
     /// The face-down stock: cards not dealt yet. Their order does not exist until drawn (chance).
     pub stock: CardSet,
     /// Cards out of play for the whole game (public).
@@ -104,6 +108,7 @@ impl TrickCore {
             talon_dealt: [Card(0); MAX_TALON],
             talon_dealt_len: 0,
             talon_exposed: false,
+            talon_face_down: CardSet::EMPTY,
             stock: deck - removed,
             removed,
             laid_away: [CardSet::EMPTY; MAX_PLAYERS],
@@ -268,15 +273,31 @@ impl TrickCore {
     pub fn expose_talon(&mut self) {
         self.talon_exposed = true;
     }
+    /// The talon cards everybody sees: none while it is face down; once exposed, all but the cards
+    /// laid into it face down.
+    #[inline]
+    pub fn talon_face_up(&self) -> CardSet {
+        if self.talon_exposed {
+            self.talon - self.talon_face_down
+        } else {
+            CardSet::EMPTY
+        }
+    }
+    /// `seat` lays `card` from the hand into the talon face down (a discard): it stays hidden when
+    /// the talon is (or has been) turned face up.
+    pub fn lay_away(&mut self, seat: usize, card: Card) {
+        self.hands[seat].remove(card);
+        self.talon.insert(card);
+        self.talon_face_down.insert(card);
+    }
     /// `seat` takes `cards` out of the talon into the hand (those of them still in the talon). Cards
-    /// taken from an exposed talon are known to everybody.
+    /// taken from the face-up part of an exposed talon are known to everybody.
     pub fn take_from_talon(&mut self, seat: usize, cards: CardSet) {
         let taken = cards & self.talon;
+        self.known[seat] |= taken & self.talon_face_up();
         self.talon = self.talon - taken;
+        self.talon_face_down = self.talon_face_down - taken;
         self.hands[seat] |= taken;
-        if self.talon_exposed {
-            self.known[seat] |= taken;
-        }
     }
     /// `seat` lays `card` from its hand away face down into its own private pile (`laid_away`).
     pub fn lay_away(&mut self, seat: usize, card: Card) {

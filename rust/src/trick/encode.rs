@@ -82,9 +82,7 @@ pub fn write<R: TrickRules>(st: &TrickState<R>, viewer: usize, out: &mut [f32]) 
             out[at + card.idx()] = 1.0;
         }
     }
-    if c.talon_exposed {
-        put_set(out, at, c.talon);
-    }
+    put_set(out, at, c.talon_face_up());
     at += d;
     for &(_, card) in &c.pinned {
         out[at + card.idx()] = 1.0;
@@ -158,7 +156,10 @@ pub fn describe<R: TrickRules>(st: &TrickState<R>, viewer: Option<usize>) -> Str
         s.push_str(&format!("trump {t}\n"));
     }
     if c.talon_exposed {
-        s.push_str(&format!("talon (face up): {}\n", deck.format_set(c.talon)));
+        s.push_str(&format!(
+            "talon (face up): {}\n",
+            deck.format_set(c.talon_face_up())
+        ));
     }
     if !c.pinned.is_empty() {
         let mut pinned = c.pinned.clone();

@@ -223,6 +223,47 @@ fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
 }
 
 #[test]
+fn cards_laid_away_stay_face_down_when_the_talon_is_turned_up() {
+    let mut st = toy_with(Toy {
+        same_dealer: false,
+        talon: 4,
+        sit_out_dealer: false,
+    });
+    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let widow = testing::cards(&st, "10S 9C 10D 9S");
+    // Seat 0 lays 9♥ away face down into the talon before the widow is turned up (Calabrasella's
+    // order), then the talon is exposed: the four dealt cards are public, the discard is not.
+    let nine_h = testing::card(&st, "9H");
+    widow::discard(&mut st.core, 0, nine_h);
+    assert_eq!(st.core.talon.len(), 5);
+    assert_eq!(st.core.talon_face_up(), CardSet::EMPTY, "face down until exposed");
+    st.core.expose_talon();
+    assert_eq!(st.core.talon_face_up(), widow);
+    let text = st.observation_string(1);
+    assert!(text.contains("talon (face up): "), "{text}");
+    assert!(!text.contains("9♥"), "the discard is hidden from seat 1: {text}");
+    let mut tensor = vec![0.0; encode::observation_len(st.rules())];
+    encode::write(&st, 1, &mut tensor);
+    let d = st.rules().deck().len();
+    let face_up = &tensor[(1 + 1 + 2 + 2) * d..(1 + 1 + 2 + 2 + 1) * d];
+    let shown: CardSet = (0..d)
+        .filter(|&i| face_up[i] == 1.0)
+        .map(|i| Card(i as u8))
+        .collect();
+    assert_eq!(shown, widow, "the face-up plane holds the widow, not the discard");
+    // Taking a face-up card makes it known; taking the face-down discard back does not.
+    let back = testing::cards(&st, "10S 9H");
+    st.core.take_from_talon(0, back);
+    assert_eq!(st.core.known[0], testing::cards(&st, "10S"));
+    assert_eq!(st.core.talon_face_up(), testing::cards(&st, "9C 10D 9S"));
+    // Laid away again after the exposure: still hidden.
+    let ten_s = testing::card(&st, "10S");
+    widow::discard(&mut st.core, 0, ten_s);
+    assert_eq!(st.core.talon_face_up(), testing::cards(&st, "9C 10D 9S"));
+    assert!(!st.observation_string(1).contains("10♠"));
+}
+
+#[test]
 fn a_seat_sitting_out_gets_no_cards_never_moves_and_tricks_have_one_card_fewer() {
     let mut st = toy_with(Toy {
         same_dealer: false,

@@ -3,7 +3,7 @@
 //! Games keep these values in their per-deal `Extra` and call them from `extra_legal` / `apply_extra`.
 
 use super::core::TrickCore;
-use crate::cards::{Card, CardSet};
+use crate::cards::Card;
 
 /// A first-taker auction: from the first speaker on, each seat speaks once in turn; the first to take
 /// (pick up, play, declare) ends it, and if every seat passes the deal is passed out.
@@ -48,8 +48,8 @@ impl FirstTaker {
 /// The taker adds the whole widow to the hand (the widow was face down: its cards are the taker's
 /// secret, so they are not marked known).
 pub fn take_widow(core: &mut TrickCore, seat: usize) {
-    core.hands[seat] |= core.talon;
-    core.talon = CardSet::EMPTY;
+    let all = core.talon;
+    core.take_from_talon(seat, all);
 }
 
 /// One discard action per card of `seat`'s hand, as offsets `base + card id` (ascending).
@@ -60,13 +60,13 @@ pub fn discard_offsets(core: &TrickCore, seat: usize, base: u32, out: &mut Vec<u
 /// `seat` lays `card` away face down into the talon (where it counts for whoever the rules say).
 /// Which card is the discarder's secret: games answer `extra_visible` false for discards.
 pub fn discard(core: &mut TrickCore, seat: usize, card: Card) {
-    core.hands[seat].remove(card);
-    core.talon.insert(card);
+    core.lay_away(seat, card);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::CardSet;
 
     #[test]
     fn the_first_taker_auction_moves_on_until_everybody_passed() {

@@ -1,15 +1,17 @@
 //! The rule-based Calabrasella player ("greedy"). It looks only at what its seat may see.
 //!
 //! * Bidding: play with 13 or more card points in hand counting each 3 and 2 once more (a strong
-//!   hand holds the top cards), else pass.
-//! * Call: the lowest callable card id; give: the weakest card. Discard: the weakest cards that score
-//!   nothing, at most 4 and at least 1; take the widow's best cards.
+//!   hand holds the top cards), else pass. With chiamo / solo / solissimo: the same count bids
+//!   chiamo from 13, solo from 16, solissimo from 19, if that is above the bid so far.
+//! * Call: the lowest callable card id (chiamo: the strongest card it lacks); give: the weakest card.
+//!   Discard: the weakest cards that score nothing, at most 4 and at least 1 (exactly 4 after chiamo
+//!   or solo); take the widow's best cards.
 //! * Play: lead a card that wins for sure (the highest unplayed card of its suit), else the weakest
 //!   card; follow with the cheapest card that takes the trick when the trick is worth it or the seat
 //!   plays last and the trick is not the partner's, else the weakest; void: give points to a
 //!   partner's winning trick, else throw the weakest.
 
-use super::{CalabrasellaState, Stage, CALL, DISCARD, DONE, GIVE, PASS, PLAY, TAKE};
+use super::{CalabrasellaState, Contract, Stage, CALL, CHIAMO, DISCARD, DONE, GIVE, PASS, PLAY, TAKE};
 use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Player, State};
 use crate::core::rng::Rng;
@@ -39,7 +41,27 @@ impl Bot<CalabrasellaState> for Greedy {
         match extra.stage {
             Stage::Bidding => {
                 let top = hand.iter().filter(|&c| st(c) >= 8).count() as i32;
-                return base + if t.points_of(hand) + top >= 13 { PLAY } else { PASS };
+                let strength = t.points_of(hand) + top;
+                if rules.three_bids() {
+                    let want = [
+                        (19, Contract::Solissimo),
+                        (16, Contract::Solo),
+                        (13, Contract::Chiamo),
+                    ]
+                    .into_iter()
+                    .find(|&(need, _)| strength >= need)
+                    .map(|(_, c)| c);
+                    return base
+                        + match want {
+                            Some(c) if extra.high.map_or(true, |h| c > h.0) => CHIAMO + c as u32,
+                            _ => PASS,
+                        };
+                }
+                return base + if strength >= 13 { PLAY } else { PASS };
+            }
+            Stage::Call if rules.three_bids() => {
+                let c = best(rules.call_options(hand)).unwrap_or(Card(0));
+                return base + CALL + c.0 as Action;
             }
             Stage::Call => {
                 let c = rules.callable(hand).first().unwrap_or(Card(0));
@@ -49,15 +71,14 @@ impl Bot<CalabrasellaState> for Greedy {
             Stage::Discard => {
                 let worthless: CardSet = hand.iter().filter(|&c| pts(c) == 0).collect();
                 let n = extra.discards.len();
-                if n >= 1 && (worthless.is_empty() || n >= 4) {
+                if !rules.three_bids() && n >= 1 && (worthless.is_empty() || n >= 4) {
                     return base + DONE;
                 }
                 let pool = if worthless.is_empty() { hand } else { worthless };
                 return base + DISCARD + weakest(pool).map_or(0, |c| c.0) as Action;
             }
             Stage::Take => {
-                let left = core.talon - extra.discards;
-                return base + TAKE + best(left).map_or(0, |c| c.0) as Action;
+                return base + TAKE + best(core.talon_face_up()).map_or(0, |c| c.0) as Action;
             }
             Stage::Play | Stage::ThrownIn => {}
         }

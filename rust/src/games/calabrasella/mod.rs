@@ -27,13 +27,36 @@
 //!   (`chips` each; over once a player has none left; returns the chips won or lost). `deal_limit`
 //!   bounds a match: after that many deals the top scorers win.
 //!
+//! `ruleset=terziglio`: the Italian Calabresella or Terziglio as pagat.com describes it (rules
+//! file §5.8), counter-clockwise (a display label: seats are in turn order), with
+//! `bidding=chiamo_solo_solissimo` and `counting=eleven`, a match to 21:
+//! * Bidding: from the dealer's next seat each speaks once, `pass` or a bid above the highest so far:
+//!   `chiamo` < `solo` < `solissimo`; a `solissimo` ends it at once; the highest bidder plays alone.
+//!   All pass: thrown in.
+//! * `chiamo`: he names (`call X`) any card he does not hold; its holder hands it over openly. The
+//!   widow is then turned face up and he takes all four (a called card lying there among them), gives
+//!   the holder a card of his choice face up (`give X`, public), and discards 4 face down.
+//! * `solo`: he takes the widow unseen by the others and discards 4 face down.
+//! * `solissimo`: no call, no widow: it stays face down.
+//! * In each case the 4 face-down cards go to the winner of the last trick. The dealer's next seat
+//!   leads, as in the seed game.
+//! * Counting: A 1; 3, 2, R, C, F a third each, fractions dropped per side; the last trick 1: 11 per
+//!   deal (the 20 thirds of honours always leave 6 whole points between the sides). The engine's card
+//!   table stays A 3, honours 1 (thirds): a side's points are its thirds / 3 (rounded down) + 1 for
+//!   the last trick. The single player wins with 6 or more.
+//! * Settlement: the margin |S − O| (odd, 1 to 11) times 1 for chiamo, 2 for solo, 3 for solissimo
+//!   ("solo doubles, solissimo triples", as Italian rule books give it), paid by or to each
+//!   opponent. `target` 21. pagat's own payment table could not be read here; where it differs this
+//!   is a choice, named in the game's docs.
+//!
 //! The §5.7 irregularities (misdeal, looking at the widow, exposed cards, leading out of turn, revoke)
 //! cannot happen through this strict API: every action is checked and illegal ones are refused
 //! without changing the state, so no table-adjudication mode exists.
 //!
 //! Action ids: the 40 cards (dense order ♣ ♦ ♥ ♠ = bastoni denari coppe spade, A 2 .. 7 F C R), then
 //! `pass` 40, `play` 41, `done` 42, `call X` 43 + card, `give X` 83 + card, `discard X` 123 + card,
-//! `take X` 163 + card.
+//! `take X` 163 + card; with `bidding=chiamo_solo_solissimo` also `chiamo` 203, `solo` 204,
+//! `solissimo` 205.
 
 mod bot;
 
@@ -41,7 +64,7 @@ use crate::cards::{Card, CardSet, Deck, FaceStyle};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::widow::{FirstTaker, Passed};
+use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
     per_seat, top_scorers_win, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame,
     TrickMut, TrickRules, TrickState, TrickView, SCOPE_PARAM,
@@ -65,6 +88,8 @@ pub const LAST_TRICK: i32 = 3;
 /// Cards in the widow.
 pub const WIDOW: usize = 4;
 const DECK: u32 = 40;
+/// `plan` entry of a card dealt to the widow.
+const TO_WIDOW: u8 = u8::MAX;
 /// Extra-action offsets.
 pub const PASS: u32 = 0;
 pub const PLAY: u32 = 1;
@@ -73,7 +98,17 @@ pub const CALL: u32 = 3;
 pub const GIVE: u32 = CALL + DECK;
 pub const DISCARD: u32 = GIVE + DECK;
 pub const TAKE: u32 = DISCARD + DECK;
-const NUM_EXTRA: u32 = TAKE + DECK;
+/// The three bids of `bidding=chiamo_solo_solissimo` (after the seed game's actions, which keep
+/// their ids).
+pub const CHIAMO: u32 = TAKE + DECK;
+pub const SOLO: u32 = CHIAMO + 1;
+pub const SOLISSIMO: u32 = CHIAMO + 2;
+/// Extra actions of the play-or-pass bidding, and of the three-bid one.
+const NUM_EXTRA: u32 = CHIAMO;
+const NUM_EXTRA_TERZIGLIO: u32 = SOLISSIMO + 1;
+/// Points per deal in `counting=eleven`, and what the single player needs of them.
+pub const TOTAL_ELEVEN: i32 = 11;
+pub const WIN_ELEVEN: i32 = 6;
 /// A single-deal game thrown in this many times in a row (only with adversarial chance) is a draw.
 const MAX_REDEALS: usize = 50;
 
@@ -81,13 +116,15 @@ const MAX_REDEALS: usize = 50;
 pub const STRENGTH_ORDER: [u8; 10] = [3, 2, 1, 10, 9, 8, 7, 6, 5, 4];
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "foster", "four_handed"]), default: D::Str("seed"), doc: "seed: the American encyclopaedia's game; foster: with the call for a three and packets of 2 (Foster's Hoyle); four_handed: four players, the dealer sitting out" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "foster", "four_handed", "terziglio"]), default: D::Str("seed"), doc: "seed: the American encyclopaedia's game; foster: with the call for a three and packets of 2 (Foster's Hoyle); four_handed: four players, the dealer sitting out; terziglio: the Italian game (pagat.com): chiamo/solo/solissimo, 11 points, to 21, counter-clockwise" },
     ParamSpec { name: "players", kind: Kind::Int { min: 3, max: 4 }, default: D::Int(3), doc: "3, or 4 with the dealer sitting out each deal" },
     SCOPE_PARAM,
     ParamSpec { name: "direction", kind: Kind::Choice(&["clockwise", "counterclockwise"]), default: D::Str("clockwise"), doc: "table direction (seats are numbered in turn order either way, so it only labels the display)" },
     ParamSpec { name: "deck_style", kind: Kind::Choice(&["italian", "french_north", "french_south"]), default: D::Str("italian"), doc: "card labels: Italian suits, or a French pack without 8s, 9s and 10s (court order J Q K or Q J K)" },
     ParamSpec { name: "deal_packet", kind: Kind::Int { min: 2, max: 4 }, default: D::Int(4), doc: "cards per packet in the deal: 4 or 2 (3 is refused)" },
     ParamSpec { name: "call_three", kind: Kind::Bool, default: D::Bool(false), doc: "the single player names a 3 he lacks (a 2 if he holds all four 3s, ...) and exchanges a card with its holder" },
+    ParamSpec { name: "bidding", kind: Kind::Choice(&["play_or_pass", "chiamo_solo_solissimo"]), default: D::Str("play_or_pass"), doc: "play_or_pass: the first to say play plays alone; chiamo_solo_solissimo: one turn each, each bid above the last: chiamo (call a card, take the widow face up), solo (take it unseen), solissimo (without it)" },
+    ParamSpec { name: "counting", kind: Kind::Choice(&["thirty_five", "eleven"]), default: D::Str("thirty_five"), doc: "thirty_five: A 3, each 3 2 K C J 1, last trick 3, the margin paid (70 for all 35); eleven: A 1, each 3 2 K C J a third (fractions dropped), last trick 1, the single player needs 6" },
     ParamSpec { name: "four_handed_settlement", kind: Kind::Choice(&["dealer_with_opponents", "dealer_neutral"]), default: D::Str("dealer_with_opponents"), doc: "players=4: the sitting-out dealer pays or receives as a third opponent, or neither" },
     ParamSpec { name: "game_end", kind: Kind::Choice(&["paper", "chips"]), default: D::Str("paper"), doc: "scope=match: first to `target` on paper, or until a player has lost all his `chips`" },
     ParamSpec { name: "target", kind: Kind::Int { min: 1, max: 10000 }, default: D::Int(100), doc: "game_end=paper: the winning total (checked after each deal; highest wins, ties play on)" },
@@ -100,6 +137,15 @@ static PRESETS: &[crate::core::game::Preset] = &[
     ("seed", &[]),
     ("foster", &[("call_three", "true"), ("deal_packet", "2")]),
     ("four_handed", &[("players", "4")]),
+    (
+        "terziglio",
+        &[
+            ("bidding", "chiamo_solo_solissimo"),
+            ("counting", "eleven"),
+            ("direction", "counterclockwise"),
+            ("target", "21"),
+        ],
+    ),
 ];
 
 static INFO: GameInfo = GameInfo {
@@ -107,7 +153,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Calabrasella",
     params: PARAMS,
     presets: PRESETS,
-    version: 1,
+    version: 2,
     rules: "Three players (with four, the dealer sits out each deal), 40 cards, no trumps. Strength 3 2 A K \
 C J 7 6 5 4; points A 3, each 3 2 K C J 1, and 3 for the last trick: 35. Each gets 12 cards, 4 go face \
 down to the widow. From the dealer's left each says once 'play' or 'pass'; the first to play plays alone \
@@ -118,7 +164,12 @@ him for a card of his choice.) The dealer's left leads; follow suit; the highest
 wins. The margin between the sides' points (70 for all 35) is paid by or to each opponent; with four \
 players the dealer settles as an opponent (four_handed_settlement=dealer_neutral: not at all). A match \
 goes to 100 on paper, or until a player has lost his chips. As described in Foster's Complete Hoyle and \
-at pagat.com (Calabrasella).",
+at pagat.com (Calabrasella). ruleset=terziglio is the Italian Calabresella or Terziglio (pagat.com): \
+counter-clockwise; one bid each, each above the last: chiamo (call any card from its holder, take the \
+widow face up, give the holder a card face up, discard 4), solo (take the widow unseen, discard 4) or \
+solissimo (no widow); the 4 face-down cards go with the last trick. Aces 1, each 3 2 K C J a third \
+(fractions dropped), last trick 1: 11 points, the single player needs 6; the margin is paid times 1, 2 \
+or 3 for chiamo, solo, solissimo; game to 21.",
     bots: &["random", "greedy"],
     examples: &[
         "calabrasella",
@@ -127,6 +178,8 @@ at pagat.com (Calabrasella).",
         "calabrasella(players=4,four_handed_settlement=dealer_neutral,call_three=true,deck_style=french_north)",
         "calabrasella(scope=match,target=60)",
         "calabrasella(scope=match,game_end=chips,chips=40,players=4)",
+        "calabrasella(ruleset=terziglio)",
+        "calabrasella(ruleset=terziglio,scope=match,players=4)",
     ],
 };
 
@@ -136,11 +189,11 @@ pub enum Stage {
     /// Each active seat says `play` or `pass` once.
     #[default]
     Bidding,
-    /// The single player names a card (`call_three`).
+    /// The single player names a card (`call_three`, or the chiamo contract).
     Call,
     /// The single player gives the holder of the called card a card of his choice.
     Give,
-    /// The single player discards face down (1 to 4 cards).
+    /// The single player discards face down (1 to 4 cards; exactly 4 after chiamo or solo).
     Discard,
     /// The widow is face up; the single player takes as many cards as he discarded.
     Take,
@@ -148,6 +201,39 @@ pub enum Stage {
     Play,
     /// Everybody passed.
     ThrownIn,
+}
+
+/// A bid of `bidding=chiamo_solo_solissimo`, lowest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Contract {
+    /// Call a card from its holder, then take the widow face up and discard 4.
+    Chiamo,
+    /// Take the widow unseen and discard 4.
+    Solo,
+    /// Play the hand as dealt; the widow stays face down.
+    Solissimo,
+}
+
+impl Contract {
+    const ALL: [Contract; 3] = [Contract::Chiamo, Contract::Solo, Contract::Solissimo];
+    /// What the margin is multiplied by.
+    pub fn multiplier(self) -> i32 {
+        match self {
+            Contract::Chiamo => 1,
+            Contract::Solo => 2,
+            Contract::Solissimo => 3,
+        }
+    }
+    fn offset(self) -> u32 {
+        CHIAMO + self as u32
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Contract::Chiamo => "chiamo",
+            Contract::Solo => "solo",
+            Contract::Solissimo => "solissimo",
+        }
+    }
 }
 
 /// Per-deal state: the bidding, the call, the exchange.
@@ -168,6 +254,18 @@ pub struct CalabrasellaExtra {
     pub discards: CardSet,
     /// Widow cards taken so far.
     pub taken: u8,
+    /// `bidding=chiamo_solo_solissimo`: the highest bid so far and its bidder (the contract once
+    /// the bidding is over), the seats that have spoken and those that passed (a bit per seat).
+    pub high: Option<(Contract, usize)>,
+    pub spoken: u8,
+    pub passed_seats: u8,
+}
+
+impl CalabrasellaExtra {
+    /// The contract being played (`bidding=chiamo_solo_solissimo`, after the bidding).
+    pub fn contract(&self) -> Option<Contract> {
+        self.single.and(self.high.map(|h| h.0))
+    }
 }
 
 /// The facts of a finished deal.
@@ -176,24 +274,30 @@ pub struct DealResult {
     pub single: usize,
     /// Single player's points (tricks, plus the leftover pile and 3 if he won the last trick).
     pub single_points: i32,
-    /// The opponents' points (35 − single_points).
+    /// The opponents' points (35 − single_points, or 11 − single_points).
     pub opponent_points: i32,
+    /// Points in the deal: 35 (a sweep of all of them pays 70) or 11 (no sweep bonus).
+    pub total: i32,
+    /// The contract's multiplier of the margin (1 in the play-or-pass bidding).
+    pub multiplier: i32,
 }
 
 impl DealResult {
-    /// What each settling opponent pays the single player (negative: receives from him): the margin,
-    /// 70 for a sweep.
+    /// What each settling opponent pays the single player (negative: receives from him): the margin
+    /// (70 for a sweep of 35) times the contract's multiplier. The single player wins with more
+    /// than half: 18 of 35, 6 of 11.
     pub fn per_opponent(&self) -> i32 {
-        let sweep = self.single_points == TOTAL || self.opponent_points == TOTAL;
+        let sweep = self.total == TOTAL && (self.single_points == TOTAL || self.opponent_points == TOTAL);
         let margin = if sweep {
             2 * TOTAL
         } else {
             (self.single_points - self.opponent_points).abs()
         };
+        let m = margin * self.multiplier;
         if self.single_points > self.opponent_points {
-            margin
+            m
         } else {
-            -margin
+            -m
         }
     }
 }
@@ -213,9 +317,14 @@ pub struct CalabrasellaRules {
     deck: Deck,
     tables: SuitTables,
     players: usize,
-    /// Per dealt card: the receiving seat's offset after the dealer, or `None` for the widow.
-    plan: Vec<Option<u8>>,
+    /// Per dealer and dealt card: the receiving seat, or `TO_WIDOW` (a look-up per card dealt, with
+    /// no `%`: dealing is a third of a random deal's work).
+    plan: [[u8; DECK as usize]; 4],
     call_three: bool,
+    /// `bidding=chiamo_solo_solissimo`.
+    terziglio: bool,
+    /// `counting=eleven`.
+    eleven: bool,
     dealer_settles: bool,
     is_match: bool,
     end: GameEnd,
@@ -235,6 +344,23 @@ impl CalabrasellaRules {
     /// Whether the call step is played.
     pub fn call_three(&self) -> bool {
         self.call_three
+    }
+    /// Whether the bidding is chiamo / solo / solissimo.
+    pub fn three_bids(&self) -> bool {
+        self.terziglio
+    }
+    /// Whether points are counted to 11 (else 35).
+    pub fn counts_eleven(&self) -> bool {
+        self.eleven
+    }
+    /// The cards the single player may name now: with chiamo any card he lacks, with `call_three`
+    /// the [`callable`](Self::callable) ones.
+    pub fn call_options(&self, hand: CardSet) -> CardSet {
+        if self.terziglio {
+            self.deck.all() - hand
+        } else {
+            self.callable(hand)
+        }
     }
     /// The cards the single player may name: those of the highest rank (3, then 2, A, ...) of which he
     /// does not hold all four, that he does not hold.
@@ -257,21 +383,40 @@ impl CalabrasellaRules {
     pub fn widow(&self, core: &TrickCore) -> CardSet {
         core.talon_as_dealt().iter().copied().collect()
     }
-    /// Whether the widow has been turned face up.
-    pub fn widow_shown(&self, extra: &CalabrasellaExtra) -> bool {
-        matches!(extra.stage, Stage::Take | Stage::Play) && extra.single.is_some()
+    /// A side's points from the card points (the table's: A 3, honours 1) of what it took, and
+    /// whether it won the last trick: 35-count as they are plus 3; 11-count in thirds, rounded
+    /// down, plus 1.
+    pub fn side_points(&self, card_points: i32, last: bool) -> i32 {
+        if self.eleven {
+            card_points / 3 + last as i32
+        } else {
+            card_points + LAST_TRICK * last as i32
+        }
+    }
+    /// Points in a deal: 35 or 11.
+    pub fn total(&self) -> i32 {
+        if self.eleven {
+            TOTAL_ELEVEN
+        } else {
+            TOTAL
+        }
     }
     /// The facts of a finished deal (`None` if it was thrown in).
     pub fn deal_result(&self, core: &TrickCore, extra: &CalabrasellaExtra) -> Option<DealResult> {
         let single = extra.single?;
-        let mut s = self.tables.points_of(core.won[single]);
-        if core.tricks_played == TRICKS && core.last_trick.is_some_and(|t| t.2 == single) {
-            s += self.tables.points_of(core.talon) + LAST_TRICK;
+        let last = core.tricks_played == TRICKS && core.last_trick.is_some_and(|t| t.2 == single);
+        let mut cards = core.won[single];
+        if last {
+            // The leftover pile (discards and unused widow, or the untouched widow) goes with it.
+            cards |= core.talon;
         }
+        let s = self.side_points(self.tables.points_of(cards), last);
         Some(DealResult {
             single,
             single_points: s,
-            opponent_points: TOTAL - s,
+            opponent_points: self.total() - s,
+            total: self.total(),
+            multiplier: extra.contract().map_or(1, Contract::multiplier),
         })
     }
     /// What a finished deal pays each seat.
@@ -296,15 +441,52 @@ impl CalabrasellaRules {
     fn eldest(core: &TrickCore) -> usize {
         core.next_seat(core.dealer)
     }
-    /// The seats that have passed so far.
-    fn passed<'a>(core: &'a TrickCore, extra: &CalabrasellaExtra) -> impl Iterator<Item = usize> + 'a {
-        extra.bidding.passed(core, Self::eldest(core))
+    /// The seats that have passed so far, as a bit per seat.
+    fn passed(&self, core: &TrickCore, extra: &CalabrasellaExtra) -> u8 {
+        if self.terziglio {
+            return extra.passed_seats;
+        }
+        extra
+            .bidding
+            .passed(core, Self::eldest(core))
+            .fold(0, |m, s| m | 1 << s)
     }
     fn after_discards(core: &mut TrickCore, extra: &mut CalabrasellaExtra) {
-        // The widow is turned face up (public through this game's observation; the engine's talon
-        // also holds the face-down discards, so it is not exposed as a whole).
+        // The widow is turned face up; the discards beside it in the talon stay face down.
+        core.expose_talon();
         extra.stage = Stage::Take;
         core.to_move = extra.single.unwrap_or(core.to_move);
+    }
+    /// A seat has spoken in the three-bid auction: the next one speaks, or the bidding is over (a
+    /// solissimo, or everybody has spoken).
+    fn spoke(&self, core: &mut TrickCore, extra: &mut CalabrasellaExtra) -> Effect {
+        extra.spoken += 1;
+        let over = extra.spoken as usize == ACTIVE || matches!(extra.high, Some((Contract::Solissimo, _)));
+        if !over {
+            core.to_move = core.next_seat(core.to_move);
+            return Effect::Continue;
+        }
+        let Some((contract, single)) = extra.high else {
+            extra.stage = Stage::ThrownIn;
+            return Effect::EndDeal;
+        };
+        extra.single = Some(single);
+        core.to_move = single;
+        match contract {
+            Contract::Chiamo => extra.stage = Stage::Call,
+            Contract::Solo => {
+                // Taken unseen: the widow's cards become the single player's secret.
+                widow::take_widow(core, single);
+                extra.stage = Stage::Discard;
+            }
+            Contract::Solissimo => Self::start_tricks(core, extra),
+        }
+        Effect::Continue
+    }
+    fn start_tricks(core: &mut TrickCore, extra: &mut CalabrasellaExtra) {
+        extra.stage = Stage::Play;
+        let eldest = Self::eldest(core);
+        core.start_play(eldest);
     }
 }
 
@@ -319,6 +501,14 @@ impl TrickRules for CalabrasellaRules {
             return Err(LudoError::param(
                 "deal_packet",
                 "packets of 3 are not a Calabrasella deal; use 4 or 2",
+            ));
+        }
+        let terziglio = p.str("bidding") == "chiamo_solo_solissimo";
+        if terziglio && p.bool("call_three") {
+            return Err(LudoError::param(
+                "call_three",
+                "the call for a three belongs to the play-or-pass bidding; with \
+                 bidding=chiamo_solo_solissimo the chiamo bid names a card instead",
             ));
         }
         let players = p.int("players") as usize;
@@ -350,19 +540,26 @@ impl TrickRules for CalabrasellaRules {
                 _ => 0,
             });
         }
-        let mut plan = Vec::new();
+        // Packets to the three seats after the dealer (with four players the same three: the
+        // dealer is left out), then the widow.
+        let mut offsets = Vec::new();
         for _ in 0..12 / packet {
-            for off in 1..=ACTIVE as u8 {
-                plan.extend(std::iter::repeat(Some(off)).take(packet));
+            for off in 1..=ACTIVE {
+                offsets.extend(std::iter::repeat(Some(off)).take(packet));
             }
         }
-        plan.extend(std::iter::repeat(None).take(WIDOW));
+        offsets.extend(std::iter::repeat(None).take(WIDOW));
+        let plan = std::array::from_fn(|dealer| {
+            std::array::from_fn(|k| offsets[k].map_or(TO_WIDOW, |off| ((dealer + off) % players) as u8))
+        });
         Ok(CalabrasellaRules {
             tables: SuitTables::new(eff, strength, points),
             deck,
             players,
             plan,
             call_three: p.bool("call_three"),
+            terziglio,
+            eleven: p.str("counting") == "eleven",
             dealer_settles: p.str("four_handed_settlement") == "dealer_with_opponents",
             is_match: p.str("scope") == "match",
             end: match p.str("game_end") {
@@ -394,11 +591,11 @@ impl TrickRules for CalabrasellaRules {
             all
         }
     }
+    #[inline]
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
-        Some(match (*self.plan.get(k)?, self.players) {
-            (None, _) => Slot::Talon,
-            // Three players: the seats after the dealer; four: the same three, the dealer left out.
-            (Some(off), n) => Slot::Hand((dealer + off as usize) % n),
+        Some(match *self.plan.get(dealer)?.get(k)? {
+            TO_WIDOW => Slot::Talon,
+            seat => Slot::Hand(seat as usize),
         })
     }
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
@@ -427,7 +624,11 @@ impl TrickRules for CalabrasellaRules {
     }
 
     fn num_extra_actions(&self) -> usize {
-        NUM_EXTRA as usize
+        if self.terziglio {
+            NUM_EXTRA_TERZIGLIO as usize
+        } else {
+            NUM_EXTRA as usize
+        }
     }
     fn extra_actions_in_play(&self) -> bool {
         // Bidding, the call and the exchange are over before the first card is led.
@@ -437,19 +638,27 @@ impl TrickRules for CalabrasellaRules {
         let TrickView { core, extra, .. } = v;
         let hand = core.hands[core.to_move];
         match extra.stage {
+            Stage::Bidding if self.terziglio => {
+                out.push(PASS);
+                let high = extra.high.map(|h| h.0);
+                out.extend(
+                    Contract::ALL
+                        .iter()
+                        .filter(|&&c| high.map_or(true, |h| c > h))
+                        .map(|c| c.offset()),
+                );
+            }
             Stage::Bidding => out.extend([PASS, PLAY]),
-            Stage::Call => out.extend(self.callable(hand).iter().map(|c| CALL + c.0 as u32)),
+            Stage::Call => out.extend(self.call_options(hand).iter().map(|c| CALL + c.0 as u32)),
             Stage::Give => out.extend(hand.iter().map(|c| GIVE + c.0 as u32)),
             Stage::Discard => {
-                if !extra.discards.is_empty() {
+                // After chiamo or solo exactly 4 (the fourth ends it); else `done` after one.
+                if !extra.discards.is_empty() && !self.terziglio {
                     out.push(DONE);
                 }
-                out.extend(hand.iter().map(|c| DISCARD + c.0 as u32));
+                widow::discard_offsets(core, core.to_move, DISCARD, out);
             }
-            Stage::Take => {
-                let left = core.talon - extra.discards;
-                out.extend(left.iter().map(|c| TAKE + c.0 as u32));
-            }
+            Stage::Take => out.extend(core.talon_face_up().iter().map(|c| TAKE + c.0 as u32)),
             Stage::Play | Stage::ThrownIn => {}
         }
     }
@@ -457,11 +666,19 @@ impl TrickRules for CalabrasellaRules {
         let TrickMut { core, extra, .. } = s;
         let seat = core.to_move;
         match offset {
+            PASS if self.terziglio => {
+                extra.passed_seats |= 1 << seat;
+                return self.spoke(core, extra);
+            }
             PASS => {
                 if extra.bidding.pass(core) == Passed::AllPassed {
                     extra.stage = Stage::ThrownIn;
                     return Effect::EndDeal;
                 }
+            }
+            CHIAMO | SOLO | SOLISSIMO => {
+                extra.high = Some((Contract::ALL[(offset - CHIAMO) as usize], seat));
+                return self.spoke(core, extra);
             }
             PLAY => {
                 extra.single = Some(seat);
@@ -488,36 +705,44 @@ impl TrickRules for CalabrasellaRules {
                     // In the widow: nothing is exchanged.
                     None => extra.stage = Stage::Discard,
                 }
+                if self.terziglio {
+                    // Chiamo: the widow is turned face up and taken whole (with the called card
+                    // if it lay there); the give, if any, comes after.
+                    core.expose_talon();
+                    let all = core.talon;
+                    core.take_from_talon(seat, all);
+                }
             }
             o if o < DISCARD => {
                 let card = Card((o - GIVE) as u8);
                 if let Some(h) = extra.holder {
                     core.hands[seat].remove(card);
                     core.hands[h].insert(card);
+                    if self.terziglio {
+                        // Given face up: everybody knows the holder has it.
+                        core.known[h].insert(card);
+                    }
                     extra.given = Some(card);
                 }
                 extra.stage = Stage::Discard;
             }
             o if o < TAKE => {
-                let card = Card((o - DISCARD) as u8);
-                core.hands[seat].remove(card);
-                core.talon.insert(card);
-                extra.discards.insert(card);
+                widow::discard(core, seat, Card((o - DISCARD) as u8));
+                extra.discards.insert(Card((o - DISCARD) as u8));
                 if extra.discards.len() == WIDOW {
-                    Self::after_discards(core, extra);
+                    if self.terziglio {
+                        Self::start_tricks(core, extra);
+                    } else {
+                        Self::after_discards(core, extra);
+                    }
                 }
             }
             o => {
-                // Taken from the face-up widow: public.
-                let card = Card((o - TAKE) as u8);
-                core.talon.remove(card);
-                core.hands[seat].insert(card);
-                core.known[seat].insert(card);
+                // Taken from the face-up widow: public (the engine marks it known).
+                core.take_from_talon(seat, CardSet::single(Card((o - TAKE) as u8)));
                 extra.taken += 1;
                 if extra.taken as usize == extra.discards.len() {
-                    extra.stage = Stage::Play;
-                    let eldest = Self::eldest(core);
-                    core.start_play(eldest);
+                    Self::start_tricks(core, extra);
                 }
             }
         }
@@ -529,6 +754,7 @@ impl TrickRules for CalabrasellaRules {
             PASS => "pass".to_string(),
             PLAY => "play".to_string(),
             DONE => "done".to_string(),
+            CHIAMO | SOLO | SOLISSIMO => Contract::ALL[(offset - CHIAMO) as usize].name().to_string(),
             o if o < GIVE => format!("call {}", name(CALL)),
             o if o < DISCARD => format!("give {}", name(GIVE)),
             o if o < TAKE => format!("discard {}", name(DISCARD)),
@@ -536,15 +762,20 @@ impl TrickRules for CalabrasellaRules {
         }
     }
     fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
-        // The card given for the called one is seen by the receiver in his hand (and by nobody else);
-        // the discards are the single player's secret. Everything else is said aloud.
-        !(GIVE..TAKE).contains(&offset) || actor == viewer
+        // The card given for the called one is seen by the receiver in his hand (and by nobody else;
+        // after chiamo it is given face up); the discards are the single player's secret.
+        // Everything else is said aloud.
+        let public_give = self.terziglio && (GIVE..DISCARD).contains(&offset);
+        !(GIVE..TAKE).contains(&offset) || actor == viewer || public_give
     }
     fn parse_extra(&self, text: &str) -> Option<u32> {
         match text {
             "pass" => Some(PASS),
             "play" | "i play" | "gioco" => Some(PLAY),
             "done" | "stop" => Some(DONE),
+            "chiamo" => Some(CHIAMO),
+            "solo" => Some(SOLO),
+            "solissimo" => Some(SOLISSIMO),
             _ => {
                 let (word, card) = text.split_once(' ')?;
                 let base = match word {
@@ -569,9 +800,12 @@ impl TrickRules for CalabrasellaRules {
     }
 
     fn extra_observation_len(&self) -> usize {
-        // stage one-hot [6], passed [N], single [N], sitting out [N], discards / 4, widow (face up) [D],
-        // own discards [D] (single player), called card [D], given card [D] (single player and holder).
-        6 + 3 * self.players + 1 + 4 * self.deck.len()
+        // stage one-hot [6], passed [N], single [N], sitting out [N], discards / 4, own discards [D]
+        // (single player), called card [D], given card [D] (single player and holder; everybody
+        // after chiamo); three-bid auction: the highest bid or contract [3] and its bidder [N]. The
+        // face-up widow is the engine's face-up plane.
+        let auction = if self.terziglio { 3 + self.players } else { 0 };
+        6 + 3 * self.players + 1 + 3 * self.deck.len() + auction
     }
     fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
         let TrickView { core, extra, .. } = v;
@@ -588,7 +822,8 @@ impl TrickRules for CalabrasellaRules {
         };
         out[stage] = 1.0;
         let mut at = 6;
-        for s in Self::passed(core, extra) {
+        let passed = self.passed(core, extra);
+        for s in (0..n).filter(|&s| passed >> s & 1 == 1) {
             out[at + rel(s)] = 1.0;
         }
         at += n;
@@ -602,12 +837,6 @@ impl TrickRules for CalabrasellaRules {
         at += n;
         out[at] = extra.discards.len() as f32 / WIDOW as f32;
         at += 1;
-        if self.widow_shown(extra) {
-            for c in self.widow(core) {
-                out[at + c.idx()] = 1.0;
-            }
-        }
-        at += d;
         if extra.single == Some(viewer) {
             for c in extra.discards {
                 out[at + c.idx()] = 1.0;
@@ -619,9 +848,14 @@ impl TrickRules for CalabrasellaRules {
         }
         at += d;
         if let Some(g) = extra.given {
-            if extra.single == Some(viewer) || extra.holder == Some(viewer) {
+            if self.terziglio || extra.single == Some(viewer) || extra.holder == Some(viewer) {
                 out[at + g.idx()] = 1.0;
             }
+        }
+        at += d;
+        if let Some((c, bidder)) = extra.high {
+            out[at + c as usize] = 1.0;
+            out[at + 3 + rel(bidder)] = 1.0;
         }
     }
     fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
@@ -630,10 +864,20 @@ impl TrickRules for CalabrasellaRules {
         if let Some(out) = (0..self.players).find(|&p| !core.is_active(p)) {
             s.push_str(&format!("seat {out} sits out (dealer)\n"));
         }
-        match (extra.stage, extra.single) {
-            (Stage::ThrownIn, _) => s.push_str("all passed: thrown in\n"),
-            (_, None) => s.push_str(&format!("bidding: {} passed\n", extra.bidding.passes)),
-            (_, Some(p)) => s.push_str(&format!("single player: seat {p}\n")),
+        match (extra.stage, extra.single, extra.high) {
+            (Stage::ThrownIn, _, _) => s.push_str("all passed: thrown in\n"),
+            (_, None, Some((c, p))) => s.push_str(&format!("bidding: {} by seat {p}\n", c.name())),
+            (_, None, None) if self.terziglio => {
+                s.push_str(&format!("bidding: {} passed\n", extra.passed_seats.count_ones()))
+            }
+            (_, None, None) => s.push_str(&format!("bidding: {} passed\n", extra.bidding.passes)),
+            (_, Some(p), Some((c, _))) => s.push_str(&format!("single player: seat {p} ({})\n", c.name())),
+            (_, Some(p), None) => s.push_str(&format!("single player: seat {p}\n")),
+        }
+        if self.eleven {
+            s.push_str(
+                "points in thirds: a side scores a third of them, rounded down, +1 for the last trick\n",
+            );
         }
         if let Some(c) = extra.called {
             let where_ = match extra.holder {
@@ -643,7 +887,7 @@ impl TrickRules for CalabrasellaRules {
             s.push_str(&format!("called: {} ({where_})\n", self.deck.name_of(c)));
         }
         if let Some(g) = extra.given {
-            if viewer.is_none() || viewer == extra.single || viewer == extra.holder {
+            if self.terziglio || viewer.is_none() || viewer == extra.single || viewer == extra.holder {
                 s.push_str(&format!("given in exchange: {}\n", self.deck.name_of(g)));
             }
         }
@@ -653,12 +897,6 @@ impl TrickRules for CalabrasellaRules {
                 s.push_str(&format!(" ({})", self.deck.format_set(extra.discards)));
             }
             s.push('\n');
-        }
-        if self.widow_shown(extra) {
-            s.push_str(&format!(
-                "widow (face up): {}\n",
-                self.deck.format_set(self.widow(core))
-            ));
         }
         s
     }

@@ -178,7 +178,9 @@ fn discard_one_to_four_before_the_widow_then_take_as_many() {
     act(&mut st, &["discard 5♣", "done"]);
     assert_eq!(legal_names(&st), ["take 4♠", "take 5♠", "take 6♠", "take 7♠"]);
     // Face up for everyone now, the discards only for the single player.
-    assert!(st.observation_string(1).contains("widow (face up)"));
+    assert!(st
+        .observation_string(1)
+        .contains("talon (face up): 4♠ 5♠ 6♠ 7♠\n"));
     assert!(st.observation_string(1).contains("discarded: 2\n"));
     assert!(!st.observation_string(1).contains("4♣"));
     assert!(st.observation_string(0).contains("4♣"));
@@ -313,12 +315,16 @@ fn the_margin_is_odd_and_decided_at_18_against_17() {
         single: 0,
         single_points: 0,
         opponent_points: 35,
+        total: TOTAL,
+        multiplier: 1,
     };
     assert_eq!(r.per_opponent(), -70);
     let r = DealResult {
         single: 0,
         single_points: 34,
         opponent_points: 1,
+        total: TOTAL,
+        multiplier: 1,
     };
     assert_eq!(r.per_opponent(), 33, "34 is not a sweep");
 }
@@ -477,4 +483,311 @@ fn the_rulesets_select_their_presets() {
     let st = dealt("calabrasella(ruleset=foster)", 2);
     assert_eq!(st.core.hands[0], set(&st, H0));
     assert_eq!(game("calabrasella(ruleset=four_handed)").rules().num_players(), 4);
+}
+
+// ---- ruleset=terziglio: the Italian game (rules file §5.8), where it differs from the seed game.
+
+const TERZIGLIO: &str = "calabrasella(ruleset=terziglio)";
+
+#[test]
+fn terziglio_selects_the_three_bids_the_eleven_count_and_a_game_to_21() {
+    let g = game(TERZIGLIO);
+    assert!(g.rules().three_bids());
+    assert!(g.rules().counts_eleven());
+    assert_eq!(g.params().str("direction"), "counterclockwise");
+    assert_eq!(g.params().int("target"), 21);
+    assert!(!game("calabrasella").rules().three_bids());
+    // The chiamo bid is the call: the play-or-pass call for a three cannot be added to it.
+    let err = Calabrasella::from_game_string("calabrasella(ruleset=terziglio,call_three=true)").unwrap_err();
+    assert!(format!("{err}").contains("call_three"), "{err}");
+    // The seed game keeps its action ids: the three bids exist only with the three-bid auction.
+    let st = dealt("calabrasella", 4);
+    assert!(st.string_to_action("solo").is_err());
+    assert_eq!(game(TERZIGLIO).num_distinct_actions(), 40 + 166);
+}
+
+#[test]
+fn terziglio_each_speaks_once_and_each_bid_must_beat_the_last() {
+    let mut st = dealt(TERZIGLIO, 4);
+    assert_eq!(legal_names(&st), ["chiamo", "pass", "solissimo", "solo"]);
+    act(&mut st, &["chiamo"]);
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(1),
+        "bidding goes on after a bid"
+    );
+    assert_eq!(
+        legal_names(&st),
+        ["pass", "solissimo", "solo"],
+        "only above chiamo"
+    );
+    act(&mut st, &["solo"]);
+    assert_eq!(legal_names(&st), ["pass", "solissimo"]);
+    act(&mut st, &["pass"]);
+    // Seat 1's solo is the highest: he plays alone, seat 0 (the chiamo bidder) does not speak again.
+    assert_eq!(st.extra.single, Some(1));
+    assert_eq!(st.extra.contract(), Some(Contract::Solo));
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(st.extra.stage, Stage::Discard);
+    // Solo: the widow is taken unseen (16 cards, the others do not see which).
+    assert_eq!(st.core.hands[1].len(), 16);
+    assert!(st.core.talon.is_empty());
+    for other in [0, 2] {
+        let text = st.observation_string(other);
+        assert!(
+            !text.contains("6♠") && !text.contains("talon (face up)"),
+            "{text}"
+        );
+    }
+    // Exactly four discards, no `done`; the fourth starts play with the dealer's next seat leading.
+    assert_eq!(legal_names(&st).len(), 16);
+    act(&mut st, &["discard 4♦", "discard 5♦", "discard 6♦"]);
+    assert!(!legal_names(&st).contains(&"done".to_string()));
+    act(&mut st, &["discard 7♦"]);
+    assert_eq!(st.core.hands[1].len(), 12);
+    assert_eq!(st.core.talon, set(&st, "4♦ 5♦ 6♦ 7♦"));
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert!(
+        !st.observation_string(0).contains("7♦"),
+        "the discards stay secret"
+    );
+}
+
+#[test]
+fn terziglio_solissimo_ends_the_bidding_and_leaves_the_widow_face_down() {
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["pass", "solissimo"]);
+    assert_eq!(st.extra.single, Some(1), "seat 2 never speaks");
+    assert_eq!(st.extra.contract(), Some(Contract::Solissimo));
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(st.core.talon, set(&st, WIDOW_CARDS));
+    assert!(!st.observation_string(1).contains("talon (face up)"));
+    // All three pass: thrown in.
+    let mut st = dealt("calabrasella(ruleset=terziglio,scope=match)", 4);
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert_eq!(st.core.deals_done, 1);
+    assert_eq!(&st.core.ledger[..3], &[0.0; 3]);
+    assert_eq!(st.current_player(), Player::Chance);
+}
+
+#[test]
+fn terziglio_chiamo_calls_any_missing_card_shows_the_widow_and_gives_face_up() {
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["chiamo", "pass", "pass"]);
+    assert_eq!(st.extra.stage, Stage::Call);
+    let names = legal_names(&st);
+    assert_eq!(names.len(), 28, "any of the 28 cards he lacks, not only a 3");
+    assert!(names.contains(&"call 4♠".to_string()) && names.contains(&"call 3♥".to_string()));
+    act(&mut st, &["call 3♥"]);
+    // The 3 comes from seat 1 and the widow is turned up and taken whole: 17 cards.
+    assert_eq!(st.extra.holder, Some(1));
+    assert_eq!(st.core.hands[0].len(), 17);
+    assert_eq!(st.core.known[0] & set(&st, WIDOW_CARDS), set(&st, WIDOW_CARDS));
+    assert!(
+        st.observation_string(2).contains("7♠"),
+        "the widow was shown to all"
+    );
+    assert_eq!(st.extra.stage, Stage::Give);
+    act(&mut st, &["give 4♣"]);
+    // Given face up: seat 2 sees it too (the seed game's call keeps it between the two).
+    assert!(st.observation_string(2).contains("given in exchange: 4♣"));
+    assert!(st.observation_string(2).contains("4♣"));
+    assert_eq!(legal_names(&st).len(), 16);
+    act(&mut st, &["discard 5♣", "discard 6♣", "discard 7♣", "discard 7♠"]);
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert_eq!(st.core.hands[0].len(), 12);
+    let text = st.observation_string(1);
+    assert!(
+        !text.contains("7♠"),
+        "discarded face down after the widow was shown: {text}"
+    );
+    // A card called from the widow: nothing to give, 16 cards, 4 discards.
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["chiamo", "pass", "pass", "call 7♠"]);
+    assert_eq!(st.extra.holder, None);
+    assert_eq!(st.extra.stage, Stage::Discard);
+    assert_eq!(st.core.hands[0].len(), 16);
+    assert!(st.observation_string(1).contains("in the widow"));
+}
+
+/// Seat 0 holds `single` in tricks, seat 1 the rest; seat `last` won the last trick; the talon holds
+/// `pile`. The deal's result with seat 0 as the single player in `contract`.
+fn eleven_result(single: &str, pile: &str, last: usize, contract: Contract) -> DealResult {
+    let mut st = dealt(TERZIGLIO, 4);
+    let rules = st.rules().clone();
+    let (mine, pile) = (set(&st, single), set(&st, pile));
+    st.core.hands = [CardSet::EMPTY; MAX_PLAYERS];
+    st.core.won = [CardSet::EMPTY; MAX_PLAYERS];
+    st.core.won[0] = mine;
+    st.core.won[1] = rules.deck().all() - mine - pile;
+    st.core.talon = pile;
+    st.core.tricks_played = TRICKS;
+    st.core.last_trick = Some((0, [Card(0); MAX_PLAYERS], last));
+    st.extra.single = Some(0);
+    st.extra.high = Some((contract, 0));
+    rules.deal_result(&st.core, &st.extra).unwrap()
+}
+
+#[test]
+fn terziglio_counts_to_11_dropping_thirds_and_the_single_player_needs_6() {
+    // Two aces (2) and eleven honours (3⅔, so 3) and the last trick (1): 6 of 11 wins by 1.
+    let six = "A♣ A♦ 3♣ 2♣ K♣ C♣ J♣ 3♦ 2♦ K♦ C♦ J♦ 3♥";
+    let r = eleven_result(six, WIDOW_CARDS, 0, Contract::Chiamo);
+    assert_eq!((r.single_points, r.opponent_points), (6, 5));
+    assert_eq!(r.per_opponent(), 1);
+    // One honour fewer (ten: 3⅓, still 3): still 6.
+    let r = eleven_result(
+        "A♣ A♦ 3♣ 2♣ K♣ C♣ J♣ 3♦ 2♦ K♦ C♦ J♦",
+        WIDOW_CARDS,
+        0,
+        Contract::Chiamo,
+    );
+    assert_eq!((r.single_points, r.opponent_points), (6, 5));
+    // Eight honours (2⅔, so 2): 5 against 6 loses by 1.
+    let five = "A♣ A♦ 3♣ 2♣ K♣ C♣ J♣ 3♦ 2♦ K♦";
+    let r = eleven_result(five, WIDOW_CARDS, 0, Contract::Chiamo);
+    assert_eq!((r.single_points, r.opponent_points), (5, 6));
+    assert_eq!(r.per_opponent(), -1);
+    // The multipliers: solo doubles, solissimo triples.
+    assert_eq!(
+        eleven_result(six, WIDOW_CARDS, 0, Contract::Solo).per_opponent(),
+        2
+    );
+    assert_eq!(
+        eleven_result(five, WIDOW_CARDS, 0, Contract::Solissimo).per_opponent(),
+        -3
+    );
+    // The pile goes with the last trick: an ace in it is the opponents' when they win it.
+    let r = eleven_result(six, "A♠ 6♠ 5♠ 4♠", 1, Contract::Chiamo);
+    assert_eq!((r.single_points, r.opponent_points), (5, 6));
+    let r = eleven_result(six, "A♠ 6♠ 5♠ 4♠", 0, Contract::Chiamo);
+    assert_eq!((r.single_points, r.opponent_points), (7, 4));
+    // Everything (all 11) has no sweep bonus: the margin 11 times the multiplier.
+    let all: Vec<String> = {
+        let st = dealt(TERZIGLIO, 4);
+        st.rules()
+            .deck()
+            .all()
+            .iter()
+            .map(|c| st.rules().deck().name_of(c).to_string())
+            .collect()
+    };
+    let r = eleven_result(&all.join(" "), "", 0, Contract::Solissimo);
+    assert_eq!((r.single_points, r.opponent_points), (11, 0));
+    assert_eq!(r.per_opponent(), 33);
+}
+
+#[test]
+fn terziglio_a_played_solissimo_sweep_pays_33_and_a_match_ends_at_21() {
+    // The seed game's sweep, played as solissimo: seat 0 keeps 4♣ (no exchange) and plays it where
+    // the seed sweep played the 7♠ taken from the widow.
+    let plays: Vec<&str> = SWEEP[4..]
+        .iter()
+        .map(|&n| if n == "7♠" { "4♣" } else { n })
+        .collect();
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["solissimo"]);
+    act(&mut st, &plays);
+    assert!(st.is_terminal());
+    let r = st.rules().deal_result(&st.core, &st.extra).unwrap();
+    assert_eq!((r.single_points, r.opponent_points), (11, 0));
+    assert_eq!(&st.core.returns[..3], &[66.0, -33.0, -33.0]);
+    // In a match to 21 the 66 ends it at once; to 67 it goes on.
+    let mut st = dealt("calabrasella(ruleset=terziglio,scope=match)", 4);
+    act(&mut st, &["solissimo"]);
+    act(&mut st, &plays);
+    assert!(st.is_terminal());
+    assert_eq!(&st.core.returns[..3], &[1.0, -0.5, -0.5]);
+    let mut st = dealt("calabrasella(ruleset=terziglio,scope=match,target=67)", 4);
+    act(&mut st, &["solissimo"]);
+    act(&mut st, &plays);
+    assert!(!st.is_terminal());
+    assert_eq!(&st.core.ledger[..3], &[66.0, -33.0, -33.0]);
+}
+
+#[test]
+fn terziglio_greedy_beats_random_and_every_deal_counts_11() {
+    let g = game(TERZIGLIO);
+    let mut rng = Rng::new(11);
+    let mut total = [0.0; 3];
+    let bot = g.rules().new_bot("greedy").unwrap();
+    for i in 0..600 {
+        let me = i % 3;
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bot.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+            if st.core.tricks_played == TRICKS {
+                let r = st.rules().deal_result(&st.core, &st.extra).unwrap();
+                assert_eq!(r.single_points + r.opponent_points, 11);
+                assert!(r.per_opponent() % 2 != 0 || r.multiplier == 2);
+            }
+        }
+        total[me] += st.core.returns[me];
+    }
+    assert!(
+        total.iter().all(|&t| t > 0.0),
+        "greedy wins in every seat: {total:?}"
+    );
+}
+
+#[test]
+fn the_leader_may_lead_any_card() {
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["play", "discard 4♣", "done", "take 7♠"]);
+    // Oracle 30: leading, the whole hand is legal.
+    assert_eq!(legal_names(&st).len(), 12);
+    assert_eq!(st.legal_cards(), st.core.hands[0]);
+}
+
+#[test]
+fn french_packs_relabel_the_courts_north_q_over_j_south_j_over_q() {
+    let north = game("calabrasella(deck_style=french_north)");
+    let st = north.new_initial_state();
+    let r = north.rules();
+    assert!(r.strength_of(c(&st, "Q♠")) > r.strength_of(c(&st, "J♠")));
+    assert!(r.strength_of(c(&st, "K♠")) > r.strength_of(c(&st, "Q♠")));
+    let south = game("calabrasella(deck_style=french_south)");
+    let st = south.new_initial_state();
+    let r = south.rules();
+    assert!(r.strength_of(c(&st, "J♠")) > r.strength_of(c(&st, "Q♠")));
+    assert!(r.strength_of(c(&st, "K♠")) > r.strength_of(c(&st, "J♠")));
+    assert!(r.strength_of(c(&st, "Q♠")) > r.strength_of(c(&st, "7♠")));
+    // Either way 40 cards, 32 card points, no 8, 9 or 10.
+    assert_eq!(r.deck().len(), 40);
+    assert_eq!(r.tables().points_of(r.deck().all()), 32);
+    let names: Vec<&str> = r.deck().all().iter().map(|c| r.deck().name_of(c)).collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.starts_with('8') && !n.starts_with('9') && !n.starts_with("10")),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn first_dealer_and_deal_limit_bound_the_match() {
+    // Dealer seat 0: seat 1 gets the first packet, speaks and leads first.
+    let mut st = game("calabrasella(first_dealer=0)").new_initial_state();
+    assert_eq!(st.core.dealer, 0);
+    act(&mut st, &["A♣", "2♣", "3♣", "4♣"]);
+    assert_eq!(st.core.hands[1].len(), 4);
+    // A match thrown in twice with deal_limit=2 is over, the top scorers (all at 0) tying.
+    let mut st = dealt("calabrasella(scope=match,deal_limit=2)", 4);
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert!(!st.is_terminal(), "one deal of two");
+    let mut rng = Rng::new(3);
+    while st.current_player() == Player::Chance {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert!(st.is_terminal(), "deal_limit reached");
+    assert_eq!(&st.core.returns[..3], &[0.0; 3]);
 }

@@ -86,6 +86,10 @@ pub struct TetkaRules {
     deck: Deck,
     tables: SuitTables,
     deal: PacketDeal,
+    /// The four queens, and each suit's queen (Tëtka when that suit is the bum suit): looked up per
+    /// trick won, so built once.
+    queens: CardSet,
+    queen_of: [Card; 4],
     is_match: bool,
     orbits: usize,
     fallback_all: bool,
@@ -94,7 +98,7 @@ pub struct TetkaRules {
 impl TetkaRules {
     /// Tëtka, the queen of the bum suit.
     pub fn tetka(&self, bum: Card) -> Card {
-        self.deck.find(self.deck.suit(bum), QUEEN).unwrap_or(bum)
+        self.queen_of[self.deck.suit(bum) as usize]
     }
     /// The trick number the bum rank penalises (A 1 .. K 13).
     pub fn bum_trick(&self, bum: Card) -> usize {
@@ -105,8 +109,8 @@ impl TetkaRules {
     }
     /// Penalty of winning `cards` as trick number `number` (1-based).
     pub fn trick_penalty(&self, bum: Card, number: usize, cards: CardSet) -> i32 {
-        let queens = cards.iter().filter(|&c| self.deck.rank(c) == QUEEN).count() as i32;
-        queens
+        // Masks and look-ups only: this runs once per trick of every simulated deal.
+        (cards & self.queens).len() as i32
             + cards.contains(self.tetka(bum)) as i32
             + cards.contains(bum) as i32
             + (number == self.bum_trick(bum)) as i32
@@ -114,32 +118,44 @@ impl TetkaRules {
     }
     /// The seats that score the most-tricks point (usually one).
     pub fn most_tricks(&self, core: &TrickCore, bum: Card) -> Vec<usize> {
+        let m = self.most_tricks_mask(core, bum);
+        (0..PLAYERS).filter(|&s| m >> s & 1 == 1).collect()
+    }
+    /// [`most_tricks`](Self::most_tricks) as a bit per seat (no allocation: it runs every deal).
+    pub fn most_tricks_mask(&self, core: &TrickCore, bum: Card) -> u8 {
         let tricks = |s: usize| core.won[s].len() / PLAYERS;
         let most = (0..PLAYERS).map(tricks).max().unwrap_or(0);
-        let tied: Vec<usize> = (0..PLAYERS).filter(|&s| tricks(s) == most).collect();
-        if tied.len() == 1 {
+        let tied = (0..PLAYERS)
+            .filter(|&s| tricks(s) == most)
+            .fold(0u8, |m, s| m | 1 << s);
+        if tied.count_ones() == 1 {
             return tied;
         }
         let suit = self.deck.suit_mask(self.deck.suit(bum));
         let bums = |s: usize| core.won[s] & suit;
-        let most_bum = tied.iter().map(|&s| bums(s).len()).max().unwrap_or(0);
+        let in_tie = |s: &usize| tied >> s & 1 == 1;
+        let most_bum = (0..PLAYERS)
+            .filter(in_tie)
+            .map(|s| bums(s).len())
+            .max()
+            .unwrap_or(0);
         if most_bum == 0 {
-            return if self.fallback_all { tied } else { Vec::new() };
+            return if self.fallback_all { tied } else { 0 };
         }
         // Among those with the most bum-suit cards, the highest bum-suit card decides (cards are unique).
-        let best = tied
-            .iter()
-            .copied()
+        let best = (0..PLAYERS)
+            .filter(in_tie)
             .filter(|&s| bums(s).len() == most_bum)
             .max_by_key(|&s| bums(s).iter().map(|c| self.deck.rank(c)).max());
-        best.into_iter().collect()
+        best.map_or(0, |s| 1 << s)
     }
     /// Penalty points of a finished deal per seat.
     pub fn penalties(&self, core: &TrickCore, extra: &TetkaExtra) -> [i32; PLAYERS] {
         let mut p = extra.trick_points;
         if let Some(bum) = extra.bum {
-            for s in self.most_tricks(core, bum) {
-                p[s] += 1;
+            let most = self.most_tricks_mask(core, bum);
+            for (s, pts) in p.iter_mut().enumerate() {
+                *pts += (most >> s & 1) as i32;
             }
         }
         p
@@ -160,8 +176,12 @@ impl TrickRules for TetkaRules {
             // Card points are the queens' (Tëtka's extra point depends on the deal: kept in `Extra`).
             points.push((deck.rank(c) == QUEEN) as i32);
         }
+        let queen_of = std::array::from_fn(|suit| deck.find(suit as u8, QUEEN).unwrap_or(Card(0)));
+        let queens = deck.all().iter().filter(|&c| deck.rank(c) == QUEEN).collect();
         Ok(TetkaRules {
             tables: SuitTables::new(eff, strength, points),
+            queens,
+            queen_of,
             deal: PacketDeal::new(PLAYERS, &[Packet::Each(1); TRICKS]),
             deck,
             is_match: p.str("scope") == "match",
@@ -222,7 +242,7 @@ impl TrickRules for TetkaRules {
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut { core, extra, .. } = s;
         if let (Some(bum), Some((_, cards, winner))) = (extra.bum, core.last_trick) {
-            let set: CardSet = cards[..PLAYERS].iter().copied().collect();
+            let set = CardSet(cards[..PLAYERS].iter().fold(0u64, |m, c| m | 1u64 << c.0));
             extra.trick_points[winner] += self.trick_penalty(bum, core.tricks_played, set);
         }
         if core.tricks_played == TRICKS {

@@ -277,3 +277,29 @@ fn greedy_takes_fewer_penalties_than_random() {
         total[1]
     );
 }
+
+#[test]
+fn a_match_tie_for_the_lowest_total_is_shared() {
+    let mut st = dealt("tetka(scope=match)");
+    let rules = st.rules().clone();
+    st.core.deals_done = 3;
+    st.core.ledger[..4].copy_from_slice(&[5.0, 5.0, 9.0, 17.0]);
+    assert_eq!(
+        rules.match_result(st.view()),
+        None,
+        "three deals of four: not over"
+    );
+    st.core.deals_done = 4;
+    let r = rules.match_result(st.view()).unwrap();
+    assert_eq!(&r[..4], &[1.0, 1.0, -1.0, -1.0], "5 and 5 share the win");
+    st.core.ledger[..4].copy_from_slice(&[4.0, 5.0, 9.0, 17.0]);
+    let r = rules.match_result(st.view()).unwrap();
+    let third = 1.0 / 3.0;
+    assert_eq!(
+        &r[..4],
+        &[1.0, -third, -third, -third],
+        "a lone lowest total wins"
+    );
+    // Two orbits: eight deals, each seat dealing twice.
+    assert_eq!(game("tetka(scope=match,orbits=2)").rules().max_deals(), 8);
+}
