@@ -284,8 +284,8 @@ impl TrickCore {
         }
     }
     /// `seat` lays `card` from the hand into the talon face down (a discard): it stays hidden when
-    /// the talon is (or has been) turned face up.
-    pub fn lay_away(&mut self, seat: usize, card: Card) {
+    /// the talon is (or has been) turned face up. (A pile of the seat's own is [`Self::lay_away`].)
+    pub fn discard_into_talon(&mut self, seat: usize, card: Card) {
         self.hands[seat].remove(card);
         self.talon.insert(card);
         self.talon_face_down.insert(card);

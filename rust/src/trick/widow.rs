@@ -60,7 +60,7 @@ pub fn discard_offsets(core: &TrickCore, seat: usize, base: u32, out: &mut Vec<u
 /// `seat` lays `card` away face down into the talon (where it counts for whoever the rules say).
 /// Which card is the discarder's secret: games answer `extra_visible` false for discards.
 pub fn discard(core: &mut TrickCore, seat: usize, card: Card) {
-    core.lay_away(seat, card);
+    core.discard_into_talon(seat, card);
 }
 
 #[cfg(test)]
