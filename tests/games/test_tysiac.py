@@ -32,10 +32,17 @@ def names(state: ludoteca.State) -> list[str]:
 
 def test_presets_flags_and_bad_parameters() -> None:
     g = tysiac.new_game(ruleset="polish")
-    assert g.params["bid_step"] == "10" and g.params["must_overtake"] is True
+    assert g.params["bid_step"] == 10 and g.params["opponent_rounding"] == 10
+    assert g.params["must_overtake"] is True
     assert g.params["opponent_score_limit"] == 800
     with pytest.raises(ludoteca.InvalidParameterError, match="bid_cap"):
         tysiac.new_game(bid_cap="infinite")
+    # The cap's choice words are not numbers (OpenSpiel would read "400" back as an int).
+    with pytest.raises(ludoteca.InvalidParameterError, match='did you mean "400_points"'):
+        tysiac.new_game(bid_cap="400")
+    assert tysiac.new_game(bid_cap="400_points").params["bid_cap"] == "400_points"
+    with pytest.raises(ludoteca.InvalidParameterError, match="5 or 10"):
+        tysiac.new_game(bid_step=7)
     with pytest.raises(ludoteca.InvalidParameterError, match="multiple of 5"):
         tysiac.new_game(max_without_marriage=123)
 

@@ -7,7 +7,7 @@ Rules as implemented (``ludoteca rules tysiac``; 1000 as described at pagat.com)
 * Deal: 7 cards each, one at a time from the dealer's left (F), and 3 to the prikup (widow).
 * Auction: F must open with ``"bid 100"`` or more; then each bids higher (multiples of ``bid_step``) or
   ``"pass"``\\es for good. Bids over 120 (``max_without_marriage``) need a K-Q pair in hand;
-  ``bid_cap="achievable"`` caps them at 120 plus the marriages held (else 400).
+  ``bid_cap="achievable"`` caps them at 120 plus the marriages held (``"400_points"``, the default: 400).
 * The declarer shows and takes the prikup, gives one card face down to each opponent
   (``"give 9♥ left"``, then ``"give J♣ right"``; only the receiver sees it, ``pass_cards_face_up`` shows
   them), and names the final contract (``"contract 120"``: the bid or more, a raise over 120 needing a

@@ -81,15 +81,16 @@ const MAX_MATCH_DEALS: usize = 1000;
 static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "polish"]), default: D::Str("seed"), doc: "seed: Russian-style rules (bids in 5s, rounding to 5, barrel, bolts, rospisat'); polish: bids in 10s, rounding to 10, must beat, opponents at 800+ score nothing" },
     SCOPE_PARAM,
-    ParamSpec { name: "bid_step", kind: Kind::Choice(&["5", "10"]), default: D::Str("5"), doc: "bids and contracts are multiples of this" },
+    // Numbers as integers, never as choice words: OpenSpiel reads a numeric word back as an int.
+    ParamSpec { name: "bid_step", kind: Kind::Int { min: 5, max: 10 }, default: D::Int(5), doc: "bids and contracts are multiples of this: 5 or 10" },
     ParamSpec { name: "max_without_marriage", kind: Kind::Int { min: 100, max: 400 }, default: D::Int(120), doc: "highest bid without a king-queen pair in hand" },
-    ParamSpec { name: "bid_cap", kind: Kind::Choice(&["400", "achievable"]), default: D::Str("400"), doc: "highest bid: 400, or 120 plus the marriages held" },
+    ParamSpec { name: "bid_cap", kind: Kind::Choice(&["400_points", "achievable"]), default: D::Str("400_points"), doc: "highest bid: 400_points (every card and marriage), or achievable (120 plus the marriages held)" },
     ParamSpec { name: "raise_requires_marriage_over_120", kind: Kind::Bool, default: D::Bool(true), doc: "a final contract raised above max_without_marriage needs a king-queen pair in the 8-card hand" },
     ParamSpec { name: "marriage_on_first_lead", kind: Kind::Bool, default: D::Bool(false), doc: "the declarer may announce a marriage on the first lead" },
     ParamSpec { name: "must_overtake", kind: Kind::Bool, default: D::Bool(false), doc: "a follower must beat the trick when able (head the led suit, over-trump)" },
     ParamSpec { name: "pass_cards_face_up", kind: Kind::Bool, default: D::Bool(false), doc: "the two cards the declarer gives are shown to everybody (default: face down, seen by the receiver)" },
     ParamSpec { name: "four_nines_original_hand_only", kind: Kind::Bool, default: D::Bool(false), doc: "only the four nines of the 7 cards dealt annul the hand (default: the 8 cards after the exchange)" },
-    ParamSpec { name: "opponent_rounding", kind: Kind::Choice(&["5", "10"]), default: D::Str("5"), doc: "opponents' points are rounded to the nearest multiple of this (ties up)" },
+    ParamSpec { name: "opponent_rounding", kind: Kind::Int { min: 5, max: 10 }, default: D::Int(5), doc: "opponents' points are rounded to the nearest multiple of this, 5 or 10 (ties up)" },
     ParamSpec { name: "opponent_score_limit", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(0), doc: "0: none; else a player with at least this score scores only as declarer (Polish 800)" },
     ParamSpec { name: "barrel", kind: Kind::Bool, default: D::Bool(true), doc: "the barrel: scores in [threshold, 1000) are set to the threshold" },
     ParamSpec { name: "barrel_threshold", kind: Kind::Int { min: 50, max: 9995 }, default: D::Int(880), doc: "score of the barrel (no barrel when it is not below target)" },
@@ -412,7 +413,12 @@ impl TrickRules for TysiacRules {
         let pairs = [CLUBS, DIAMONDS, HEARTS, SPADES]
             .map(|s| CardSet::single(find(s, 13)) | CardSet::single(find(s, 12)));
         let nines = (0..4u8).map(|s| find(s, 9)).collect();
-        let bid_step: u16 = p.str("bid_step").parse().unwrap_or(5);
+        let five_or_ten = |key: &str| match p.int(key) {
+            v @ (5 | 10) => Ok(v),
+            v => Err(LudoError::param(key, format!("must be 5 or 10, got {v}"))),
+        };
+        let bid_step = five_or_ten("bid_step")? as u16;
+        let rounding = five_or_ten("opponent_rounding")? as i32;
         let max_without = p.int("max_without_marriage") as u16;
         if max_without % 5 != 0 {
             return Err(LudoError::param(
@@ -438,7 +444,7 @@ impl TrickRules for TysiacRules {
             must_overtake: p.bool("must_overtake"),
             nines_dealt_only: p.bool("four_nines_original_hand_only"),
             gives_face_up: p.bool("pass_cards_face_up"),
-            rounding: p.str("opponent_rounding").parse().unwrap_or(5),
+            rounding,
             opponent_limit: p.int("opponent_score_limit") as i32,
             barrel: p.bool("barrel"),
             barrel_threshold: p.int("barrel_threshold") as i32,

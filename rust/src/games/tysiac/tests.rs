@@ -123,6 +123,34 @@ fn bid_step_10_the_achievable_cap_and_the_limit_flag() {
 }
 
 #[test]
+fn numeric_parameters_are_integers_and_the_cap_words_are_not_numbers() {
+    // The old choice word `bid_cap=400` is refused with the new spelling suggested.
+    let e = Tysiac::from_game_string("tysiac(bid_cap=400)").unwrap_err();
+    assert!(matches!(e, LudoError::InvalidParameter { .. }), "{e:?}");
+    assert!(e.to_string().contains("did you mean \"400_points\""), "{e}");
+    let rules = |spec: &str| game(spec).new_initial_state().rules().clone();
+    assert!(!rules("tysiac(bid_cap=400_points)").achievable_cap);
+    assert!(rules("tysiac(bid_cap=achievable)").achievable_cap);
+    for key in ["bid_step", "opponent_rounding"] {
+        for bad in ["6", "9"] {
+            let e = Tysiac::from_game_string(&format!("tysiac({key}={bad})")).unwrap_err();
+            assert!(e.to_string().contains("must be 5 or 10"), "{e}");
+        }
+        for bad in ["4", "11", "ten"] {
+            assert!(Tysiac::from_game_string(&format!("tysiac({key}={bad})")).is_err());
+        }
+    }
+    for (spec, step) in [
+        ("tysiac(bid_step=10,opponent_rounding=10)", 10),
+        ("tysiac(ruleset=polish)", 10),
+        ("tysiac", 5),
+    ] {
+        let r = rules(spec);
+        assert_eq!((r.bid_step, r.rounding), (step, i32::from(step)), "{spec}");
+    }
+}
+
+#[test]
 fn passes_are_final_and_the_last_bidder_declares() {
     let mut st = dealt("tysiac");
     act(&mut st, &["bid 100", "bid 105", "pass"]);
