@@ -34,13 +34,7 @@ _HUGE = 1_000_000
 @pytest.mark.parametrize(
     "spec",
     [
-        pytest.param(s, marks=pytest.mark.slow)
-        if ludoteca.load_game(s).max_game_length() > _HUGE
-        # OpenSpiel's game-string parser reads Tysiąc's choice word bid_cap=400 back as an integer
-        # (a choice word that looks like a number needs renaming; strict, so the fix must remove this).
-        else pytest.param(s, marks=pytest.mark.xfail(strict=True, reason="bid_cap=400 parses as an int"))
-        if s.startswith("tysiac")
-        else s
+        pytest.param(s, marks=pytest.mark.slow) if ludoteca.load_game(s).max_game_length() > _HUGE else s
         for s in EXAMPLES
     ],
 )

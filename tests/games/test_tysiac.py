@@ -32,10 +32,17 @@ def names(state: ludoteca.State) -> list[str]:
 
 def test_presets_flags_and_bad_parameters() -> None:
     g = tysiac.new_game(ruleset="polish")
-    assert g.params["bid_step"] == "10" and g.params["must_overtake"] is True
+    assert g.params["bid_step"] == 10 and g.params["opponent_rounding"] == 10
+    assert g.params["must_overtake"] is True
     assert g.params["opponent_score_limit"] == 800
     with pytest.raises(ludoteca.InvalidParameterError, match="bid_cap"):
         tysiac.new_game(bid_cap="infinite")
+    # The cap's choice words are not numbers (OpenSpiel would read "400" back as an int).
+    with pytest.raises(ludoteca.InvalidParameterError, match='did you mean "400_points"'):
+        tysiac.new_game(bid_cap="400")
+    assert tysiac.new_game(bid_cap="400_points").params["bid_cap"] == "400_points"
+    with pytest.raises(ludoteca.InvalidParameterError, match="5 or 10"):
+        tysiac.new_game(bid_step=7)
     with pytest.raises(ludoteca.InvalidParameterError, match="multiple of 5"):
         tysiac.new_game(max_without_marriage=123)
 
@@ -112,3 +119,21 @@ def test_a_greedy_match_ends_with_a_winner_at_1000() -> None:
     wins = (res.returns == 1.0).sum(axis=0)
     assert wins.sum() >= 190, "almost every greedy match ends with a winner"
     assert (res.scores.max(axis=1)[res.returns.max(axis=1) == 1.0] >= 1000).all()
+
+
+def test_two_and_four_handed_presets() -> None:
+    two = tysiac.new_game(ruleset="two_handed")
+    assert two.num_players() == 2 and two.params["bid_step"] == 10
+    four = tysiac.new_game(ruleset="four_handed")
+    assert four.num_players() == 4 and four.params["bid_step"] == 5
+    with pytest.raises(ludoteca.InvalidParameterError, match="players"):
+        tysiac.new_game(players=5)
+    # A whole random four-handed deal: the dealer (seat 3) never acts and scores nothing.
+    state = four.new_initial_state()
+    rng = np.random.default_rng(0)
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            assert state.current_player() != 3
+        actions = state.legal_actions()
+        state.apply_action(int(actions[rng.integers(len(actions))]))
+    assert state.returns()[3] == 0.0

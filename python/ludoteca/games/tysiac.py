@@ -1,4 +1,5 @@
-"""Tysiąc (1000), the three-player race to 1000 points, in its Russian-style form.
+"""Tysiąc (1000), the three-player race to 1000 points, in its Russian-style form (two- and four-handed
+as presets).
 
 Rules as implemented (``ludoteca rules tysiac``; 1000 as described at pagat.com):
 
@@ -7,7 +8,7 @@ Rules as implemented (``ludoteca rules tysiac``; 1000 as described at pagat.com)
 * Deal: 7 cards each, one at a time from the dealer's left (F), and 3 to the prikup (widow).
 * Auction: F must open with ``"bid 100"`` or more; then each bids higher (multiples of ``bid_step``) or
   ``"pass"``\\es for good. Bids over 120 (``max_without_marriage``) need a K-Q pair in hand;
-  ``bid_cap="achievable"`` caps them at 120 plus the marriages held (else 400).
+  ``bid_cap="achievable"`` caps them at 120 plus the marriages held (``"400_points"``, the default: 400).
 * The declarer shows and takes the prikup, gives one card face down to each opponent
   (``"give 9♥ left"``, then ``"give J♣ right"``; only the receiver sees it, ``pass_cards_face_up`` shows
   them), and names the final contract (``"contract 120"``: the bid or more, a raise over 120 needing a
@@ -32,13 +33,23 @@ Rules as implemented (``ludoteca rules tysiac``; 1000 as described at pagat.com)
 * ``ruleset="polish"``: bids in 10s, rounding to 10, the duty to beat, and a player with 800 or more
   scores only as declarer (``opponent_score_limit``).
 
+* ``players=2`` (preset ``ruleset="two_handed"``, which also plays the Polish rules; as at zagraj.pl and
+  gamedesire.com): 10 cards each, one at a time from the non-dealer, and two musiki of 2 cards. The
+  auction ends at the first pass; the declarer takes ``"musik 1"`` or ``"musik 2"`` (shown to the
+  other player; the other musik stays face down and counts for nobody), then ``"discard X"`` twice
+  (face down; the discards count for the declarer); 10 tricks.
+* ``players=4`` (preset ``ruleset="four_handed"``; pagat.com): the dealer deals to the other three
+  and sits the deal out: no cards, no score, no marks, and the deal is not one of the dealer's three
+  on the barrel. The gives go to the next two seats dealt in.
+
 Choices where the rules are silent: the first dealer is seat 2 (seat 0 speaks first); several players
 may sit on the barrel at once (``barrel_exclusive=True``: a newcomer knocks the others off); the
 penalties of bolts and P marks apply before the barrel; four-nines redeals are not deals for the barrel.
 
 Action ids: cards 0-23 (♣ ♦ ♥ ♠, each 9 10 J Q K A), then ``pass`` 24, ``bid 100``-``bid 400`` 25-85,
 ``give X left`` 86 + card, ``give X right`` 110 + card, ``contract 100``-``contract 400`` 134-194,
-``rospisat`` 195, ``marry ♣/♦/♥/♠`` 196-199, ``annul`` 200, ``play on`` 201.
+``rospisat`` 195, ``marry ♣/♦/♥/♠`` 196-199, ``annul`` 200, ``play on`` 201, ``musik 1``/``musik 2``
+202-203, ``discard X`` 204 + card.
 """
 
 from __future__ import annotations

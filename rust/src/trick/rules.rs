@@ -251,6 +251,13 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn extra_actions_in_play(&self) -> bool {
         self.num_extra_actions() > 0
     }
+    /// During `Play`: false when no extra action can be legal in this state (a cheap test, such as
+    /// "not at a lead"), so `play_out_random` picks a card without listing extras; true when one may
+    /// be. Default: [`TrickRules::extra_actions_in_play`]. Must never be false while `extra_legal`
+    /// lists something (debug builds check it).
+    fn extras_possible(&self, _v: TrickView<'_, Self>) -> bool {
+        self.extra_actions_in_play()
+    }
     /// Legal extra actions now, as offsets `0..num_extra_actions()` (ascending), appended to `out`.
     fn extra_legal(&self, _v: TrickView<'_, Self>, _out: &mut Vec<u32>) {}
     /// Applies a legal extra action (offset).
@@ -265,6 +272,12 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// as the cards buried or discarded into a skat. Others then only learn that `actor` acted.
     fn extra_visible(&self, _offset: u32, _actor: usize, _viewer: usize) -> bool {
         true
+    }
+    /// [`TrickRules::extra_visible`] given the state just before the action, for games where who may
+    /// see it depends on the deal (the seat a card is given to when a dealer sits out). Default: the
+    /// state-free answer.
+    fn extra_visible_at(&self, _v: TrickView<'_, Self>, offset: u32, actor: usize, viewer: usize) -> bool {
+        self.extra_visible(offset, actor, viewer)
     }
     /// Parses an extra action name (already lower-cased and trimmed).
     fn parse_extra(&self, _text: &str) -> Option<u32> {

@@ -534,6 +534,14 @@ impl<R: TrickRules> State for TrickState<R> {
                         self.play_card(card);
                     }
                 }
+                // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
+                // loop's, which picks among the legal cards alone.
+                Phase::Play if !self.rules.extras_possible(self.view()) => {
+                    debug_assert!(self.extra_offsets().is_empty(), "extras_possible() is false");
+                    let card = self.random_card(rng);
+                    self.history.push(card.0 as Action);
+                    self.play_card(card);
+                }
                 Phase::Play | Phase::Bidding => {
                     let a = self.random_action_with(rng, &mut scratch);
                     self.apply_action_unchecked(a);
@@ -606,6 +614,11 @@ impl<R: TrickRules> State for TrickState<R> {
         let mut replay = TrickState::fresh(Arc::clone(&self.rules));
         for &a in &self.history {
             let actor = replay.actor_of_next(a);
+            // Asked before the action, of the state it was taken in.
+            let private = a >= deck_len
+                && !self
+                    .rules
+                    .extra_visible_at(replay.view(), a - deck_len, actor as usize, player);
             replay.apply_action_unchecked(a);
             let name = self.action_to_string(a);
             let line = match actor {
@@ -615,7 +628,7 @@ impl<R: TrickRules> State for TrickState<R> {
                 x if x & RECEIVED != 0 && (x & !RECEIVED) as usize == player => format!("get {name}"),
                 x if x & RECEIVED != 0 => format!("{} gets ?", x & !RECEIVED),
                 // Plays are public; extra actions unless the rules keep them private (a discard).
-                x if a >= deck_len && !self.rules.extra_visible(a - deck_len, x as usize, player) => {
+                x if private => {
                     format!("{x} ?")
                 }
                 x => format!("{x} {name}"),

@@ -8,8 +8,8 @@
 //!   lowest card that wins the trick, else the lowest card.
 
 use super::{
-    Stage, TysiacRules, TysiacState, BID, CONTRACT, GIVE_LEFT, GIVE_RIGHT, MARRIAGE, MARRY, PASS, PLAY_ON,
-    ROSPISAT,
+    Stage, TysiacRules, TysiacState, BID, CONTRACT, DISCARD, GIVE_LEFT, GIVE_RIGHT, MARRIAGE, MARRY, PASS,
+    PLAY_ON, ROSPISAT,
 };
 use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Player, State};
@@ -66,6 +66,13 @@ impl Bot<TysiacState> for Greedy {
                     .min_by_key(|&c| keep_value(r, hand, c))
                     .expect("a hand to give from");
                 base + if side == 0 { GIVE_LEFT } else { GIVE_RIGHT } + c.0 as u32
+            }
+            Stage::Discard(_) => {
+                let c = hand
+                    .iter()
+                    .min_by_key(|&c| keep_value(r, hand, c))
+                    .expect("a hand to discard from");
+                base + DISCARD + c.0 as u32
             }
             Stage::Contract => {
                 if has(ROSPISAT) && estimate(r, hand) + 40 < st.extra.contract as i32 {

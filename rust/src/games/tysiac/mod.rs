@@ -40,8 +40,8 @@ use crate::error::{LudoError, Result};
 use crate::trick::auction::{Ascending, AscendingBid, AuctionEnd};
 use crate::trick::follow::{obliged, Duties};
 use crate::trick::{
-    AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickGame, TrickMut, TrickRules, TrickState, TrickView,
-    SCOPE_PARAM,
+    AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules, TrickState,
+    TrickView, SCOPE_PARAM,
 };
 
 /// The registered game type.
@@ -51,8 +51,8 @@ pub type Type = Tysiac;
 /// A Tysiąc position.
 pub type TysiacState = TrickState<TysiacRules>;
 
-pub(crate) const PLAYERS: usize = 3;
-const TRICKS: usize = 8;
+/// Seats at most (four-handed: the dealer sits out). Per-seat arrays have this size.
+pub(crate) const SEATS: usize = 4;
 /// Suits in deck order.
 const CLUBS: u8 = 0;
 const DIAMONDS: u8 = 1;
@@ -70,7 +70,10 @@ pub(crate) const ROSPISAT: u32 = 171;
 pub(crate) const MARRY: u32 = 172;
 pub(crate) const ANNUL: u32 = 176;
 pub(crate) const PLAY_ON: u32 = 177;
-const NUM_EXTRA: u32 = 178;
+/// Two-handed: the declarer takes the first or the second musik, then discards two cards.
+pub(crate) const MUSIK: u32 = 178;
+pub(crate) const DISCARD: u32 = 180;
+const NUM_EXTRA: u32 = 204;
 const MIN_BID: u16 = 100;
 const MAX_BID: u16 = 400;
 /// A single deal annulled by four nines this many times (adversarial chance only) is a draw.
@@ -79,17 +82,19 @@ const MAX_REDEALS: usize = 50;
 const MAX_MATCH_DEALS: usize = 1000;
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "polish"]), default: D::Str("seed"), doc: "seed: Russian-style rules (bids in 5s, rounding to 5, barrel, bolts, rospisat'); polish: bids in 10s, rounding to 10, must beat, opponents at 800+ score nothing" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "polish", "two_handed", "four_handed"]), default: D::Str("seed"), doc: "seed: Russian-style rules (bids in 5s, rounding to 5, barrel, bolts, rospisat'); polish: bids in 10s, rounding to 10, must beat, opponents at 800+ score nothing; two_handed: the Polish rules for two players with two musiki; four_handed: the seed rules for four, the dealer sitting out" },
     SCOPE_PARAM,
-    ParamSpec { name: "bid_step", kind: Kind::Choice(&["5", "10"]), default: D::Str("5"), doc: "bids and contracts are multiples of this" },
+    ParamSpec { name: "players", kind: Kind::Int { min: 2, max: 4 }, default: D::Int(3), doc: "3; 2: 10 cards each and two musiki of 2, the declarer takes one and discards 2; 4: the dealer deals to the other three and sits the deal out" },
+    // Numbers as integers, never as choice words: OpenSpiel reads a numeric word back as an int.
+    ParamSpec { name: "bid_step", kind: Kind::Int { min: 5, max: 10 }, default: D::Int(5), doc: "bids and contracts are multiples of this: 5 or 10" },
     ParamSpec { name: "max_without_marriage", kind: Kind::Int { min: 100, max: 400 }, default: D::Int(120), doc: "highest bid without a king-queen pair in hand" },
-    ParamSpec { name: "bid_cap", kind: Kind::Choice(&["400", "achievable"]), default: D::Str("400"), doc: "highest bid: 400, or 120 plus the marriages held" },
+    ParamSpec { name: "bid_cap", kind: Kind::Choice(&["400_points", "achievable"]), default: D::Str("400_points"), doc: "highest bid: 400_points (every card and marriage), or achievable (120 plus the marriages held)" },
     ParamSpec { name: "raise_requires_marriage_over_120", kind: Kind::Bool, default: D::Bool(true), doc: "a final contract raised above max_without_marriage needs a king-queen pair in the 8-card hand" },
     ParamSpec { name: "marriage_on_first_lead", kind: Kind::Bool, default: D::Bool(false), doc: "the declarer may announce a marriage on the first lead" },
     ParamSpec { name: "must_overtake", kind: Kind::Bool, default: D::Bool(false), doc: "a follower must beat the trick when able (head the led suit, over-trump)" },
     ParamSpec { name: "pass_cards_face_up", kind: Kind::Bool, default: D::Bool(false), doc: "the two cards the declarer gives are shown to everybody (default: face down, seen by the receiver)" },
     ParamSpec { name: "four_nines_original_hand_only", kind: Kind::Bool, default: D::Bool(false), doc: "only the four nines of the 7 cards dealt annul the hand (default: the 8 cards after the exchange)" },
-    ParamSpec { name: "opponent_rounding", kind: Kind::Choice(&["5", "10"]), default: D::Str("5"), doc: "opponents' points are rounded to the nearest multiple of this (ties up)" },
+    ParamSpec { name: "opponent_rounding", kind: Kind::Int { min: 5, max: 10 }, default: D::Int(5), doc: "opponents' points are rounded to the nearest multiple of this, 5 or 10 (ties up)" },
     ParamSpec { name: "opponent_score_limit", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(0), doc: "0: none; else a player with at least this score scores only as declarer (Polish 800)" },
     ParamSpec { name: "barrel", kind: Kind::Bool, default: D::Bool(true), doc: "the barrel: scores in [threshold, 1000) are set to the threshold" },
     ParamSpec { name: "barrel_threshold", kind: Kind::Int { min: 50, max: 9995 }, default: D::Int(880), doc: "score of the barrel (no barrel when it is not below target)" },
@@ -104,7 +109,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "rospisat_opponent_award", kind: Kind::Int { min: 0, max: 200 }, default: D::Int(60), doc: "points each opponent scores when the declarer abandons" },
     ParamSpec { name: "rospisat_penalty", kind: Kind::Int { min: 0, max: 500 }, default: D::Int(120), doc: "points lost at every third P mark" },
     ParamSpec { name: "target", kind: Kind::Int { min: 100, max: 10000 }, default: D::Int(1000), doc: "scope=match: the score that wins" },
-    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 2 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 2, so seat 0 opens the auction" },
+    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer (below players); -1 = the last seat, so seat 0 opens the auction" },
 ];
 
 static PRESETS: &[crate::core::game::Preset] = &[
@@ -118,6 +123,17 @@ static PRESETS: &[crate::core::game::Preset] = &[
             ("opponent_score_limit", "800"),
         ],
     ),
+    (
+        "two_handed",
+        &[
+            ("players", "2"),
+            ("bid_step", "10"),
+            ("opponent_rounding", "10"),
+            ("must_overtake", "true"),
+            ("opponent_score_limit", "800"),
+        ],
+    ),
+    ("four_handed", &[("players", "4")]),
 ];
 
 static INFO: GameInfo = GameInfo {
@@ -125,7 +141,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Tysiąc (1000)",
     params: PARAMS,
     presets: PRESETS,
-    version: 1,
+    version: 2,
     rules: "Three players, 24 cards (A 10 K Q J 9; A 11, 10 10, K 4, Q 3, J 2: 120 points), 7 each and \
 3 in the prikup. Marriages (K+Q): hearts 100, diamonds 80, clubs 60, spades 40. The dealer's left must \
 open at 100 or more; bid in 5s or pass for good; over 120 needs a marriage in hand. The declarer shows \
@@ -135,7 +151,10 @@ if there is one; no need to beat. Leading after winning a trick, a player holdin
 the marriage: its suit is trump at once. The declarer scores plus or minus the contract; opponents \
 their points rounded to 5. Match: first to 1000, with the barrel at 880 (three deals to win), bolts and \
 P marks (every third costs 120). Four nines in one hand annul the deal. As described at pagat.com \
-(1000) for the Russian game; ruleset=polish plays bids in 10s, rounding to 10 and the duty to beat.",
+(1000) for the Russian game; ruleset=polish plays bids in 10s, rounding to 10 and the duty to beat. \
+players=2 (ruleset=two_handed, Polish rules as at zagraj.pl): 10 cards each and two musiki of 2; the \
+declarer takes one (shown), discards 2 face down (they count for the declarer; the other musik for \
+nobody) and plays 10 tricks. players=4 (ruleset=four_handed, pagat.com): the dealer sits each deal out.",
     bots: &["random", "greedy"],
     examples: &[
         "tysiac",
@@ -144,6 +163,10 @@ P marks (every third costs 120). Four nines in one hand annul the deal. As descr
         "tysiac(scope=match,ruleset=polish,target=100,bolt_trigger=zero_points)",
         "tysiac(scope=match,target=100,barrel_threshold=70,barrel_exclusive=true,barrel_min_bid=120,bolt_trigger=no_tricks)",
         "tysiac(bid_cap=achievable,marriage_on_first_lead=true,four_nines_original_hand_only=true,pass_cards_face_up=true)",
+        "tysiac(ruleset=two_handed)",
+        "tysiac(ruleset=four_handed)",
+        "tysiac(ruleset=four_handed,scope=match,target=300,barrel_threshold=250)",
+        "tysiac(ruleset=two_handed,scope=match,target=300,barrel_threshold=250)",
     ],
 };
 
@@ -154,6 +177,10 @@ pub enum Stage {
     Auction,
     /// The declarer gives a card to the left (0) or to the right (1).
     Give(u8),
+    /// Two-handed: the declarer takes one of the two musiki.
+    Musik,
+    /// Two-handed: the declarer discards a first (0) and a second (1) card face down.
+    Discard(u8),
     /// The declarer names the final contract or abandons.
     Contract,
     /// The holder of four nines decides whether to annul.
@@ -185,14 +212,17 @@ pub struct Extra {
     pub prikup: CardSet,
     /// The cards given to the left and to the right opponent of the declarer.
     pub given: [Option<Card>; 2],
+    /// Two-handed: the musik taken (0 or 1) and the two cards discarded (they count for the declarer).
+    pub musik: Option<u8>,
+    pub discards: CardSet,
     /// The trump suit: the last marriage declared.
     pub trump: Option<u8>,
     /// A marriage just declared: its king or queen must be led now.
     pub pending: Option<u8>,
     /// Marriage points declared per seat.
-    pub marriages: [i32; PLAYERS],
+    pub marriages: [i32; SEATS],
     /// Suits of declared marriages per seat (bit per suit).
-    pub married: [u8; PLAYERS],
+    pub married: [u8; SEATS],
     pub rospisat: bool,
     pub annulled: bool,
     /// The seat holding four nines in the 7 cards dealt, if any.
@@ -204,11 +234,11 @@ pub struct Extra {
 /// What the race to 1000 keeps across deals (public): barrel state, bolts, P marks, the winner.
 #[derive(Clone, Debug, Default)]
 pub struct Match {
-    pub on_barrel: [bool; PLAYERS],
+    pub on_barrel: [bool; SEATS],
     /// Completed deals each barrel player has sat on the barrel.
-    pub barrel_deals: [u8; PLAYERS],
-    pub bolts: [u8; PLAYERS],
-    pub p_marks: [u8; PLAYERS],
+    pub barrel_deals: [u8; SEATS],
+    pub bolts: [u8; SEATS],
+    pub p_marks: [u8; SEATS],
     pub winner: Option<usize>,
 }
 
@@ -225,6 +255,10 @@ pub enum BoltTrigger {
 #[derive(Clone, Debug)]
 pub struct TysiacRules {
     deck: Deck,
+    /// 2, 3 or 4 seats; three of them play a deal unless two play.
+    pub(crate) players: usize,
+    /// Tricks in a deal: 10 with two players, else 8.
+    tricks: usize,
     tables: SuitTables,
     is_match: bool,
     pub(crate) bid_step: u16,
@@ -290,9 +324,18 @@ impl TysiacRules {
     pub fn card_points(&self, set: CardSet) -> i32 {
         self.tables.points_of(set)
     }
-    /// The seat the declarer gives to: left (`side` 0) or right (1).
-    pub fn receiver(declarer: usize, side: usize) -> usize {
-        (declarer + 1 + side) % PLAYERS
+    /// The seat the declarer gives to: left (`side` 0) or right (1), among the seats in the deal.
+    pub fn receiver(core: &TrickCore, declarer: usize, side: usize) -> usize {
+        core.seat_after(declarer, 1 + side)
+    }
+    /// The seats in a deal by `dealer` (bit per seat): four-handed, the dealer sits out.
+    fn seats_in_deal(&self, dealer: usize) -> u8 {
+        let all = (1u8 << self.players) - 1;
+        if self.players == 4 {
+            all & !(1 << dealer)
+        } else {
+            all
+        }
     }
     /// Bids the seat to move may make now (offsets), in the auction.
     fn legal_bids(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
@@ -363,7 +406,7 @@ impl TysiacRules {
         if self.nines_dealt_only {
             return v.extra.nines_dealt;
         }
-        (0..PLAYERS).find(|&s| (v.core.hands[s] & self.nines) == self.nines)
+        (0..self.players).find(|&s| (v.core.hands[s] & self.nines) == self.nines)
     }
     /// Marriages the leader may declare now (bit per suit).
     pub fn declarable(&self, v: TrickView<'_, Self>) -> u8 {
@@ -412,7 +455,12 @@ impl TrickRules for TysiacRules {
         let pairs = [CLUBS, DIAMONDS, HEARTS, SPADES]
             .map(|s| CardSet::single(find(s, 13)) | CardSet::single(find(s, 12)));
         let nines = (0..4u8).map(|s| find(s, 9)).collect();
-        let bid_step: u16 = p.str("bid_step").parse().unwrap_or(5);
+        let five_or_ten = |key: &str| match p.int(key) {
+            v @ (5 | 10) => Ok(v),
+            v => Err(LudoError::param(key, format!("must be 5 or 10, got {v}"))),
+        };
+        let bid_step = five_or_ten("bid_step")? as u16;
+        let rounding = five_or_ten("opponent_rounding")? as i32;
         let max_without = p.int("max_without_marriage") as u16;
         if max_without % 5 != 0 {
             return Err(LudoError::param(
@@ -427,7 +475,20 @@ impl TrickRules for TysiacRules {
                 "0 (none) or a multiple of 5 from 100 to 400",
             ));
         }
+        let players = p.int("players") as usize;
+        let first_dealer = match p.int("first_dealer") {
+            -1 => players - 1,
+            d if d as usize >= players => {
+                return Err(LudoError::param(
+                    "first_dealer",
+                    format!("{d} is not a seat: -1 or 0..{}", players - 1),
+                ))
+            }
+            d => d as usize,
+        };
         Ok(TysiacRules {
+            players,
+            tricks: if players == 2 { 10 } else { 8 },
             tables,
             is_match: p.str("scope") == "match",
             bid_step,
@@ -438,7 +499,7 @@ impl TrickRules for TysiacRules {
             must_overtake: p.bool("must_overtake"),
             nines_dealt_only: p.bool("four_nines_original_hand_only"),
             gives_face_up: p.bool("pass_cards_face_up"),
-            rounding: p.str("opponent_rounding").parse().unwrap_or(5),
+            rounding,
             opponent_limit: p.int("opponent_score_limit") as i32,
             barrel: p.bool("barrel"),
             barrel_threshold: p.int("barrel_threshold") as i32,
@@ -458,10 +519,7 @@ impl TrickRules for TysiacRules {
             rospisat_award: p.int("rospisat_opponent_award") as i32,
             rospisat_penalty: p.int("rospisat_penalty") as i32,
             target: p.int("target") as i32,
-            first_dealer: match p.int("first_dealer") {
-                -1 => PLAYERS - 1,
-                d => d as usize,
-            },
+            first_dealer,
             pairs,
             nines,
             deck,
@@ -472,7 +530,7 @@ impl TrickRules for TysiacRules {
         &self.deck
     }
     fn num_players(&self) -> usize {
-        PLAYERS
+        self.players
     }
     fn is_match(&self) -> bool {
         self.is_match
@@ -481,12 +539,23 @@ impl TrickRules for TysiacRules {
         self.first_dealer
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
-        // Rules file §4.3: p[0..21) round-robin from F, p[21..24) the prikup.
+        // Rules file §4.3: p[0..21) round-robin from F, p[21..24) the prikup. Four-handed, the same
+        // to the three seats after the dealer; two-handed, p[0..20) alternately from F and p[20..24)
+        // the two musiki (20–21 the first, 22–23 the second).
+        let n = self.players;
+        let hands = if n == 2 { 20 } else { 21 };
         match k {
-            0..=20 => Some(Slot::Hand((dealer + 1 + k % PLAYERS) % PLAYERS)),
-            21..=23 => Some(Slot::Talon),
+            k if k < hands => Some(Slot::Hand(match n {
+                2 => (dealer + 1 + k % 2) % 2,
+                3 => (dealer + 1 + k % 3) % 3,
+                _ => (dealer + 1 + k % 3) % 4,
+            })),
+            k if k < 24 => Some(Slot::Talon),
             _ => None,
         }
+    }
+    fn active_seats(&self, dealer: usize) -> u8 {
+        self.seats_in_deal(dealer)
     }
     fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
         // Four nines: the same dealer deals again.
@@ -498,8 +567,17 @@ impl TrickRules for TysiacRules {
     }
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
         let TrickMut { core, extra, .. } = s;
-        extra.prikup = core.talon;
-        extra.nines_dealt = (0..PLAYERS).find(|&p| (core.hands[p] & self.nines) == self.nines);
+        // Two-handed, only the musik taken is ever shown.
+        extra.prikup = if self.players == 2 {
+            CardSet::EMPTY
+        } else {
+            core.talon
+        };
+        extra.nines_dealt = (0..self.players).find(|&p| (core.hands[p] & self.nines) == self.nines);
+        // The seat sitting out takes no part in the auction.
+        for p in 0..self.players {
+            extra.auction.passed[p] = !core.is_active(p);
+        }
         let f = core.next_seat(core.dealer);
         core.start_bidding(f);
         AfterDeal::Continue
@@ -559,6 +637,10 @@ impl TrickRules for TysiacRules {
         // Marriage announcements.
         true
     }
+    fn extras_possible(&self, v: TrickView<'_, Self>) -> bool {
+        // In play, only a marriage at a lead.
+        self.declarable(v) != 0
+    }
     fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
         let TrickView { core, extra, .. } = v;
         match extra.stage {
@@ -567,6 +649,8 @@ impl TrickRules for TysiacRules {
                 let base = if side == 0 { GIVE_LEFT } else { GIVE_RIGHT };
                 out.extend(core.hands[core.to_move].iter().map(|c| base + c.0 as u32));
             }
+            Stage::Musik => out.extend([MUSIK, MUSIK + 1]),
+            Stage::Discard(_) => out.extend(core.hands[core.to_move].iter().map(|c| DISCARD + c.0 as u32)),
             Stage::Contract => self.legal_contracts(v, out),
             Stage::Nines(_) => out.extend([ANNUL, PLAY_ON]),
             Stage::Play => {
@@ -586,8 +670,14 @@ impl TrickRules for TysiacRules {
         match offset {
             PASS | BID..GIVE_LEFT => {
                 let bid = (offset != PASS).then(|| Points(bid_of(offset, BID)));
-                match extra.auction.act(seat, bid, PLAYERS) {
+                match extra.auction.act(seat, bid, self.players) {
                     AuctionEnd::Next(next) => core.to_move = next,
+                    AuctionEnd::Won(d) if self.players == 2 => {
+                        extra.declarer = Some(d);
+                        extra.contract = extra.auction.high.map_or(MIN_BID, |(b, _)| b.0);
+                        extra.stage = Stage::Musik;
+                        core.to_move = d;
+                    }
                     AuctionEnd::Won(d) => {
                         extra.declarer = Some(d);
                         extra.contract = extra.auction.high.map_or(MIN_BID, |(b, _)| b.0);
@@ -606,15 +696,41 @@ impl TrickRules for TysiacRules {
                 let side = usize::from(offset >= GIVE_RIGHT);
                 let card = Card((offset - if side == 0 { GIVE_LEFT } else { GIVE_RIGHT }) as u8);
                 core.hands[seat].remove(card);
-                core.hands[Self::receiver(seat, side)].insert(card);
+                let to = Self::receiver(core, seat, side);
+                core.hands[to].insert(card);
                 // Face down: the others no longer know which prikup cards the declarer still holds.
                 core.known[seat] = CardSet::EMPTY;
                 if self.gives_face_up {
-                    core.known[Self::receiver(seat, side)].insert(card);
+                    core.known[to].insert(card);
                 }
                 extra.given[side] = Some(card);
                 extra.stage = if side == 0 {
                     Stage::Give(1)
+                } else {
+                    Stage::Contract
+                };
+            }
+            MUSIK..DISCARD => {
+                // The chosen musik is shown to the other player and taken; the other stays face down.
+                let k = (offset - MUSIK) as usize;
+                let musik = core.talon_groups(2).nth(k).unwrap_or(CardSet::EMPTY);
+                core.take_from_talon(seat, musik);
+                core.known[seat] |= musik;
+                extra.musik = Some(k as u8);
+                extra.prikup = musik;
+                extra.stage = Stage::Discard(0);
+            }
+            DISCARD.. => {
+                // Face down beside the unchosen musik (the talon is never shown two-handed; a stock
+                // card would be drawn): it counts for the declarer, and the other player no longer
+                // knows which musik cards are kept.
+                let card = Card((offset - DISCARD) as u8);
+                core.hands[seat].remove(card);
+                core.talon.insert(card);
+                core.known[seat] = CardSet::EMPTY;
+                extra.discards.insert(card);
+                extra.stage = if extra.stage == Stage::Discard(0) {
+                    Stage::Discard(1)
                 } else {
                     Stage::Contract
                 };
@@ -650,7 +766,7 @@ impl TrickRules for TysiacRules {
                 extra.stage = Stage::Done;
                 return Effect::EndDeal;
             }
-            _ => {
+            PLAY_ON..MUSIK => {
                 // Play on: the declarer leads.
                 extra.stage = Stage::Play;
                 core.start_play(extra.declarer.expect("declarer"));
@@ -669,17 +785,20 @@ impl TrickRules for TysiacRules {
             ROSPISAT => "rospisat".into(),
             MARRY..ANNUL => format!("marry {}", self.deck.suits()[(offset - MARRY) as usize].symbol),
             ANNUL => "annul".into(),
-            _ => "play on".into(),
+            PLAY_ON => "play on".into(),
+            MUSIK..DISCARD => format!("musik {}", offset - MUSIK + 1),
+            _ => format!("discard {}", card(offset - DISCARD)),
         }
     }
-    fn extra_visible(&self, offset: u32, actor: usize, viewer: usize) -> bool {
-        // A given card is seen by the declarer and its receiver only (unless given face up).
-        if self.gives_face_up {
-            return true;
-        }
+    fn extra_visible_at(&self, v: TrickView<'_, Self>, offset: u32, actor: usize, viewer: usize) -> bool {
+        // A given card is seen by the declarer and its receiver only (unless given face up); a
+        // discard by the declarer only.
         match offset {
-            GIVE_LEFT..GIVE_RIGHT => viewer == actor || viewer == Self::receiver(actor, 0),
-            GIVE_RIGHT..CONTRACT => viewer == actor || viewer == Self::receiver(actor, 1),
+            _ if viewer == actor => true,
+            DISCARD.. => false,
+            _ if self.gives_face_up => true,
+            GIVE_LEFT..GIVE_RIGHT => viewer == Self::receiver(v.core, actor, 0),
+            GIVE_RIGHT..CONTRACT => viewer == Self::receiver(v.core, actor, 1),
             _ => true,
         }
     }
@@ -697,7 +816,12 @@ impl TrickRules for TysiacRules {
             "rospisat" | "rospisat'" | "росписать" => return Some(ROSPISAT),
             "annul" => return Some(ANNUL),
             "play on" => return Some(PLAY_ON),
+            "musik 1" => return Some(MUSIK),
+            "musik 2" => return Some(MUSIK + 1),
             _ => {}
+        }
+        if let Some(rest) = text.strip_prefix("discard ") {
+            return self.deck.parse(rest.trim()).ok().map(|c| DISCARD + c.0 as u32);
         }
         if let Some(rest) = text.strip_prefix("bid ") {
             return number(rest, BID);
@@ -729,7 +853,7 @@ impl TrickRules for TysiacRules {
             match_state,
         } = s;
         extra.pending = None;
-        if core.tricks_played < TRICKS {
+        if core.tricks_played < self.tricks {
             return Effect::Continue;
         }
         extra.stage = Stage::Done;
@@ -742,18 +866,18 @@ impl TrickRules for TysiacRules {
         let TrickView { extra, .. } = v;
         match extra.declarer {
             Some(d) if d == viewer => (0..2)
-                .filter(|&side| Self::receiver(d, side) == other)
+                .filter(|&side| Self::receiver(v.core, d, side) == other)
                 .filter_map(|side| extra.given[side])
                 .collect(),
             _ => CardSet::EMPTY,
         }
     }
     fn extra_observation_len(&self) -> usize {
-        OBS_LEN
+        obs_marks(self.players) + 3 * self.players
     }
     fn extra_observation_bounds(&self, _low: &mut [f32], high: &mut [f32]) {
         // Raw mark counts.
-        for x in &mut high[OBS_MARKS..OBS_LEN] {
+        for x in &mut high[obs_marks(self.players)..] {
             *x = f32::INFINITY;
         }
     }
@@ -763,10 +887,11 @@ impl TrickRules for TysiacRules {
             extra,
             match_state: m,
         } = v;
-        let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
+        let n = self.players;
+        let rel = |s: usize| (s + n - viewer) % n;
         let stage = match extra.stage {
             Stage::Auction => 0,
-            Stage::Give(_) => 1,
+            Stage::Give(_) | Stage::Musik | Stage::Discard(_) => 1,
             Stage::Contract => 2,
             Stage::Nines(_) => 3,
             Stage::Play => 4,
@@ -774,14 +899,14 @@ impl TrickRules for TysiacRules {
         };
         out[stage] = 1.0;
         let mut at = 6;
-        for s in 0..PLAYERS {
+        for s in 0..n {
             out[at + rel(s)] = extra.auction.passed[s] as u8 as f32;
         }
-        at += PLAYERS;
+        at += n;
         if let Some((_, b)) = extra.auction.high {
             out[at + rel(b)] = 1.0;
         }
-        at += PLAYERS;
+        at += n;
         out[at] = extra.contract as f32 / MAX_BID as f32;
         at += 1;
         if extra.declarer.is_some() {
@@ -792,33 +917,38 @@ impl TrickRules for TysiacRules {
         at += 24;
         if let Some(d) = extra.declarer {
             for side in 0..2 {
-                if self.gives_face_up || viewer == d || viewer == Self::receiver(d, side) {
+                if self.gives_face_up || viewer == d || viewer == Self::receiver(core, d, side) {
                     if let Some(c) = extra.given[side] {
                         out[at + side * 24 + c.idx()] = 1.0;
                     }
                 }
             }
+            // Two-handed: the discards, for the declarer only (in the first give's slots).
+            if viewer == d {
+                for c in extra.discards {
+                    out[at + c.idx()] = 1.0;
+                }
+            }
         }
         at += 48;
-        for s in 0..PLAYERS {
+        for s in 0..n {
             for suit in 0..4 {
                 out[at + rel(s) * 4 + suit] = (extra.married[s] >> suit & 1) as f32;
             }
         }
-        at += 12;
+        at += 4 * n;
         out[at] = extra.pending.is_some() as u8 as f32;
         at += 1;
-        for s in 0..PLAYERS {
+        for s in 0..n {
             out[at + rel(s)] = m.on_barrel[s] as u8 as f32;
         }
-        at += PLAYERS;
-        debug_assert_eq!(at, OBS_MARKS);
-        for s in 0..PLAYERS {
+        at += n;
+        debug_assert_eq!(at, obs_marks(n));
+        for s in 0..n {
             out[at + rel(s)] = m.barrel_deals[s] as f32;
-            out[at + PLAYERS + rel(s)] = m.bolts[s] as f32;
-            out[at + 2 * PLAYERS + rel(s)] = m.p_marks[s] as f32;
+            out[at + n + rel(s)] = m.bolts[s] as f32;
+            out[at + 2 * n + rel(s)] = m.p_marks[s] as f32;
         }
-        let _ = core;
     }
     fn describe_extra(&self, v: TrickView<'_, Self>, viewer: Option<usize>) -> String {
         let TrickView {
@@ -845,9 +975,19 @@ impl TrickRules for TysiacRules {
                 extra.contract,
                 if extra.rospisat { " · rospisat'" } else { "" }
             ));
-            s.push_str(&format!("prikup: {}\n", self.deck.format_set(extra.prikup)));
+            if self.players == 2 {
+                if let Some(k) = extra.musik {
+                    let musik = self.deck.format_set(extra.prikup);
+                    s.push_str(&format!("musik {} taken: {musik}\n", k + 1));
+                }
+            } else {
+                s.push_str(&format!("prikup: {}\n", self.deck.format_set(extra.prikup)));
+            }
+            if !extra.discards.is_empty() && (viewer.is_none() || viewer == Some(d)) {
+                s.push_str(&format!("discarded: {}\n", self.deck.format_set(extra.discards)));
+            }
             for side in 0..2 {
-                let r = Self::receiver(d, side);
+                let r = Self::receiver(v.core, d, side);
                 if let Some(c) = extra.given[side] {
                     if self.gives_face_up || viewer.is_none() || viewer == Some(d) || viewer == Some(r) {
                         s.push_str(&format!("given to seat {r}: {}\n", self.deck.name_of(c)));
@@ -855,7 +995,7 @@ impl TrickRules for TysiacRules {
                 }
             }
         }
-        let marr: Vec<String> = (0..PLAYERS)
+        let marr: Vec<String> = (0..self.players)
             .filter(|&p| extra.married[p] != 0)
             .map(|p| {
                 let suits: String = (0..4)
@@ -872,7 +1012,7 @@ impl TrickRules for TysiacRules {
             s.push_str("four nines: annulled, the same dealer deals again\n");
         }
         if self.is_match {
-            let marks: Vec<String> = (0..PLAYERS)
+            let marks: Vec<String> = (0..self.players)
                 .map(|p| {
                     format!(
                         "seat {p}{} bolts {} P {}",
@@ -904,8 +1044,8 @@ impl TrickRules for TysiacRules {
         }
         let d = extra.settlement.delta;
         DealOutcome {
-            returns: crate::trick::per_seat(PLAYERS, |s| d[s] as f64),
-            ledger: crate::trick::per_seat(PLAYERS, |s| d[s] as f64),
+            returns: crate::trick::per_seat(self.players, |s| d[s] as f64),
+            ledger: crate::trick::per_seat(self.players, |s| d[s] as f64),
             redeal: false,
         }
     }
@@ -922,10 +1062,12 @@ impl TrickRules for TysiacRules {
         Some(Utility::general(-400.0, 400.0))
     }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
-        // The winner +1, the others −1/2 each (zero-sum).
+        // The winner +1, the others share −1 (zero-sum): −1/2 each with three players.
+        let n = self.players;
+        let lose = -1.0 / (n - 1) as f64;
         v.match_state
             .winner
-            .map(|w| crate::trick::per_seat(PLAYERS, |s| if s == w { 1.0 } else { -0.5 }))
+            .map(|w| crate::trick::per_seat(n, |s| if s == w { 1.0 } else { lose }))
     }
     fn max_deals(&self) -> usize {
         if self.is_match {
@@ -940,11 +1082,13 @@ impl TrickRules for TysiacRules {
     }
 }
 
-/// Extra observation layout: stage[6], passed[3], high bidder[3], contract/400, prikup[24],
-/// given left[24], given right[24] (declarer and receiver only), marriages[3×4], marriage pending,
-/// on barrel[3], then raw counts: barrel deals[3], bolts[3], P marks[3].
-const OBS_MARKS: usize = 6 + 3 + 3 + 1 + 24 + 48 + 12 + 1 + 3;
-const OBS_LEN: usize = OBS_MARKS + 9;
+/// Extra observation layout for n seats (player-relative): stage[6], passed[n], high bidder[n],
+/// contract/400, prikup (the musik taken)[24], given left[24] (two-handed: the discards, for the
+/// declarer), given right[24] (declarer and receiver only), marriages[n×4], marriage pending,
+/// on barrel[n], then raw counts: barrel deals[n], bolts[n], P marks[n]. Where the raw counts start:
+const fn obs_marks(n: usize) -> usize {
+    6 + n + n + 1 + 24 + 48 + 4 * n + 1 + n
+}
 
 #[cfg(test)]
 mod tests;

@@ -1,21 +1,22 @@
 //! Settling a finished Tysiąc deal (rules file §4.7–§4.9): the declarer's ± contract, the opponents'
 //! rounded points, bolts, P marks, the barrel and the winner of the race.
 
-use super::{BoltTrigger, Extra, Match, TysiacRules, PLAYERS};
+use super::{BoltTrigger, Extra, Match, TysiacRules, SEATS};
+use crate::cards::CardSet;
 use crate::trick::TrickCore;
 use crate::trick::TrickRules;
 
 /// What a deal did to the scores.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settlement {
-    /// Card points taken in tricks per seat.
-    pub card_points: [i32; PLAYERS],
+    /// Card points taken in tricks per seat (two-handed, the declarer's discards included).
+    pub card_points: [i32; SEATS],
     /// Hand points: card points plus declared marriages.
-    pub hand: [i32; PLAYERS],
+    pub hand: [i32; SEATS],
     /// Whether the declarer made the contract (false after rospisat').
     pub made: bool,
     /// Score change per seat, penalties and the barrel included.
-    pub delta: [i32; PLAYERS],
+    pub delta: [i32; SEATS],
 }
 
 /// An opponent's hand points rounded to the nearest multiple of `to` (a tie, only possible with 10,
@@ -39,19 +40,21 @@ impl TysiacRules {
     pub(crate) fn settle(&self, core: &TrickCore, extra: &Extra, m: &mut Match) -> Settlement {
         let d = extra.declarer.expect("a settled deal has a declarer");
         let f = core.next_seat(core.dealer);
-        let before: [i32; PLAYERS] = std::array::from_fn(|p| core.ledger[p] as i32);
-        let on0 = if self.barrel {
-            m.on_barrel
-        } else {
-            [false; PLAYERS]
-        };
-        let card_points: [i32; PLAYERS] = std::array::from_fn(|p| self.card_points(core.won[p]));
-        let hand: [i32; PLAYERS] = std::array::from_fn(|p| card_points[p] + extra.marriages[p]);
+        let before: [i32; SEATS] = std::array::from_fn(|p| core.ledger[p] as i32);
+        let on0 = if self.barrel { m.on_barrel } else { [false; SEATS] };
+        // The seats dealt in (four-handed, the dealer sits the deal out: no score, no marks, and the
+        // deal is not one of a barrel player's three).
+        let seats = || (0..self.players).filter(|&p| core.is_active(p));
+        let card_points: [i32; SEATS] = std::array::from_fn(|p| {
+            let discards = if p == d { extra.discards } else { CardSet::EMPTY };
+            self.card_points(core.won[p] | discards)
+        });
+        let hand: [i32; SEATS] = std::array::from_fn(|p| card_points[p] + extra.marriages[p]);
         let b = extra.contract as i32;
         let made = !extra.rospisat && hand[d] >= b;
         let limited = |p: usize| self.opponent_limit > 0 && before[p] >= self.opponent_limit;
         let mut new = before;
-        for p in 0..PLAYERS {
+        for p in seats() {
             new[p] += if p == d {
                 match (extra.rospisat, made) {
                     (true, _) => 0,
@@ -75,8 +78,8 @@ impl TysiacRules {
                 new[d] -= self.rospisat_penalty;
             }
         } else if self.bolts {
-            for p in (0..PLAYERS).filter(|&p| p != d && !on0[p]) {
-                if self.bolt(card_points[p], hand[p], core.won[p].len() / PLAYERS) {
+            for p in seats().filter(|&p| p != d && !on0[p]) {
+                if self.bolt(card_points[p], hand[p], core.won[p].len() / core.n_active) {
                     m.bolts[p] += 1;
                     if m.bolts[p] % 3 == 0 {
                         new[p] -= self.bolt_penalty;
@@ -87,7 +90,7 @@ impl TysiacRules {
         if self.barrel {
             let (thr, target) = (self.barrel_threshold, self.target);
             let mut arrived = false;
-            for p in 0..PLAYERS {
+            for p in seats() {
                 if on0[p] {
                     if p == d && !made && !extra.rospisat {
                         // Failing on the barrel: −contract and off it.
@@ -107,8 +110,9 @@ impl TysiacRules {
                 }
             }
             if arrived && self.barrel_exclusive {
-                // A newcomer knocks off whoever sat there before this deal (T12).
-                for p in 0..PLAYERS {
+                // A newcomer knocks off whoever sat there before this deal (T12), a seat sitting
+                // the deal out included.
+                for p in 0..self.players {
                     if on0[p] && m.on_barrel[p] {
                         new[p] -= self.barrel_fall;
                         m.on_barrel[p] = false;
@@ -122,8 +126,8 @@ impl TysiacRules {
                 Some(d)
             } else {
                 // The higher score, else the first from F clockwise.
-                (0..PLAYERS)
-                    .map(|k| (f + k) % PLAYERS)
+                (0..core.n_active)
+                    .map(|k| core.seat_after(f, k))
                     .filter(|&p| reached(p))
                     .fold(None, |best: Option<usize>, p| match best {
                         Some(q) if new[q] >= new[p] => Some(q),

@@ -123,6 +123,34 @@ fn bid_step_10_the_achievable_cap_and_the_limit_flag() {
 }
 
 #[test]
+fn numeric_parameters_are_integers_and_the_cap_words_are_not_numbers() {
+    // The old choice word `bid_cap=400` is refused with the new spelling suggested.
+    let e = Tysiac::from_game_string("tysiac(bid_cap=400)").unwrap_err();
+    assert!(matches!(e, LudoError::InvalidParameter { .. }), "{e:?}");
+    assert!(e.to_string().contains("did you mean \"400_points\""), "{e}");
+    let rules = |spec: &str| game(spec).new_initial_state().rules().clone();
+    assert!(!rules("tysiac(bid_cap=400_points)").achievable_cap);
+    assert!(rules("tysiac(bid_cap=achievable)").achievable_cap);
+    for key in ["bid_step", "opponent_rounding"] {
+        for bad in ["6", "9"] {
+            let e = Tysiac::from_game_string(&format!("tysiac({key}={bad})")).unwrap_err();
+            assert!(e.to_string().contains("must be 5 or 10"), "{e}");
+        }
+        for bad in ["4", "11", "ten"] {
+            assert!(Tysiac::from_game_string(&format!("tysiac({key}={bad})")).is_err());
+        }
+    }
+    for (spec, step) in [
+        ("tysiac(bid_step=10,opponent_rounding=10)", 10),
+        ("tysiac(ruleset=polish)", 10),
+        ("tysiac", 5),
+    ] {
+        let r = rules(spec);
+        assert_eq!((r.bid_step, r.rounding), (step, i32::from(step)), "{spec}");
+    }
+}
+
+#[test]
 fn passes_are_final_and_the_last_bidder_declares() {
     let mut st = dealt("tysiac");
     act(&mut st, &["bid 100", "bid 105", "pass"]);
@@ -419,7 +447,7 @@ fn settle(
     }
     let mut extra = st.extra.clone();
     extra.contract = bid;
-    extra.marriages = marr;
+    extra.marriages[..3].copy_from_slice(&marr);
     extra.rospisat = rospisat;
     let mut m = m0;
     let s = st.rules().settle(&core, &extra, &mut m);
@@ -444,9 +472,9 @@ fn the_worked_examples_of_hand_scoring() {
         [40, 0, 80],
         false,
     );
-    assert_eq!(s.card_points, [85, 22, 13]);
-    assert_eq!(s.hand, [125, 22, 93]);
-    assert_eq!(s.delta, [120, 20, 95]);
+    assert_eq!(s.card_points[..3], [85, 22, 13]);
+    assert_eq!(s.hand[..3], [125, 22, 93]);
+    assert_eq!(s.delta[..3], [120, 20, 95]);
     // Failure: bid 110, the declarer has 100 (card points only); points beyond the bid never count.
     let (s, _) = settle(
         "tysiac",
@@ -491,11 +519,10 @@ fn the_worked_examples_of_hand_scoring() {
 }
 
 fn barrel(on: [bool; 3], deals: [u8; 3]) -> Match {
-    Match {
-        on_barrel: on,
-        barrel_deals: deals,
-        ..Match::default()
-    }
+    let mut m = Match::default();
+    m.on_barrel[..3].copy_from_slice(&on);
+    m.barrel_deals[..3].copy_from_slice(&deals);
+    m
 }
 
 #[test]
@@ -584,7 +611,7 @@ fn the_barrel_at_880() {
         false,
     );
     assert_eq!(s.delta[2], 30);
-    assert_eq!(mm.on_barrel, [false, true, true]);
+    assert_eq!(mm.on_barrel[..3], [false, true, true]);
     let (s, mm) = settle(
         "tysiac(scope=match,barrel_exclusive=true)",
         [0, 880, 850],
@@ -595,7 +622,7 @@ fn the_barrel_at_880() {
         false,
     );
     assert_eq!((s.delta[1], s.delta[2]), (-120, 30));
-    assert_eq!(mm.on_barrel, [false, false, true]);
+    assert_eq!(mm.on_barrel[..3], [false, false, true]);
 }
 
 #[test]
@@ -653,7 +680,7 @@ fn bolts_every_third_costs_120_and_marriages_do_not_count_by_default() {
         [0, 40, 0],
         false,
     );
-    assert_eq!(mm.bolts, [0, 0, 1]);
+    assert_eq!(mm.bolts[..3], [0, 0, 1]);
     let (_, mm) = settle(
         "tysiac(scope=match,bolts=false)",
         [0; 3],
@@ -663,7 +690,7 @@ fn bolts_every_third_costs_120_and_marriages_do_not_count_by_default() {
         [0, 40, 0],
         false,
     );
-    assert_eq!(mm.bolts, [0, 0, 0]);
+    assert_eq!(mm.bolts[..3], [0, 0, 0]);
 }
 
 #[test]
@@ -672,7 +699,7 @@ fn rospisat_gives_60_each_and_the_third_p_costs_120() {
     let mut marks = Match::default();
     for k in 1..=3 {
         let (s, mm) = settle(m, [0; 3], marks, 100, ["", "", ""], [0; 3], true);
-        assert_eq!(s.delta, [if k == 3 { -120 } else { 0 }, 60, 60]);
+        assert_eq!(s.delta[..3], [if k == 3 { -120 } else { 0 }, 60, 60]);
         assert_eq!(mm.p_marks[0], k);
         marks = mm;
     }
@@ -685,7 +712,7 @@ fn rospisat_gives_60_each_and_the_third_p_costs_120() {
         [0; 3],
         true,
     );
-    assert_eq!(s.delta[1..], [0, 60], "nothing for a barrel opponent");
+    assert_eq!(s.delta[1..3], [0, 60], "nothing for a barrel opponent");
     // Through the actions: the deal ends at once.
     let mut st = at_contract("tysiac", "J♣", "J♠");
     act(&mut st, &["rospisat"]);
@@ -738,7 +765,7 @@ fn polish_preset_limits_opponents_at_800() {
         [0, 0, 0],
         false,
     );
-    assert_eq!(s.delta[1..], [0, 10]);
+    assert_eq!(s.delta[1..3], [0, 10]);
 }
 
 #[test]
@@ -839,4 +866,200 @@ fn a_bid_of_400_ends_the_auction_at_once_and_steps_of_10_hold_in_the_contract() 
         .take(3)
         .collect();
     assert_eq!(contracts, ["contract 100", "contract 110", "contract 120"]);
+}
+
+// Two-handed (Polish, zagraj.pl): 10 cards each from F, then two musiki of two; the declarer takes
+// one (shown to the other player), discards two face down (they count for the declarer).
+const T0: &str = "A♥ K♥ Q♥ A♠ 10♠ K♠ J♠ 9♥ 9♦ 9♣";
+const T1: &str = "A♦ 10♦ K♦ Q♦ J♦ 10♥ J♥ 9♠ A♣ 10♣";
+const MUSIK_1: &str = "K♣ Q♣";
+const MUSIK_2: &str = "J♣ Q♠";
+
+fn dealt_two(spec: &str) -> TysiacState {
+    let mut st = game(spec).new_initial_state();
+    let h: Vec<Vec<&str>> = [T0, T1].iter().map(|s| s.split_whitespace().collect()).collect();
+    for k in 0..10 {
+        for seat in h.iter() {
+            act(&mut st, &[seat[k]]);
+        }
+    }
+    for n in format!("{MUSIK_1} {MUSIK_2}").split_whitespace() {
+        act(&mut st, &[n]);
+    }
+    st
+}
+
+#[test]
+fn two_handed_deal_auction_musik_and_discards() {
+    let mut st = dealt_two("tysiac(ruleset=two_handed)");
+    let r = st.rules().clone();
+    assert_eq!((r.players, r.tricks, r.bid_step), (2, 10, 10));
+    assert_eq!(st.core.hands[0], set(&st, T0));
+    assert_eq!(st.core.hands[1], set(&st, T1));
+    assert_eq!(r.deal_slot(1, 19), Some(Slot::Hand(1)));
+    assert_eq!(r.deal_slot(1, 20), Some(Slot::Talon));
+    assert_eq!(r.deal_slot(1, 24), None);
+    // F (seat 0, the dealer's left) must open; steps of 10; one pass ends it.
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(&bids(&st)[..2], ["bid 100", "bid 110"]);
+    act(&mut st, &["bid 100"]);
+    assert_eq!(&bids(&st)[..3], ["pass", "bid 110", "bid 120"]);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.declarer, Some(0));
+    assert_eq!(legal_names(&st), ["musik 1", "musik 2"]);
+    let unseen = |st: &TysiacState, seat: usize, names: &str| {
+        let o = st.observation_string(seat);
+        names.split_whitespace().all(|n| !o.contains(n))
+    };
+    assert!(
+        unseen(&st, 1, MUSIK_2) && unseen(&st, 0, MUSIK_1),
+        "both musiki face down"
+    );
+    act(&mut st, &["musik 2"]);
+    assert_eq!(st.core.hands[0].len(), 12);
+    assert!(st.core.hands[0].contains(c(&st, "Q♠")));
+    // Shown to the other player; the other musik stays face down, seen by nobody.
+    assert!(st.observation_string(1).contains("musik 2 taken: "));
+    assert!(!unseen(&st, 1, "Q♠"));
+    assert!(unseen(&st, 1, MUSIK_1) && unseen(&st, 0, MUSIK_1));
+    assert_eq!(st.core.talon, set(&st, MUSIK_1));
+    assert_eq!(legal_names(&st).len(), 12, "any of the 12 cards may be discarded");
+    act(&mut st, &["discard J♣", "discard 9♦"]);
+    assert_eq!(st.core.hands[0].len(), 10);
+    assert_eq!(st.extra.discards, set(&st, "J♣ 9♦"));
+    // The discards are the declarer's secret.
+    let seen_by = |seat: usize| st.information_state_string(seat);
+    assert!(seen_by(0).contains("discard J♣") && seen_by(0).contains("discarded: "));
+    assert!(!seen_by(1).contains("discard") && seen_by(1).contains("0 ?"));
+    assert!(!st.observation_string(1).contains("9♦"));
+    assert_eq!(legal_names(&st).first().map(String::as_str), Some("contract 100"));
+    act(&mut st, &["contract 100"]);
+    assert_eq!(st.current_player(), Player::Seat(0), "the declarer leads");
+    let mut rng = crate::core::rng::Rng::new(5);
+    st.play_out_random(&mut rng);
+    assert!(st.is_terminal());
+    assert_eq!(st.core.tricks_played, 10);
+    let s = st.extra.settlement;
+    // The unchosen musik (K♣ Q♣, 7 points) counts for nobody; the discards (2) for the declarer.
+    assert_eq!(s.card_points[0] + s.card_points[1], 120 - 7);
+    assert_eq!(s.card_points[0], r.card_points(st.core.won[0]) + 2);
+    let mut ret = [0.0; 2];
+    st.returns(&mut ret);
+    let want0 = if s.hand[0] >= 100 { 100.0 } else { -100.0 };
+    let want1 = f64::from(round_opponent(s.hand[1], 10));
+    assert_eq!(ret, [want0, want1]);
+}
+
+#[test]
+fn two_handed_random_deals_conserve_points_and_match_results_are_zero_sum() {
+    let g = game("tysiac(ruleset=two_handed)");
+    let mut rng = crate::core::rng::Rng::new(11);
+    for _ in 0..200 {
+        let mut st = g.new_initial_state();
+        st.play_out_random(&mut rng);
+        let x = &st.extra;
+        if x.rospisat || x.annulled {
+            continue;
+        }
+        let unchosen = st.rules().card_points(st.core.talon - x.discards);
+        assert_eq!(st.core.talon.len(), 4);
+        assert_eq!((st.core.talon & x.discards).len(), 2);
+        assert_eq!(
+            x.settlement.card_points[..2].iter().sum::<i32>(),
+            120 - unchosen,
+            "{st} {:?}",
+            x
+        );
+    }
+    let g = game("tysiac(ruleset=two_handed,scope=match,target=300)");
+    let mut st = g.new_initial_state();
+    st.play_out_random(&mut rng);
+    let mut ret = [0.0; 2];
+    st.returns(&mut ret);
+    assert!(
+        ret == [1.0, -1.0] || ret == [-1.0, 1.0] || ret == [0.0, 0.0],
+        "{ret:?}"
+    );
+}
+
+#[test]
+fn four_handed_the_dealer_sits_out_and_the_gives_skip_the_dealer() {
+    // Seat 3 deals (the default first dealer is the last seat) and sits out; seat 0 is F.
+    let mut st = dealt_with("tysiac(ruleset=four_handed)", [H0, H1, H2], PRIKUP);
+    assert_eq!(st.rules().players, 4);
+    assert!(st.core.hands[3].is_empty());
+    assert_eq!(st.current_player(), Player::Seat(0));
+    act(&mut st, &["bid 100", "pass", "pass"]);
+    assert_eq!(
+        st.extra.declarer,
+        Some(0),
+        "two passes end it: the dealer does not bid"
+    );
+    // The second dealer (seat 0) sits out; seat 1 is F and the order is 1, 2, 3.
+    let mut st = dealt_with("tysiac(ruleset=four_handed,first_dealer=1)", [H0, H1, H2], PRIKUP);
+    // First dealer 1: F is seat 2, then 3, then 0 (seat 1 sits out).
+    assert_eq!(st.core.hands[2], set(&st, H0));
+    assert_eq!(st.core.hands[3], set(&st, H1));
+    assert_eq!(st.core.hands[0], set(&st, H2));
+    assert!(st.core.hands[1].is_empty());
+    assert_eq!(st.current_player(), Player::Seat(2));
+    act(&mut st, &["bid 100", "bid 105"]);
+    assert_eq!(st.current_player(), Player::Seat(0), "seat 1 is skipped");
+    act(&mut st, &["pass", "bid 110", "pass"]);
+    assert_eq!(st.extra.declarer, Some(2));
+    act(&mut st, &["give J♣ left", "give Q♠ right"]);
+    // Left of seat 2 is seat 3; to its right, past the dealer, seat 0.
+    assert!(st.core.hands[3].contains(c(&st, "J♣")));
+    assert!(st.core.hands[0].contains(c(&st, "Q♠")));
+    assert!(st.core.hands[1].is_empty());
+    let info = |seat: usize| st.information_state_string(seat);
+    assert!(info(3).contains("give J♣ left") && !info(3).contains("give Q♠"));
+    assert!(info(0).contains("give Q♠ right") && !info(0).contains("give J♣"));
+    assert!(!info(1).contains("give J♣") && !info(1).contains("give Q♠"));
+    assert!(info(2).contains("give J♣ left") && info(2).contains("give Q♠ right"));
+}
+
+#[test]
+fn four_handed_the_seat_sitting_out_scores_nothing_and_keeps_its_barrel_count() {
+    let g = game("tysiac(ruleset=four_handed,scope=match)");
+    let mut rng = crate::core::rng::Rng::new(2);
+    let mut checked = 0;
+    for _ in 0..100 {
+        let mut st = g.new_initial_state();
+        // The dealer (seat 3) is on the barrel at 880 with one deal behind it.
+        st.core.ledger[3] = 880.0;
+        st.match_state.on_barrel[3] = true;
+        st.match_state.barrel_deals[3] = 1;
+        // Play the first deal only.
+        while st.core.deals_done == 0 && !st.is_terminal() {
+            let a = if st.current_player() == Player::Chance {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+        }
+        if st.extra.annulled || st.core.deals_done == 0 {
+            continue;
+        }
+        checked += 1;
+        assert_eq!(st.core.ledger[3], 880.0);
+        assert_eq!(
+            st.match_state.barrel_deals[3], 1,
+            "sitting out is not one of the three"
+        );
+        assert_eq!(st.match_state.bolts[3], 0);
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[test]
+fn player_counts_and_their_dealers_are_checked() {
+    assert!(Tysiac::from_game_string("tysiac(players=5)").is_err());
+    assert!(Tysiac::from_game_string("tysiac(players=1)").is_err());
+    let e = Tysiac::from_game_string("tysiac(players=3,first_dealer=3)").unwrap_err();
+    assert!(e.to_string().contains("not a seat"), "{e}");
+    assert!(Tysiac::from_game_string("tysiac(players=4,first_dealer=3)").is_ok());
+    assert_eq!(game("tysiac(ruleset=four_handed)").num_players(), 4);
+    assert_eq!(game("tysiac(ruleset=two_handed)").num_players(), 2);
 }
