@@ -228,6 +228,7 @@ fn cards_laid_away_stay_face_down_when_the_talon_is_turned_up() {
         same_dealer: false,
         talon: 4,
         sit_out_dealer: false,
+        hand_end: false,
     });
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
     let widow = testing::cards(&st, "10S 9C 10D 9S");
