@@ -1528,20 +1528,23 @@ impl TrickRules for TarokRules {
             redeal: false,
         }
     }
-    /// A hand (`hand_scores`) scores each seat at most 500 (valat without) in absolute value before
-    /// its multiplier, less a Mond penalty of its own: Klop ±70; Beggar ±70, Open beggar ±90; Solo
-    /// without ±80 or ±250; colour valats ±125; Three .. Solo one a valat ±250, else the game (value
-    /// ≤ 60 plus a margin ≤ 35) with silent bonuses: at most 95 + 55 + 25 = 175 either way. A single
-    /// deal starts without radelci (multiplier 1): [−(500 + mond), 500]. In a match at most
-    /// H = `max_deals` hands are played, a seat's multiplier is at most 2 (`double_once`) or
-    /// 2^min(H, 20) (one radelc per hand at most, as `multiplier` caps it), and the end costs
-    /// `radelc_end_penalty` per radelc left (≤ H). These caps make a safe bound, far from reachable
-    /// in practice. Scores are per seat and do not balance: general-sum.
+    /// A hand (`hand_scores`) scores each seat at most 8,000 in absolute value before its radelc
+    /// multiplier, less a Mond penalty of its own: the largest score is an announced valat (±500)
+    /// kontra'd up to mordkontra (×16). Everything else is smaller: the game (value ≤ 60 plus a
+    /// margin ≤ 35) ×16, plus trula, kings, pagat and king ultimo announced (×2) and each kontra'd
+    /// (×16), is at most 95·16 + 2·55·16 + 55·16 = 4,160; Klop ±70, the beggars ±70/±90, Solo without
+    /// ±80/±250 and the colour valats ±125 (×16 at most) stay below it too. A single deal starts
+    /// without radelci (multiplier 1): [−(8,000 + mond), 8,000]. In a match at most H = `max_deals`
+    /// hands are played, a seat's multiplier is at most 2 (`double_once`) or 2^min(H, 20) (one radelc
+    /// per hand at most, as `multiplier` caps it), and the end costs `radelc_end_penalty` per radelc
+    /// left (≤ H). These caps make a safe bound, far from reachable in practice. Scores are per seat
+    /// and do not balance: general-sum.
     fn utility(&self) -> Option<crate::core::game::Utility> {
         use crate::core::game::Utility;
+        const HAND: f64 = 500.0 * 16.0;
         let mond = self.mond_penalty as f64;
         if !self.is_match {
-            return Some(Utility::general(-(500.0 + mond), 500.0));
+            return Some(Utility::general(-(HAND + mond), HAND));
         }
         let h = self.max_deals() as f64;
         let mult = if self.per_radelc {
@@ -1549,10 +1552,10 @@ impl TrickRules for TarokRules {
         } else {
             2.0
         };
-        let hand = 500.0 * mult + mond;
+        let hand = HAND * mult + mond;
         Some(Utility::general(
             -(h * hand + h * self.radelc_end_penalty as f64),
-            h * 500.0 * mult,
+            h * HAND * mult,
         ))
     }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
