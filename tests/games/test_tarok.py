@@ -70,3 +70,21 @@ def test_greedy_bot_is_listed_and_plays_legal_moves() -> None:
         action = state.bot_action("greedy", seed=len(state.history()))
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_improvised_names_match_the_mapping_and_parse_back() -> None:
+    """``deck_names=improvised``: each card is shown as the standard card of ``improvised_deck()``, with
+    the Tarok name in brackets where they differ; the action ids and the default names are unchanged."""
+    deck = tarok.improvised_deck()
+    plain = tarok.new_game().new_initial_state()
+    imp = tarok.new_game(deck_names="improvised").new_initial_state()
+    for card in range(54):
+        name = plain.action_to_string(card)
+        shown = imp.action_to_string(card)
+        _, standard = deck[name]
+        assert shown == (standard if standard == name else f"{standard}({name})"), name
+    assert [imp.action_to_string(c) for c in (32, 52, 53)] == ["A♠(I)", "10♦(XXI)", "Joker(Škis)"]
+    assert plain.action_to_string(52) == "XXI"
+    # Chance actions parse by either name and by the standard name where it is unique.
+    for text, card in [("A♠", 32), ("10♦(XXI)", 52), ("XXI", 52), ("joker", 53), ("J♣(C♣)", 5), ("J♣", 4)]:
+        assert imp.string_to_action(text) == card, text

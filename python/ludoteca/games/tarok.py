@@ -62,6 +62,10 @@ def count(cards: list[str]) -> int:
 def improvised_deck() -> dict[str, tuple[int, str]]:
     """The improvised Tarok deck: each of the 54 Tarok cards mapped to (deck number, standard card).
 
+    ``new_game(deck_names="improvised")`` names the cards this way in actions and observations
+    (``A♠(I)``, ``10♦(XXI)``, ``Joker(Škis)``, ``J♣(C♣)`` for deck 2's marked jack, ``A♥(1♥)``; cards
+    whose names agree, like ``K♥``, as they are); the Tarok names still parse.
+
     Deck 1 gives the 12 court cards, A-4 of ♥ and ♦ (the ace is the red "1") and 7-10 of ♣ and ♠; deck
     2's four jacks, marked "C", are the cavaliers; deck 2's A-6♠, A-6♣, 6-10♥ and 7-10♦ are the trumps I
     to XXI (I = A♠, XXI = 10♦) and its joker is the Škis. Ten cards of deck 2 stay unused.

@@ -183,6 +183,19 @@ impl Deck {
 
     /// The 54-card Slovenian Tarok pack: four suits of 8 and 22 trumps (I..XXI, Škis).
     pub fn tarok54() -> Deck {
+        Deck::tarok54_named(false)
+    }
+
+    /// The Tarok pack named as the improvised deck made of two standard 52+joker packs (rules file
+    /// §6): each card is shown by the standard card that stands for it, with its Tarok name in
+    /// brackets where the two differ (`A♥(1♥)`, `J♣(C♣)` the marked jack of pack 2, `A♠(I)` ..
+    /// `10♦(XXI)`, `Joker(Škis)`; `K♥`, `J♥`, `10♣` as they are). The Tarok names still parse, and so
+    /// do the standard names where only one card has them (every one but the cavaliers' jacks).
+    pub fn tarok54_improvised() -> Deck {
+        Deck::tarok54_named(true)
+    }
+
+    fn tarok54_named(improvised: bool) -> Deck {
         let mut suits = SUITS_FRENCH.to_vec();
         suits.push(SUIT_TRUMPS);
         let mut cards = Vec::new();
@@ -200,13 +213,19 @@ impl Deck {
                     .iter()
                     .flat_map(|w| suit.aliases.iter().map(move |a| format!("{w}{a}")))
                     .collect();
-                cards.push((
-                    s,
-                    r,
-                    format!("{disp}{}", suit.symbol),
-                    format!("{ascii}{}", suit.ascii),
-                    aliases,
-                ));
+                let (disp, ascii) = (format!("{disp}{}", suit.symbol), format!("{ascii}{}", suit.ascii));
+                // Pack 1's red aces are the red 1s; pack 2's jacks, marked C, the cavaliers.
+                let standard = match r {
+                    1 => Some(14),
+                    12 => Some(11),
+                    _ => None,
+                };
+                cards.push(match standard {
+                    Some(fr) if improvised => {
+                        improvised_names(s, r, fr, &suits[s as usize], disp, ascii, aliases, r == 1)
+                    }
+                    _ => (s, r, disp, ascii, aliases),
+                });
             }
         }
         for r in 1..=22u8 {
@@ -225,9 +244,36 @@ impl Deck {
                 ]),
                 _ => {}
             }
-            cards.push((4, r, disp, ascii, aliases));
+            let card = if !improvised {
+                (4, r, disp, ascii, aliases)
+            } else if r == 22 {
+                let mut aliases = aliases;
+                aliases.extend([normalize(&disp), normalize(&ascii), "joker".into()]);
+                (4, r, format!("Joker({disp})"), format!("JOKER({ascii})"), aliases)
+            } else {
+                // Pack 2: A-6♠ are I-VI, A-6♣ VII-XII, 6-10♥ XIII-XVII, 7-10♦ XVIII-XXI.
+                let (s, fr) = match r {
+                    1..=6 => (3, r),
+                    7..=12 => (0, r - 6),
+                    13..=17 => (2, r - 7),
+                    _ => (1, r - 11),
+                };
+                let fr = if fr == 1 { 14 } else { fr };
+                let (_, _, disp, ascii, aliases) =
+                    improvised_names(4, r, fr, &suits[s as usize], disp, ascii, aliases, true);
+                (4, r, disp, ascii, aliases)
+            };
+            cards.push(card);
         }
-        Deck::build("tarok54", suits, cards)
+        Deck::build(
+            if improvised {
+                "tarok54 improvised"
+            } else {
+                "tarok54"
+            },
+            suits,
+            cards,
+        )
     }
 
     /// Short name (`italian40`, `french32`, ...).
@@ -383,6 +429,41 @@ fn tarok_suit_label(r: u8) -> (String, String, Vec<String>) {
     } else {
         (disp.to_string(), disp.to_string(), rank_aliases(&[], words))
     }
+}
+
+/// A Tarok card of the improvised deck: shown as the standard card `fr` of `suit` with the Tarok name
+/// in brackets; the Tarok names stay aliases, and the standard names too when `unique` (no other card
+/// of the two packs looks the same).
+#[allow(clippy::too_many_arguments)]
+fn improvised_names(
+    s: u8,
+    r: u8,
+    fr: u8,
+    suit: &SuitInfo,
+    disp: String,
+    ascii: String,
+    mut aliases: Vec<String>,
+    unique: bool,
+) -> (u8, u8, String, String, Vec<String>) {
+    let (std_disp, std_ascii, words) = french_label(0, fr);
+    let (std_disp, std_ascii) = (
+        format!("{std_disp}{}", suit.symbol),
+        format!("{std_ascii}{}", suit.ascii),
+    );
+    aliases.extend([normalize(&disp), normalize(&ascii)]);
+    if unique {
+        aliases.extend([normalize(&std_disp), normalize(&std_ascii)]);
+        for w in &words {
+            aliases.extend(suit.aliases.iter().map(|a| format!("{w}{a}")));
+        }
+    }
+    (
+        s,
+        r,
+        format!("{std_disp}({disp})"),
+        format!("{std_ascii}({ascii})"),
+        aliases,
+    )
 }
 
 /// Roman numeral for 1..=21.

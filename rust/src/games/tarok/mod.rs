@@ -44,8 +44,11 @@
 //! * Discards lie in the declarer's private pile of the trick engine (`TrickCore::laid_away`).
 //! * Bot `greedy` (bot.rs): a rule-based player that sees only its seat's information.
 //!
+//! * `deck_names=improvised` names every card by the standard card of the improvised deck (rules file
+//!   §6, `Deck::tarok54_improvised`) in actions and observations; the card ids and rules are unchanged.
+//!
 //! Not implemented (reported to the lead): the beggar emperor lead, the three-player variant (out of
-//! the rules file's scope), the improvised deck's card names as a parameter.
+//! the rules file's scope).
 //!
 //! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
 //! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
@@ -326,6 +329,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "colour_valat_void_must_play_tarok", kind: Kind::Bool, default: D::Bool(false), doc: "in colour valat a player void in the led suit must play a tarok" },
     ParamSpec { name: "klop_after_zero_score", kind: Kind::Bool, default: D::Bool(true), doc: "after a cumulative score returns to zero the next hand is a forced Klop" },
     ParamSpec { name: "allow_call_own_king", kind: Kind::Bool, default: D::Bool(true), doc: "the declarer may call a king of their own hand (and then plays alone)" },
+    ParamSpec { name: "deck_names", kind: Kind::Choice(&["tarok", "improvised"]), default: D::Str("tarok"), doc: "improvised: cards are named by the standard cards of two 52+joker packs that stand for them, the Tarok name in brackets (A♠(I) .. 10♦(XXI), Joker(Škis), J♣(C♣) the marked cavalier, A♥(1♥)); the Tarok names still parse" },
     ParamSpec { name: "radelc_end_penalty", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(100), doc: "scope=match: cost of each uncrossed radelc at the end" },
 ];
 
@@ -995,7 +999,11 @@ impl TrickRules for TarokRules {
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
-        let deck = Deck::tarok54();
+        let deck = if p.str("deck_names") == "improvised" {
+            Deck::tarok54_improvised()
+        } else {
+            Deck::tarok54()
+        };
         let build = |colour: bool| {
             let eff = (0..54u8).map(|i| card_suit(Card(i))).collect();
             let st = (0..54u8).map(|i| card_strength(Card(i))).collect();

@@ -899,3 +899,136 @@ fn greedy_beats_random_in_every_seat() {
         "greedy ahead of the random seats in every seat: {total:?}"
     );
 }
+
+// --- deck_names=improvised (rules file §6) ---
+
+const IMPROVISED: &str = "tarok(deck_names=improvised)";
+
+#[test]
+fn improvised_names_show_the_standard_card_with_the_tarok_name() {
+    let tarok = game("tarok").new_initial_state();
+    let imp = game(IMPROVISED).new_initial_state();
+    let (d, di) = (tarok.rules().deck(), imp.rules().deck());
+    // (Tarok name, improvised name): pack 2's trumps A-6♠, A-6♣, 6-10♥, 7-10♦ and the joker, pack 2's
+    // jacks as the cavaliers, pack 1's red aces as the red 1s; every other card as it is.
+    let cases = [
+        ("I", "A♠(I)"),
+        ("VI", "6♠(VI)"),
+        ("VII", "A♣(VII)"),
+        ("XII", "6♣(XII)"),
+        ("XIII", "6♥(XIII)"),
+        ("XVII", "10♥(XVII)"),
+        ("XVIII", "7♦(XVIII)"),
+        ("XXI", "10♦(XXI)"),
+        ("Škis", "Joker(Škis)"),
+        ("C♣", "J♣(C♣)"),
+        ("C♥", "J♥(C♥)"),
+        ("1♥", "A♥(1♥)"),
+        ("1♦", "A♦(1♦)"),
+        ("2♦", "2♦"),
+        ("J♣", "J♣"),
+        ("K♥", "K♥"),
+        ("10♠", "10♠"),
+    ];
+    for (name, shown) in cases {
+        let card = d.parse(name).unwrap();
+        assert_eq!(d.name_of(card), name, "the default stays the Tarok name");
+        assert_eq!(di.name_of(card), shown, "{name}");
+        assert_eq!(di.parse(shown).unwrap(), card, "{shown} parses back");
+        assert_eq!(
+            di.parse(name).unwrap(),
+            card,
+            "the Tarok name {name} still parses"
+        );
+        assert_eq!(
+            di.parse(di.ascii_of(card)).unwrap(),
+            card,
+            "{}",
+            di.ascii_of(card)
+        );
+    }
+    assert_eq!(
+        (di.name_of(PAGAT), di.name_of(MOND), di.name_of(SKIS)),
+        ("A♠(I)", "10♦(XXI)", "Joker(Škis)")
+    );
+    assert_eq!(di.ascii_of(MOND), "TD(XXI)");
+    // The standard name alone, where only one card of the two packs looks like it.
+    for (standard, tarok_name) in [
+        ("A♠", "I"),
+        ("ace of spades", "I"),
+        ("10♦", "XXI"),
+        ("td", "XXI"),
+        ("joker", "Škis"),
+        ("5♣", "XI"),
+        ("A♥", "1♥"),
+    ] {
+        assert_eq!(
+            di.parse(standard).unwrap(),
+            d.parse(tarok_name).unwrap(),
+            "{standard}"
+        );
+    }
+    // J♣ alone is pack 1's jack; pack 2's jack is the cavalier only with its mark.
+    assert_eq!(di.parse("J♣").unwrap(), d.parse("J♣").unwrap());
+    assert!(
+        d.parse("A♠").is_err() && d.parse("joker").is_err(),
+        "the default deck has no standard names"
+    );
+    // 54 distinct names, each parsing to its own card.
+    let names: std::collections::HashSet<&str> = (0..54u8).map(|i| di.name_of(Card(i))).collect();
+    assert_eq!(names.len(), 54);
+    for i in 0..54u8 {
+        assert_eq!(di.parse(di.name_of(Card(i))).unwrap(), Card(i));
+    }
+}
+
+#[test]
+fn improvised_names_appear_in_actions_and_observations_and_parse_back() {
+    let mut st = dealt(IMPROVISED, H, TALON);
+    let obs = st.observation_string(0);
+    assert!(
+        obs.contains("Joker(Škis)") && obs.contains("10♦(XXI)") && obs.contains("A♠(I)"),
+        "{obs}"
+    );
+    assert!(obs.contains("J♣(C♣)") && obs.contains(" J♣"), "{obs}");
+    assert!(
+        !st.observation_string(1).contains("Joker"),
+        "seat 1 does not see seat 0's Škis"
+    );
+    // Seat 1 passes, seat 2 passes, seat 3 passes: F plays the Three and calls a king.
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♥"]);
+    let names = legal_names(&st);
+    assert!(names.iter().all(|n| n.starts_with("talon")), "{names:?}");
+    // The talon VI V IV III II 7♠ is shown under the standard names.
+    let obs = st.observation_string(2);
+    assert!(
+        obs.contains("talon (face up): 7♠ 2♠(II) 3♠(III) 4♠(IV) 5♠(V) 6♠(VI)"),
+        "{obs}"
+    );
+    // Every legal action of a whole random game, in both namings, has the same id and parses back.
+    let mut rng = crate::core::rng::Rng::new(7);
+    let mut plain = Tarok::from_game_string("tarok").unwrap().new_initial_state();
+    let mut imp = game(IMPROVISED).new_initial_state();
+    let mut v = Vec::new();
+    let mut differing = 0;
+    while imp.current_player() != Player::Terminal {
+        let a = if imp.current_player() == Player::Chance {
+            imp.sample_chance(&mut rng)
+        } else {
+            imp.legal_actions(&mut v);
+            for &b in &v {
+                let text = imp.action_to_string(b);
+                assert_eq!(imp.string_to_action(&text).unwrap(), b, "{text}");
+                differing += (text != plain.action_to_string(b)) as usize;
+            }
+            imp.random_action(&mut rng)
+        };
+        imp.apply_action(a).unwrap();
+        plain.apply_action(a).unwrap();
+    }
+    assert!(differing > 0);
+    let (mut ri, mut rp) = ([0.0; 4], [0.0; 4]);
+    imp.returns(&mut ri);
+    plain.returns(&mut rp);
+    assert_eq!(ri, rp, "the names change nothing else");
+}
