@@ -1053,11 +1053,12 @@ impl TrickRules for TysiacRules {
     /// 400) or 0 after rospisat'; an opponent its hand (at most 120 card points plus the 280 of all
     /// four marriages) rounded, or `rospisat_opponent_award` (≤ 200), never below 0. The barrel
     /// (from 880), opponent limits and the third bolt or P mark cannot happen in one deal, so
-    /// [−400, 400], general-sum. A match ends with the winner +1 and the others −1/2 (or a draw).
+    /// [−400, 400], general-sum. A match ends with the winner +1 and the others sharing −1 (−1 with
+    /// two players, −1/2 with three, −1/3 with four), or a draw.
     fn utility(&self) -> Option<crate::core::game::Utility> {
         use crate::core::game::Utility;
         if self.is_match() {
-            return Some(Utility::zero_sum(-0.5, 1.0));
+            return Some(Utility::zero_sum(-1.0 / (self.players - 1) as f64, 1.0));
         }
         Some(Utility::general(-400.0, 400.0))
     }
