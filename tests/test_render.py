@@ -127,7 +127,7 @@ UNDRAWN = ("stock", "undealt")
 
 def _unseen_swap(state: ludoteca.State, p: int, rng: random.Random) -> ludoteca.State | None:
     """The same game with the last deals of two cards seat ``p`` cannot see, in two different places
-    (another seat's hand, the stock), exchanged; None if there are no such cards."""
+    (another seat's hand, a face-down talon, the stock), exchanged; None if there are no such cards."""
     locs = state.card_locations()
     assert locs is not None
     # Cards p has ever seen are named in its observation or information state text.
@@ -136,7 +136,7 @@ def _unseen_swap(state: ludoteca.State, p: int, rng: random.Random) -> ludoteca.
     hidden = [
         (place, c)
         for place, cards in locs.items()
-        if (place.startswith("hand ") and place != f"hand {p}") or place in UNDRAWN
+        if (place.startswith("hand ") and place != f"hand {p}") or place == "talon" or place in UNDRAWN
         for c in cards
         if f" {state.action_to_string(c)} " not in view
     ]
@@ -160,6 +160,10 @@ def _unseen_swap(state: ludoteca.State, p: int, rng: random.Random) -> ludoteca.
     # Cards passed between hands (Tysiąc's gives) are not where they were dealt: swapping two deals to
     # the same hand then changes nothing, and there is nothing to check.
     if swapped.card_locations() == locs:
+        return None
+    # A swap can change the public course of the deal: a hand left without taroks is redealt (Tarok),
+    # and then p's own cards change too. That is the rules, not a leak; nothing to compare.
+    if swapped.card_locations().get(f"hand {p}") != locs.get(f"hand {p}"):
         return None
     return swapped
 

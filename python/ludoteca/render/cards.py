@@ -234,11 +234,20 @@ def _face(
         x, y, CARD_W, CARD_H, rx=5, fill="white", stroke=stroke, stroke_width=3 if action is not None else 1
     )
     svg.text(x + 4, y + 17, name, 15 if len(name) < 3 else 13, fill=colour, font_weight="bold")
-    # The suit symbol in the middle; a Tarok trump (I..XXI, Škis) has none, and its name's last
-    # letter there would read as another card ("I" on the III).
-    if deck.suit_of(card) != "trumps":
-        svg.text(x + CARD_W / 2, y + CARD_H - 12, name[-1], 24, fill=colour, text_anchor="middle")
+    glyph = _centre_glyph(name)
+    if glyph:
+        svg.text(x + CARD_W / 2, y + CARD_H - 12, glyph, 24, fill=colour, text_anchor="middle")
     svg.close("g")
+
+
+def _centre_glyph(name: str) -> str:
+    """The suit symbol drawn in a card's middle: its name's last character when that is a symbol
+    (``K♥``), else the first card-suit symbol in it (``10♦(XXI)``, the improvised Tarok deck), else
+    none: a Tarok trump (``III``, ``Škis``) has no suit, and a letter there would read as another card
+    ("I" on the III)."""
+    if name and not name[-1].isalnum() and name[-1] != ")":
+        return name[-1]
+    return next((c for c in name if c in "♠♥♦♣"), "")
 
 
 def _back(svg: Svg, x: float, y: float) -> None:
