@@ -512,16 +512,7 @@ impl TrickRules for CalabrasellaRules {
             ));
         }
         let players = p.int("players") as usize;
-        let first_dealer = match p.int("first_dealer") {
-            -1 => players - 1,
-            d if d as usize >= players => {
-                return Err(LudoError::param(
-                    "first_dealer",
-                    format!("seat {d} does not exist with {players} players"),
-                ))
-            }
-            d => d as usize,
-        };
+        let session = crate::trick::Session::read(p, players, None)?;
         let style = match p.str("deck_style") {
             "french_north" => FaceStyle::FrenchNorth,
             "french_south" => FaceStyle::FrenchSouth,
@@ -561,13 +552,13 @@ impl TrickRules for CalabrasellaRules {
             terziglio,
             eleven: p.str("counting") == "eleven",
             dealer_settles: p.str("four_handed_settlement") == "dealer_with_opponents",
-            is_match: p.str("scope") == "match",
+            is_match: session.is_match,
             end: match p.str("game_end") {
                 "chips" => GameEnd::Chips(p.int("chips") as i32),
                 _ => GameEnd::Paper(p.int("target") as i32),
             },
             deal_limit: p.int("deal_limit") as usize,
-            first_dealer,
+            first_dealer: session.first_dealer,
         })
     }
 

@@ -633,20 +633,18 @@ impl TrickRules for ReversisRules {
             .collect();
         let quinola = deck.find(HEARTS, JACK).expect("J♥ in the 48-card pack");
         let aces = (0..4).filter_map(|s| deck.find(s, ACE)).collect();
+        let session = crate::trick::Session::read(p, PLAYERS, Some("hands"))?;
         Ok(ReversisRules {
             tables: SuitTables::new(eff, strength, points),
             deck,
-            is_match: p.str("scope") == "match",
-            hands: p.int("hands") as usize,
+            is_match: session.is_match,
+            hands: session.length,
             starting_chips: p.int("starting_chips") as i32,
             auto_claim: p.bool("auto_claim"),
             loser_chosen_by_precedence: p.str("loser_tiebreak") == "chosen_by_precedence",
             parlett_talon: p.str("talon_bonus_values") == "parlett",
             exempt_after_failure: p.str("espagnolette_after_failure") == "exempt",
-            first_dealer: match p.int("first_dealer") {
-                -1 => PLAYERS - 1,
-                d => d as usize,
-            },
+            first_dealer: session.first_dealer,
             quinola,
             aces,
             paying: aces | CardSet::single(quinola),

@@ -476,21 +476,12 @@ impl TrickRules for TysiacRules {
             ));
         }
         let players = p.int("players") as usize;
-        let first_dealer = match p.int("first_dealer") {
-            -1 => players - 1,
-            d if d as usize >= players => {
-                return Err(LudoError::param(
-                    "first_dealer",
-                    format!("{d} is not a seat: -1 or 0..{}", players - 1),
-                ))
-            }
-            d => d as usize,
-        };
+        let session = crate::trick::Session::read(p, players, None)?;
         Ok(TysiacRules {
             players,
             tricks: if players == 2 { 10 } else { 8 },
             tables,
-            is_match: p.str("scope") == "match",
+            is_match: session.is_match,
             bid_step,
             max_without_marriage: max_without,
             achievable_cap: p.str("bid_cap") == "achievable",
@@ -519,7 +510,7 @@ impl TrickRules for TysiacRules {
             rospisat_award: p.int("rospisat_opponent_award") as i32,
             rospisat_penalty: p.int("rospisat_penalty") as i32,
             target: p.int("target") as i32,
-            first_dealer,
+            first_dealer: session.first_dealer,
             pairs,
             nines,
             deck,

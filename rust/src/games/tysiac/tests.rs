@@ -1058,7 +1058,10 @@ fn player_counts_and_their_dealers_are_checked() {
     assert!(Tysiac::from_game_string("tysiac(players=5)").is_err());
     assert!(Tysiac::from_game_string("tysiac(players=1)").is_err());
     let e = Tysiac::from_game_string("tysiac(players=3,first_dealer=3)").unwrap_err();
-    assert!(e.to_string().contains("not a seat"), "{e}");
+    assert!(
+        e.to_string().contains("seat 3 does not exist with 3 players"),
+        "{e}"
+    );
     assert!(Tysiac::from_game_string("tysiac(players=4,first_dealer=3)").is_ok());
     assert_eq!(game("tysiac(ruleset=four_handed)").num_players(), 4);
     assert_eq!(game("tysiac(ruleset=two_handed)").num_players(), 2);
