@@ -7,7 +7,7 @@
 //! * [`cards`]: decks as data and `CardSet` bitsets.
 //! * [`trick`]: the generic trick-taking engine; each trick game is a rules value over it.
 //! * [`rummy`]: multi-deck packs and meld rules shared by the rummy games (Carioca, Samba).
-//! * [`games`]: one module per game.
+//! * `games`: one module per game, reached through [`registry::load_game`] (hidden: see Stability).
 //! * [`poker`]: poker hand evaluators and the betting engine (Razz and the poker family).
 //! * [`registry`]: the list of games behind `load_game`.
 //! * [`batch`]: whole-game simulation and vectorised environments (rayon).
@@ -64,6 +64,16 @@
 //! ```
 //!
 //! `examples/simulate.rs` is a complete program (`cargo run --release --example simulate -- zole 100000`).
+//!
+//! # Stability
+//!
+//! Semantic versioning covers the documented modules: loading games (`registry`), states and their
+//! vocabulary (`core`, `dynamic`), simulation (`batch`), determinisation, cards, the engines (`trick`,
+//! `rummy`, `poker`) and errors; it is checked on each release with cargo-semver-checks. What a game
+//! *does* is versioned separately by its rules version (`registry::load_game(..)?.info().version`, also
+//! written in records and serialised states): a rules fix bumps the game's rules version, not the crate's.
+//! Each game's internal types (its rules value, per-deal state, stages) are hidden from these docs and
+//! may change in any release.
 pub mod batch;
 pub mod cards;
 pub mod core;
@@ -72,6 +82,10 @@ pub mod dynamic;
 pub mod error;
 
 pub use error::{LudoError, Result};
+// Each game's rules values, per-deal state and stages change with its rules (its rules version), not with
+// the crate's API: they are reached through `registry::load_game` and the dynamic traits, and kept out of
+// the documented API so that cargo-semver-checks (`make semver`) checks what users are promised.
+#[doc(hidden)]
 pub mod games;
 pub mod poker;
 #[cfg(feature = "python")]

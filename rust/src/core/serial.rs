@@ -29,7 +29,9 @@ pub const HEADER: &str = "ludoteca-state 2";
 const HEADER_V1: &str = "ludoteca-state 1";
 
 /// The parsed (or to be written) text of a serialised state.
+// Non-exhaustive: a later format may add a line (as format 2 added `rules`) without breaking users.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct StateText {
     /// The canonical game string.
     pub game: String,
@@ -46,7 +48,9 @@ pub struct StateText {
 }
 
 /// A state with its chance stream: `rng` is `Some` for a seeded state (chance resolved from it).
+#[non_exhaustive]
 pub struct Seeded {
+    /// The state.
     pub state: Box<dyn DynState>,
     pub rng: Option<Rng>,
 }
