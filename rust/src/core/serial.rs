@@ -52,6 +52,7 @@ pub struct StateText {
 pub struct Seeded {
     /// The state.
     pub state: Box<dyn DynState>,
+    /// Its chance stream (`None`: explicit chance).
     pub rng: Option<Rng>,
 }
 
