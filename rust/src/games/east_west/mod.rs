@@ -104,7 +104,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "East–West",
     params: PARAMS,
     presets: &[("flush_up", &[("flush_rank", "above_full_house")])],
-    version: 1,
+    version: 2,
     rules: "Reiner Knizia's two-player poker patience, as in its rule book (Kartenspiele im Wilden Westen, 1995; Blazing Aces!, \
 2007). 32 cards, 7 to ace. Three board cards are dealt face up in a column; the rest is the stock. The non-dealer \
 starts, then the players alternate: draw the top card of the stock and place it at once, face up, on your own side \
@@ -634,7 +634,12 @@ impl State for EwState {
         let v = if !self.over {
             0.0
         } else if self.cfg.match_scope {
-            (self.wins[0] as f64 - self.wins[1] as f64).signum()
+            // Not `f64::signum`: it gives +1 for 0.0, so a drawn match paid seat 0 (rules version 1).
+            match self.wins[0].cmp(&self.wins[1]) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => -1.0,
+                std::cmp::Ordering::Equal => 0.0,
+            }
         } else {
             match self.last.and_then(|r| r.winner) {
                 Some(0) => 1.0,

@@ -312,7 +312,71 @@ fn match_alternates_the_first_player_and_stops_when_decided() {
     assert!(decided || played == 3, "{wins:?} {draws}");
     let mut ret = [0.0; 2];
     s.returns(&mut ret);
-    assert_eq!(ret[0], (wins[0] as f64 - wins[1] as f64).signum());
+    let want = if wins[0] > wins[1] {
+        [1.0, -1.0]
+    } else if wins[1] > wins[0] {
+        [-1.0, 1.0]
+    } else {
+        [0.0, 0.0]
+    };
+    assert_eq!(ret, want, "{wins:?}");
+}
+
+/// A drawn game: row 1 tied (A K Q J 9 high on both sides), row 2 to p0 (three sevens against two
+/// pair), row 3 to p1 (a pair of aces against king high).
+fn drawn_game(g: &EastWest) -> EwState {
+    let p0 = [
+        ("K♣", 1),
+        ("Q♣", 1),
+        ("J♣", 1),
+        ("9♦", 1),
+        ("7♥", 2),
+        ("7♦", 2),
+        ("8♠", 2),
+        ("10♠", 2),
+        ("K♥", 3),
+        ("Q♥", 3),
+        ("J♥", 3),
+        ("8♣", 3),
+    ];
+    let p1 = [
+        ("K♦", 1),
+        ("Q♦", 1),
+        ("J♦", 1),
+        ("9♣", 1),
+        ("8♥", 2),
+        ("8♦", 2),
+        ("10♥", 2),
+        ("10♦", 2),
+        ("A♣", 3),
+        ("A♦", 3),
+        ("K♠", 3),
+        ("Q♠", 3),
+    ];
+    scripted(g, ["A♠", "7♠", "9♠"], p0, p1)
+}
+
+#[test]
+fn a_drawn_game_and_a_drawn_match_return_zero_to_both() {
+    // Rules version 2: a drawn match returned +1 to seat 0 (`f64::signum(0.0)` is 1.0).
+    let s = drawn_game(&game(&[]));
+    assert!(s.is_terminal());
+    let res = s.last_result().unwrap();
+    assert_eq!(res.rows, [None, Some(0), Some(1)]);
+    assert_eq!(res.winner, None);
+    let mut ret = [9.0; 2];
+    s.returns(&mut ret);
+    assert_eq!(ret, [0.0, 0.0]);
+    let mut sc = [9.0; 2];
+    s.scores(&mut sc);
+    assert_eq!(sc, [1.0, 1.0], "one row won each");
+    // A match of one game that is drawn: no games won, one drawn, a drawn match.
+    let s = drawn_game(&game(&[("scope", "match"), ("games", "1")]));
+    assert!(s.is_terminal());
+    assert_eq!(s.match_score(), ([0, 0], 1));
+    let mut ret = [9.0; 2];
+    s.returns(&mut ret);
+    assert_eq!(ret, [0.0, 0.0]);
 }
 
 #[test]
