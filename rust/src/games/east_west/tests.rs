@@ -706,10 +706,10 @@ fn the_observation_tensor_of_a_match_position() {
     want[1][288 + c("8♥")] = 1.0;
     want[1][320] = 1.0;
     want[1][324] = 1.0 / 5.0;
-    for p in 0..2 {
+    for (p, w) in want.iter().enumerate() {
         let mut out = vec![7.0; OBS_LEN];
         s.write_observation(p, &mut out);
-        assert_eq!(out, want[p], "p{p}");
+        assert_eq!(&out, w, "p{p}");
     }
 }
 
