@@ -69,7 +69,7 @@ impl RankHash {
     fn parts(key: u32) -> (usize, u32) {
         let h = u64::from(key).wrapping_mul(MULT);
         let bucket = (h >> (64 - BUCKET_BITS)) as usize;
-        let first = (u64::from(h as u32) * SLOTS as u64 >> 32) as u32;
+        let first = ((u64::from(h as u32) * SLOTS as u64) >> 32) as u32;
         (bucket, first)
     }
 
@@ -181,9 +181,8 @@ pub struct HighTable {
 impl HighTable {
     /// The tables of `rules`, built on first use.
     pub fn get(rules: &HighRules) -> &'static HighTable {
-        const NONE: OnceLock<HighTable> = OnceLock::new();
         // STANDARD, then piquet by (ace-low straight, flush rank).
-        static TABLES: [OnceLock<HighTable>; 7] = [NONE; 7];
+        static TABLES: [OnceLock<HighTable>; 7] = [const { OnceLock::new() }; 7];
         let i = if *rules == HighRules::STANDARD {
             0
         } else {
