@@ -38,6 +38,7 @@ pub mod hand;
 pub mod high;
 pub mod low;
 pub mod pots;
+pub mod tables;
 #[cfg(test)]
 mod tests;
 

@@ -462,3 +462,137 @@ fn side_pots_and_odd_chips() {
     );
     assert_eq!(won[..2], [0, 16]);
 }
+
+// ---- Table evaluators (tables.rs): the same ranks as the direct evaluators, by another path. ----
+
+use super::tables::{multisets, HighTable, LowTable, RankHash, SLOTS};
+
+/// Every ranking the crate has: the 52-card one and the six piquet ones.
+fn all_high_rules() -> Vec<(HighRules, u32)> {
+    let mut v = vec![(HighRules::STANDARD, 52)];
+    for ace in [true, false] {
+        for f in [
+            FlushRank::Standard,
+            FlushRank::AboveFullHouse,
+            FlushRank::AboveFourOfAKind,
+        ] {
+            v.push((HighRules::piquet(ace, f), 32));
+        }
+    }
+    v
+}
+
+/// A 32-card-deck card mask (dense ids) as a 52-card-deck mask (ranks 7..A).
+fn set32_as_52(m: u64) -> u64 {
+    (0..4).fold(0, |s, k| s | (m >> (8 * k) & 0xFF) << (13 * k + 5))
+}
+
+#[test]
+fn rank_hash_is_perfect_on_every_rank_multiset() {
+    let sets = multisets();
+    assert_eq!(sets.len(), 76_155); // Σ_{n ≤ 7} multisets of n of 13 ranks, at most 4 of each
+    let hash = RankHash::get();
+    let mut seen = vec![false; SLOTS];
+    for (key, m) in &sets {
+        assert!(super::hand::count(m) <= 7);
+        assert!(m.iter().all(|s| s.count_ones() <= 2), "no flush in {m:?}");
+        let s = hash.slot(*key);
+        assert!(!seen[s], "slot {s} twice");
+        seen[s] = true;
+    }
+}
+
+#[test]
+fn tables_build_fast() {
+    // Reported, not asserted (timings depend on the machine): the hash and one ranking.
+    let t = std::time::Instant::now();
+    RankHash::get();
+    let hash = t.elapsed();
+    HighTable::get(&HighRules::STANDARD);
+    let high = t.elapsed() - hash;
+    LowTable::get();
+    println!(
+        "rank hash {hash:?}, standard high table {high:?}, low table {:?}",
+        t.elapsed() - hash - high
+    );
+}
+
+#[test]
+fn high_tables_equal_the_evaluator_on_every_five_card_hand() {
+    for (rules, deck) in all_high_rules() {
+        let t = HighTable::get(&rules);
+        let mut counts = [0u64; 9];
+        for_each_subset(deck, 5, |m| {
+            let (set, direct) = if deck == 52 {
+                (m, rules.eval(&masks52(CardSet(m))))
+            } else {
+                (set32_as_52(m), rules.eval(&masks32(CardSet(m))))
+            };
+            let r = t.eval52(set);
+            assert_eq!(r, direct, "{rules:?} {set:#x}");
+            counts[r.category() as usize] += 1;
+        });
+        if deck == 52 {
+            assert_eq!(
+                counts,
+                [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+            );
+        }
+    }
+}
+
+#[test]
+fn tables_equal_the_evaluators_on_sampled_six_and_seven_card_hands() {
+    let mut rng = Rng::new(1919);
+    let tables: Vec<_> = all_high_rules()
+        .into_iter()
+        .map(|(r, d)| (r, d, HighTable::get(&r)))
+        .collect();
+    let low = LowTable::get();
+    for k in [6, 7] {
+        for _ in 0..30_000 {
+            let cards = random_hand(&mut rng, k);
+            let set = cards.iter().fold(0u64, |s, &c| s | 1 << c);
+            let m = masks52(CardSet(set));
+            assert_eq!(low.eval52(set), LowRank::eval(&m), "{cards:?}");
+            for (rules, deck, t) in &tables {
+                // The 32-card rankings on hands of 7..A only: fold the low ranks up onto them.
+                let set = if *deck == 32 {
+                    set32_as_52(set & 0xFFFF_FFFF)
+                } else {
+                    set
+                };
+                if set.count_ones() as usize == k {
+                    assert_eq!(t.eval52(set), rules.eval(&masks52(CardSet(set))), "{set:#x}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn low_table_equals_the_evaluator_on_every_hand_of_one_to_five_cards() {
+    let t = LowTable::get();
+    for k in 1..=5 {
+        for_each_subset(52, k, |m| {
+            assert_eq!(t.eval52(m), LowRank::eval(&masks52(CardSet(m))), "{m:#x}");
+        });
+    }
+}
+
+#[test]
+#[ignore = "133,784,560 hands, twice (cargo test --release --lib -- --ignored every_seven_card)"]
+fn tables_equal_the_evaluators_on_every_seven_card_hand() {
+    let (high, low) = (HighTable::get(&HighRules::STANDARD), LowTable::get());
+    let mut counts = [0u64; 9];
+    for_each_subset(52, 7, |m| {
+        let h = high.eval52(m);
+        assert_eq!(h, HighRules::STANDARD.eval(&masks52(CardSet(m))), "{m:#x}");
+        assert_eq!(low.eval52(m), LowRank::eval(&masks52(CardSet(m))), "{m:#x}");
+        counts[h.category() as usize] += 1;
+    });
+    assert_eq!(
+        counts,
+        [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]
+    );
+}

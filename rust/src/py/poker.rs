@@ -10,8 +10,9 @@ use crate::poker::betting::Move;
 use crate::poker::hand::{masks52, SuitMasks};
 use crate::poker::high::{Category, FlushRank, HighRank, HighRules};
 use crate::poker::low::LowRank;
+use crate::poker::tables::{HighTable, LowTable};
 use numpy::PyUntypedArrayMethods;
-use numpy::{PyArray1, PyArrayDescrMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray};
+use numpy::{PyArray1, PyArrayDescrMethods, PyReadonlyArrayDyn, PyUntypedArray};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use rayon::prelude::*;
@@ -156,128 +157,141 @@ fn poker_high_categories() -> Vec<&'static str> {
     Category::ALL.iter().map(|c| c.name()).collect()
 }
 
-/// Hands from a numpy array: `(N, k)` card ids (any integer dtype) or `(N,)` uint64 card masks (bit
-/// i = card id i). Rows are checked: ids in 0..51, no duplicates, `min..=max` cards.
-fn hands_arg(
-    py: Python<'_>,
-    cards: &Bound<'_, PyAny>,
-    min: usize,
-    max: usize,
-    deck_size: u32,
-) -> PyResult<Vec<u64>> {
-    let np = py.import("numpy")?;
-    let arr = np.call_method1("asarray", (cards,))?;
-    let untyped = arr.cast::<PyUntypedArray>()?;
-    let shape = untyped.shape().to_vec();
-    let kind = untyped.dtype().kind();
-    let bad_rows =
-        |i: usize, why: String| -> PyErr { LudoError::param("cards", format!("row {i}: {why}")).into() };
-    // Ranks 2-6 of every suit: not in the 32-card deck.
-    let low_ranks: u64 = (0..4).map(|s| 0x1Fu64 << (13 * s)).sum();
-    let finish = |masks: Vec<u64>| -> PyResult<Vec<u64>> {
-        for (i, &set) in masks.iter().enumerate() {
-            let n = set.count_ones() as usize;
-            if n < min || n > max {
-                return Err(bad_rows(
-                    i,
-                    format!("{n} cards; this evaluator takes {min} to {max}"),
-                ));
-            }
-            if deck_size == 32 && set & low_ranks != 0 {
-                return Err(bad_rows(i, "the 32-card deck has no 2, 3, 4, 5 or 6".into()));
-            }
+/// One cell of a numpy batch: a card id of an integer dtype, or (`u64` in an `(N,)` array) a card mask.
+trait Cell: numpy::Element + Copy + Sync {
+    /// The cell as a `u64` (a negative id wraps to a huge value and so fails the `0..52` check).
+    fn bits(self) -> u64;
+}
+macro_rules! cells {
+    ($($t:ty),*) => {$(impl Cell for $t {
+        #[inline]
+        fn bits(self) -> u64 {
+            self as i64 as u64
         }
-        Ok(masks)
-    };
-    match (shape.len(), kind) {
-        (1, b'u') if untyped.dtype().itemsize() == 8 => {
-            let a: PyReadonlyArray1<'_, u64> = arr.extract()?;
-            let masks: Vec<u64> = a.as_array().iter().copied().collect();
-            if let Some(i) = masks.iter().position(|m| m >> 52 != 0) {
-                return Err(bad_rows(i, "a card mask has bits above 51".into()));
-            }
-            finish(masks)
-        }
-        (2, b'i' | b'u') => {
-            // Read the common integer dtypes in place (no int64 copy of the whole array); others are
-            // converted once.
-            let item = untyped.dtype().itemsize();
-            let masks = match (kind, item) {
-                (b'i', 8) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i64>>()?),
-                (b'i', 4) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i32>>()?),
-                (b'i', 2) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i16>>()?),
-                (b'i', 1) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, i8>>()?),
-                (b'u', 1) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, u8>>()?),
-                (b'u', 2) => ids_to_masks(arr.extract::<PyReadonlyArray2<'_, u16>>()?),
-                _ => ids_to_masks(
-                    arr.call_method1("astype", ("int64",))?
-                        .extract::<PyReadonlyArray2<'_, i64>>()?,
-                ),
-            }
-            .map_err(|(i, why)| bad_rows(i, why))?;
-            finish(masks)
-        }
-        _ => Err(LudoError::Shape {
-            expected: "an (N, k) integer array of card ids or an (N,) uint64 array of card masks".into(),
-            got: format!("shape {shape:?}, dtype {}", untyped.dtype()),
-        }
-        .into()),
+    })*};
+}
+cells!(i8, i16, i32, i64, u8, u16, u32);
+impl Cell for u64 {
+    #[inline]
+    fn bits(self) -> u64 {
+        self
     }
 }
 
-/// The card masks of an `(N, k)` array of card ids, or the first bad row and why (an id outside
-/// 0..51, an id twice). The loop over a row has no branch: badness is accumulated and the row is
-/// looked at again only when it is bad.
-fn ids_to_masks<T>(a: PyReadonlyArray2<'_, T>) -> Result<Vec<u64>, (usize, String)>
-where
-    T: numpy::Element + Copy + Into<i64>,
-{
-    let view = a.as_array();
-    let k = view.ncols();
-    let mut masks = Vec::with_capacity(view.nrows());
-    fn row_mask(row: impl Iterator<Item = i64>) -> (u64, bool) {
+/// What a batch's rows must be: `min..=max` cards, none of the ranks in `banned` (the 32-card deck has
+/// no 2 to 6).
+#[derive(Copy, Clone)]
+struct Check {
+    min: usize,
+    max: usize,
+    banned: u64,
+}
+
+/// The rows of a batch as they lie in numpy's memory (C order), read in place by the evaluating
+/// threads: `k` card ids of type `T` per row, or one card mask per row (`masks`, `T = u64`). The one
+/// row → card mask conversion, both for evaluating and for naming a bad row.
+struct Rows<'a, T> {
+    cells: &'a [T],
+    k: usize,
+    masks: bool,
+}
+
+impl<T: Cell> Rows<'_, T> {
+    fn len(&self) -> usize {
+        self.cells.len() / self.k
+    }
+
+    /// A row's card mask, `None` if a card is outside the deck or twice. No branch on the cards:
+    /// badness is accumulated and looked at once.
+    #[inline]
+    fn mask(&self, row: &[T]) -> Option<u64> {
+        if self.masks {
+            let m = row[0].bits();
+            return (m >> 52 == 0).then_some(m);
+        }
         let (mut set, mut bad) = (0u64, false);
-        for c in row {
-            let bit = 1u64 << (c as u64 & 63);
-            bad |= !(0..52).contains(&c) | (set & bit != 0);
+        for &c in row {
+            let c = c.bits();
+            let bit = 1u64 << (c & 63);
+            bad |= (c >= 52) | (set & bit != 0);
             set |= bit;
         }
-        (set, bad)
+        (!bad).then_some(set)
     }
-    let why = |i: usize, row: &[i64]| -> (usize, String) {
-        let mut set = 0u64;
-        for &c in row {
-            if !(0..52).contains(&c) {
-                return (i, format!("card id {c} is outside 0..51"));
-            }
-            if set >> c & 1 != 0 {
-                return (i, format!("card id {c} appears twice"));
-            }
-            set |= 1 << c;
-        }
-        (i, "a bad row".into())
-    };
-    match view.as_slice() {
-        Some(flat) if k > 0 => {
-            for (i, row) in flat.chunks_exact(k).enumerate() {
-                let (set, bad) = row_mask(row.iter().map(|&c| c.into()));
-                if bad {
-                    return Err(why(i, &row.iter().map(|&c| c.into()).collect::<Vec<_>>()));
+
+    /// A valid hand's card mask, or why the row is not one.
+    fn hand(&self, row: &[T], check: Check) -> Result<u64, String> {
+        let set = match self.mask(row) {
+            Some(set) => set,
+            None if self.masks => return Err("a card mask has bits above 51".into()),
+            None => {
+                let mut set = 0u64;
+                for &c in row {
+                    let c = c.bits() as i64;
+                    if !(0..52).contains(&c) {
+                        return Err(format!("card id {c} is outside 0..51"));
+                    }
+                    if set >> c & 1 != 0 {
+                        return Err(format!("card id {c} appears twice"));
+                    }
+                    set |= 1 << c;
                 }
-                masks.push(set);
+                set
             }
+        };
+        let n = set.count_ones() as usize;
+        if n < check.min || n > check.max {
+            return Err(format!(
+                "{n} cards; this evaluator takes {} to {}",
+                check.min, check.max
+            ));
         }
-        _ => {
-            for (i, row) in view.rows().into_iter().enumerate() {
-                let (set, bad) = row_mask(row.iter().map(|&c| c.into()));
-                if bad {
-                    return Err(why(i, &row.iter().map(|&c| c.into()).collect::<Vec<_>>()));
-                }
-                masks.push(set);
-            }
+        if set & check.banned != 0 {
+            return Err("the 32-card deck has no 2, 3, 4, 5 or 6".into());
         }
+        Ok(set)
     }
-    Ok(masks)
+
+    /// `eval` of every row on the rayon pool, or the first bad row named.
+    fn eval(
+        &self,
+        py: Python<'_>,
+        check: Check,
+        threads: Option<usize>,
+        eval: &(impl Fn(u64) -> u32 + Sync),
+    ) -> PyResult<Vec<u32>> {
+        const CHUNK: usize = 4096;
+        let k = self.k;
+        let mut out = vec![0u32; self.len()];
+        let ok = py.detach(|| {
+            run_threads(threads, || {
+                out.par_chunks_mut(CHUNK)
+                    .zip(self.cells.par_chunks(CHUNK * k))
+                    .all(|(o, cells)| {
+                        let mut ok = true;
+                        for (x, row) in o.iter_mut().zip(cells.chunks_exact(k)) {
+                            let m = self.mask(row).unwrap_or(0);
+                            let n = m.count_ones() as usize;
+                            let good = n >= check.min && n <= check.max && m & check.banned == 0;
+                            ok &= good;
+                            // A bad row is evaluated as some valid hand; the batch is then
+                            // looked at again to name the first bad row.
+                            *x = eval(if good { m } else { 0x1F00 });
+                        }
+                        ok
+                    })
+            })
+        })?;
+        if ok {
+            return Ok(out);
+        }
+        for (i, row) in self.cells.chunks_exact(k).enumerate() {
+            if let Err(why) = self.hand(row, check) {
+                return Err(LudoError::param("cards", format!("row {i}: {why}")).into());
+            }
+        }
+        unreachable!("a batch with a bad row has a first bad row")
+    }
 }
 
 fn run_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> PyResult<R> {
@@ -291,49 +305,10 @@ fn run_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) ->
     }
 }
 
-/// The rows of a batch as they lie in numpy's memory, read in place by the evaluating threads.
-enum Rows<'a> {
-    /// `(N,)` card masks.
-    Masks(&'a [u64]),
-    /// `(N, k)` card ids, C order.
-    Ids64(&'a [i64], usize),
-    /// `(N, k)` card ids as bytes, C order.
-    Ids8(&'a [u8], usize),
-}
-
-impl Rows<'_> {
-    fn len(&self) -> usize {
-        match *self {
-            Rows::Masks(m) => m.len(),
-            Rows::Ids64(v, k) => v.len() / k,
-            Rows::Ids8(v, k) => v.len() / k,
-        }
-    }
-    /// Row `i`'s card mask, or `None` if it has an id outside 0..51 or an id twice (branch-free).
-    #[inline]
-    fn mask(&self, i: usize) -> Option<u64> {
-        #[inline]
-        fn of(row: impl Iterator<Item = u64>) -> Option<u64> {
-            let (mut set, mut bad) = (0u64, false);
-            for c in row {
-                let bit = 1u64 << (c & 63);
-                bad |= (c >= 52) | (set & bit != 0);
-                set |= bit;
-            }
-            (!bad).then_some(set)
-        }
-        match *self {
-            Rows::Masks(m) => Some(m[i]).filter(|m| m >> 52 == 0),
-            Rows::Ids64(v, k) => of(v[i * k..(i + 1) * k].iter().map(|&c| c as u64)),
-            Rows::Ids8(v, k) => of(v[i * k..(i + 1) * k].iter().map(|&c| u64::from(c))),
-        }
-    }
-}
-
-/// Evaluates every row of `cards` with `eval` on the rayon pool, reading the common layouts in place
-/// ((N,) uint64 masks; C-ordered (N, k) int64 or uint8 ids) and checking each row as it goes; any
-/// other layout, and any batch with a bad row, goes through `hands_arg`, which converts and names
-/// the first bad row.
+/// Evaluates every row of `cards`: an `(N, k)` array of card ids (any integer dtype; C-ordered int64,
+/// int32, int16, int8, uint8, uint16 and uint32 are read in place, others converted once) or an
+/// `(N,)` uint64 array of card masks (bit i = card id i). Rows are checked (ids in 0..51, no
+/// duplicates, `min..=max` cards, no low ranks for the 32-card deck) and the first bad row is named.
 fn eval_rows(
     py: Python<'_>,
     cards: &Bound<'_, PyAny>,
@@ -341,63 +316,74 @@ fn eval_rows(
     threads: Option<usize>,
     eval: impl Fn(u64) -> u32 + Sync,
 ) -> PyResult<Vec<u32>> {
+    // Ranks 2-6 of every suit: not in the 32-card deck.
     let low_ranks: u64 = (0..4).map(|s| 0x1Fu64 << (13 * s)).sum();
-    let banned = if deck_size == 32 { low_ranks } else { 0 };
-    let fast = |rows: Rows<'_>, py: Python<'_>| -> PyResult<Option<Vec<u32>>> {
-        let mut out = vec![0u32; rows.len()];
-        let ok = py.detach(|| {
-            run_threads(threads, || {
-                out.par_chunks_mut(4096).enumerate().all(|(c, o)| {
-                    let mut ok = true;
-                    for (j, x) in o.iter_mut().enumerate() {
-                        let m = rows.mask(c * 4096 + j).unwrap_or(0);
-                        let n = m.count_ones() as usize;
-                        let good = n >= min && n <= max && m & banned == 0;
-                        ok &= good;
-                        // A bad row is evaluated as some valid hand; the batch is then redone
-                        // by `hands_arg`, which names the row.
-                        *x = eval(if good { m } else { 0x1F00 });
-                    }
-                    ok
-                })
-            })
-        })?;
-        Ok(ok.then_some(out))
+    let check = Check {
+        min,
+        max,
+        banned: if deck_size == 32 { low_ranks } else { 0 },
     };
     let np = py.import("numpy")?;
     let arr = np.call_method1("asarray", (cards,))?;
-    let done = if let Ok(a) = arr.extract::<PyReadonlyArray1<'_, u64>>() {
-        match a.as_slice() {
-            Ok(m) => fast(Rows::Masks(m), py)?,
-            Err(_) => None,
+    let untyped = arr.cast::<PyUntypedArray>()?;
+    let shape = untyped.shape().to_vec();
+    let (kind, item) = (untyped.dtype().kind(), untyped.dtype().itemsize());
+    fn run<T: Cell>(
+        py: Python<'_>,
+        a: &Bound<'_, PyAny>,
+        masks: bool,
+        check: Check,
+        threads: Option<usize>,
+        eval: &(impl Fn(u64) -> u32 + Sync),
+    ) -> PyResult<Vec<u32>> {
+        let a = a.extract::<PyReadonlyArrayDyn<'_, T>>()?;
+        let k = if masks { 1 } else { a.shape()[1] };
+        let cells = a
+            .as_slice()
+            .map_err(|e| LudoError::param("cards", e.to_string()))?;
+        if k == 0 {
+            return match a.shape()[0] {
+                0 => Ok(Vec::new()),
+                _ => Err(LudoError::param(
+                    "cards",
+                    format!(
+                        "row 0: 0 cards; this evaluator takes {} to {}",
+                        check.min, check.max
+                    ),
+                )
+                .into()),
+            };
         }
-    } else if let Ok(a) = arr.extract::<PyReadonlyArray2<'_, i64>>() {
-        match (a.as_slice(), a.shape()[1]) {
-            (Ok(v), k) if k > 0 => fast(Rows::Ids64(v, k), py)?,
-            _ => None,
+        Rows { cells, k, masks }.eval(py, check, threads, eval)
+    }
+    let contiguous: bool = arr.getattr("flags")?.getattr("c_contiguous")?.extract()?;
+    match (shape.len(), kind, item) {
+        (1, b'u', 8) => {
+            let a = np.call_method1("ascontiguousarray", (&arr,))?;
+            run::<u64>(py, &a, true, check, threads, &eval)
         }
-    } else if let Ok(a) = arr.extract::<PyReadonlyArray2<'_, u8>>() {
-        match (a.as_slice(), a.shape()[1]) {
-            (Ok(v), k) if k > 0 => fast(Rows::Ids8(v, k), py)?,
-            _ => None,
+        (2, b'i' | b'u', _) if contiguous => match (kind, item) {
+            (b'i', 8) => run::<i64>(py, &arr, false, check, threads, &eval),
+            (b'i', 4) => run::<i32>(py, &arr, false, check, threads, &eval),
+            (b'i', 2) => run::<i16>(py, &arr, false, check, threads, &eval),
+            (b'i', 1) => run::<i8>(py, &arr, false, check, threads, &eval),
+            (b'u', 4) => run::<u32>(py, &arr, false, check, threads, &eval),
+            (b'u', 2) => run::<u16>(py, &arr, false, check, threads, &eval),
+            (b'u', 1) => run::<u8>(py, &arr, false, check, threads, &eval),
+            _ => {
+                let a = arr.call_method1("astype", ("int64",))?;
+                run::<i64>(py, &a, false, check, threads, &eval)
+            }
+        },
+        (2, b'i' | b'u', _) => {
+            let a = np.call_method1("ascontiguousarray", (&arr, "int64"))?;
+            run::<i64>(py, &a, false, check, threads, &eval)
         }
-    } else {
-        None
-    };
-    match done {
-        Some(out) => Ok(out),
-        None => {
-            let hands = hands_arg(py, cards, min, max, deck_size)?;
-            let mut out = vec![0u32; hands.len()];
-            py.detach(|| {
-                run_threads(threads, || {
-                    out.par_chunks_mut(4096)
-                        .zip(hands.par_chunks(4096))
-                        .for_each(|(o, h)| o.iter_mut().zip(h).for_each(|(x, &m)| *x = eval(m)))
-                })
-            })?;
-            Ok(out)
+        _ => Err(LudoError::Shape {
+            expected: "an (N, k) integer array of card ids or an (N,) uint64 array of card masks".into(),
+            got: format!("shape {shape:?}, dtype {}", untyped.dtype()),
         }
+        .into()),
     }
 }
 
@@ -414,9 +400,8 @@ fn poker_high_rank_batch<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let r = rules(deck, ace_low_straight, flush_rank)?;
-    let out = eval_rows(py, cards, (5, 7, deck), threads, |m| {
-        r.eval(&masks52(CardSet(m))).0
-    })?;
+    let table = HighTable::get(&r);
+    let out = eval_rows(py, cards, (5, 7, deck), threads, |m| table.eval52(m).0)?;
     Ok(PyArray1::from_vec(py, out))
 }
 
@@ -428,9 +413,8 @@ fn poker_low_rank_batch<'py>(
     cards: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let out = eval_rows(py, cards, (1, 7, 52), threads, |m| {
-        LowRank::eval(&masks52(CardSet(m))).0
-    })?;
+    let table = LowTable::get();
+    let out = eval_rows(py, cards, (1, 7, 52), threads, |m| table.eval52(m).0)?;
     Ok(PyArray1::from_vec(py, out))
 }
 

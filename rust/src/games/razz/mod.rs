@@ -46,7 +46,7 @@ pub use bot::RuleBot;
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Action, Bot, Game, GameInfo, Player, RandomBot, State, MAX_PLAYERS};
-use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
+use crate::core::params::{ParamSpec, Params};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::poker::betting::{Betting, Move, Sizing};
@@ -69,88 +69,54 @@ const GLOBAL_LEN: usize = 52 + 52 + 5 + 3;
 const CAP: u8 = 4;
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "players",
-        kind: Kind::Int { min: 2, max: 8 },
-        default: D::Int(2),
-        doc: "number of players (2-8)",
-    },
-    ParamSpec {
-        name: "ante",
-        kind: Kind::Int {
-            min: 0,
-            max: 1_000_000,
-        },
-        default: D::Int(1),
-        doc: "everyone's ante in chips",
-    },
-    ParamSpec {
-        name: "small_bet",
-        kind: Kind::Int {
-            min: 2,
-            max: 1_000_000,
-        },
-        default: D::Int(4),
-        doc: "the bet on 3rd and 4th street; twice it on 5th to 7th",
-    },
-    ParamSpec {
-        name: "bring_in",
-        kind: Kind::Int { min: 0, max: 999_999 },
-        default: D::Int(0),
-        doc: "the bring-in in chips (1 <= bring_in < small_bet); 0: from bring_in_fraction",
-    },
-    ParamSpec {
-        name: "bring_in_fraction",
-        kind: Kind::Choice(&["half", "third"]),
-        default: D::Str("half"),
-        doc: "bring-in when not given: half the small bet (the default) or a third (some casinos), rounded down",
-    },
-    ParamSpec {
-        name: "stack",
-        kind: Kind::Int {
-            min: 1,
-            max: 1_000_000_000,
-        },
-        default: D::Int(400),
-        doc: "starting chips of every player",
-    },
-    ParamSpec {
-        name: "uncapped_heads_up",
-        kind: Kind::Bool,
-        default: D::Bool(false),
-        doc: "no cap on raises while only two players are in the hand",
-    },
-    ParamSpec {
-        name: "burn_cards",
-        kind: Kind::Bool,
-        default: D::Bool(false),
-        doc: "burn a card before each of streets 4 to 7",
-    },
-    ParamSpec {
-        name: "odd_chip_rule",
-        kind: Kind::Choice(&["first_after_dealer", "high_card_by_suit"]),
-        default: D::Str("first_after_dealer"),
-        doc: "who gets the odd chips of a split pot",
-    },
-    ParamSpec {
-        name: "scope",
-        kind: Kind::Choice(&["hand", "match"]),
-        default: D::Str("hand"),
-        doc: "one hand, or a match of `hands` hands with stacks carried over",
-    },
-    ParamSpec {
-        name: "hands",
-        kind: Kind::Int { min: 1, max: 100_000 },
-        default: D::Int(20),
-        doc: "match length in hands (scope=match)",
-    },
-    ParamSpec {
-        name: "ruleset",
-        kind: Kind::Choice(&["seed", "casino"]),
-        default: D::Str("seed"),
-        doc:
-            "seed: the rules as written; casino: bring-in a third of the small bet, burns, heads-up uncapped",
-    },
+    ParamSpec::int("players", 2, 8, 2, "number of players (2-8)"),
+    ParamSpec::int("ante", 0, 1_000_000, 1, "everyone's ante in chips"),
+    ParamSpec::int(
+        "small_bet",
+        2,
+        1_000_000,
+        4,
+        "the bet on 3rd and 4th street; twice it on 5th to 7th",
+    ),
+    ParamSpec::int(
+        "bring_in",
+        0,
+        999_999,
+        0,
+        "the bring-in in chips (1 <= bring_in < small_bet); 0: from bring_in_fraction",
+    ),
+    ParamSpec::choice(
+        "bring_in_fraction",
+        &["half", "third"],
+        "half",
+        "bring-in when not given: half the small bet (the default) or a third (some casinos), rounded down",
+    ),
+    ParamSpec::int("stack", 1, 1_000_000_000, 400, "starting chips of every player"),
+    ParamSpec::flag(
+        "uncapped_heads_up",
+        false,
+        "no cap on raises while only two players are in the hand",
+    ),
+    ParamSpec::flag("burn_cards", false, "burn a card before each of streets 4 to 7"),
+    ParamSpec::choice(
+        "odd_chip_rule",
+        &["first_after_dealer", "high_card_by_suit"],
+        "first_after_dealer",
+        "who gets the odd chips of a split pot",
+    ),
+    ParamSpec::choice(
+        "scope",
+        &["hand", "match"],
+        "hand",
+        "one hand, or a match of `hands` hands with stacks carried over",
+    ),
+    ParamSpec::int("hands", 1, 100_000, 20, "match length in hands (scope=match)"),
+    ParamSpec::choice(
+        "ruleset",
+        &["seed", "casino"],
+        "seed",
+        "seed: the rules as written; casino: bring-in a third of the small bet, burns, heads-up uncapped",
+    ),
 ];
 
 static INFO: GameInfo = GameInfo {
