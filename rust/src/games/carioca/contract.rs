@@ -8,8 +8,10 @@
 //! exactly 4, otherwise at least 3 / 4 (minimal melds decide feasibility: a longer meld only uses more
 //! cards, except for the pending one, whose windows are all tried).
 
-use crate::rummy::bag::{rank_of, suit_of, KindCounts, JOKER};
-use crate::rummy::meld::kind_at;
+use crate::rummy::bag::{rank_of, suit_of, KindCounts, JOKER, KINDS};
+
+#[cfg(test)]
+mod reference;
 
 /// What a contract still asks for after the pending meld.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,17 +49,21 @@ pub fn feasible(hand: &KindCounts, pending: &KindCounts, slot: Slot, owed: Owed,
     }
     match slot {
         Slot::Trio => pending_trio(hand, pending, owed, exact),
-        Slot::Escalera => pending_escalera(hand, pending, owed, exact),
+        Slot::Escalera => escalera_feasible(&Bits::of(hand), &PendingRun::of(pending), owed, exact),
     }
 }
 
 /// Whether `owed` melds (no pending one) can be laid from `hand`.
 pub fn owed_feasible(hand: &KindCounts, owed: Owed) -> bool {
-    if hand.total() < owed.cards() + owed.keep as usize {
+    owed_feasible_bits(&Bits::of(hand), owed)
+}
+
+/// [`owed_feasible`] on a hand already in bitmasks.
+pub fn owed_feasible_bits(hand: &Bits, owed: Owed) -> bool {
+    if (hand.total as usize) < owed.cards() + owed.keep as usize {
         return false;
     }
-    let mut h = *hand;
-    escaleras(&mut h, owed.escaleras, 0, owed.trios)
+    escaleras(hand, owed.escaleras, 0, owed.trios)
 }
 
 fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool) -> bool {
@@ -95,6 +101,14 @@ impl TrioHand {
             ranks: rank_counts(hand),
             jokers: hand.jokers(),
             total: hand.total(),
+        }
+    }
+    /// The hand counted by rank, from its bitmasks.
+    pub fn of_bits(hand: &Bits) -> TrioHand {
+        TrioHand {
+            ranks: hand.rank_counts(),
+            jokers: hand.jokers,
+            total: hand.total as usize,
         }
     }
     /// The hand without one card of `kind`, which it holds.
@@ -147,127 +161,230 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
     false
 }
 
-fn pending_escalera(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool) -> bool {
-    let n = pending.total();
-    let pj = pending.jokers();
-    if pj > 1 || (exact && n > 4) {
-        return false;
-    }
-    // The pending naturals (at most 13 of one suit, distinct ranks, for a valid escalera).
-    let (mut naturals, mut nn) = ([0u8; 13], 0);
-    for k in 0..52u8 {
-        for _ in 0..pending.get(k) {
-            if nn == 13 {
-                return false;
-            }
-            naturals[nn] = k;
-            nn += 1;
-        }
-    }
-    let naturals = &naturals[..nn];
-    let suits = match naturals.first() {
-        Some(&k) => {
-            if naturals.iter().any(|&x| suit_of(x) != suit_of(k)) {
-                return false;
-            }
-            suit_of(k)..suit_of(k) + 1
-        }
-        None => 0..4,
-    };
-    let min_len = n.max(4);
-    let max_len = if exact { 4 } else { 13 };
-    let need = owed.cards() + owed.keep as usize;
-    for suit in suits {
-        for len in min_len..=max_len {
-            for low in 1..=(15 - len) as u8 {
-                let high = low + len as u8 - 1;
-                let found = fill_window(hand, naturals, pj, suit, low, high, &mut |left| {
-                    let mut rest = *left;
-                    rest.total() >= need && escaleras(&mut rest, owed.escaleras, 0, owed.trios)
-                });
-                if found {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+/// A hand as the escalera search sees it: per suit, bit `r` (rank 2..=14) of `one` is set when the
+/// hand holds a natural of that rank and bit `r` of `two` when it holds both copies (Carioca's pack has
+/// two of each), plus the jokers and the card count. Taking an escalera's window out of the hand is then
+/// two mask operations, not a loop over counts (this search runs on every step of a random playout).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bits {
+    one: [u16; 4],
+    two: [u16; 4],
+    jokers: u8,
+    total: u8,
 }
 
-/// Fills window `low..=high` of `suit` around the pending naturals (each on its own position, at most
-/// one joker in all) in every way, calling `f` with the hand left; stops at the first `true`.
-fn fill_window(
-    hand: &KindCounts,
-    naturals: &[u8],
-    pj: u8,
-    suit: u8,
-    low: u8,
-    high: u8,
-    f: &mut dyn FnMut(&KindCounts) -> bool,
-) -> bool {
-    // Positions the pending naturals take (an ace may be 1 or 14, whichever the window holds).
-    let mut taken = 0u16;
-    for &k in naturals {
-        let r = rank_of(k);
-        let p = if r == 14 {
-            if high == 14 {
-                14
-            } else if low == 1 {
-                1
-            } else {
-                return false;
-            }
-        } else {
-            r
+impl Bits {
+    /// The hand as bitmasks (at most two naturals of a kind, the Carioca pack).
+    pub fn of(hand: &KindCounts) -> Bits {
+        let mut b = Bits {
+            jokers: hand.jokers(),
+            ..Bits::default()
         };
-        if p < low || p > high || taken >> p & 1 == 1 {
-            return false;
+        for k in 0..52u8 {
+            let c = hand.get(k);
+            debug_assert!(c <= 2, "two decks: at most two naturals of a kind");
+            let (s, bit) = (suit_of(k) as usize, 1u16 << rank_of(k));
+            if c >= 1 {
+                b.one[s] |= bit;
+            }
+            if c >= 2 {
+                b.two[s] |= bit;
+            }
         }
-        taken |= 1 << p;
+        b.total = (b.one.iter().chain(&b.two).map(|m| m.count_ones()).sum::<u32>() + b.jokers as u32) as u8;
+        b
     }
-    // Missing positions, and those the hand has no natural for (only a joker can fill one).
-    let (mut missing, mut holes) = (0u16, 0u32);
-    for p in low..=high {
-        if taken >> p & 1 == 0 {
-            missing |= 1 << p;
-            holes += (hand.get(kind_at(suit, p)) == 0) as u32;
-        }
-    }
-    let jokers = (pj == 1 || hand.jokers() > 0) as u32;
-    if holes > jokers || (pj == 1 && missing == 0) {
-        return false;
-    }
-    let fill = |joker_at: Option<u8>| -> Option<KindCounts> {
-        let mut h = *hand;
-        for p in low..=high {
-            if missing >> p & 1 == 0 || Some(p) == joker_at {
+    /// The hand of these kinds (at most two naturals of a kind), straight from the cards.
+    #[inline]
+    pub fn of_kinds(kinds: impl Iterator<Item = u8>) -> Bits {
+        let mut b = Bits::default();
+        for k in kinds {
+            b.total += 1;
+            if k == JOKER {
+                b.jokers += 1;
                 continue;
             }
-            let k = kind_at(suit, p);
-            if h.get(k) == 0 {
-                return None;
-            }
-            h.take(k);
-        }
-        if joker_at.is_some() && pj == 0 {
-            h.take(JOKER);
-        }
-        Some(h)
-    };
-    // The pending joker must stand somewhere; a joker from hand is optional.
-    if pj == 0 {
-        if let Some(h) = fill(None) {
-            if f(&h) {
-                return true;
+            let (s, bit) = (suit_of(k) as usize, 1u16 << rank_of(k));
+            if b.one[s] & bit == 0 {
+                b.one[s] |= bit;
+            } else {
+                debug_assert!(b.two[s] & bit == 0, "two decks: at most two naturals of a kind");
+                b.two[s] |= bit;
             }
         }
+        b
     }
-    if jokers == 1 {
-        for p in low..=high {
-            if missing >> p & 1 == 1 {
-                if let Some(h) = fill(Some(p)) {
-                    if f(&h) {
+    /// Jokers held.
+    pub fn jokers(&self) -> u8 {
+        self.jokers
+    }
+    /// The positions of suit `s` the hand holds: bit `p` for `p` in 1..=14, the ace on both 1 and 14.
+    #[inline]
+    fn positions(&self, s: usize) -> u16 {
+        let m = self.one[s];
+        m | (m >> 13 & 2)
+    }
+    /// Removes one natural of each rank in `ranks` (rank bits, every one held) from suit `s`.
+    #[inline]
+    fn take(&mut self, s: usize, ranks: u16) {
+        debug_assert_eq!(self.one[s] & ranks, ranks);
+        let two = self.two[s];
+        self.two[s] = two & !ranks;
+        self.one[s] &= !(ranks & !two);
+        self.total -= ranks.count_ones() as u8;
+    }
+    #[inline]
+    fn take_joker(&mut self) {
+        self.jokers -= 1;
+        self.total -= 1;
+    }
+    /// The hand without one card of `kind`, which it holds.
+    #[inline]
+    pub fn without(mut self, kind: u8) -> Bits {
+        if kind == JOKER {
+            self.take_joker();
+        } else {
+            self.take(suit_of(kind) as usize, 1 << rank_of(kind));
+        }
+        self
+    }
+    /// Naturals per rank (index rank - 2).
+    fn rank_counts(&self) -> [u8; 13] {
+        // One step per card held (a hand is a dozen cards), not per kind.
+        let mut c = [0u8; 13];
+        for &m in self.one.iter().chain(&self.two) {
+            let mut m = m;
+            while m != 0 {
+                c[m.trailing_zeros() as usize - 2] += 1;
+                m &= m - 1;
+            }
+        }
+        c
+    }
+}
+
+/// Position bits to rank bits: position 1 is the ace played low (rank 14).
+#[inline]
+fn ranks_at(positions: u16) -> u16 {
+    (positions & !2) | ((positions & 2) << 13)
+}
+
+/// The pending meld of an escalera slot as the search sees it: the suit and ranks of its naturals,
+/// its jokers and size; `valid` is false once two naturals differ in suit or repeat a rank.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PendingRun {
+    suit: Option<u8>,
+    ranks: u16,
+    jokers: u8,
+    n: u8,
+    valid: bool,
+}
+
+impl PendingRun {
+    /// Nothing pending.
+    pub const EMPTY: PendingRun = PendingRun {
+        suit: None,
+        ranks: 0,
+        jokers: 0,
+        n: 0,
+        valid: true,
+    };
+    /// The pending cards, counted by kind.
+    pub fn of(pending: &KindCounts) -> PendingRun {
+        let mut p = PendingRun::EMPTY;
+        for k in 0..KINDS as u8 {
+            for _ in 0..pending.get(k) {
+                p = p.with(k);
+            }
+        }
+        p
+    }
+    /// The pending meld with one more card of `kind`.
+    #[inline]
+    pub fn with(mut self, kind: u8) -> PendingRun {
+        self.n += 1;
+        if kind == JOKER {
+            self.jokers += 1;
+            return self;
+        }
+        let (s, bit) = (suit_of(kind), 1u16 << rank_of(kind));
+        if self.suit.is_some_and(|x| x != s) || self.ranks & bit != 0 {
+            self.valid = false;
+        }
+        self.suit = Some(s);
+        self.ranks |= bit;
+        self
+    }
+}
+
+/// Whether the pending escalera `p` can be completed from `hand` and the `owed` melds after it laid
+/// from what is left. Every window of the suit that can hold the pending naturals is tried, with the
+/// one joker a contract meld may hold (the pending one, or one from the hand) on each missing position.
+pub fn escalera_feasible(hand: &Bits, p: &PendingRun, owed: Owed, exact: bool) -> bool {
+    if !p.valid || p.jokers > 1 || (exact && p.n > 4) {
+        return false;
+    }
+    let suits = match p.suit {
+        Some(s) => s..s + 1,
+        None => 0..4,
+    };
+    let min_len = (p.n as u32).max(4);
+    let max_len = if exact { 4 } else { 13 };
+    let need = owed.cards() + owed.keep as usize;
+    let ace = p.ranks >> 14 & 1 == 1;
+    let others = p.ranks & !(1 << 14);
+    let jokers = p.jokers == 1 || hand.jokers > 0;
+    let rest_ok = |h: &Bits| h.total as usize >= need && escaleras(h, owed.escaleras, 0, owed.trios);
+    for s in suits {
+        let s = s as usize;
+        let held = hand.positions(s);
+        for len in min_len..=max_len {
+            for low in 1..=15 - len {
+                let high = low + len - 1;
+                let window = ((1u32 << (high + 1)) - (1u32 << low)) as u16;
+                // The pending ace stands high if the window reaches 14, else low if it starts at 1.
+                let mut taken = others;
+                if ace {
+                    taken |= if high == 14 {
+                        1 << 14
+                    } else if low == 1 {
+                        2
+                    } else {
+                        continue;
+                    };
+                }
+                if taken & !window != 0 {
+                    continue;
+                }
+                let missing = window & !taken;
+                let holes = missing & !held;
+                if holes.count_ones() > jokers as u32 || (p.jokers == 1 && missing == 0) {
+                    continue;
+                }
+                // The pending joker must stand somewhere; a joker from the hand is optional.
+                if p.jokers == 0 && holes == 0 {
+                    let mut h = *hand;
+                    h.take(s, ranks_at(missing));
+                    if rest_ok(&h) {
                         return true;
+                    }
+                }
+                if jokers {
+                    let mut spots = missing;
+                    while spots != 0 {
+                        let at = spots & spots.wrapping_neg();
+                        spots &= spots - 1;
+                        if holes & !at != 0 {
+                            continue;
+                        }
+                        let mut h = *hand;
+                        h.take(s, ranks_at(missing & !at));
+                        if p.jokers == 0 {
+                            h.take_joker();
+                        }
+                        if rest_ok(&h) {
+                            return true;
+                        }
                     }
                 }
             }
@@ -277,54 +394,48 @@ fn fill_window(
 }
 
 /// Lays `left` escaleras of four (windows at or after `from` in (suit, low) order), then `trios`.
-fn escaleras(hand: &mut KindCounts, left: u8, from: usize, trios_owed: u8) -> bool {
+fn escaleras(hand: &Bits, left: u8, from: usize, trios_owed: u8) -> bool {
     if left == 0 {
-        return trios(&rank_counts(hand), hand.jokers(), trios_owed);
+        return trios(&hand.rank_counts(), hand.jokers, trios_owed);
     }
+    // Three naturals and a joker, or four naturals.
+    let fewest = if hand.jokers > 0 { 3 } else { 4 };
     for w in from..4 * 11 {
-        let (suit, low) = ((w / 11) as u8, (w % 11) as u8 + 1);
-        let mut have = 0;
-        let mut hole = None;
-        for p in low..low + 4 {
-            if hand.get(kind_at(suit, p)) > 0 {
-                have += 1;
-            } else {
-                hole = Some(p);
-            }
-        }
-        if have < 3 || (have == 3 && hand.jokers() == 0) {
+        let (s, low) = (w / 11, w % 11 + 1);
+        let held = hand.positions(s);
+        if held.count_ones() < fewest {
             continue;
         }
-        // Joker placements: in the hole, or (with all four naturals) none or on any position (it may
-        // pay to keep a natural for a trio).
-        let mut choices: [Option<u8>; 5] = [None; 5];
-        let mut nc = 0;
-        if have == 3 {
-            choices[0] = hole;
-            nc = 1;
-        } else {
-            nc += 1; // None
-            if hand.jokers() > 0 {
-                for p in low..low + 4 {
-                    choices[nc] = Some(p);
-                    nc += 1;
+        let window = 0xFu16 << low;
+        let have = held & window;
+        match have.count_ones() {
+            4 => {
+                let mut h = *hand;
+                h.take(s, ranks_at(window));
+                if escaleras(&h, left - 1, w, trios_owed) {
+                    return true;
+                }
+                // A joker on any position instead (it may pay to keep a natural for a trio).
+                if hand.jokers > 0 {
+                    for p in low..low + 4 {
+                        let mut h = *hand;
+                        h.take(s, ranks_at(window & !(1 << p)));
+                        h.take_joker();
+                        if escaleras(&h, left - 1, w, trios_owed) {
+                            return true;
+                        }
+                    }
                 }
             }
-        }
-        for &joker_at in &choices[..nc] {
-            let saved = *hand;
-            for p in low..low + 4 {
-                if Some(p) == joker_at {
-                    hand.take(JOKER);
-                } else {
-                    hand.take(kind_at(suit, p));
+            3 if hand.jokers > 0 => {
+                let mut h = *hand;
+                h.take(s, ranks_at(have));
+                h.take_joker();
+                if escaleras(&h, left - 1, w, trios_owed) {
+                    return true;
                 }
             }
-            let ok = escaleras(hand, left - 1, w, trios_owed);
-            *hand = saved;
-            if ok {
-                return true;
-            }
+            _ => {}
         }
     }
     false
@@ -444,5 +555,106 @@ mod tests {
         };
         assert!(trios(&one(4), 2, 2) && !trios(&one(4), 1, 2));
         assert!(trios(&one(2), 1, 1) && !trios(&one(2), 0, 1) && !trios(&one(1), 2, 1));
+    }
+
+    #[test]
+    fn the_bitmask_escalera_search_agrees_with_the_old_search() {
+        // Random hands dealt from the 108-card pack, most from one or two suits so that escaleras are
+        // common; random pending escaleras (cards of the hand, valid or not); every contract shape
+        // left after an escalera slot, both size rules, with and without a card kept for the discard.
+        use crate::core::rng::Rng;
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        let mut rng = Rng::new(7);
+        let (mut checked, mut feasible_seen) = (0, 0);
+        for _ in 0..4000 {
+            let suits = 1 + rng.below(3) as u8;
+            let size = 6 + rng.below(15) as usize;
+            let mut hand = KindCounts::default();
+            let mut ids: Vec<u8> = (0..pack.len() as u8)
+                .filter(|&id| {
+                    let k = pack.kind(id);
+                    k == JOKER || suit_of(k) < suits
+                })
+                .collect();
+            for _ in 0..size.min(ids.len()) {
+                let i = rng.below(ids.len() as u32) as usize;
+                hand.add(pack.kind(ids.swap_remove(i)));
+            }
+            let mut pending = KindCounts::default();
+            let mut rest = hand;
+            for _ in 0..rng.below(5) {
+                let kinds: Vec<u8> = (0..KINDS as u8).filter(|&k| rest.get(k) > 0).collect();
+                let k = kinds[rng.below(kinds.len() as u32) as usize];
+                rest.take(k);
+                pending.add(k);
+            }
+            for escaleras in 0..3 {
+                for trios in 0..3 {
+                    for keep in 0..2 {
+                        for exact in [true, false] {
+                            let owed = Owed {
+                                escaleras,
+                                trios,
+                                keep,
+                            };
+                            let fast = feasible(&rest, &pending, Slot::Escalera, owed, exact);
+                            let slow = if pending.total() == 0 {
+                                let all = Owed {
+                                    escaleras: escaleras + 1,
+                                    ..owed
+                                };
+                                reference::owed_feasible(&rest, all)
+                            } else {
+                                reference::pending_escalera(&rest, &pending, owed, exact)
+                            };
+                            assert_eq!(
+                                fast, slow,
+                                "hand {rest:?} pending {pending:?} {owed:?} exact {exact}"
+                            );
+                            assert_eq!(owed_feasible(&rest, owed), reference::owed_feasible(&rest, owed));
+                            checked += 1;
+                            feasible_seen += fast as usize;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 4000 * 3 * 3 * 2 * 2);
+        // Both answers occur often enough for the comparison to mean something.
+        assert!(
+            feasible_seen > checked / 50 && feasible_seen < checked - checked / 50,
+            "{feasible_seen}"
+        );
+    }
+
+    #[test]
+    fn an_escalera_window_at_either_end_of_the_ace() {
+        // A-2-3 of clubs plus a joker is an escalera (ace low), Q-K-A plus a joker too (ace high); the
+        // ace never plays both, so J-Q-K-A-2 is no window and K-A-2 needs a wrap-around.
+        let kc = |text: &str| {
+            let kinds: Vec<u8> = text
+                .split_whitespace()
+                .map(|t| crate::rummy::parse_kind(t).unwrap())
+                .collect();
+            KindCounts::of(&kinds)
+        };
+        let one = Owed {
+            escaleras: 1,
+            trios: 0,
+            keep: 0,
+        };
+        let none = Owed {
+            escaleras: 0,
+            trios: 0,
+            keep: 0,
+        };
+        assert!(owed_feasible(&kc("AC 2C 3C X"), one));
+        assert!(owed_feasible(&kc("QC KC AC X"), one));
+        assert!(!owed_feasible(&kc("KC AC 2C X"), one));
+        assert!(!owed_feasible(&kc("AC 2C 3C"), one));
+        // The pending ace with 2 and 3: only the low window 1..4 holds it.
+        assert!(feasible(&kc("4C"), &kc("AC 2C 3C"), Slot::Escalera, none, true));
+        assert!(!feasible(&kc("KC"), &kc("AC 2C 3C"), Slot::Escalera, none, true));
+        assert!(feasible(&kc("JC"), &kc("AC QC KC"), Slot::Escalera, none, true));
     }
 }

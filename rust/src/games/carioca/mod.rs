@@ -184,7 +184,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Carioca",
     params: PARAMS,
     presets: PRESETS,
-    version: 2,
+    version: 3,
     rules: "Contract rummy for 2-5 players with 108 cards (two decks, four jokers), played to the right. \
 Eleven cards each (twelve for the three-escalera hand), one upcard. A turn: draw the pile top or from the \
 stock, meld, discard. Seven hands, each with its contract: two trios; trio and escalera; two escaleras; three \

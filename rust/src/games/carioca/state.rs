@@ -82,10 +82,6 @@ pub struct CariocaState {
     history: Vec<Action>,
     /// Per history entry: the seat that saw the card (chance) or acted.
     seen_by: Vec<u8>,
-    /// Cards of the mover's hand that may be picked now.
-    pub(super) can_pick: PackSet,
-    /// Legal closes: bit 0 close, bit 1 close low, bit 2 close high.
-    close_mask: u8,
 }
 
 impl CariocaState {
@@ -118,8 +114,6 @@ impl CariocaState {
             hands_done: 0,
             history: Vec::new(),
             seen_by: Vec::new(),
-            can_pick: PackSet::EMPTY,
-            close_mask: 0,
         }
     }
 
@@ -200,101 +194,145 @@ impl CariocaState {
         run_layouts(&naturals, counts.jokers(), &self.contract_escalera(), out);
     }
 
-    /// Recomputes the legal picks and closes of the mover.
-    fn refresh(&mut self) {
-        self.can_pick = PackSet::EMPTY;
-        self.close_mask = 0;
+    /// What decides the mover's picks in this position (see [`Picker`]).
+    fn picker(&self) -> Picker {
         if self.phase != Phase::Meld {
-            return;
+            return Picker::None;
         }
         let s = self.to_move as usize;
         let hand = self.hands[s];
-        let counts = hand.counts(PACK);
-        if !self.down[s] {
-            let slot = self.slot;
-            let kind = self.slot_kind(slot);
-            let owed = self.owed_after(slot);
-            let pending = self.pending.counts(PACK);
-            if self.pending.is_empty()
-                && self.staged.is_empty()
-                && !contract::feasible(&counts, &pending, kind, owed, self.cfg.exact)
-            {
-                return;
-            }
-            // A pending natural fixes the rank (trio) or suit (escalera) every further natural needs.
-            let fixed = (0..52u8).find(|&k| pending.get(k) > 0);
-            let mut ok_kinds = [false; KINDS];
-            // For a trio only the rank matters (suits may repeat), so each rank is checked once, on
-            // the hand counted by rank (what `contract::feasible` computes for a trio slot).
-            let mut by_rank = [None::<bool>; 15];
-            let trio_hand = contract::TrioHand::of(&counts);
-            let (n, pj) = (self.pending.len(), pending.jokers());
-            for k in 0..KINDS as u8 {
-                if counts.get(k) == 0 {
-                    continue;
-                }
-                if let (Some(f), true) = (fixed, k != JOKER) {
-                    let same = match kind {
-                        Slot::Trio => rank_of(k) == rank_of(f),
-                        Slot::Escalera => crate::rummy::suit_of(k) == crate::rummy::suit_of(f),
-                    };
-                    if !same {
-                        continue;
-                    }
-                }
-                let check = || {
-                    let (mut h, mut p) = (counts, pending);
-                    h.take(k);
-                    p.add(k);
-                    contract::feasible(&h, &p, kind, owed, self.cfg.exact)
-                };
-                let trio = |rank: Option<u8>, pj: u8| {
-                    let h = trio_hand.without(k);
-                    contract::trio_feasible(&h, n + 1, pj, rank, owed, self.cfg.exact)
-                };
-                ok_kinds[k as usize] = match kind {
-                    Slot::Trio if k != JOKER => {
-                        *by_rank[rank_of(k) as usize].get_or_insert_with(|| trio(Some(rank_of(k)), pj))
-                    }
-                    Slot::Trio => trio(fixed.map(rank_of), pj + 1),
-                    Slot::Escalera => check(),
-                };
-            }
-            for id in hand.iter() {
-                if ok_kinds[PACK.kind(id) as usize] {
-                    self.can_pick.insert(id);
-                }
-            }
-            if contract::owed_feasible(&counts, owed) {
-                let kinds = pending.kinds();
-                match kind {
-                    Slot::Trio => {
-                        if set_rank(&kinds, &self.contract_trio()).is_some() {
-                            self.close_mask = 1;
-                        }
-                    }
-                    Slot::Escalera => {
-                        let mut layouts = Vec::new();
-                        self.pending_layouts(&mut layouts);
-                        self.close_mask = match layouts.len() {
-                            0 => 0,
-                            1 => 1,
-                            _ => 6,
-                        };
-                    }
-                }
-            }
-        } else if !self.just_down && self.pending.is_empty() {
-            if self.cfg.requires_discard && hand.len() < 2 {
-                return;
+        if self.down[s] {
+            if self.just_down || !self.pending.is_empty() || (self.cfg.requires_discard && hand.len() < 2) {
+                return Picker::None;
             }
             let accepted = (0..self.melds.len()).fold(0u64, |acc, m| acc | self.accepts(m));
-            for id in hand.iter() {
-                if accepted >> PACK.kind(id) & 1 == 1 {
-                    self.can_pick.insert(id);
+            return Picker::LayOff(accepted);
+        }
+        let slot = self.slot_kind(self.slot);
+        let owed = self.owed_after(self.slot);
+        let bits = contract::Bits::of_kinds(hand.iter().map(|id| PACK.kind(id)));
+        if self.pending.is_empty() && self.staged.is_empty() {
+            // Nothing laid yet: no pick at all unless the whole contract can be laid.
+            let c = self.contract();
+            let all = Owed {
+                escaleras: c.escaleras,
+                trios: c.trios,
+                keep: owed.keep,
+            };
+            if !contract::owed_feasible_bits(&bits, all) {
+                return Picker::None;
+            }
+        }
+        let (mut run, mut fixed, mut pj) = (contract::PendingRun::EMPTY, None::<u8>, 0);
+        for id in self.pending.iter() {
+            let k = PACK.kind(id);
+            run = run.with(k);
+            if k == JOKER {
+                pj += 1;
+            } else {
+                fixed = Some(fixed.map_or(k, |f| f.min(k)));
+            }
+        }
+        Picker::Contract(ContractPicker {
+            slot,
+            owed,
+            exact: self.cfg.exact,
+            fixed,
+            bits,
+            run,
+            trios: contract::TrioHand::of_bits(&bits),
+            n: self.pending.len(),
+            pj,
+        })
+    }
+
+    /// The cards of the mover's hand that may be picked now.
+    pub(super) fn picks(&self) -> PackSet {
+        let picker = self.picker();
+        let mut out = PackSet::EMPTY;
+        if matches!(picker, Picker::None) {
+            return out;
+        }
+        // One answer per kind (for a trio, per rank: suits may repeat).
+        let mut memo = [0u8; KINDS];
+        for id in self.hands[self.to_move as usize].iter() {
+            if picker.allows(PACK.kind(id), &mut memo) {
+                out.insert(id);
+            }
+        }
+        out
+    }
+
+    /// Legal closes while the contract is laid: bit 0 close, bit 1 close low, bit 2 close high.
+    fn close_mask(&self) -> u8 {
+        let s = self.to_move as usize;
+        if self.phase != Phase::Meld || self.down[s] || self.pending.is_empty() {
+            return 0;
+        }
+        let owed = self.owed_after(self.slot);
+        let bits = contract::Bits::of_kinds(self.hands[s].iter().map(|id| PACK.kind(id)));
+        if !contract::owed_feasible_bits(&bits, owed) {
+            return 0;
+        }
+        match self.slot_kind(self.slot) {
+            Slot::Trio => set_rank(&self.pending.counts(PACK).kinds(), &self.contract_trio()).is_some() as u8,
+            Slot::Escalera => {
+                let mut layouts = Vec::new();
+                self.pending_layouts(&mut layouts);
+                match layouts.len() {
+                    0 => 0,
+                    1 => 1,
+                    _ => 6,
                 }
             }
         }
+    }
+
+    /// A uniformly drawn legal action of the meld phase, found by rejection: it draws from a superset
+    /// of the legal actions that costs nothing to list (every card of the hand as a discard and as a
+    /// pick, the three closes, cancel) and tests only what it drew, so a random playout never works
+    /// out every pick. `None` when laying off (few actions: the caller lists them) or after 64 misses.
+    fn sample_meld(&self, rng: &mut Rng) -> Option<Action> {
+        let s = self.to_move as usize;
+        let hand = self.hands[s];
+        let building = !self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty());
+        if self.down[s] && !self.pending.is_empty() {
+            return None;
+        }
+        let picker = self.picker();
+        let len = hand.len() as u32;
+        let discards = if building { 0 } else { len };
+        if matches!(picker, Picker::None) && !building {
+            return Some(DISCARD + hand.nth(rng.below(len) as usize) as Action);
+        }
+        let extra = if building { 4 } else { 0 };
+        let mut memo = [0u8; KINDS];
+        let mut closes = None;
+        for _ in 0..64 {
+            let mut r = rng.below(discards + len + extra);
+            if r < discards {
+                return Some(DISCARD + hand.nth(r as usize) as Action);
+            }
+            r -= discards;
+            if r < len {
+                let id = hand.nth(r as usize);
+                if picker.allows(PACK.kind(id), &mut memo) {
+                    return Some(PICK + id as Action);
+                }
+                continue;
+            }
+            r -= len;
+            if r == 3 {
+                if self.cancels < MAX_CANCELS {
+                    return Some(CANCEL);
+                }
+                continue;
+            }
+            if *closes.get_or_insert_with(|| self.close_mask()) >> r & 1 == 1 {
+                return Some(CLOSE + r);
+            }
+        }
+        None
     }
 
     /// The kinds table meld `m` takes in any way (bit k), the union of [`Self::target_mask`] over kinds.
@@ -376,13 +414,14 @@ impl CariocaState {
                     }
                 }
                 if !laying_off {
-                    for id in self.can_pick.iter() {
+                    for id in self.picks().iter() {
                         f(PICK + id as Action);
                     }
                 }
                 if building {
+                    let closes = self.close_mask();
                     for (bit, a) in [(1, CLOSE), (2, CLOSE_LOW), (4, CLOSE_HIGH)] {
-                        if self.close_mask & bit != 0 {
+                        if closes & bit != 0 {
                             f(a);
                         }
                     }
@@ -433,7 +472,6 @@ impl CariocaState {
     fn enter_meld(&mut self) {
         self.phase = Phase::Meld;
         self.slot = 0;
-        self.refresh();
     }
 
     /// Ends the hand: `Some(seat)` went out and the others score their cards; `None` is a hand with no
@@ -612,10 +650,9 @@ impl CariocaState {
                 });
             }
             if self.hands[s].is_empty() {
-                return self.end_hand(Some(s as u8));
+                self.end_hand(Some(s as u8));
             }
         }
-        self.refresh();
     }
 
     /// Why `a` is not legal now (for the error message).
@@ -998,6 +1035,11 @@ impl State for CariocaState {
             let i = rng.below(n) as usize;
             return if stock { options[i] } else { DRAW_PILE };
         }
+        if self.phase == Phase::Meld {
+            if let Some(a) = self.sample_meld(rng) {
+                return a;
+            }
+        }
         let mut buf = [0 as Action; 160];
         let mut n = 0;
         self.for_each_legal(|a| {
@@ -1186,5 +1228,86 @@ fn make_name(a: Action) -> String {
             }
         }
         a => format!("#{a}"),
+    }
+}
+
+/// What decides which cards of the mover's hand may be picked, gathered once per position and asked
+/// per card (a random playout asks for one card, `legal_actions` for all).
+enum Picker {
+    /// No pick is legal.
+    None,
+    /// Laying off: the kinds (bit k) some table meld takes.
+    LayOff(u64),
+    /// Laying the contract.
+    Contract(ContractPicker),
+}
+
+/// The contract search's view of the mover: the slot being built, what is owed after it, the hand
+/// (as escalera bitmasks and as trio rank counts) and the pending meld.
+struct ContractPicker {
+    slot: Slot,
+    owed: Owed,
+    exact: bool,
+    /// A pending natural: it fixes the rank (trio) or suit (escalera) every further natural needs.
+    fixed: Option<u8>,
+    bits: contract::Bits,
+    run: contract::PendingRun,
+    trios: contract::TrioHand,
+    n: usize,
+    pj: u8,
+}
+
+impl Picker {
+    /// Whether a card of `kind` (held) may be picked. `memo` caches the answers (0 unknown, 1 yes,
+    /// 2 no) per kind, and for the naturals of a trio slot per rank (under the rank's ♣ kind).
+    fn allows(&self, kind: u8, memo: &mut [u8; KINDS]) -> bool {
+        let c = match self {
+            Picker::None => return false,
+            Picker::LayOff(accepted) => return accepted >> kind & 1 == 1,
+            Picker::Contract(c) => c,
+        };
+        // For a trio only the rank matters (suits may repeat): one answer per rank.
+        let key = match c.slot {
+            Slot::Trio if kind != JOKER => crate::rummy::kind_of(0, rank_of(kind)),
+            _ => kind,
+        } as usize;
+        if memo[key] == 0 {
+            memo[key] = if c.allows(kind) { 1 } else { 2 };
+        }
+        memo[key] == 1
+    }
+}
+
+impl ContractPicker {
+    fn allows(&self, k: u8) -> bool {
+        if let (Some(f), true) = (self.fixed, k != JOKER) {
+            let same = match self.slot {
+                Slot::Trio => rank_of(k) == rank_of(f),
+                Slot::Escalera => crate::rummy::suit_of(k) == crate::rummy::suit_of(f),
+            };
+            if !same {
+                return false;
+            }
+        }
+        match self.slot {
+            Slot::Trio => {
+                let (rank, pj) = if k == JOKER {
+                    (self.fixed.map(rank_of), self.pj + 1)
+                } else {
+                    (Some(rank_of(k)), self.pj)
+                };
+                contract::trio_feasible(
+                    &self.trios.without(k),
+                    self.n + 1,
+                    pj,
+                    rank,
+                    self.owed,
+                    self.exact,
+                )
+            }
+            Slot::Escalera => {
+                contract::escalera_feasible(&self.bits.without(k), &self.run.with(k), self.owed, self.exact)
+            }
+        }
     }
 }

@@ -622,7 +622,7 @@ fn every_started_contract_can_be_finished_by_any_legal_picks() {
             let mut st = g.new_initial_state();
             while !st.is_terminal() {
                 let building = st.phase() == Phase::Meld && !st.contract_down(st.to_move as usize);
-                if building && !st.can_pick.is_empty() {
+                if building && !st.picks().is_empty() {
                     started += 1;
                     let seat = st.to_move as usize;
                     let mut probe = st.clone();
@@ -772,7 +772,7 @@ fn the_picks_offered_are_exactly_the_cards_that_keep_the_contract_feasible() {
                     h.take(k);
                     p.add(k);
                     let expected = any && same && contract::feasible(&h, &p, slot, owed, g.config().exact);
-                    assert_eq!(st.can_pick.contains(id), expected, "{}\n{st}", PACK.name(id));
+                    assert_eq!(st.picks().contains(id), expected, "{}\n{st}", PACK.name(id));
                     checked += 1;
                 }
             }
