@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ludoteca.games import tarok
 
 
@@ -88,3 +90,43 @@ def test_improvised_names_match_the_mapping_and_parse_back() -> None:
     # Chance actions parse by either name and by the standard name where it is unique.
     for text, card in [("A♠", 32), ("10♦(XXI)", 52), ("XXI", 52), ("joker", 53), ("J♣(C♣)", 5), ("J♣", 4)]:
         assert imp.string_to_action(text) == card, text
+
+
+def test_improvised_alias_is_the_engines_name_for_every_card() -> None:
+    """``improvised_alias`` (pure Python) names each card as the Rust engine does under
+    ``deck_names=improvised``; an unknown card is a KeyError naming it."""
+    plain = tarok.new_game().new_initial_state()
+    imp = tarok.new_game(deck_names="improvised").new_initial_state()
+    for card in range(54):
+        assert tarok.improvised_alias(plain.action_to_string(card)) == imp.action_to_string(card)
+    assert tarok.improvised_alias("I") == "A♠(I)" and tarok.improvised_alias("K♥") == "K♥"
+    with pytest.raises(KeyError, match="XXII"):
+        tarok.improvised_alias("XXII")
+
+
+def test_improvised_card_reads_a_standard_card_as_the_engine_parses_it() -> None:
+    """Every card of the two standard packs: the Tarok card it stands for agrees with the engine's
+    parse of the standard name (pack 1's jack where both packs have one), and an unused card is None
+    and refused by the engine."""
+    plain = tarok.new_game().new_initial_state()
+    imp = tarok.new_game(deck_names="improvised").new_initial_state()
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    standards = [r + s for s in "♣♦♥♠" for r in ranks] + ["Joker"]
+    used = 0
+    for standard in standards:
+        meaning = tarok.improvised_card(standard)
+        if meaning is None:
+            assert tarok.improvised_card(standard, pack=1) is None
+            assert tarok.improvised_card(standard, pack=2) is None
+            with pytest.raises(ValueError):
+                imp.string_to_action(standard)
+        else:
+            used += 1
+            assert imp.string_to_action(standard) == plain.string_to_action(meaning), standard
+    # Of the 53 standard faces only 5♥, 5♦ and 6♦ stand for nothing (the jacks stand for two cards).
+    assert used == 50
+    assert tarok.improvised_card("J♣") == "J♣" and tarok.improvised_card("J♣", pack=2) == "C♣"
+    assert tarok.improvised_card("A♠", pack=1) is None and tarok.improvised_card("A♠") == "I"
+    assert tarok.improvised_card("10♦", pack=2) == "XXI" and tarok.improvised_card("Joker") == "Škis"
+    with pytest.raises(ValueError, match="pack"):
+        tarok.improvised_card("A♠", pack=3)

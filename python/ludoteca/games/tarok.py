@@ -28,7 +28,14 @@ Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at 
   alternately by its owner's opponents and its owner's side, and only by a player sure which side the
   owner is on.
 
-Not implemented yet: the beggar emperor lead, three players.
+* Beggar emperor lead (``beggar_emperor_lead``, on in the seed preset, off in ``pagat`` and
+  ``openspiel``): in the announcement round a Beggar or Open beggar declarer holding Škis may call
+  ``emperor lead``; it then leads Škis, the holders of Mond and Pagat must play them to that trick, and
+  if all three fall Pagat wins and play goes on. Open beggar has it too, as the seed plays it "the same
+  as a Beggar".
+* ``first_dealer`` (default -1, seat 3) sets the first dealer, as in the other trick games.
+
+Not implemented: three players (out of the rules file's scope).
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from __future__ import annotations
 from ludoteca import _core
 from ludoteca.loading import load_game
 
-__all__ = ["count", "improvised_deck", "new_game"]
+__all__ = ["count", "improvised_alias", "improvised_card", "improvised_deck", "new_game"]
 
 HONOURS = {"K": 4, "Q": 3, "C": 2, "J": 1}
 TRULA = {"I", "XXI", "Škis"}
@@ -89,3 +96,34 @@ def improvised_deck() -> dict[str, tuple[int, str]]:
         out[name] = (2, card)
     out["Škis"] = (2, "Joker")
     return out
+
+
+def improvised_alias(name: str) -> str:
+    """The name ``new_game(deck_names="improvised")`` gives the Tarok card ``name``: the standard card
+    of :func:`improvised_deck` that stands for it, with the Tarok name in brackets where the two differ
+    (``improvised_alias("I") == "A♠(I)"``, ``"C♣"`` gives ``"J♣(C♣)"``, ``"K♥"`` stays ``"K♥"``).
+
+    Raises ``KeyError`` naming the card if ``name`` is not one of the 54 Tarok cards.
+    """
+    deck = improvised_deck()
+    if name not in deck:
+        raise KeyError(f"{name!r} is not a Tarok card (I..XXI, Škis, or a suit card such as K♥ or C♣)")
+    standard = deck[name][1]
+    return standard if standard == name else f"{standard}({name})"
+
+
+def improvised_card(standard: str, pack: int | None = None) -> str | None:
+    """The Tarok card that the standard card ``standard`` (``"A♠"``, ``"10♦"``, ``"Joker"``) of the
+    improvised deck stands for, or ``None`` if that card is one of the unused ones.
+
+    ``pack`` (1 or 2) says which of the two standard packs the card comes from; without it the card is
+    looked up in both and the one that is used is given, pack 1's where both are (only the jacks:
+    ``"J♣"`` alone is pack 1's J♣, ``improvised_card("J♣", pack=2)`` is the cavalier ``"C♣"``), as the
+    engine parses a standard name.
+    """
+    if pack not in (None, 1, 2):
+        raise ValueError(f"pack must be 1 or 2 (or None for either), not {pack!r}")
+    found = {d: name for name, (d, card) in improvised_deck().items() if card == standard}
+    if pack is not None:
+        return found.get(pack)
+    return found.get(1, found.get(2))

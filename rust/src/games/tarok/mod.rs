@@ -47,14 +47,23 @@
 //! * `deck_names=improvised` names every card by the standard card of the improvised deck (rules file
 //!   §6, `Deck::tarok54_improvised`) in actions and observations; the card ids and rules are unchanged.
 //!
-//! Not implemented (reported to the lead): the beggar emperor lead, the three-player variant (out of
-//! the rules file's scope).
+//! * Beggar emperor lead (`beggar_emperor_lead`, on in the seed preset, off in `pagat` and
+//!   `openspiel`; rules file §7.8, ST10): in the announcement round a Beggar declarer holding Škis may
+//!   announce the emperor's trick (`emperor lead`). It then leads Škis to the first trick, and each
+//!   holder of Mond or Pagat must play one of them there (Pagat's last-resort rule gives way; a seat
+//!   holding both chooses); if all three fall Pagat wins and play goes on, else Škis wins and the
+//!   Beggar is lost. Open beggar has it too: the seed says Open beggar "is played the same as a
+//!   Beggar" apart from the open hand, and the rules file's "Beggar declarer" does not exclude it.
+//! * The first dealer is seat 3 (so seat 0 is forehand) unless `first_dealer` says otherwise.
+//!
+//! Not implemented: the three-player variant (out of the rules file's scope).
 //!
 //! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
 //! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
 //! (71..76), `forfeit` (77), `colour valat raise` (78), `no raise` (79), `discard <card>` (80 + card),
 //! `announce <bonus>` (134..138: trula, kings, king ultimo, pagat ultimo, valat), and the kontra calls
-//! `<level> <target>` (139..162: level kontra/rekontra/subkontra/mordkontra, target game or a bonus).
+//! `<level> <target>` (139..162: level kontra/rekontra/subkontra/mordkontra, target game or a bonus),
+//! and `emperor lead` (163).
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{GameInfo, MAX_PLAYERS};
@@ -95,7 +104,9 @@ const DISCARD0: u32 = 26;
 const ANNOUNCE0: u32 = DISCARD0 + 54;
 /// Kontra calls: `KONTRA0 + 4 * target + (level - 1)`, target 0 the game and 1 + b bonus b.
 const KONTRA0: u32 = ANNOUNCE0 + BONUSES as u32;
-const EXTRA_END: u32 = KONTRA0 + 4 * TARGETS as u32;
+/// The Beggar declarer's announcement of the emperor's trick (`beggar_emperor_lead`).
+const EMPEROR: u32 = KONTRA0 + 4 * TARGETS as u32;
+const EXTRA_END: u32 = EMPEROR + 1;
 
 /// The announceable bonuses, in action order.
 pub const BONUS_NAMES: [&str; BONUSES] = ["trula", "kings", "king ultimo", "pagat ultimo", "valat"];
@@ -220,7 +231,8 @@ const OBS_STAGE: usize = 45;
 const OBS_DISCARDS: usize = OBS_STAGE + STAGES;
 const OBS_ANNOUNCED: usize = OBS_DISCARDS + 54;
 const OBS_KONTRA: usize = OBS_ANNOUNCED + 4 * BONUSES;
-const OBS_RADELCI: usize = OBS_KONTRA + 4 * TARGETS;
+const OBS_EMPEROR: usize = OBS_KONTRA + 4 * TARGETS;
+const OBS_RADELCI: usize = OBS_EMPEROR + 1;
 
 /// Why a hand is a forced Klop.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -276,6 +288,9 @@ pub struct TarokExtra {
     pub passes: u8,
     /// Every announcement-phase action in order: (seat, extra offset). Public.
     pub announce_log: Vec<(usize, u32)>,
+    /// The Beggar declarer announced the emperor's trick: it leads Škis to the first trick, and
+    /// Mond and Pagat must be played to it.
+    pub emperor: bool,
 }
 
 /// Per-match state (public).
@@ -314,6 +329,8 @@ pub struct TarokRules {
     klop_after_zero: bool,
     allow_own_king: bool,
     radelc_end_penalty: i32,
+    emperor_lead: bool,
+    first_dealer: usize,
 }
 
 static PARAMS: &[ParamSpec] = &[
@@ -331,6 +348,8 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "allow_call_own_king", kind: Kind::Bool, default: D::Bool(true), doc: "the declarer may call a king of their own hand (and then plays alone)" },
     ParamSpec { name: "deck_names", kind: Kind::Choice(&["tarok", "improvised"]), default: D::Str("tarok"), doc: "improvised: cards are named by the standard cards of two 52+joker packs that stand for them, the Tarok name in brackets (A♠(I) .. 10♦(XXI), Joker(Škis), J♣(C♣) the marked cavalier, A♥(1♥)); the Tarok names still parse" },
     ParamSpec { name: "radelc_end_penalty", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(100), doc: "scope=match: cost of each uncrossed radelc at the end" },
+    ParamSpec { name: "beggar_emperor_lead", kind: Kind::Bool, default: D::Bool(true), doc: "a Beggar or Open beggar declarer holding Škis may announce the emperor's trick: it leads Škis, the holders of Mond and Pagat must play them to that trick" },
+    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 3, so seat 0 is forehand" },
 ];
 
 static PRESETS: &[crate::core::game::Preset] = &[
@@ -343,6 +362,7 @@ static PRESETS: &[crate::core::game::Preset] = &[
             ("radelc_multiplier", "double_once"),
             ("silent_ultimo_failure", "true"),
             ("mond_penalty_in_valat", "false"),
+            ("beggar_emperor_lead", "false"),
         ],
     ),
     (
@@ -355,6 +375,7 @@ static PRESETS: &[crate::core::game::Preset] = &[
             ("mond_penalty_in_valat", "false"),
             ("mond_penalty", "20"),
             ("colour_valat_void_must_play_tarok", "true"),
+            ("beggar_emperor_lead", "false"),
         ],
     ),
 ];
@@ -364,7 +385,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Slovenian Tarok",
     params: PARAMS,
     presets: PRESETS,
-    version: 2,
+    version: 3,
     rules:
         "Four players, 54 cards: 22 taroks (Pagat I .. Mond XXI, Škis highest) and four suits (black K Q C \
 J 10 9 8 7, red K Q C J 1 2 3 4). Six cards form the talon, 12 each. Points K 4, Q 3, C 2, J 1, Škis, Mond \
@@ -387,6 +408,7 @@ described at pagat.com (Slovenian Tarok).",
         "tarok(ruleset=pagat)",
         "tarok(ruleset=openspiel)",
         "tarok(scope=match,deals=4)",
+        "tarok(deck_names=improvised)",
     ],
 };
 
@@ -523,6 +545,14 @@ impl TarokRules {
             if same == (level % 2 == 1) {
                 out.push(KONTRA0 + 4 * t as u32 + level as u32);
             }
+        }
+        if self.emperor_lead
+            && matches!(contract, Contract::Beggar | Contract::OpenBeggar)
+            && extra.declarer == Some(p)
+            && !extra.emperor
+            && core.hands[p].contains(SKIS)
+        {
+            out.push(EMPEROR);
         }
     }
     /// Opens the announcement phase at forehand.
@@ -738,7 +768,9 @@ impl TarokRules {
         }
         best
     }
-    fn multiplier(&self, n: u8) -> i32 {
+    /// The radelc multiplier of a seat with `n` uncrossed radelci (i64: ×2^20 on an announced valat
+    /// under mordkontra is beyond i32).
+    fn multiplier(&self, n: u8) -> i64 {
         if n == 0 {
             1
         } else if self.per_radelc {
@@ -754,8 +786,8 @@ impl TarokRules {
         core: &crate::trick::TrickCore,
         extra: &TarokExtra,
         radelci: &[u8; PLAYERS],
-    ) -> ([i32; PLAYERS], bool, bool) {
-        let mut out = [0i32; PLAYERS];
+    ) -> ([i64; PLAYERS], bool, bool) {
+        let mut out = [0i64; PLAYERS];
         let contract = extra.contract.unwrap_or(Contract::Klop);
         if contract == Contract::Klop {
             let pts: Vec<i32> = (0..PLAYERS).map(|s| count(core.won[s])).collect();
@@ -772,7 +804,7 @@ impl TarokRules {
                 } else {
                     -70
                 };
-                out[s] = base * self.multiplier(radelci[s]);
+                out[s] = i64::from(base) * self.multiplier(radelci[s]);
             }
             return (out, false, true);
         }
@@ -781,7 +813,7 @@ impl TarokRules {
         let team: Vec<usize> = (0..PLAYERS).filter(|&s| Self::in_team(extra, s)).collect();
         let opps: Vec<usize> = (0..PLAYERS).filter(|&s| !Self::in_team(extra, s)).collect();
         if extra.forfeited {
-            out[decl] = -contract.value() * mult;
+            out[decl] = -i64::from(contract.value()) * mult;
             return (out, false, false);
         }
         let team_cards = core.won_by(team.iter().copied()) | extra.discards;
@@ -827,7 +859,7 @@ impl TarokRules {
                     // An announced valat, made or failed, is the only score of the hand (ST21).
                     let ours = Self::in_team(extra, a);
                     let made = if ours { team_all } else { opp_all };
-                    let amount = 2 * SILENT[VALAT_B] * Self::factor(extra, 1 + VALAT_B) * mult;
+                    let amount = i64::from(2 * SILENT[VALAT_B] * Self::factor(extra, 1 + VALAT_B)) * mult;
                     match self.bonus {
                         BonusScoring::BothTeams => {
                             for &s in if ours { &team } else { &opps } {
@@ -841,7 +873,7 @@ impl TarokRules {
                         }
                     }
                     for s in 0..PLAYERS {
-                        out[s] += personal[s];
+                        out[s] += i64::from(personal[s]);
                     }
                     return (out, ours == made, true);
                 }
@@ -849,7 +881,7 @@ impl TarokRules {
                     match self.bonus {
                         BonusScoring::BothTeams => {
                             for &s in if team_all { &team } else { &opps } {
-                                out[s] = SILENT[VALAT_B] * mult;
+                                out[s] = i64::from(SILENT[VALAT_B]) * mult;
                             }
                         }
                         BonusScoring::DeclarerTeamOnly => {
@@ -859,7 +891,7 @@ impl TarokRules {
                         }
                     }
                     for s in 0..PLAYERS {
-                        out[s] += personal[s];
+                        out[s] += i64::from(personal[s]);
                     }
                     return (out, team_all, true);
                 }
@@ -871,27 +903,27 @@ impl TarokRules {
                 match self.bonus {
                     BonusScoring::BothTeams => {
                         for &s in &team {
-                            out[s] = (game + tb) * mult;
+                            out[s] = i64::from(game + tb) * mult;
                         }
                         for &s in &opps {
-                            out[s] = ob * mult;
+                            out[s] = i64::from(ob) * mult;
                         }
                     }
                     BonusScoring::DeclarerTeamOnly => {
                         for &s in &team {
-                            out[s] = (game + tb - ob) * mult;
+                            out[s] = i64::from(game + tb - ob) * mult;
                         }
                     }
                 }
                 for s in 0..PLAYERS {
-                    out[s] += personal[s];
+                    out[s] += i64::from(personal[s]);
                 }
                 return (out, w, false);
             }
         };
-        out[decl] = game * game_factor * mult;
+        out[decl] = i64::from(game * game_factor) * mult;
         for s in 0..PLAYERS {
-            out[s] += personal[s];
+            out[s] += i64::from(personal[s]);
         }
         (out, won, everyone)
     }
@@ -1011,13 +1043,14 @@ impl TrickRules for TarokRules {
             let pts = (0..54u8).map(|i| honour(Card(i))).collect();
             SuitTables::new(eff, st, pts)
         };
+        let session = crate::trick::Session::read(p, PLAYERS, Some("deals"))?;
         Ok(TarokRules {
             tables: build(false),
             colour_tables: build(true),
             deal: PacketDeal::new(PLAYERS, &[Packet::Talon(6), Packet::Each(6), Packet::Each(6)]),
             deck,
-            is_match: p.str("scope") == "match",
-            deals: p.int("deals") as usize,
+            is_match: session.is_match,
+            deals: session.length,
             forbid_pagat: p.str("discard_forbid") == "kings_trula",
             bonus: if p.str("bonus_scoring") == "both_teams" {
                 BonusScoring::BothTeams
@@ -1032,7 +1065,12 @@ impl TrickRules for TarokRules {
             klop_after_zero: p.bool("klop_after_zero_score"),
             allow_own_king: p.bool("allow_call_own_king"),
             radelc_end_penalty: p.int("radelc_end_penalty") as i32,
+            emperor_lead: p.bool("beggar_emperor_lead"),
+            first_dealer: session.first_dealer,
         })
+    }
+    fn first_dealer(&self) -> usize {
+        self.first_dealer
     }
 
     fn deck(&self) -> &Deck {
@@ -1101,6 +1139,17 @@ impl TrickRules for TarokRules {
         count(set)
     }
     fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        if v.extra.emperor && v.core.tricks_played == 0 {
+            // The emperor's trick: the declarer leads Škis (it held it to announce, and the lead is
+            // its first card), and whoever holds Mond or Pagat plays it (either, holding both).
+            if v.core.trick_len == 0 {
+                return CardSet::single(SKIS);
+            }
+            let must = hand & (CardSet::single(MOND) | CardSet::single(PAGAT));
+            if !must.is_empty() {
+                return must;
+            }
+        }
         let legal = self.legal(self.contract(v), v.core, hand, v.extra.declarer);
         // An announced ultimo card stays back until the last trick unless nothing else is legal.
         if v.core.tricks_played + 1 < TRICKS {
@@ -1116,7 +1165,9 @@ impl TrickRules for TarokRules {
         legal
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
-        if self.contract(v).negative() {
+        if v.extra.emperor && v.core.tricks_played == 0 {
+            "the emperor's trick: the declarer leads Škis, and Mond and Pagat must be played to it".into()
+        } else if self.contract(v).negative() {
             "follow suit, else play a tarok, and beat the trick if you can (Pagat only as the last resort)"
                 .into()
         } else {
@@ -1246,7 +1297,14 @@ impl TrickRules for TarokRules {
                 Self::enter_announce(core, extra)
             }
             NO_RAISE => Self::enter_announce(core, extra),
-            o if (ANNOUNCE0..EXTRA_END).contains(&o) => {
+            EMPEROR => {
+                extra.emperor = true;
+                extra.announce_log.push((seat, EMPEROR));
+                extra.passes = 0;
+                core.to_move = core.next_seat(seat);
+                Effect::Continue
+            }
+            o if (ANNOUNCE0..EMPEROR).contains(&o) => {
                 if o < KONTRA0 {
                     let b = (o - ANNOUNCE0) as usize;
                     extra.announced[b] = Some(seat);
@@ -1297,7 +1355,8 @@ impl TrickRules for TarokRules {
             o if (ANNOUNCE0..KONTRA0).contains(&o) => {
                 format!("announce {}", BONUS_NAMES[(o - ANNOUNCE0) as usize])
             }
-            o if (KONTRA0..EXTRA_END).contains(&o) => {
+            EMPEROR => "emperor lead".into(),
+            o if (KONTRA0..EMPEROR).contains(&o) => {
                 let (t, l) = (((o - KONTRA0) / 4) as usize, ((o - KONTRA0) % 4) as usize);
                 let target = if t == 0 { "game" } else { BONUS_NAMES[t - 1] };
                 format!("{} {target}", LEVEL_NAMES[l])
@@ -1318,6 +1377,7 @@ impl TrickRules for TarokRules {
             "forfeit" => return Some(FORFEIT),
             "raise colour valat" | "raise" => return Some(RAISE),
             "no raise" => return Some(NO_RAISE),
+            "emperor lead" | "emperor" => return Some(EMPEROR),
             _ => {}
         }
         if let Some(b) = text.strip_prefix("announce ") {
@@ -1416,7 +1476,8 @@ impl TrickRules for TarokRules {
     fn extra_observation_len(&self) -> usize {
         // contract one-hot 13, declarer rel 4, partner rel 4 (when known), called king suit 4, standing
         // bid 12, holder rel 4, passed rel 4, stage one-hot 9, discards 54 (own or shown), announcer
-        // rel 4 per bonus, kontra levels reached 4 per target, radelci 4.
+        // rel 4 per bonus, kontra levels reached 4 per target, the emperor's trick announced 1,
+        // radelci 4.
         OBS_RADELCI + 4
     }
     fn extra_observation_bounds(&self, _low: &mut [f32], high: &mut [f32]) {
@@ -1473,6 +1534,9 @@ impl TrickRules for TarokRules {
             for l in 0..level as usize {
                 out[OBS_KONTRA + 4 * t + l] = 1.0;
             }
+        }
+        if extra.emperor {
+            out[OBS_EMPEROR] = 1.0;
         }
         for s in 0..PLAYERS {
             out[OBS_RADELCI + rel(s)] = match_state.radelci[s] as f32;

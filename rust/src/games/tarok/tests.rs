@@ -1032,3 +1032,254 @@ fn improvised_names_appear_in_actions_and_observations_and_parse_back() {
     plain.returns(&mut rp);
     assert_eq!(ri, rp, "the names change nothing else");
 }
+
+// --- announced ultimos made, through the whole hand ---
+
+// Seat 0 holds eleven taroks with Pagat and 7♣; seat 1 (the partner, K♦) a single tarok; seats 2 and 3
+// five each, so after five tarok leads only seat 0 has taroks left.
+const ULT: [&str; 4] = [
+    "SKIS XXI XX XIX XVIII XVII XVI XV XIV XIII I 7♣",
+    "II K♦ Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦ 1♥ J♥ C♥",
+    "III IV V VI VII 8♣ 9♣ 10♣ J♣ Q♥ K♥ 7♠",
+    "VIII IX X XI XII C♣ Q♣ K♣ J♠ C♠ Q♠ K♠",
+];
+const ULT_TALON: &str = "8♠ 9♠ 10♠ 4♥ 3♥ 2♥";
+/// The twelve tricks, each from its leader: seat 0 draws the taroks, loses 7♣ to K♣ (no valat), wins
+/// the rest and leads Pagat to the last trick, where the partner's K♦ falls to it.
+const ULT_PLAY: [&str; 48] = [
+    "SKIS", "II", "III", "VIII", "XXI", "4♦", "IV", "IX", "XX", "3♦", "V", "X", "XIX", "2♦", "VI", "XI",
+    "XVIII", "1♦", "VII", "XII", "7♣", "J♦", "8♣", "K♣", "J♠", "XVII", "C♦", "7♠", "XVI", "Q♦", "9♣", "C♠",
+    "XV", "1♥", "10♣", "Q♠", "XIV", "J♥", "J♣", "K♠", "XIII", "C♥", "Q♥", "C♣", "I", "K♦", "K♥", "Q♣",
+];
+
+/// Seat 0 plays Three calling K♦, takes 8♠ 9♠ 10♠ and lays them away, the announcement round goes
+/// as `announce`, then the hand is played as [`ULT_PLAY`]; the returns.
+fn ultimo_hand(spec: &str, announce: &[&str]) -> [f64; 4] {
+    let mut st = dealt(spec, ULT, ULT_TALON);
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "talon 1"]);
+    act(&mut st, &["discard 8♠", "discard 9♠", "discard 10♠"]);
+    act(&mut st, announce);
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    act(&mut st, &ULT_PLAY);
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert_eq!(st.extra.pagat_last, Some((0, true, 0)));
+    assert_eq!(st.extra.king_last, Some(0));
+    let mut ret = [0.0; 4];
+    st.returns(&mut ret);
+    ret
+}
+
+#[test]
+fn announced_pagat_and_king_ultimo_made_in_the_last_trick_count_double() {
+    // Seat 0's side takes 11 tricks and the discards: every honour but K♣ and J♦ (47) and 47 cards
+    // (16), 63 points: Three 10 + 28 = 38, and the trula silently (10); the kings are split.
+    let announced = [
+        "announce pagat ultimo",
+        "announce king ultimo",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    ];
+    // Pagat ultimo 2 × 25 and king ultimo 2 × 10, both made by the declarer's side.
+    assert_eq!(ultimo_hand("tarok", &announced), [118.0, 118.0, 0.0, 0.0]);
+    assert_eq!(
+        ultimo_hand("tarok(ruleset=pagat)", &announced),
+        [118.0, 118.0, 0.0, 0.0]
+    );
+    // Kontra'd by the opponents, each doubles once more: 38 + 10 + 40 + 100.
+    let kontra = [
+        "announce pagat ultimo",
+        "announce king ultimo",
+        "kontra pagat ultimo",
+        "kontra king ultimo",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    ];
+    assert_eq!(ultimo_hand("tarok", &kontra), [188.0, 188.0, 0.0, 0.0]);
+    // The same hand silent: 38 + 10 + 10 + 25.
+    let silent = ["pass", "pass", "pass", "pass"];
+    assert_eq!(ultimo_hand("tarok", &silent), [83.0, 83.0, 0.0, 0.0]);
+}
+
+// --- the beggar emperor lead (rules file §7.8, ST10) ---
+
+// Seat 1 holds Škis and bids Beggar; Mond is with seat 2, Pagat with seat 3.
+const EMP: [&str; 4] = [
+    "XX XIX XVIII XVII K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣",
+    "SKIS II III IV K♦ Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦",
+    "XXI V VI VII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+    "I VIII IX X K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠",
+];
+const EMP_TALON: &str = "XI XII XIII XIV XV XVI";
+
+/// Seat 1 wins the auction with `contract`; the announcement round is at forehand (seat 0), who
+/// passes: seat 1 to speak.
+fn beggar_at_announce(spec: &str, hands: [&str; 4], talon: &str, contract: &str) -> TarokState {
+    let mut st = dealt(spec, hands, talon);
+    act(&mut st, &[contract, "pass", "pass", "pass", contract, "pass"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    st
+}
+
+#[test]
+fn the_beggar_declarer_with_skis_may_announce_the_emperors_trick() {
+    let mut st = beggar_at_announce("tarok", EMP, EMP_TALON, "beggar");
+    assert_eq!(legal_names(&st), ["pass", "emperor lead"]);
+    assert_eq!(st.string_to_action("emperor lead").unwrap(), 163);
+    act(&mut st, &["emperor lead"]);
+    assert!(st.extra.emperor);
+    // Announced once; the round needs four passes after it; the opponents cannot answer it.
+    assert_eq!(legal_names(&st), ["pass", "kontra game"]);
+    act(&mut st, &["pass", "pass", "pass"]);
+    assert_eq!(legal_names(&st), ["pass"]);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert!(st
+        .observation_string(2)
+        .contains("announcements: 0:pass 1:emperor lead"));
+    // Open beggar is played the same as a Beggar (seed): it has the lead too.
+    let st = beggar_at_announce("tarok", EMP, EMP_TALON, "open beggar");
+    assert_eq!(legal_names(&st), ["pass", "emperor lead"]);
+    // Not in the pagat and openspiel presets, nor by a declarer without Škis, nor in other contracts.
+    for spec in [
+        "tarok(ruleset=pagat)",
+        "tarok(ruleset=openspiel)",
+        "tarok(beggar_emperor_lead=false)",
+    ] {
+        let st = beggar_at_announce(spec, EMP, EMP_TALON, "beggar");
+        assert_eq!(legal_names(&st), ["pass"], "{spec}");
+    }
+    let no_skis = [
+        "SKIS XIX XVIII XVII K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣",
+        "XX II III IV K♦ Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦",
+        EMP[2],
+        EMP[3],
+    ];
+    let st = beggar_at_announce("tarok", no_skis, EMP_TALON, "beggar");
+    assert_eq!(legal_names(&st), ["pass"]);
+    let st = beggar_at_announce("tarok", EMP, EMP_TALON, "solo without");
+    assert_eq!(legal_names(&st), ["pass"]);
+}
+
+/// Seat 1's Beggar with the emperor's trick announced (or not), at its first lead.
+fn beggar_lead(hands: [&str; 4], talon: &str, emperor: bool) -> TarokState {
+    let mut st = beggar_at_announce("tarok", hands, talon, "beggar");
+    if emperor {
+        act(&mut st, &["emperor lead", "pass", "pass", "pass", "pass"]);
+    } else {
+        act(&mut st, &["pass", "pass", "pass"]);
+    }
+    assert_eq!(st.core.phase, crate::trick::Phase::Play);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    st
+}
+
+#[test]
+fn the_emperors_trick_makes_skis_lead_and_mond_and_pagat_fall_and_pagat_wins() {
+    let mut st = beggar_lead(EMP, EMP_TALON, true);
+    assert_eq!(legal_names(&st), ["Škis"]);
+    act(&mut st, &["SKIS"]);
+    // Seat 2 must give up its Mond; seat 3 its Pagat although other taroks are left.
+    assert_eq!(legal_names(&st), ["XXI"]);
+    assert!(st.apply_action(st.string_to_action("V").unwrap()).is_err());
+    act(&mut st, &["XXI"]);
+    assert_eq!(legal_names(&st), ["I"]);
+    act(&mut st, &["I"]);
+    // Seat 0 has neither: the ordinary duty (no tarok beats Škis, so any tarok).
+    assert_eq!(legal_names(&st), ["XVII", "XVIII", "XIX", "XX"]);
+    act(&mut st, &["XX"]);
+    // Pagat wins: the Beggar goes on, Pagat's holder leads, and the duty is over.
+    assert_ne!(st.current_player(), Player::Terminal);
+    assert_eq!(st.current_player(), Player::Seat(3));
+    assert_eq!(st.extra.tricks, [0, 0, 0, 1]);
+    assert_eq!(legal_names(&st).len(), 11);
+    assert_eq!(st.extra.mond_lost, Some(2), "Pagat captured the Mond");
+}
+
+#[test]
+fn the_emperors_trick_without_mond_out_is_won_by_skis_and_loses_the_beggar() {
+    // Mond lies in the talon: Pagat must still be played, and Škis takes the trick.
+    let hands = [EMP[0], EMP[1], "XI V VI VII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥", EMP[3]];
+    let mut st = beggar_lead(hands, "XXI XII XIII XIV XV XVI", true);
+    act(&mut st, &["SKIS"]);
+    assert_eq!(legal_names(&st), ["V", "VI", "VII", "XI"]);
+    act(&mut st, &["V"]);
+    assert_eq!(legal_names(&st), ["I"]);
+    act(&mut st, &["I", "XX"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    let mut ret = [0.0; 4];
+    st.returns(&mut ret);
+    assert_eq!(ret, [0.0, -70.0, 0.0, 0.0]);
+}
+
+#[test]
+fn leading_skis_without_the_announcement_forces_nothing() {
+    let mut st = beggar_lead(EMP, EMP_TALON, false);
+    assert!(legal_names(&st).len() > 1);
+    act(&mut st, &["SKIS"]);
+    // Any tarok (none beats Škis); Pagat only as the last resort.
+    assert_eq!(legal_names(&st), ["V", "VI", "VII", "XXI"]);
+    act(&mut st, &["V"]);
+    assert_eq!(legal_names(&st), ["VIII", "IX", "X"]);
+}
+
+#[test]
+fn a_seat_holding_both_mond_and_pagat_plays_one_of_them_to_the_emperors_trick() {
+    let hands = [
+        EMP[0],
+        EMP[1],
+        "XXI I VI VII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+        "V VIII IX X K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠",
+    ];
+    let mut st = beggar_lead(hands, EMP_TALON, true);
+    act(&mut st, &["SKIS"]);
+    assert_eq!(legal_names(&st), ["I", "XXI"]);
+}
+
+#[test]
+fn first_dealer_moves_forehand_and_the_auction() {
+    for (spec, dealer) in [
+        ("tarok", 3),
+        ("tarok(first_dealer=-1)", 3),
+        ("tarok(first_dealer=1)", 1),
+    ] {
+        let mut st = game(spec).new_initial_state();
+        let mut rng = crate::core::rng::Rng::new(11);
+        while st.current_player() == Player::Chance {
+            let a = st.sample_chance(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        assert_eq!(st.core.dealer, dealer, "{spec}");
+        // Forehand (dealer + 1) holds the implicit Three; the one after it speaks first.
+        assert_eq!(st.extra.high, Some((Contract::Three, (dealer + 1) % 4)), "{spec}");
+        assert_eq!(st.current_player(), Player::Seat((dealer + 2) % 4), "{spec}");
+    }
+    let e = Tarok::from_game_string("tarok(first_dealer=4)")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("first_dealer"), "{e}");
+}
+
+#[test]
+fn a_mordkontrad_valat_under_twenty_radelci_is_scored_without_overflow() {
+    // 500 × 16 × 2^20 is beyond i32: the hand is scored in i64 (a match of random play reaches it).
+    let st = game("tarok(scope=match)").new_initial_state();
+    let core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    let mut extra = TarokExtra {
+        contract: Some(Contract::Two),
+        declarer: Some(0),
+        partner: Some(1),
+        tricks: [6, 0, 0, 6],
+        ..TarokExtra::default()
+    };
+    extra.announced[VALAT_B] = Some(0);
+    extra.kontra[1 + VALAT_B] = 4;
+    let (s, won, _) = st.rules().hand_scores(&core, &extra, &[20, 0, 0, 0]);
+    let lost = -500 * 16 * (1i64 << 20);
+    assert_eq!((s, won), ([lost, lost, 0, 0], false));
+}
