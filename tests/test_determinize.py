@@ -402,3 +402,32 @@ def test_tysiac_face_up_gives_keep_their_place_and_face_down_ones_are_redrawn() 
     place = next(p for p, cards in state.card_locations().items() if card in cards)
     kept = sum(card in resample_hidden(state, viewer, s).card_locations()[place] for s in range(30))
     assert kept < 30
+
+
+def test_calabrasella_cards_taken_from_the_face_up_widow_stay_with_the_taker() -> None:
+    """Calabrasella (call_three=true, deal_packet=2): the single player discards, then takes as many
+    cards from the widow turned face up; everybody saw which, so every sample of another seat leaves
+    them in the taker's hand while they are there (only the face-down discards are redrawn)."""
+    spec = "calabrasella(call_three=true,deal_packet=2)"
+
+    def taken(s: ludoteca.State) -> bool:
+        return any(s.action_to_string(a).startswith("take ") for a in s.history()) and not any(
+            s.legal_actions() and s.action_to_string(a).startswith("take ") for a in s.legal_actions()
+        )
+
+    for seed in range(60):
+        state = _play_until_or_none(spec, seed, taken)
+        if state is None:
+            continue
+        names = [state.action_to_string(a) for a in state.history()]
+        cards = {n.split()[1] for n in names if n.startswith("take ")}
+        ids = [c for c in range(40) if state.action_to_string(c) in cards]
+        places = state.card_locations()
+        taker = next(p for p, cs in places.items() if p.startswith("hand ") and set(ids) <= set(cs))
+        viewer = next(s for s in range(state.get_game().num_players()) if f"hand {s}" != taker)
+        for s in range(20):
+            sample = resample_hidden(state, viewer, s)
+            assert sample.information_state_string(viewer) == state.information_state_string(viewer)
+            assert set(ids) <= set(sample.card_locations()[taker])
+        return
+    raise AssertionError("no deal reached the take")
