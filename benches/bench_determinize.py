@@ -16,7 +16,16 @@ import pytest
 
 import ludoteca
 
-POSITIONS = [("briscola", 20), ("briscola(players=5)", 40), ("schafkopf", 30), ("zole", 25), ("tarok", 60)]
+POSITIONS = [
+    ("briscola", 20),
+    ("briscola(players=5)", 40),
+    ("schafkopf", 30),
+    ("zole", 25),
+    ("tarok", 60),
+    # Cards moved in public (face-up gives, a taken face-up widow) keep their place.
+    ("tysiac(pass_cards_face_up=true)", 40),
+    ("calabrasella(call_three=true,deal_packet=2)", 40),
+]
 
 
 def _position(spec: str, steps: int) -> ludoteca.State:

@@ -2,7 +2,8 @@
 
 One loop, written as an OpenSpiel user writes it (`state.legal_actions()`, `state.chance_outcomes()`,
 `state.apply_action`, uniform random with numpy), run over `ludoteca.adapters.openspiel.load_game(...)`
-and over `pyspiel.load_game(...)` of the same game where OpenSpiel has it (Go 9x9, Xiangqi). What it
+and over `pyspiel.load_game(...)` of the same game where OpenSpiel has it (Go 9x9, Xiangqi, Tarok:
+ludoteca's `ruleset=openspiel` is OpenSpiel's four-handed Tarok). What it
 measures is the cost of a Python-implemented pyspiel game (every call crosses pyspiel's trampoline into
 Python, then ludoteca's Rust) against a C++ one; ludoteca's own `simulate` is in bench_vs_openspiel.py.
 
@@ -28,6 +29,8 @@ CASES = [
     ("ludoteca_go 9x9 (adapter)", "ludoteca", "go(board_size=9,ruleset=tromp_taylor,max_moves=162)", 20),
     ("pyspiel xiangqi", "pyspiel", ("xiangqi", {}), 5),
     ("ludoteca_xiangqi (adapter)", "ludoteca", "xiangqi", 5),
+    ("pyspiel tarok 4p", "pyspiel", ("tarok", {"players": 4}), 20),
+    ("ludoteca_tarok ruleset=openspiel (adapter)", "ludoteca", "tarok(ruleset=openspiel)", 20),
     ("ludoteca_briscola (adapter)", "ludoteca", "briscola", 50),
     ("ludoteca_schafkopf (adapter)", "ludoteca", "schafkopf", 50),
 ]

@@ -17,27 +17,37 @@ pyspiel = pytest.importorskip("pyspiel")
 los = pytest.importorskip("ludoteca.adapters.openspiel")
 
 EXAMPLES = [ex for info in ludoteca.registered_games() for ex in info.examples]
-# Examples whose one game is long (a whole match, hundreds of thousands of actions through Python):
-# fewer simulations, same checks.
-_LONG = ("scope=match", "carioca(players=3)", "twenty_four")
+
+
+def _real_length(spec: str) -> int:
+    """Actions of the longest of three random games (ludoteca.simulate, seeded): what OpenSpiel's
+    loops here cost, unlike max_game_length, a bound that a Samba deal (523,162) never nears."""
+    return int(ludoteca.simulate(spec, 3, seed=0, threads=1).lengths.max())
+
+
+_LENGTH = {spec: _real_length(spec) for spec in EXAMPLES}
+# Examples whose one game is long (a whole match through Python): fewer simulations, same checks.
+_LONG = 1_000
+# OpenSpiel's serialisation check replays the history at every state (quadratic in the game's
+# length): a random Samba or Carioca match and a Tysiąc match to 300 (up to about 50,000 actions:
+# 24 GB in that check) run with --slow only.
+_SLOW = 5_000
 
 
 def _sims(spec: str) -> int:
-    return 1 if any(t in spec for t in _LONG) else 3
+    return 1 if _LENGTH[spec] > _LONG else 3
 
 
-# OpenSpiel's serialisation check replays the history at every state (quadratic in the game's length):
-# a random Samba match (tens of thousands of actions, up to 60 hands) and a Tysiąc match to 300 (up to
-# about 50,000 actions: 24 GB in that check) run with --slow only.
-_HUGE = 500_000
+def test_every_game_keeps_an_example_in_the_default_run() -> None:
+    """--slow only adds long matches: every game has an example short enough for the default run."""
+    for info in ludoteca.registered_games():
+        lengths = [_LENGTH[ex] for ex in info.examples]
+        assert min(lengths) <= _SLOW, (info.short_name, lengths)
 
 
 @pytest.mark.parametrize(
     "spec",
-    [
-        pytest.param(s, marks=pytest.mark.slow) if ludoteca.load_game(s).max_game_length() > _HUGE else s
-        for s in EXAMPLES
-    ],
+    [pytest.param(s, marks=pytest.mark.slow) if _LENGTH[s] > _SLOW else s for s in EXAMPLES],
 )
 def test_random_sim_test_with_serialization(spec: str) -> None:
     """OpenSpiel's own random simulation test (legal actions, chance outcomes summing to 1 and below
@@ -156,19 +166,24 @@ def test_ismcts_bot_plays_a_full_game(spec: str) -> None:
     assert state.is_terminal()  # type: ignore[attr-defined]
 
 
-def test_exploitability_of_a_tiny_go_board() -> None:
-    """get_all_states and nash_conv on 2x2 Go capped at 6 moves, komi 0.5 (so no draws): the uniform
-    policy is exploitable, and by at most 2 per seat (returns lie in [-1, 1])."""
+def test_tiny_go_board_matches_openspiels_own_go_exactly() -> None:
+    """2x2 Go capped at 6 moves, komi 0.5, area scoring: through the adapter, OpenSpiel's
+    get_all_states and nash_conv of the uniform policy give exactly what they give on pyspiel's own
+    C++ Go with the same board, komi and length (the oracle: its state count and exploitability)."""
     from open_spiel.python import policy
     from open_spiel.python.algorithms import exploitability, get_all_states
 
-    game = los.load_game("go(board_size=2,max_moves=6,ruleset=tromp_taylor,komi=0.5)")
-    states = get_all_states.get_all_states(game, include_terminals=True, include_chance_states=False)
-    assert len(states) > 100
-    assert all(s.current_player() in (0, 1) or s.is_terminal() for s in states.values())
-    assert all(s.is_terminal() or s.legal_actions() for s in states.values())
-    nash_conv = exploitability.nash_conv(game, policy.UniformRandomPolicy(game))
-    assert 0.0 < nash_conv <= 2 * game.num_players()
+    ours = los.load_game("go(board_size=2,max_moves=6,ruleset=tromp_taylor,komi=0.5)")
+    theirs = pyspiel.load_game("go", {"board_size": 2, "komi": 0.5, "max_game_length": 6})
+    counts = []
+    for game in (ours, theirs):
+        states = get_all_states.get_all_states(game, include_terminals=True, include_chance_states=False)
+        counts.append((len(states), sum(s.is_terminal() for s in states.values())))
+    assert counts[0] == counts[1]
+    assert counts[0][0] > 1000
+    nash_conv = exploitability.nash_conv(ours, policy.UniformRandomPolicy(ours))
+    assert nash_conv == pytest.approx(exploitability.nash_conv(theirs, policy.UniformRandomPolicy(theirs)))
+    assert 0.0 < nash_conv <= 2 * ours.num_players()
 
 
 def test_every_game_and_preset_loads_by_its_pyspiel_name() -> None:

@@ -10,13 +10,16 @@ with the hidden chance outcomes redrawn:
    dealt to itself, a face-up card, a Go or Xiangqi move) or when the card has lain in a place the seat
    sees at any time since (``State.card_locations`` put it outside other seats' hands, the stock, the
    talon and the other face-down places of :data:`HIDDEN_PLACES`: played, discarded to a pile and
-   drawn back, given to the seat). A card only named by an action (a called ace whose holder is
-   secret, a face-down give to another seat) stays hidden: its holder is redrawn and the replay rejects
+   drawn back, given to the seat) or was shown to it in a hidden place (``shown_cards`` in Rust: taken
+   from a face-up widow, given face up, handed over for a call). A card only named by an action (a
+   called ace whose holder is secret) stays hidden: its holder is redrawn and the replay rejects
    holders that could not have acted so. In a match only a card's last deal counts, and a card back in
    the stock (a finished hand or game) keeps its deals.
 2. Every other chance outcome is redrawn uniformly from the outcomes legal at that node that no kept
    outcome uses later (for a deck dealt without replacement every such sequence has the same
-   probability, so the proposal is uniform), and the seats' actions are replayed unchanged.
+   probability, so the proposal is uniform). Another seat's private choices (a face-down discard, a
+   give only its receiver sees) are redrawn among its legal private choices, unless a card they moved
+   has been seen since; the other actions are replayed unchanged.
 3. The proposal is accepted when every action stays legal and the seat's information state is
    unchanged; otherwise another is drawn (rejection sampling, so the accepted sample is uniform over
    the proposals consistent with what the seat knows: voids shown by failing to follow suit, announced
@@ -24,8 +27,11 @@ with the hidden chance outcomes redrawn:
 
 Departure from exact uniformity over every consistent history: a card an opponent has since played or
 shown keeps the deal where it arrived (step 1), so histories where it arrived at another draw of the
-same seat are not proposed. The cards' present places are what a search bot uses, and those are uniform
-among the proposals. The seat's own hand is kept as it is, which is exact where a seat sees its hand
+same seat are not proposed. The cards' present places are what a search bot uses: where every card is
+dealt at once (Zole, Schafkopf) or no void was shown before a draw, they are exactly uniform over the
+consistent placements. A private choice is drawn uniformly among the legal ones, which is uniform over
+the (deal, choice) pairs where their number does not depend on the hidden cards (Zole's discards, not
+Tarok's, which bar kings). The seat's own hand is kept as it is, which is exact where a seat sees its hand
 (every trick game, Razz, Carioca) but not in Twenty-Four, whose face-down stacks nobody sees: there the
 sample keeps the seat's true stack. Jieqi has an exact sampler of its own, which ``resample_hidden`` uses.
 """

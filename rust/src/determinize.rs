@@ -10,23 +10,34 @@
 //!    differs from the one after another outcome of the same node: its own card, a face-up card), or
 //!    when the card has been in a place the seat sees at any time since (`card_locations` put it
 //!    outside other seats' hands and the face-down places of [`HIDDEN_PLACES`]: played, discarded
-//!    to a pile and drawn back, given to the seat). A card only named by an action (a called ace, a
-//!    face-down give the seat did not receive) stays hidden: its holder is redrawn, and the replay
-//!    rejects holders that could not have made the actions. In a match only a
-//!    card's last deal can be where the card is now, so earlier deals of it are kept, and so is the
-//!    deal of a card that is back in the stock now (a finished hand or game).
+//!    to a pile and drawn back, given to the seat), or was shown to it while in a hidden place
+//!    (`State::shown_cards`: taken from a face-up widow, given face up, handed over for a call).
+//!    A card only named by an action (a called ace) stays hidden: its holder is redrawn, and the
+//!    replay rejects holders that could not have made the actions. In a match only a card's last
+//!    deal can be where the card is now, so earlier deals of it are kept, and so is the deal of a
+//!    card that is back in the stock now (a finished hand or game).
 //! 2. Every other chance outcome is redrawn uniformly from the outcomes legal at its node that no
 //!    kept outcome uses later. For a deck dealt without replacement every such sequence of draws has
 //!    the same probability, so the proposal is uniform over the redistributions of the hidden cards,
 //!    and rejection keeps it uniform over the consistent ones.
+//! 3. Another seat's private choice (`State::action_seen_by` false: a face-down discard, a give
+//!    only its receiver sees) is redrawn uniformly among that seat's legal private choices in the
+//!    proposal, unless a card it moved has been seen since (a given card its receiver has played)
+//!    or belongs to a finished hand. Replaying the true discards would tell a search bot which
+//!    cards lie face down.
 //!
-//! Known gap: a card moved in public from hand to hand or out of a face-up widow (Tysiąc's face-up
-//! gives, Calabrasella's taken widow cards) stays in places `card_locations` calls hidden, so it is
-//! redrawn and proposals rarely match (an error after [`MAX_TRIES`]).
-//!
-//! Departure from exact uniformity over every consistent history: a card an opponent has since
-//! played or shown keeps the deal where it arrived, so histories where it arrived at another draw of
-//! the same seat are not proposed (the cards' present places, what a search bot uses, are uniform).
+//! Departures from exact uniformity over every history consistent with the seat's information:
+//! - a card an opponent has since played or shown keeps the deal where it arrived, so histories
+//!   where it arrived at another draw of the same seat are not proposed. Where every card is dealt
+//!   at once (Zole, Schafkopf) or no void has been shown, this leaves the cards' present places
+//!   exactly uniform over the consistent placements; with draws after a shown void (Briscola with
+//!   `must_follow_suit`) the present places lean slightly towards the true arrival order;
+//! - a private choice is drawn uniformly from the legal private choices, so the sample is uniform
+//!   over (deal, choice) pairs only where the number of choices does not depend on the hidden cards
+//!   (any card of a hand of known size: Zole's discards, Tysiąc's gives; not Tarok's discards,
+//!   where kings and the trula are barred);
+//! - a kept private choice (its card seen since) pins how the card got there: that it was dealt to
+//!   its present holder instead is not proposed.
 
 use crate::core::game::{Action, Player, Setup};
 use crate::core::rng::Rng;
@@ -92,8 +103,8 @@ fn replay_error(e: LudoError) -> LudoError {
     )
 }
 
-/// Marks in `seen` every card `state` shows `player` now: its own hand and every place that is
-/// neither another seat's hand nor face down.
+/// Marks in `seen` every card `state` shows `player` now: its own hand, every place that is
+/// neither another seat's hand nor face down, and the cards moved in public (`shown_cards`).
 fn mark_visible(state: &dyn DynState, player: usize, seen: &mut [bool]) {
     let own = format!("hand {player}");
     for (place, cards) in state.card_locations().unwrap_or_default() {
@@ -106,15 +117,41 @@ fn mark_visible(state: &dyn DynState, player: usize, seen: &mut [bool]) {
             }
         }
     }
+    for c in state.shown_cards(player) {
+        if let Some(v) = seen.get_mut(c as usize) {
+            *v = true;
+        }
+    }
 }
 
-/// Which history entries are chance outcomes to redraw (`true`), and which are chance nodes at all.
-fn plan(
-    game: &dyn DynGame,
-    state: &dyn DynState,
-    player: usize,
-    setup: &Setup,
-) -> Result<(Vec<bool>, Vec<bool>)> {
+/// The cards whose place differs between two `card_locations` answers.
+fn moved_cards(before: &[(String, Vec<Action>)], after: &[(String, Vec<Action>)]) -> Vec<Action> {
+    let place = |locations: &[(String, Vec<Action>)], c: Action| {
+        locations.iter().position(|(_, cards)| cards.contains(&c))
+    };
+    let mut moved: Vec<Action> = Vec::new();
+    for (_, cards) in before.iter().chain(after) {
+        for &c in cards {
+            if !moved.contains(&c)
+                && place(before, c).map(|k| &before[k].0) != place(after, c).map(|k| &after[k].0)
+            {
+                moved.push(c);
+            }
+        }
+    }
+    moved
+}
+
+/// Per history entry: a chance outcome to redraw, a chance node at all, another seat's private
+/// choice to redraw.
+struct Decisions {
+    redraw: Vec<bool>,
+    chance_at: Vec<bool>,
+    choose: Vec<bool>,
+}
+
+/// Which history entries are redrawn (see [`Decisions`]).
+fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) -> Result<Decisions> {
     let history = state.history();
     let size = game.num_distinct_actions();
     let (hidden_now, undealt_now) = hidden_cards(state, player, size);
@@ -124,11 +161,25 @@ fn plan(
     let mut last_deal: HashMap<Action, usize> = HashMap::new();
     let mut seen_since = vec![false; size];
     let mut seen = vec![false; size];
+    // Last history entry after which the seat saw each card, and the other seats' private choices
+    // (a face-down discard) with the cards each one moved.
+    let mut last_seen: Vec<Option<usize>> = vec![None; size];
+    let mut private: Vec<(usize, Vec<Action>)> = Vec::new();
     let mut s = base(game, setup)?;
     for (i, &a) in history.iter().enumerate() {
-        let chance = s.current_player() == Player::Chance;
+        let actor = s.current_player();
+        let chance = actor == Player::Chance;
         chance_at.push(chance);
+        let hidden_choice = matches!(actor, Player::Seat(p) if p != player) && !s.action_seen_by(a, player);
+        let before = if hidden_choice {
+            s.card_locations().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         s.apply_action(a).map_err(replay_error)?;
+        if hidden_choice {
+            private.push((i, moved_cards(&before, &s.card_locations().unwrap_or_default())));
+        }
         if chance {
             last_deal.insert(a, i);
             if let Some(v) = seen_since.get_mut(a as usize) {
@@ -137,9 +188,28 @@ fn plan(
         }
         seen.iter_mut().for_each(|v| *v = false);
         mark_visible(&*s, player, &mut seen);
-        for (v, &now) in seen_since.iter_mut().zip(&seen) {
+        for ((v, &now), last) in seen_since.iter_mut().zip(&seen).zip(last_seen.iter_mut()) {
             *v |= now;
+            if now {
+                *last = Some(i);
+            }
         }
+    }
+    // A private choice is redrawn when every card it moved is hidden now, has not been dealt again
+    // since (a finished hand's discards are past, shown or not then), and is unseen since: else
+    // what the seat saw since pins it (a given card the receiver has played).
+    let mut choose = vec![false; history.len()];
+    for (i, moved) in private {
+        choose[i] = moved.iter().all(|&c| {
+            hidden_now.get(c as usize).copied().unwrap_or(false)
+                && !undealt_now.get(c as usize).copied().unwrap_or(false)
+                && last_deal.get(&c).map_or(true, |&d| d < i)
+                && last_seen
+                    .get(c as usize)
+                    .copied()
+                    .flatten()
+                    .map_or(true, |j| j < i)
+        });
     }
     let mut redraw = vec![false; history.len()];
     let mut s = base(game, setup)?;
@@ -180,16 +250,23 @@ fn plan(
         }
         s.apply_action(a).map_err(replay_error)?;
     }
-    Ok((redraw, chance_at))
+    Ok(Decisions {
+        redraw,
+        chance_at,
+        choose,
+    })
 }
 
 /// One replay with the chance outcomes marked in `redraw` drawn again; `None` when an action became
 /// illegal or a node has no outcome left.
 struct Plan {
     setup: Setup,
+    player: usize,
     history: Vec<Action>,
     redraw: Vec<bool>,
     chance_at: Vec<bool>,
+    /// Other seats' private choices, redrawn among the actor's legal private choices.
+    choose: Vec<bool>,
     /// Per outcome id: how many kept chance outcomes use it (they may not be redrawn elsewhere).
     reserved: Vec<u32>,
     /// The seat's information state, which a sample must reproduce.
@@ -227,6 +304,14 @@ fn propose(
                     .map(|&(b, _)| b)
                     .filter(|&b| !matches!(reserved.get(b as usize), Some(&r) if r > 0)),
             );
+            if choices.is_empty() {
+                return None;
+            }
+            a = choices[rng.below(choices.len() as u32) as usize];
+        } else if plan.choose[i] {
+            choices.clear();
+            s.legal_actions(choices);
+            choices.retain(|&b| !s.action_seen_by(b, plan.player));
             if choices.is_empty() {
                 return None;
             }
@@ -274,7 +359,11 @@ pub fn resample_hidden(
     let plan = match cached {
         Some(p) => p,
         None => {
-            let (redraw, chance_at) = plan(game, state, player, &setup)?;
+            let Decisions {
+                redraw,
+                chance_at,
+                choose,
+            } = plan(game, state, player, &setup)?;
             let history = state.history();
             let mut reserved = vec![0u32; game.num_distinct_actions()];
             for (i, &a) in history.iter().enumerate() {
@@ -286,9 +375,11 @@ pub fn resample_hidden(
             }
             let p = Arc::new(Plan {
                 setup,
+                player,
                 history: history.to_vec(),
                 redraw,
                 chance_at,
+                choose,
                 reserved,
                 target: state.information_state_string(player),
             });
@@ -296,7 +387,7 @@ pub fn resample_hidden(
             p
         }
     };
-    if !plan.redraw.iter().any(|&r| r) {
+    if !plan.redraw.iter().chain(&plan.choose).any(|&r| r) {
         return Ok(state.clone_box());
     }
     let mut rng = Rng::new(seed);
@@ -341,9 +432,8 @@ mod tests {
                 }
                 let player = stop % game.num_players();
                 let Ok(sample) = resample_hidden(&*game, &*state, player, 9) else {
-                    // Jieqi's face-down pieces are not chance outcomes of this kind (its own sampler);
-                    // cards moved hand to hand in public are a known gap (see the module docs).
-                    let known = ["jieqi", "tysiac", "calabrasella"];
+                    // Jieqi's face-down pieces are not chance outcomes of this kind (its own sampler).
+                    let known = ["jieqi"];
                     assert!(known.contains(&info.short_name), "{spec}: no sample");
                     continue;
                 };

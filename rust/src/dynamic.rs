@@ -57,6 +57,8 @@ pub trait DynState: Send + Sync {
     fn information_state_string(&self, player: usize) -> String;
     fn history(&self) -> &[Action];
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>>;
+    fn shown_cards(&self, player: usize) -> Vec<Action>;
+    fn action_seen_by(&self, action: Action, viewer: usize) -> bool;
     fn setup(&self) -> Setup;
     fn ending(&self) -> Option<String>;
     fn apply_ending(&mut self, text: &str) -> Result<()>;
@@ -114,6 +116,12 @@ impl<S: State> DynState for S {
     }
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         State::card_locations(self)
+    }
+    fn shown_cards(&self, player: usize) -> Vec<Action> {
+        State::shown_cards(self, player)
+    }
+    fn action_seen_by(&self, action: Action, viewer: usize) -> bool {
+        State::action_seen_by(self, action, viewer)
     }
     fn setup(&self) -> Setup {
         State::setup(self)

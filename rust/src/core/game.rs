@@ -261,6 +261,20 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>> {
         None
     }
+    /// Cards seat `player` sees now although `card_locations` puts them in a hidden place: cards
+    /// moved in public (a card taken from a face-up widow, given face up, handed over for a call)
+    /// and the face-up part of an exposed talon. Determinisation keeps the placement of every card
+    /// a seat has seen. Default: none.
+    fn shown_cards(&self, _player: usize) -> Vec<Action> {
+        Vec::new()
+    }
+    /// Whether seat `viewer` learns which action `action` is when the seat to move takes it now
+    /// (asked before it is applied): false for a private choice, such as a face-down discard or a
+    /// give only its receiver sees. Determinisation redraws other seats' private choices. Default:
+    /// every action is public.
+    fn action_seen_by(&self, _action: Action, _viewer: usize) -> bool {
+        true
+    }
 
     /// The starting position for serialisation (default: the standard initial state).
     fn setup(&self) -> Setup {

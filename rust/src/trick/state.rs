@@ -674,6 +674,31 @@ impl<R: TrickRules> State for TrickState<R> {
         }
         Some(out)
     }
+
+    fn shown_cards(&self, player: usize) -> Vec<Action> {
+        // What the observation shows beyond the visible places: the face-up part of an exposed
+        // talon, other seats' known cards (taken face up, given face up, handed over for a call,
+        // what the rules reveal to this viewer), the face-down stock cards whose place is public.
+        let c = &self.core;
+        let mut shown = c.talon_face_up();
+        for other in (0..c.num_players).filter(|&o| o != player) {
+            shown |= encode::visible_hand(self, player, other);
+        }
+        shown |= c.pinned.iter().map(|p| p.1).collect::<CardSet>();
+        shown.iter().map(|x| x.0 as Action).collect()
+    }
+
+    fn action_seen_by(&self, action: Action, viewer: usize) -> bool {
+        // The same test as the information state's "x ?" lines: cards played are public, an extra
+        // action is unless the rules keep it private. Chance outcomes are not choices.
+        let deck_len = self.rules.deck().len() as Action;
+        if action < deck_len || State::current_player(self) == Player::Chance {
+            return true;
+        }
+        let actor = self.core.to_move;
+        self.rules
+            .extra_visible_at(self.view(), action - deck_len, actor, viewer)
+    }
 }
 
 impl<R: TrickRules> TrickState<R> {
