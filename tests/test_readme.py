@@ -122,6 +122,8 @@ def test_readme_ismcts_example_plays_briscola_to_the_end(tmp_path: Path) -> None
     pytest.importorskip("pyspiel")
     code = code_blocks("python")[2]
     assert "ISMCTSBot" in code
+    lines = [line for line in code.splitlines() if line.strip()]
+    assert len(lines) <= 10, f"the ISMCTS example is promised in ten lines; it has {len(lines)}"
     done = run_python(code, tmp_path, "ismcts")
     assert done.returncode == 0, done.stderr
     returns = [float(x) for x in done.stdout.strip().strip("[]").split(",")]
