@@ -123,7 +123,9 @@ impl<R: TrickRules> Game for TrickGame<R> {
     }
     fn restart(&self, state: &mut TrickState<R>) {
         let r = &*self.rules;
-        state.core.new_game(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
+        state
+            .core
+            .new_game(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
         state.core.set_active(r.active_seats(r.first_dealer()));
         state.extra = R::Extra::default();
         state.match_state = R::Match::default();
@@ -222,7 +224,10 @@ impl<R: TrickRules> TrickState<R> {
     fn deal_card(&mut self, card: Card) {
         let core = &mut self.core;
         core.stock.remove(card);
-        let slot = self.plan.slot(core.dealer, core.dealt).expect("deal phase has a slot");
+        let slot = self
+            .plan
+            .slot(core.dealer, core.dealt)
+            .expect("deal phase has a slot");
         core.dealt += 1;
         match slot {
             Slot::Hand(s) => {

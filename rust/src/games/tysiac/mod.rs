@@ -359,7 +359,12 @@ impl TysiacRules {
         let b = low.div_ceil(self.bid_step) * self.bid_step;
         // Every multiple of the step from `b` to `high`: offsets `bid / 5` apart by `step / 5`.
         let count = self.bid_steps(b, high);
-        push_steps(out, BID + ((b - MIN_BID) / 5) as u32, (self.bid_step / 5) as u32, count);
+        push_steps(
+            out,
+            BID + ((b - MIN_BID) / 5) as u32,
+            (self.bid_step / 5) as u32,
+            count,
+        );
         if opening && count == 0 {
             // Unreachable with the parameter bounds (100 is always allowed unless a barrel minimum above
             // the hand's limit): the forehand then opens at the lowest bid it may make at all.
@@ -393,7 +398,12 @@ impl TysiacRules {
         high = high.max(extra.contract);
         let b = extra.contract;
         let count = self.bid_steps(b, high);
-        push_steps(out, CONTRACT + ((b - MIN_BID) / 5) as u32, (self.bid_step / 5) as u32, count);
+        push_steps(
+            out,
+            CONTRACT + ((b - MIN_BID) / 5) as u32,
+            (self.bid_step / 5) as u32,
+            count,
+        );
         if self.rospisat && !(self.barrel && match_state.on_barrel[d]) {
             out.push(ROSPISAT);
         }
