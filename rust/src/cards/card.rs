@@ -6,10 +6,12 @@
 pub struct Card(pub u8);
 
 impl Card {
-    /// The card's index as a usize (for table lookups).
+    /// The card's index as a usize (for table lookups). Masked to 6 bits: every card id is below 64
+    /// (a [`CardSet`](super::CardSet) is one `u64`), and the mask lets the compiler drop the bounds
+    /// check of every look-up in a 64-entry table.
     #[inline]
     pub const fn idx(self) -> usize {
-        self.0 as usize
+        (self.0 & 63) as usize
     }
 }
 

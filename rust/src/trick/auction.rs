@@ -10,6 +10,15 @@
 
 use crate::core::game::MAX_PLAYERS;
 
+/// Appends the `count` action offsets `first, first + stride, first + 2 * stride, ...` to `out`:
+/// an auction's legal bids are usually such a run (every bid from the lowest allowed up to the
+/// hand's limit). One reservation and a plain loop instead of a push per bid, which was a sixth of
+/// a random Tysiąc deal (its auctions list up to 60 bids per decision).
+#[inline]
+pub fn push_steps(out: &mut Vec<u32>, first: u32, stride: u32, count: usize) {
+    out.extend((0..count as u32).map(|i| first + i * stride));
+}
+
 /// A bid of an ascending auction.
 pub trait AscendingBid: Copy + std::fmt::Debug {
     /// Whether nobody can overbid it (it ends the auction at once).

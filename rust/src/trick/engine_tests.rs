@@ -21,6 +21,10 @@ struct Toy {
     sit_out_dealer: bool,
     /// After the last trick its winner must `close` the deal (a hand-end phase).
     hand_end: bool,
+    /// `close` is also legal at every lead of trick play (a claim): `extras_possible` is false
+    /// inside a trick, and `close` is shown (`extra_visible_at`) to its actor and to seats that have
+    /// won a trick.
+    lead_close: bool,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -49,6 +53,7 @@ impl TrickRules for Toy {
             talon: 0,
             sit_out_dealer: false,
             hand_end: false,
+            lead_close: false,
         })
     }
     fn deck(&self) -> &Deck {
@@ -99,9 +104,16 @@ impl TrickRules for Toy {
         1
     }
     fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
-        if v.core.phase == Phase::Bidding {
+        let at_lead = self.lead_close && v.core.phase == Phase::Play && v.core.trick_len == 0;
+        if v.core.phase == Phase::Bidding || at_lead {
             out.push(0);
         }
+    }
+    fn extras_possible(&self, v: TrickView<'_, Self>) -> bool {
+        !self.lead_close || v.core.trick_len == 0
+    }
+    fn extra_visible_at(&self, v: TrickView<'_, Self>, _offset: u32, actor: usize, viewer: usize) -> bool {
+        !self.lead_close || v.core.phase != Phase::Play || viewer == actor || !v.core.won[viewer].is_empty()
     }
     fn apply_extra(&self, _s: TrickMut<'_, Self>, _offset: u32) -> Effect {
         Effect::EndDeal
@@ -144,6 +156,7 @@ fn toy(same_dealer: bool) -> TrickState<Toy> {
         talon: 0,
         sit_out_dealer: false,
         hand_end: false,
+        lead_close: false,
     })
 }
 
@@ -190,6 +203,7 @@ fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
         talon: 4,
         sit_out_dealer: false,
         hand_end: false,
+        lead_close: false,
     });
     // Two cards each, then the talon in the order 10S 9C 10D 9S.
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
@@ -229,6 +243,7 @@ fn cards_laid_away_stay_face_down_when_the_talon_is_turned_up() {
         talon: 4,
         sit_out_dealer: false,
         hand_end: false,
+        lead_close: false,
     });
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
     let widow = testing::cards(&st, "10S 9C 10D 9S");
@@ -271,6 +286,7 @@ fn a_seat_sitting_out_gets_no_cards_never_moves_and_tricks_have_one_card_fewer()
         talon: 0,
         sit_out_dealer: true,
         hand_end: false,
+        lead_close: false,
     });
     // Three seats, dealer 2 sits out: seats 0 and 1 get four cards each, seat 0 leads.
     assert_eq!(st.core.dealer, 2);
@@ -348,6 +364,7 @@ fn an_after_trick_hook_may_open_a_hand_end_phase_and_the_deal_ends_with_its_acti
             talon: 0,
             sit_out_dealer: false,
             hand_end: on,
+            lead_close: false,
         })
     };
     // Seat 0 (eldest, dealer 1) holds 10♥ 10♣ 10♦ 10♠ and wins all four tricks.
@@ -405,4 +422,93 @@ fn an_after_trick_hook_may_open_a_hand_end_phase_and_the_deal_ends_with_its_acti
         }
     }
     assert!(played > 10, "{played} deals played");
+}
+
+/// The toy with `close` legal at every lead of trick play (a claim), not only after the last trick.
+fn lead_close() -> TrickState<Toy> {
+    toy_with(Toy {
+        same_dealer: false,
+        talon: 0,
+        sit_out_dealer: false,
+        hand_end: false,
+        lead_close: true,
+    })
+}
+
+#[test]
+fn extras_possible_false_inside_a_trick_leaves_the_random_playout_unchanged() {
+    // `close` is legal at each lead only, and the toy answers `extras_possible` false inside a
+    // trick. The fused playout then picks a card without listing extra actions; its games must be
+    // the ones the plain loop (sample_chance / random_action, every legal action listed) makes from
+    // the same seed, and some must end with `close` at a lead.
+    let mut st = lead_close();
+    deal(&mut st, "9H 10H 9C 10C 9D 10D 9S 10S");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.last(), Some(&8), "close is legal at the lead");
+    assert!(st.rules().extras_possible(st.view()));
+    testing::act(&mut st, &["9H"]);
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(&8), "not inside a trick");
+    assert!(!st.rules().extras_possible(st.view()));
+
+    let (mut closed, mut mid_trick_checked) = (0, 0);
+    for seed in 0..60 {
+        let mut fused = lead_close();
+        fused.play_out_random(&mut crate::core::rng::Rng::new(seed));
+        let mut plain = lead_close();
+        let mut rng = crate::core::rng::Rng::new(seed);
+        while plain.current_player() != Player::Terminal {
+            let a = match plain.current_player() {
+                Player::Chance => plain.sample_chance(&mut rng),
+                _ => plain.random_action(&mut rng),
+            };
+            if plain.core.trick_len > 0 {
+                mid_trick_checked += 1;
+            }
+            plain.apply_action(a).unwrap();
+        }
+        assert_eq!(fused.history(), plain.history(), "seed {seed}");
+        if fused.history().last() == Some(&8) {
+            closed += 1;
+            assert_eq!(fused.core.trick_len, 0, "closed at a lead");
+        }
+    }
+    assert!(
+        closed > 5 && mid_trick_checked > 20,
+        "{closed} closed, {mid_trick_checked} mid-trick"
+    );
+}
+
+#[test]
+fn extra_visible_at_is_asked_of_the_state_before_the_action() {
+    // The toy shows `close` (in trick play) to its actor and to seats that have won a trick: a
+    // state-dependent answer. After the action the deal is over, where it would show nobody.
+    let cards = "10H 9H 10C 9C 9D 10D 9S 10S";
+    // Seat 0 (eldest) wins the first trick with 10♥, then closes at its lead.
+    let mut st = lead_close();
+    deal(&mut st, cards);
+    testing::act(&mut st, &["10H", "9H", "close"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    // The information state's line of the last action (after the "seat" line, one per action).
+    let last = |st: &TrickState<Toy>, viewer: usize| {
+        let info = st.information_state_string(viewer);
+        info.lines().nth(st.history().len()).unwrap().to_string()
+    };
+    assert_eq!(last(&st, 0), "0 close", "the actor sees it");
+    assert_eq!(last(&st, 1), "0 ?", "seat 1 has won no trick");
+    // Seat 1 takes the first trick (9♦ led, 10♦ over it), then closes: seat 0 has won nothing and
+    // sees only that seat 1 acted.
+    let mut st = lead_close();
+    deal(&mut st, cards);
+    testing::act(&mut st, &["9D", "10D", "close"]);
+    assert_eq!(last(&st, 1), "1 close");
+    assert_eq!(last(&st, 0), "1 ?");
+    // Seat 0 wins a trick, then seat 1 wins one and closes: seat 0 has won a trick and sees it.
+    let mut st = lead_close();
+    deal(&mut st, cards);
+    testing::act(&mut st, &["10H", "9H", "9D", "10D", "close"]);
+    assert_eq!(last(&st, 0), "1 close");
+    assert_eq!(last(&st, 1), "1 close");
 }

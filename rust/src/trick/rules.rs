@@ -130,12 +130,14 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn num_players(&self) -> usize;
     /// Team of each seat (seat = team for individual games). Teams are public unless the rules say
     /// otherwise (Chiamata); this is used for scoring displays and returns only.
+    #[inline]
     fn team(&self, seat: usize) -> usize {
         seat
     }
     /// Whether `scope=match` was requested (several deals, match result as returns).
     fn is_match(&self) -> bool;
     /// The first dealer of a game.
+    #[inline]
     fn first_dealer(&self) -> usize {
         self.num_players() - 1
     }
@@ -144,20 +146,24 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot>;
     /// The seats in a deal by `dealer`, a bit per seat (default: everybody). Seats left out get no
     /// cards (`deal_slot` must not name them), never move and are skipped in tricks and draws.
+    #[inline]
     fn active_seats(&self, _dealer: usize) -> u8 {
         u8::MAX
     }
     /// Cards taken out of the pack before the deal (public), e.g. the 2 removed for three players.
+    #[inline]
     fn removed(&self) -> CardSet {
         CardSet::EMPTY
     }
 
     /// Whether the card just turned face up stays (default) or is put back (Briscola's ace/three rule).
     /// `face_down` is the size of the face-down stock at that moment.
+    #[inline]
     fn face_up_rule(&self, _card: Card, _face_down: usize) -> FaceUpRule {
         FaceUpRule::Keep
     }
     /// The dealer of the next deal (default: the next seat).
+    #[inline]
     fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
         let TrickView { core, .. } = v;
         core.next_seat(core.dealer)
@@ -166,6 +172,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Called once the deal is complete: set `core.phase` (Play, or Bidding for an auction) and
     /// `core.to_move` and return `Continue`, or throw the deal in. Default: the eldest
     /// (`next(dealer)`) leads the first trick.
+    #[inline]
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
         let TrickMut { core, .. } = s;
         let eldest = core.next_seat(core.dealer);
@@ -174,6 +181,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// Trump suit now, if any.
+    #[inline]
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
         let TrickView { core, .. } = v;
         core.face_up_card.map(|c| self.deck().suit(c))
@@ -181,30 +189,36 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Fixed per-card tables (effective suit, strength, points) for games whose trump order never
     /// changes; they supply the defaults of `strength`, `effective_suit`, `effective_suit_cards` and
     /// `points`. `None` (the default): the game implements those hooks itself.
+    #[inline]
     fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         None
     }
     /// Strength of a card within its effective suit (higher wins). Default: from `suit_tables`.
+    #[inline]
     fn strength(&self, v: TrickView<'_, Self>, card: Card) -> u8 {
         self.suit_tables(v).map_or(0, |t| t.strength[card.idx()])
     }
     /// The suit a card belongs to for following and winning: its printed suit by default; games whose
     /// trumps cut across suits (Schafkopf's queens and jacks, Tarok's taroks) return the trump suit.
+    #[inline]
     fn effective_suit(&self, v: TrickView<'_, Self>, card: Card) -> u8 {
         self.suit_tables(v)
             .map_or_else(|| self.deck().suit(card), |t| t.eff_suit[card.idx()])
     }
     /// All cards whose effective suit is `suit` (the mask a follower must play from when able).
+    #[inline]
     fn effective_suit_cards(&self, v: TrickView<'_, Self>, suit: u8) -> CardSet {
         self.suit_tables(v)
             .map_or_else(|| self.deck().suit_mask(suit), |t| t.masks[suit as usize])
     }
     /// Points a card is worth when captured. Default: from `suit_tables`, else 0.
+    #[inline]
     fn points(&self, v: TrickView<'_, Self>, card: Card) -> i32 {
         self.suit_tables(v).map_or(0, |t| t.points[card.idx()])
     }
     /// Card points of a set of cards. Default: from `suit_tables` (a few popcounts), else the sum of
     /// `points` over the cards.
+    #[inline]
     fn points_of_set(&self, v: TrickView<'_, Self>, set: CardSet) -> i32 {
         self.suit_tables(v).map_or_else(
             || set.iter().map(|c| self.points(v, c)).sum(),
@@ -214,6 +228,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
     /// with a duty to follow call [`super::follow`] helpers, usually with
     /// [`TrickRules::effective_suit_cards`] of the led card's effective suit.
+    #[inline]
     fn legal_plays(&self, _v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
         hand
     }
@@ -223,6 +238,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     }
     /// Position in the trick (0 = leader) of the winning card. Default: highest trump, else the highest
     /// card of the led suit.
+    #[inline]
     fn trick_winner(&self, v: TrickView<'_, Self>, trick: &[Card]) -> usize {
         let trump = self.trump(v);
         // With tables, read them directly (one check per trick instead of one per card).
@@ -243,11 +259,13 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// Number of extra (non-card) action ids this game uses; they start at `deck().len()`.
+    #[inline]
     fn num_extra_actions(&self) -> usize {
         0
     }
     /// Whether extra actions can ever be legal during trick play (claims, a trump exchange). When false
     /// the random bot and `play_out_random` pick cards without asking `extra_legal` on every play.
+    #[inline]
     fn extra_actions_in_play(&self) -> bool {
         self.num_extra_actions() > 0
     }
@@ -255,12 +273,15 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// "not at a lead"), so `play_out_random` picks a card without listing extras; true when one may
     /// be. Default: [`TrickRules::extra_actions_in_play`]. Must never be false while `extra_legal`
     /// lists something (debug builds check it).
+    #[inline]
     fn extras_possible(&self, _v: TrickView<'_, Self>) -> bool {
         self.extra_actions_in_play()
     }
     /// Legal extra actions now, as offsets `0..num_extra_actions()` (ascending), appended to `out`.
+    #[inline]
     fn extra_legal(&self, _v: TrickView<'_, Self>, _out: &mut Vec<u32>) {}
     /// Applies a legal extra action (offset).
+    #[inline]
     fn apply_extra(&self, _s: TrickMut<'_, Self>, _offset: u32) -> Effect {
         Effect::Continue
     }
@@ -270,12 +291,14 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     }
     /// Whether `viewer` sees which extra action (offset) `actor` took: false for private choices such
     /// as the cards buried or discarded into a skat. Others then only learn that `actor` acted.
+    #[inline]
     fn extra_visible(&self, _offset: u32, _actor: usize, _viewer: usize) -> bool {
         true
     }
     /// [`TrickRules::extra_visible`] given the state just before the action, for games where who may
     /// see it depends on the deal (the seat a card is given to when a dealer sits out). Default: the
     /// state-free answer.
+    #[inline]
     fn extra_visible_at(&self, _v: TrickView<'_, Self>, offset: u32, actor: usize, viewer: usize) -> bool {
         self.extra_visible(offset, actor, viewer)
     }
@@ -285,11 +308,13 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     }
     /// Called after every completed trick (the engine has already moved the cards and set the leader).
     /// Return `EndDeal` to stop the deal early (count-out rules).
+    #[inline]
     fn after_trick(&self, _s: TrickMut<'_, Self>) -> Effect {
         Effect::Continue
     }
 
     /// Cards of seat `other` that `viewer` knows beyond the public ones (partner's hand shown, ...).
+    #[inline]
     fn known_cards(&self, _v: TrickView<'_, Self>, _viewer: usize, _other: usize) -> CardSet {
         CardSet::EMPTY
     }
@@ -313,6 +338,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// (and the last deal's extra state, e.g. a claim).
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]>;
     /// Upper bound on deals in a match, for `max_game_length`.
+    #[inline]
     fn max_deals(&self) -> usize {
         1
     }

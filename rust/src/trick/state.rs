@@ -1,6 +1,7 @@
 //! `TrickGame<R>` and `TrickState<R>`: the [`Game`]/[`State`] implementation shared by every trick game.
 
 use super::core::{Phase, TrickCore};
+use super::deal::DealPlan;
 use super::encode;
 use super::rules::{as_card, AfterDeal, Effect, FaceUpRule, Slot, TrickMut, TrickRules, TrickView};
 use crate::cards::{Card, CardSet};
@@ -16,6 +17,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct TrickGame<R: TrickRules> {
     rules: Arc<R>,
+    /// The rules' deal for every dealer, tabulated once.
+    plan: Arc<DealPlan>,
     params: Params,
 }
 
@@ -27,9 +30,16 @@ impl<R: TrickRules> TrickGame<R> {
     /// The same game with another rules value (tests of engine features).
     #[cfg(test)]
     pub(crate) fn with_rules(game: Self, rules: R) -> Self {
+        TrickGame::new(rules, game.params)
+    }
+    fn new(rules: R, params: Params) -> Self {
+        let plan = Arc::new(DealPlan::new(rules.num_players(), rules.deck().len(), |d, k| {
+            rules.deal_slot(d, k)
+        }));
         TrickGame {
             rules: Arc::new(rules),
-            params: game.params,
+            plan,
+            params,
         }
     }
 }
@@ -37,10 +47,7 @@ impl<R: TrickRules> TrickGame<R> {
 impl<R: TrickRules> Registered for TrickGame<R> {
     const INFO: &'static GameInfo = R::INFO;
     fn from_params(params: Params) -> Result<Self> {
-        Ok(TrickGame {
-            rules: Arc::new(R::from_params(&params)?),
-            params,
-        })
+        Ok(TrickGame::new(R::from_params(&params)?, params))
     }
 }
 
@@ -67,6 +74,7 @@ macro_rules! parts_mut {
 #[derive(Clone, Debug)]
 pub struct TrickState<R: TrickRules> {
     rules: Arc<R>,
+    plan: Arc<DealPlan>,
     /// Engine data (public so bots and rules can read it).
     pub core: TrickCore,
     /// The rules' own per-deal data.
@@ -111,10 +119,14 @@ impl<R: TrickRules> Game for TrickGame<R> {
         encode::bounds(&*self.rules)
     }
     fn new_initial_state(&self) -> TrickState<R> {
-        TrickState::fresh(Arc::clone(&self.rules))
+        TrickState::fresh(Arc::clone(&self.rules), Arc::clone(&self.plan))
     }
     fn restart(&self, state: &mut TrickState<R>) {
-        state.core = TrickState::first_core(&*self.rules);
+        let r = &*self.rules;
+        state
+            .core
+            .new_game(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
+        state.core.set_active(r.active_seats(r.first_dealer()));
         state.extra = R::Extra::default();
         state.match_state = R::Match::default();
         state.history.clear();
@@ -142,11 +154,12 @@ impl<R: TrickRules> TrickState<R> {
         core
     }
 
-    fn fresh(rules: Arc<R>) -> Self {
+    fn fresh(rules: Arc<R>, plan: Arc<DealPlan>) -> Self {
         let core = TrickState::first_core(&*rules);
         let history = Vec::with_capacity(2 * rules.deck().len());
         TrickState {
             rules,
+            plan,
             core,
             extra: R::Extra::default(),
             match_state: R::Match::default(),
@@ -161,7 +174,7 @@ impl<R: TrickRules> TrickState<R> {
     fn actor_of_next(&self, _action: Action) -> u8 {
         let core = &self.core;
         match core.phase {
-            Phase::Deal => match self.rules.deal_slot(core.dealer, core.dealt) {
+            Phase::Deal => match self.plan.slot(core.dealer, core.dealt) {
                 Some(Slot::Hand(s)) => RECEIVED | s as u8,
                 Some(Slot::FaceUp) => FACE_UP,
                 _ => TALON,
@@ -212,8 +225,8 @@ impl<R: TrickRules> TrickState<R> {
         let core = &mut self.core;
         core.stock.remove(card);
         let slot = self
-            .rules
-            .deal_slot(core.dealer, core.dealt)
+            .plan
+            .slot(core.dealer, core.dealt)
             .expect("deal phase has a slot");
         core.dealt += 1;
         match slot {
@@ -238,9 +251,32 @@ impl<R: TrickRules> TrickState<R> {
             }
             Slot::Talon => core.deal_to_talon(card),
         }
-        if self.rules.deal_slot(core.dealer, core.dealt).is_none() {
+        if core.dealt == self.plan.len(core.dealer) {
             if let AfterDeal::Redeal { same_dealer } = self.rules.start_after_deal(parts_mut!(self)) {
                 self.throw_in(same_dealer);
+            }
+        }
+    }
+
+    /// Deals random cards (the draws `sample_chance` would make) while they go into hands: one
+    /// look-up in the deal plan each. A card to the talon or face up, and the deal's last card
+    /// (which runs `start_after_deal`), go through `deal_card`; then the caller loops again.
+    #[inline]
+    fn deal_random(&mut self, rng: &mut Rng) {
+        let row = self.plan.row(self.core.dealer);
+        loop {
+            let k = self.core.dealt;
+            let stock = self.core.stock;
+            let card = stock.nth_unchecked(rng.below(stock.len() as u32) as usize);
+            self.history.push(card.0 as Action);
+            match row.get(k) {
+                Some(&seat) if (seat as usize) < MAX_PLAYERS && k + 1 < row.len() => {
+                    let core = &mut self.core;
+                    core.stock.remove(card);
+                    core.hands[seat as usize].insert(card);
+                    core.dealt = k + 1;
+                }
+                _ => return self.deal_card(card),
             }
         }
     }
@@ -503,14 +539,14 @@ impl<R: TrickRules> State for TrickState<R> {
             if phase != Phase::Deal && phase != Phase::Draw {
                 return;
             }
+            if phase == Phase::Deal {
+                self.deal_random(rng);
+                continue;
+            }
             let stock = self.core.stock;
             let card = stock.nth_unchecked(rng.below(stock.len() as u32) as usize);
             self.history.push(card.0 as Action);
-            if phase == Phase::Deal {
-                self.deal_card(card);
-            } else {
-                self.draw_card(card);
-            }
+            self.draw_card(card);
         }
     }
 
@@ -611,7 +647,7 @@ impl<R: TrickRules> State for TrickState<R> {
     fn information_state_string(&self, player: usize) -> String {
         let mut s = format!("seat {player}\n");
         let deck_len = self.rules.deck().len() as Action;
-        let mut replay = TrickState::fresh(Arc::clone(&self.rules));
+        let mut replay = TrickState::fresh(Arc::clone(&self.rules), Arc::clone(&self.plan));
         for &a in &self.history {
             let actor = replay.actor_of_next(a);
             // Asked before the action, of the state it was taken in.

@@ -10,17 +10,22 @@ use crate::cards::{Card, CardSet, CardTable, Deck, PointMasks};
 /// as Tarok's taroks, with room to spare).
 pub const MAX_SUITS: usize = 8;
 
-/// Fixed per-card tables, indexed by card id.
-#[derive(Clone, Debug, Default)]
+/// Entries of each per-card table: every card id (a [`CardSet`] holds 64 cards).
+const CARDS: usize = 64;
+
+/// Fixed per-card tables, indexed by card id. Fixed-size arrays inline (no `Vec`): a look-up is one
+/// load with no pointer to follow, and with [`Card::idx`] below 64 no bounds check.
+#[derive(Clone, Debug)]
 pub struct SuitTables {
-    /// Effective suit per card id (the trump suit for every trump), below [`MAX_SUITS`].
-    pub eff_suit: Vec<u8>,
+    /// Effective suit per card id (the trump suit for every trump), below [`MAX_SUITS`]; 0 past
+    /// the deck.
+    pub eff_suit: [u8; CARDS],
     /// Cards of each effective suit.
     pub masks: [CardSet; MAX_SUITS],
     /// Strength within the effective suit.
-    pub strength: Vec<u8>,
+    pub strength: [u8; CARDS],
     /// Card points per card id.
-    pub points: Vec<i32>,
+    pub points: [i32; CARDS],
     /// The same points grouped by value, for whole sets.
     point_masks: PointMasks,
 }
@@ -32,18 +37,26 @@ impl SuitTables {
             eff_suit.iter().all(|&s| (s as usize) < MAX_SUITS),
             "effective suits are below {MAX_SUITS}"
         );
+        assert!(
+            eff_suit.len() <= CARDS && strength.len() <= CARDS && points.len() <= CARDS,
+            "a deck has at most {CARDS} cards"
+        );
         let mut masks = [CardSet::EMPTY; MAX_SUITS];
         for (i, &suit) in eff_suit.iter().enumerate() {
             masks[suit as usize].insert(Card(i as u8));
         }
         let point_masks = PointMasks::new(&CardTable::from_values(points.iter().copied()), points.len());
-        SuitTables {
-            eff_suit,
+        let mut t = SuitTables {
+            eff_suit: [0; CARDS],
             masks,
-            strength,
-            points,
+            strength: [0; CARDS],
+            points: [0; CARDS],
             point_masks,
-        }
+        };
+        t.eff_suit[..eff_suit.len()].copy_from_slice(&eff_suit);
+        t.strength[..strength.len()].copy_from_slice(&strength);
+        t.points[..points.len()].copy_from_slice(&points);
+        t
     }
     /// One table per trump suit `0..deck.num_suits()`: `card(trump, card)` gives a card's effective
     /// suit, strength and points when `trump` is declared.

@@ -37,7 +37,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::auction::{Ascending, AscendingBid, AuctionEnd};
+use crate::trick::auction::{push_steps, Ascending, AscendingBid, AuctionEnd};
 use crate::trick::follow::{obliged, Duties};
 use crate::trick::{
     AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules, TrickState,
@@ -356,16 +356,27 @@ impl TysiacRules {
             low
         };
         let high = self.bid_limit(core.hands[seat]);
-        let mut b = low.div_ceil(self.bid_step) * self.bid_step;
-        let before = out.len();
-        while b <= high {
-            out.push(BID + ((b - MIN_BID) / 5) as u32);
-            b += self.bid_step;
-        }
-        if opening && out.len() == before {
+        let b = low.div_ceil(self.bid_step) * self.bid_step;
+        // Every multiple of the step from `b` to `high`: offsets `bid / 5` apart by `step / 5`.
+        let count = self.bid_steps(b, high);
+        push_steps(
+            out,
+            BID + ((b - MIN_BID) / 5) as u32,
+            (self.bid_step / 5) as u32,
+            count,
+        );
+        if opening && count == 0 {
             // Unreachable with the parameter bounds (100 is always allowed unless a barrel minimum above
             // the hand's limit): the forehand then opens at the lowest bid it may make at all.
             out.push(BID + ((low.min(MAX_BID) - MIN_BID) / 5) as u32);
+        }
+    }
+    /// Number of bids `b, b + step, ...` up to `high` (`b` and the step multiples of 5).
+    fn bid_steps(&self, b: u16, high: u16) -> usize {
+        if b > high {
+            0
+        } else {
+            ((high - b) / self.bid_step) as usize + 1
         }
     }
     /// Final contracts open to the declarer (offsets): the bid, or a raise the 8-card hand allows.
@@ -385,11 +396,14 @@ impl TysiacRules {
             MAX_BID
         };
         high = high.max(extra.contract);
-        let mut b = extra.contract;
-        while b <= high {
-            out.push(CONTRACT + ((b - MIN_BID) / 5) as u32);
-            b += self.bid_step;
-        }
+        let b = extra.contract;
+        let count = self.bid_steps(b, high);
+        push_steps(
+            out,
+            CONTRACT + ((b - MIN_BID) / 5) as u32,
+            (self.bid_step / 5) as u32,
+            count,
+        );
         if self.rospisat && !(self.barrel && match_state.on_barrel[d]) {
             out.push(ROSPISAT);
         }
