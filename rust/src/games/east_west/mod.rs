@@ -469,9 +469,9 @@ impl EwState {
         self.last = Some(res);
         let played = self.game_no + 1;
         let left = self.cfg.games - played;
-        let need = self.cfg.games / 2 + 1;
-        let decided =
-            self.wins[0] >= need || self.wins[1] >= need || self.wins[0].abs_diff(self.wins[1]) > left;
+        // Decided when the trailing side cannot catch up in the games left. (This covers a majority
+        // of wins too: w > games / 2 leaves the other at most games − w < w, so no separate test.)
+        let decided = self.wins[0].abs_diff(self.wins[1]) > left;
         if !self.cfg.match_scope || left == 0 || decided {
             self.over = true;
             return;

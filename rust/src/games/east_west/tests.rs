@@ -881,6 +881,10 @@ fn a_match_ends_when_one_side_cannot_be_caught() {
     play_game(&mut s, 0, WORKED_BOARD, w0, w1);
     play_game(&mut s, 1, WORKED_BOARD, w0, w1);
     assert!(!s.is_terminal());
+    // ... and after a drawn third game p1 can at best reach 2-1 in the last: decided before 3 wins.
+    play_game(&mut s, 0, DRAWN_BOARD, d0, d1);
+    assert_eq!(s.match_score(), ([2, 0], 1));
+    assert!(s.is_terminal());
     // A single game won by p0: its rows as scores.
     let s = scripted(&game(&[]), WORKED_BOARD, w0, w1);
     let mut sc = [0.0; 2];

@@ -50,6 +50,11 @@ fn settlement_pays_every_higher_score_the_difference() {
     settlement(&[6, 6], 0b11, &mut two);
     assert_eq!(two, [0, 0]);
     assert_eq!(gross_owed(&[9, 9, 4], 0b111, 2), 10);
+    // Owed only to the seats taking part: p1 left out, p2 owes p0's 5; p0 owes nobody.
+    assert_eq!(gross_owed(&[9, 9, 4], 0b101, 2), 5);
+    assert_eq!(gross_owed(&[9, 9, 4], 0b110, 2), 5);
+    assert_eq!(gross_owed(&[9, 9, 4], 0b111, 0), 0);
+    assert_eq!(gross_owed(&[2, 9, 4], 0b111, 0), 9);
     // A seat left out pays and receives nothing.
     settlement(&[9, 9, 4], 0b011, &mut out);
     assert_eq!(out, [0, 0, 0]);
