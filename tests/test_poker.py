@@ -195,3 +195,33 @@ def test_batch_masks_name_a_bit_beyond_the_deck_and_a_short_hand() -> None:
         poker.high_rank_batch(masks)
     with pytest.raises(ludoteca.InvalidParameterError, match="row 1: 4 cards"):
         poker.high_rank_batch(masks[[0, 2]])
+
+
+@pytest.mark.slow
+def test_batch_gives_the_published_counts_on_every_seven_card_hand() -> None:
+    # All 133,784,560 hands through the batch (table) path, as masks: the 5-card subsets of the cards
+    # below the two highest, ORed with those two (about 25 s).
+    from math import comb
+
+    fives = np.array(
+        sorted(sum(1 << c for c in s) for s in itertools.combinations(range(52), 5)), dtype=np.uint64
+    )
+    counts = np.zeros(16, dtype=np.int64)
+    for top in range(6, 52):
+        for second in range(5, top):
+            hands = fives[: comb(second, 5)] | np.uint64(1 << second | 1 << top)
+            counts += np.bincount(poker.high_rank_batch(hands) >> 20 & 0xF, minlength=16)
+    # Wikipedia, "Poker probability" (7-card hands), high card to straight flush.
+    published = [
+        23_294_460,
+        58_627_800,
+        31_433_400,
+        6_461_620,
+        6_180_020,
+        4_047_644,
+        3_473_184,
+        224_848,
+        41_584,
+    ]
+    assert list(counts[:9]) == published
+    assert counts.sum() == 133_784_560

@@ -596,3 +596,25 @@ fn tables_equal_the_evaluators_on_every_seven_card_hand() {
         [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]
     );
 }
+
+#[test]
+fn every_ranking_has_its_own_tables() {
+    // The wheel is a straight under the 52-card ranking only; each ranking's table says so whichever
+    // was built first.
+    let wheel = hand("A♠ 2♥ 3♦ 4♣ 5♠ 9♥ J♦");
+    let rules = all_high_rules();
+    for (i, (a, _)) in rules.iter().enumerate() {
+        let ta = HighTable::get(a);
+        assert_eq!(ta.eval(&wheel), a.eval(&wheel), "{a:?}");
+        for (b, _) in &rules[..i] {
+            assert!(
+                !std::ptr::eq(ta, HighTable::get(b)),
+                "{a:?} and {b:?} share a table"
+            );
+        }
+    }
+    assert_eq!(
+        HighTable::get(&HighRules::STANDARD).eval(&wheel).category(),
+        Category::Straight
+    );
+}

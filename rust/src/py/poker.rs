@@ -201,27 +201,32 @@ impl<T: Cell> Rows<'_, T> {
         self.cells.len() / self.k
     }
 
-    /// A row's card mask, `None` if a card is outside the deck or twice. No branch on the cards:
-    /// badness is accumulated and looked at once.
+    /// A row's card mask, `None` if a card is outside the deck or twice (`MASKS`: the row is one card
+    /// mask). No branch on the cards: an id of 52..63 sets a bit above 51, a larger (or negative) id
+    /// shows in the OR of all ids, and a duplicate leaves fewer bits than ids.
     #[inline]
-    fn mask(&self, row: &[T]) -> Option<u64> {
-        if self.masks {
+    fn mask<const MASKS: bool>(row: &[T]) -> Option<u64> {
+        if MASKS {
             let m = row[0].bits();
             return (m >> 52 == 0).then_some(m);
         }
-        let (mut set, mut bad) = (0u64, false);
+        let (mut set, mut any) = (0u64, 0u64);
         for &c in row {
             let c = c.bits();
-            let bit = 1u64 << (c & 63);
-            bad |= (c >= 52) | (set & bit != 0);
-            set |= bit;
+            set |= 1u64 << (c & 63);
+            any |= c;
         }
-        (!bad).then_some(set)
+        (any < 64 && set >> 52 == 0 && set.count_ones() as usize == row.len()).then_some(set)
     }
 
     /// A valid hand's card mask, or why the row is not one.
     fn hand(&self, row: &[T], check: Check) -> Result<u64, String> {
-        let set = match self.mask(row) {
+        let valid = if self.masks {
+            Self::mask::<true>(row)
+        } else {
+            Self::mask::<false>(row)
+        };
+        let set = match valid {
             Some(set) => set,
             None if self.masks => return Err("a card mask has bits above 51".into()),
             None => {
@@ -260,37 +265,57 @@ impl<T: Cell> Rows<'_, T> {
         threads: Option<usize>,
         eval: &(impl Fn(u64) -> u32 + Sync),
     ) -> PyResult<Vec<u32>> {
-        const CHUNK: usize = 4096;
-        let k = self.k;
         let mut out = vec![0u32; self.len()];
+        // The common row lengths get a loop of their own, unrolled over the row's ids.
         let ok = py.detach(|| {
-            run_threads(threads, || {
-                out.par_chunks_mut(CHUNK)
-                    .zip(self.cells.par_chunks(CHUNK * k))
-                    .all(|(o, cells)| {
-                        let mut ok = true;
-                        for (x, row) in o.iter_mut().zip(cells.chunks_exact(k)) {
-                            let m = self.mask(row).unwrap_or(0);
-                            let n = m.count_ones() as usize;
-                            let good = n >= check.min && n <= check.max && m & check.banned == 0;
-                            ok &= good;
-                            // A bad row is evaluated as some valid hand; the batch is then
-                            // looked at again to name the first bad row.
-                            *x = eval(if good { m } else { 0x1F00 });
-                        }
-                        ok
-                    })
+            run_threads(threads, || match (self.masks, self.k) {
+                (true, _) => self.run::<1, true>(&mut out, check, eval),
+                (false, 5) => self.run::<5, false>(&mut out, check, eval),
+                (false, 6) => self.run::<6, false>(&mut out, check, eval),
+                (false, 7) => self.run::<7, false>(&mut out, check, eval),
+                (false, _) => self.run::<0, false>(&mut out, check, eval),
             })
         })?;
         if ok {
             return Ok(out);
         }
-        for (i, row) in self.cells.chunks_exact(k).enumerate() {
+        for (i, row) in self.cells.chunks_exact(self.k).enumerate() {
             if let Err(why) = self.hand(row, check) {
                 return Err(LudoError::param("cards", format!("row {i}: {why}")).into());
             }
         }
         unreachable!("a batch with a bad row has a first bad row")
+    }
+
+    /// Evaluates every row into `out` in parallel chunks, rows of `K` cells (0: `self.k`); whether
+    /// every row was a valid hand. A bad row is evaluated as some valid hand; the batch is then
+    /// looked at again to name the first bad row.
+    fn run<const K: usize, const MASKS: bool>(
+        &self,
+        out: &mut [u32],
+        check: Check,
+        eval: &(impl Fn(u64) -> u32 + Sync),
+    ) -> bool {
+        const CHUNK: usize = 4096;
+        let k = if K == 0 { self.k } else { K };
+        out.par_chunks_mut(CHUNK)
+            .zip(self.cells.par_chunks(CHUNK * k))
+            .all(|(o, cells)| {
+                let mut ok = true;
+                let mut one = |x: &mut u32, m: Option<u64>| {
+                    let m = m.unwrap_or(0);
+                    // Ids without duplicates are `k` cards; a mask is counted.
+                    let n = if MASKS { m.count_ones() as usize } else { k };
+                    let good = m != 0 && n >= check.min && n <= check.max && m & check.banned == 0;
+                    ok &= good;
+                    *x = eval(if good { m } else { 0x1F00 });
+                };
+                // With `K` a constant the row's length is known and its loop unrolled.
+                for (x, row) in o.iter_mut().zip(cells.chunks_exact(k)) {
+                    one(x, Self::mask::<MASKS>(row));
+                }
+                ok
+            })
     }
 }
 
