@@ -400,42 +400,45 @@ fn escaleras(hand: &Bits, left: u8, from: usize, trios_owed: u8) -> bool {
     }
     // Three naturals and a joker, or four naturals.
     let fewest = if hand.jokers > 0 { 3 } else { 4 };
-    for w in from..4 * 11 {
-        let (s, low) = (w / 11, w % 11 + 1);
+    for s in from / 11..4 {
         let held = hand.positions(s);
         if held.count_ones() < fewest {
             continue;
         }
-        let window = 0xFu16 << low;
-        let have = held & window;
-        match have.count_ones() {
-            4 => {
-                let mut h = *hand;
-                h.take(s, ranks_at(window));
-                if escaleras(&h, left - 1, w, trios_owed) {
-                    return true;
-                }
-                // A joker on any position instead (it may pay to keep a natural for a trio).
-                if hand.jokers > 0 {
-                    for p in low..low + 4 {
-                        let mut h = *hand;
-                        h.take(s, ranks_at(window & !(1 << p)));
-                        h.take_joker();
-                        if escaleras(&h, left - 1, w, trios_owed) {
-                            return true;
+        let first = if s == from / 11 { from % 11 } else { 0 };
+        for i in first..11 {
+            let (w, low) = (s * 11 + i, i + 1);
+            let window = 0xFu16 << low;
+            let have = held & window;
+            match have.count_ones() {
+                4 => {
+                    let mut h = *hand;
+                    h.take(s, ranks_at(window));
+                    if escaleras(&h, left - 1, w, trios_owed) {
+                        return true;
+                    }
+                    // A joker on any position instead (it may pay to keep a natural for a trio).
+                    if hand.jokers > 0 {
+                        for p in low..low + 4 {
+                            let mut h = *hand;
+                            h.take(s, ranks_at(window & !(1 << p)));
+                            h.take_joker();
+                            if escaleras(&h, left - 1, w, trios_owed) {
+                                return true;
+                            }
                         }
                     }
                 }
-            }
-            3 if hand.jokers > 0 => {
-                let mut h = *hand;
-                h.take(s, ranks_at(have));
-                h.take_joker();
-                if escaleras(&h, left - 1, w, trios_owed) {
-                    return true;
+                3 if hand.jokers > 0 => {
+                    let mut h = *hand;
+                    h.take(s, ranks_at(have));
+                    h.take_joker();
+                    if escaleras(&h, left - 1, w, trios_owed) {
+                        return true;
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
     }
     false

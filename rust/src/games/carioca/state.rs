@@ -299,13 +299,14 @@ impl CariocaState {
         if self.down[s] && !self.pending.is_empty() {
             return None;
         }
-        let picker = self.picker();
         let len = hand.len() as u32;
         let discards = if building { 0 } else { len };
-        if matches!(picker, Picker::None) && !building {
-            return Some(DISCARD + hand.nth(rng.below(len) as usize) as Action);
-        }
         let extra = if building { 4 } else { 0 };
+        if discards + len + extra == 0 {
+            return None;
+        }
+        // Worked out only when a pick is drawn: a drawn discard is legal as it stands.
+        let mut picker = None;
         let mut memo = [0u8; KINDS];
         let mut closes = None;
         for _ in 0..64 {
@@ -316,7 +317,10 @@ impl CariocaState {
             r -= discards;
             if r < len {
                 let id = hand.nth(r as usize);
-                if picker.allows(PACK.kind(id), &mut memo) {
+                if picker
+                    .get_or_insert_with(|| self.picker())
+                    .allows(PACK.kind(id), &mut memo)
+                {
                     return Some(PICK + id as Action);
                 }
                 continue;
