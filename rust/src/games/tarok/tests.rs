@@ -1283,3 +1283,20 @@ fn a_mordkontrad_valat_under_twenty_radelci_is_scored_without_overflow() {
     let lost = -500 * 16 * (1i64 << 20);
     assert_eq!((s, won), ([lost, lost, 0, 0], false));
 }
+
+#[test]
+fn counting_by_rank_masks_agrees_with_each_cards_honour() {
+    // count() reads honours from rank masks; honour() card by card (the engine's point table).
+    let mut pile = CardSet::EMPTY;
+    for i in 0..54u8 {
+        assert_eq!(count(CardSet::single(Card(i))), honour(Card(i)), "card {i}");
+        pile.insert(Card(i));
+        let honours: i32 = pile.iter().map(honour).sum();
+        assert_eq!(
+            count(pile),
+            honours + (pile.len() as i32 + 1) / 3,
+            "first {} cards",
+            i + 1
+        );
+    }
+}
