@@ -256,7 +256,7 @@ pub struct TarokExtra {
     /// Whether the standing bid is F's implicit Three (F may then call Klop).
     pub implicit: bool,
     /// Every auction call in order: (seat, bid or None for a pass).
-    pub calls: Vec<(usize, Option<Contract>)>,
+    pub calls: Log<(usize, Option<Contract>), AUCTION_CALLS>,
     pub contract: Option<Contract>,
     pub declarer: Option<usize>,
     pub called: Option<Card>,
@@ -287,10 +287,46 @@ pub struct TarokExtra {
     /// Passes in a row in the announcement phase (four end it).
     pub passes: u8,
     /// Every announcement-phase action in order: (seat, extra offset). Public.
-    pub announce_log: Vec<(usize, u32)>,
+    pub announce_log: Log<(usize, u32), ANNOUNCE_CALLS>,
     /// The Beggar declarer announced the emperor's trick: it leads Škis to the first trick, and
     /// Mond and Pagat must be played to it.
     pub emperor: bool,
+}
+
+/// The most auction calls a deal can have: four passes and at most 40 bids, since every bid beats
+/// the standing one (a higher contract of the ten, or the same one by a seat of higher priority).
+const AUCTION_CALLS: usize = 44;
+/// The most announcement-round actions: at most 30 that are not passes (5 bonuses, the emperor's
+/// trick, 4 kontra levels on 6 targets), each after at most 3 passes, and the 4 final passes.
+const ANNOUNCE_CALLS: usize = 124;
+
+/// An append-only list of at most `N` entries kept inline, so that a deal allocates nothing (the
+/// engine builds a fresh [`TarokExtra`] for every deal). Reads as a slice.
+#[derive(Clone, Copy, Debug)]
+pub struct Log<T: Copy + Default, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+impl<T: Copy + Default, const N: usize> Default for Log<T, N> {
+    fn default() -> Self {
+        Log {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+}
+impl<T: Copy + Default, const N: usize> Log<T, N> {
+    /// Appends `item` (the bounds above make a full log impossible).
+    pub fn push(&mut self, item: T) {
+        self.items[self.len] = item;
+        self.len += 1;
+    }
+}
+impl<T: Copy + Default, const N: usize> std::ops::Deref for Log<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len]
+    }
 }
 
 /// Per-match state (public).
@@ -412,15 +448,46 @@ described at pagat.com (Slovenian Tarok).",
     ],
 };
 
+/// The 22 taroks, the four kings, the trula (card ids 32..53, 8s + 7, Pagat Mond Škis).
+const TAROK_SET: CardSet = CardSet(((1u64 << 22) - 1) << 32);
+const KING_SET: CardSet = CardSet(0x8080_8080);
+const TRULA_SET: CardSet = CardSet(1 << 32 | 1 << 52 | 1 << 53);
+/// The cards of each effective suit (♣ ♦ ♥ ♠, taroks).
+const SUIT_SETS: [CardSet; 5] = [
+    CardSet(0xFF),
+    CardSet(0xFF << 8),
+    CardSet(0xFF << 16),
+    CardSet(0xFF << 24),
+    TAROK_SET,
+];
+/// For each card, the cards of its suit that beat it (the must-head duty of the negative contracts).
+const BEATS: [CardSet; 54] = {
+    let mut t = [CardSet::EMPTY; 54];
+    let mut c = 0u8;
+    while c < 54 {
+        let mut m = 0u64;
+        let mut d = 0u8;
+        while d < 54 {
+            if card_suit(Card(d)) == card_suit(Card(c)) && card_strength(Card(d)) > card_strength(Card(c)) {
+                m |= 1 << d;
+            }
+            d += 1;
+        }
+        t[c as usize] = CardSet(m);
+        c += 1;
+    }
+    t
+};
+
 /// Suit and strength of a card: plain suits 0..3 (strength within the printed order), taroks 4.
-fn card_suit(c: Card) -> u8 {
+const fn card_suit(c: Card) -> u8 {
     if c.0 >= 32 {
         TAROKS
     } else {
         c.0 / 8
     }
 }
-fn card_strength(c: Card) -> u8 {
+const fn card_strength(c: Card) -> u8 {
     if c.0 >= 32 {
         c.0 - 31
     } else {
@@ -452,18 +519,24 @@ pub fn honour(c: Card) -> i32 {
         }
     }
 }
-/// Card points of a pile: honours plus `round(n/3)`.
+/// Card points of a pile: honours plus `round(n/3)` (the honours by rank mask: K, Q, C, J are the
+/// suit ranks 7, 6, 5, 4; the same sum as [`honour`] card by card).
 pub fn count(set: CardSet) -> i32 {
-    set.iter().map(honour).sum::<i32>() + (set.len() as i32 + 1) / 3
+    let n = |mask: u64| (set.0 & mask).count_ones() as i32;
+    4 * n(KING_SET.0 | TRULA_SET.0)
+        + 3 * n(0x4040_4040)
+        + 2 * n(0x2020_2020)
+        + n(0x1010_1010)
+        + (set.len() as i32 + 1) / 3
 }
 fn taroks() -> CardSet {
-    (32..54).map(Card).collect()
+    TAROK_SET
 }
 fn kings() -> CardSet {
-    (0..4).map(|s| Card(s * 8 + 7)).collect()
+    KING_SET
 }
 fn trula() -> CardSet {
-    [PAGAT, MOND, SKIS].into_iter().collect()
+    TRULA_SET
 }
 
 impl TarokRules {
@@ -487,15 +560,18 @@ impl TarokRules {
     }
     /// The knowledge rule of §7.7: whether `p` knows for certain which team `q` is on (a kontra on
     /// `q`'s announcement needs it, so nobody doubles their own partner by mistake).
-    fn knows(core: &crate::trick::TrickCore, extra: &TarokExtra, p: usize, q: usize) -> bool {
+    /// `sure` is [`Self::sure_of_partner`] for `p`, the part that does not depend on `q`.
+    fn knows(extra: &TarokExtra, sure: bool, p: usize, q: usize) -> bool {
+        q == p || Some(q) == extra.declarer || sure || extra.announced[KING_ULTIMO_B] == Some(q)
+    }
+    /// Whether `p` knows every seat's team: the contract has no partner, or the called king is in
+    /// the talon or in `p`'s hand.
+    fn sure_of_partner(core: &crate::trick::TrickCore, extra: &TarokExtra, p: usize) -> bool {
         let contract = extra.contract.unwrap_or(Contract::Klop);
-        q == p
-            || Some(q) == extra.declarer
-            || !contract.calls_king()
+        !contract.calls_king()
             || extra
                 .called
                 .is_some_and(|k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
-            || extra.announced[KING_ULTIMO_B] == Some(q)
     }
     /// The kontra factor of a target (0 the game, 1 + b bonus b): ×2 per level.
     fn factor(extra: &TarokExtra, target: usize) -> i32 {
@@ -523,6 +599,8 @@ impl TarokRules {
                 }
             }
         }
+        let sure = Self::sure_of_partner(core, extra, p);
+        let p_team = Self::in_team(extra, p);
         for t in 0..TARGETS {
             let level = extra.kontra[t];
             if level >= 4 {
@@ -537,11 +615,11 @@ impl TarokRules {
                     _ => continue,
                 },
             };
-            if !Self::knows(core, extra, p, owner) {
+            if !Self::knows(extra, sure, p, owner) {
                 continue;
             }
             // Kontra and subkontra by the owner's opponents, rekontra and mordkontra by its side.
-            let same = Self::in_team(extra, p) == Self::in_team(extra, owner);
+            let same = p_team == Self::in_team(extra, owner);
             if same == (level % 2 == 1) {
                 out.push(KONTRA0 + 4 * t as u32 + level as u32);
             }
@@ -577,16 +655,13 @@ impl TarokRules {
         } else {
             Contract::Two
         };
-        for code in lowest as usize..=Contract::ValatWithout as usize {
-            let c = Contract::from_code(code);
-            let ok = match extra.high {
-                None => true,
-                Some((h, holder)) => c > h || (c == h && Self::prio(core, seat) < Self::prio(core, holder)),
-            };
-            if ok {
-                out.push(BID0 + code as u32);
-            }
-        }
+        // Any higher contract, or the standing one itself with priority over its holder.
+        let start = match extra.high {
+            None => lowest as u32,
+            Some((h, holder)) if Self::prio(core, seat) < Self::prio(core, holder) => h as u32,
+            Some((h, _)) => h as u32 + 1,
+        };
+        out.extend((start.max(lowest as u32)..=Contract::ValatWithout as u32).map(|code| BID0 + code));
     }
     /// Moves the auction on after `seat` acted: the next seat to speak, the final call, or Klop.
     fn auction_next(
@@ -595,14 +670,16 @@ impl TarokRules {
         extra: &mut TarokExtra,
         seat: usize,
     ) -> Effect {
-        let left: Vec<usize> = (0..PLAYERS).filter(|&s| !extra.passed[s]).collect();
-        if left.is_empty() {
+        let left = extra.passed.iter().filter(|&&p| !p).count();
+        if left == 0 {
             return self.set_contract(core, extra, Contract::Klop, Self::first(core));
         }
-        if left.len() == 1 && extra.high.is_some_and(|(_, h)| h == left[0]) {
-            extra.stage = Stage::FinalCall;
-            core.to_move = left[0];
-            return Effect::Continue;
+        if let Some((_, h)) = extra.high {
+            if left == 1 && !extra.passed[h] {
+                extra.stage = Stage::FinalCall;
+                core.to_move = h;
+                return Effect::Continue;
+            }
         }
         let mut s = core.next_seat(seat);
         while extra.passed[s] {
@@ -675,7 +752,7 @@ impl TarokRules {
             return hand;
         };
         let led_suit = card_suit(led);
-        let suit_mask: CardSet = hand.iter().filter(|&c| card_suit(c) == led_suit).collect();
+        let suit_mask = hand & SUIT_SETS[led_suit as usize];
         if contract.colour() {
             if !suit_mask.is_empty() {
                 return suit_mask;
@@ -687,12 +764,6 @@ impl TarokRules {
                 hand
             };
         }
-        let trick_taroks: Vec<Card> = trick
-            .iter()
-            .copied()
-            .filter(|&c| card_suit(c) == TAROKS)
-            .collect();
-        let best_tarok = trick_taroks.iter().map(|&c| card_strength(c)).max();
         if !contract.negative() {
             if !suit_mask.is_empty() {
                 return suit_mask;
@@ -700,12 +771,22 @@ impl TarokRules {
             let t = hand & tk;
             return if t.is_empty() { hand } else { t };
         }
-        // Negative contracts: must head.
-        let above = |pool: CardSet, best: Option<u8>| -> CardSet {
-            let higher: CardSet = pool
-                .iter()
-                .filter(|&c| best.map_or(true, |b| card_strength(c) > b))
-                .collect();
+        // Negative contracts: must head. The highest tarok and the highest card of the led suit in
+        // the trick (tarok ids ascend with their strength).
+        let (mut in_trick, mut best_tarok, mut best_led) = (CardSet::EMPTY, None::<Card>, led);
+        for &c in trick {
+            in_trick.insert(c);
+            if card_suit(c) == TAROKS {
+                if best_tarok.map_or(true, |b| c.0 > b.0) {
+                    best_tarok = Some(c);
+                }
+            } else if card_suit(c) == led_suit && card_strength(c) > card_strength(best_led) {
+                best_led = c;
+            }
+        }
+        // The cards of `pool` that beat `best`, or all of `pool` if none does (or nothing to beat).
+        let above = |pool: CardSet, best: Option<Card>| -> CardSet {
+            let higher = best.map_or(pool, |b| pool & BEATS[b.idx()]);
             if higher.is_empty() {
                 pool
             } else {
@@ -722,12 +803,7 @@ impl TarokRules {
                 if best_tarok.is_some() {
                     suit_mask
                 } else {
-                    let best = trick
-                        .iter()
-                        .filter(|&&c| card_suit(c) == led_suit)
-                        .map(|&c| card_strength(c))
-                        .max();
-                    above(suit_mask, best)
+                    above(suit_mask, Some(best_led))
                 }
             }
         } else {
@@ -740,7 +816,7 @@ impl TarokRules {
                 above(t, best_tarok)
             }
         };
-        if playing_taroks && hand.contains(PAGAT) && trick.contains(&SKIS) && trick.contains(&MOND) {
+        if playing_taroks && hand.contains(PAGAT) && in_trick.contains(SKIS) && in_trick.contains(MOND) {
             // Only Pagat heads Škis and Mond (the emperor's trick).
             return CardSet::single(PAGAT);
         }
@@ -752,7 +828,8 @@ impl TarokRules {
     /// Position of the winning card.
     pub fn winner(&self, contract: Contract, trick: &[Card]) -> usize {
         let led = card_suit(trick[0]);
-        let emperor = trick.contains(&SKIS) && trick.contains(&MOND) && trick.contains(&PAGAT);
+        let in_trick = trick.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
+        let emperor = (in_trick & TRULA_SET) == TRULA_SET;
         if emperor && (!contract.colour() || led == TAROKS) {
             return trick.iter().position(|&c| c == PAGAT).unwrap_or(0);
         }
@@ -790,14 +867,13 @@ impl TarokRules {
         let mut out = [0i64; PLAYERS];
         let contract = extra.contract.unwrap_or(Contract::Klop);
         if contract == Contract::Klop {
-            let pts: Vec<i32> = (0..PLAYERS).map(|s| count(core.won[s])).collect();
-            let special: Vec<usize> = (0..PLAYERS)
-                .filter(|&s| extra.tricks[s] == 0 || pts[s] > 35)
-                .collect();
+            let pts: [i32; PLAYERS] = std::array::from_fn(|s| count(core.won[s]));
+            let special: [bool; PLAYERS] = std::array::from_fn(|s| extra.tricks[s] == 0 || pts[s] > 35);
+            let any_special = special.iter().any(|&x| x);
             for s in 0..PLAYERS {
-                let base = if special.is_empty() {
+                let base = if !any_special {
                     -pts[s]
-                } else if !special.contains(&s) {
+                } else if !special[s] {
                     0
                 } else if extra.tricks[s] == 0 {
                     70
@@ -810,8 +886,15 @@ impl TarokRules {
         }
         let decl = extra.declarer.unwrap_or(0);
         let mult = self.multiplier(radelci[decl]);
-        let team: Vec<usize> = (0..PLAYERS).filter(|&s| Self::in_team(extra, s)).collect();
-        let opps: Vec<usize> = (0..PLAYERS).filter(|&s| !Self::in_team(extra, s)).collect();
+        let (mut team, mut opps) = (SeatList::default(), SeatList::default());
+        for s in 0..PLAYERS {
+            if Self::in_team(extra, s) {
+                team.push(s);
+            } else {
+                opps.push(s);
+            }
+        }
+        let (team, opps) = (&*team, &*opps);
         if extra.forfeited {
             out[decl] = -i64::from(contract.value()) * mult;
             return (out, false, false);
@@ -862,12 +945,12 @@ impl TarokRules {
                     let amount = i64::from(2 * SILENT[VALAT_B] * Self::factor(extra, 1 + VALAT_B)) * mult;
                     match self.bonus {
                         BonusScoring::BothTeams => {
-                            for &s in if ours { &team } else { &opps } {
+                            for &s in if ours { team } else { opps } {
                                 out[s] = if made { amount } else { -amount };
                             }
                         }
                         BonusScoring::DeclarerTeamOnly => {
-                            for &s in &team {
+                            for &s in team {
                                 out[s] = if ours == made { amount } else { -amount };
                             }
                         }
@@ -880,12 +963,12 @@ impl TarokRules {
                 if team_all || opp_all {
                     match self.bonus {
                         BonusScoring::BothTeams => {
-                            for &s in if team_all { &team } else { &opps } {
+                            for &s in if team_all { team } else { opps } {
                                 out[s] = i64::from(SILENT[VALAT_B]) * mult;
                             }
                         }
                         BonusScoring::DeclarerTeamOnly => {
-                            for &s in &team {
+                            for &s in team {
                                 out[s] = if team_all { 250 } else { -250 } * mult;
                             }
                         }
@@ -902,15 +985,15 @@ impl TarokRules {
                 let (tb, ob) = self.bonuses(extra, team_cards, opp_cards);
                 match self.bonus {
                     BonusScoring::BothTeams => {
-                        for &s in &team {
+                        for &s in team {
                             out[s] = i64::from(game + tb) * mult;
                         }
-                        for &s in &opps {
+                        for &s in opps {
                             out[s] = i64::from(ob) * mult;
                         }
                     }
                     BonusScoring::DeclarerTeamOnly => {
-                        for &s in &team {
+                        for &s in team {
                             out[s] = i64::from(game + tb - ob) * mult;
                         }
                     }
@@ -1020,6 +1103,9 @@ impl TarokRules {
         }
     }
 }
+
+/// The seats of one side, kept inline.
+type SeatList = Log<usize, PLAYERS>;
 
 fn per_seat_4(f: impl Fn(usize) -> f64) -> [f64; PLAYERS] {
     std::array::from_fn(f)

@@ -1283,3 +1283,84 @@ fn a_mordkontrad_valat_under_twenty_radelci_is_scored_without_overflow() {
     let lost = -500 * 16 * (1i64 << 20);
     assert_eq!((s, won), ([lost, lost, 0, 0], false));
 }
+
+#[test]
+fn counting_by_rank_masks_agrees_with_each_cards_honour() {
+    // count() reads honours from rank masks; honour() card by card (the engine's point table).
+    let mut pile = CardSet::EMPTY;
+    for i in 0..54u8 {
+        assert_eq!(count(CardSet::single(Card(i))), honour(Card(i)), "card {i}");
+        pile.insert(Card(i));
+        let honours: i32 = pile.iter().map(honour).sum();
+        assert_eq!(
+            count(pile),
+            honours + (pile.len() as i32 + 1) / 3,
+            "first {} cards",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn must_head_beats_the_highest_card_so_far_not_the_first() {
+    let st = game("tarok").new_initial_state();
+    let r = st.rules().clone();
+    let hand = set(&st, "C♥ 1♥ XX X II");
+    // Hearts: J♥ after 4♥ is the card to beat (red 1 is below J).
+    let core = core_with_trick(&st, "4♥ J♥");
+    assert_eq!(r.legal(Contract::Klop, &core, hand, None), set(&st, "C♥"));
+    // Nothing beats K♥: any heart.
+    let core = core_with_trick(&st, "4♥ K♥ 2♥");
+    assert_eq!(r.legal(Contract::Beggar, &core, hand, Some(3)), set(&st, "C♥ 1♥"));
+    // Taroks: XV, not the later III, is the one to beat; III first and XV later the same.
+    for trick in ["7♣ XV III", "7♣ III XV"] {
+        let core = core_with_trick(&st, trick);
+        assert_eq!(
+            r.legal(Contract::Klop, &core, hand, None),
+            set(&st, "XX"),
+            "{trick}"
+        );
+    }
+    // Taroks led: beat the highest of them.
+    let core = core_with_trick(&st, "V XI IX");
+    assert_eq!(
+        r.legal(Contract::OpenBeggar, &core, hand, Some(0)),
+        set(&st, "XX")
+    );
+    // A positive contract keeps no such duty.
+    assert_eq!(
+        r.legal(Contract::Three, &core, hand, Some(0)),
+        set(&st, "XX X II")
+    );
+    // Pagat heads Škis and Mond only when tarok-playing; a heart follower keeps to hearts.
+    let with_pagat = set(&st, "C♥ 1♥ I X");
+    let core = core_with_trick(&st, "4♥ SKIS XXI");
+    assert_eq!(
+        r.legal(Contract::Klop, &core, with_pagat, None),
+        set(&st, "C♥ 1♥")
+    );
+    let core = core_with_trick(&st, "7♣ SKIS XXI");
+    assert_eq!(r.legal(Contract::Klop, &core, with_pagat, None), set(&st, "I"));
+    // Only Škis in the trick: Pagat stays back behind X.
+    let core = core_with_trick(&st, "7♣ SKIS");
+    assert_eq!(r.legal(Contract::Klop, &core, with_pagat, None), set(&st, "X"));
+}
+
+#[test]
+fn trick_winners_at_the_boundaries() {
+    let st = game("tarok").new_initial_state();
+    let r = st.rules().clone();
+    let t = |s: &str| s.split_whitespace().map(|n| c(&st, n)).collect::<Vec<_>>();
+    // The led suit beats other suits; red 1 beats red 4 (printed order); the highest tarok wins.
+    assert_eq!(r.winner(Contract::Three, &t("4♥ K♦ 1♥ K♠")), 2);
+    assert_eq!(r.winner(Contract::Three, &t("1♥ 4♥ 2♥ 3♥")), 0);
+    assert_eq!(r.winner(Contract::Klop, &t("7♣ II XX V")), 2);
+    assert_eq!(r.winner(Contract::Three, &t("II 7♣ 8♣ 9♣")), 0);
+    // Two of the trula are not the emperor's trick.
+    assert_eq!(r.winner(Contract::Three, &t("I XXI 7♣ 8♣")), 1);
+    assert_eq!(r.winner(Contract::Three, &t("I SKIS 7♣ 8♣")), 1);
+    assert_eq!(r.winner(Contract::Three, &t("XXI I SKIS 8♣")), 1);
+    // Colour valat: the highest of the led suit, a tarok lead among taroks.
+    assert_eq!(r.winner(Contract::ColourValat, &t("7♣ 8♣ SKIS 9♣")), 3);
+    assert_eq!(r.winner(Contract::ColourValat, &t("II 8♣ V III")), 2);
+}
