@@ -19,9 +19,11 @@ pub struct Session {
 impl Session {
     /// Reads `scope` ([`super::SCOPE_PARAM`]), `first_dealer` and, if the game has one, the match
     /// length under `length_key`, for a deal of `players` seats. A first dealer beyond the seats is an
-    /// `InvalidParameter` error naming the seats there are.
+    /// `InvalidParameter` error naming the seats there are. A game that declares no `first_dealer`
+    /// (Tëtka) is dealt first by the last seat.
     pub fn read(p: &Params, players: usize, length_key: Option<&str>) -> Result<Session> {
-        let first_dealer = match p.int("first_dealer") {
+        let declared = p.get("first_dealer").is_some();
+        let first_dealer = match if declared { p.int("first_dealer") } else { -1 } {
             -1 => players - 1,
             d if d >= 0 && (d as usize) < players => d as usize,
             d => {
@@ -97,6 +99,21 @@ mod tests {
             }
         );
         assert_eq!(read(&[("first_dealer", "0")], 4).unwrap().first_dealer, 0);
+    }
+
+    #[test]
+    fn a_game_without_first_dealer_is_dealt_first_by_the_last_seat() {
+        let raw = vec![("scope".to_string(), "match".to_string())];
+        let p = Params::resolve(&SPECS[..1], &raw, &[]).unwrap();
+        let s = Session::read(&p, 4, None).unwrap();
+        assert_eq!(
+            s,
+            Session {
+                is_match: true,
+                first_dealer: 3,
+                length: 0
+            }
+        );
     }
 
     #[test]

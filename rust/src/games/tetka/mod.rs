@@ -22,7 +22,7 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
 use crate::trick::{
-    per_seat, top_scorers_win, AfterDeal, DealOutcome, Effect, Packet, PacketDeal, Slot, SuitTables,
+    per_seat, top_scorers_win, AfterDeal, DealOutcome, Effect, Packet, PacketDeal, Session, Slot, SuitTables,
     TrickCore, TrickGame, TrickMut, TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
 
@@ -168,6 +168,8 @@ impl TrickRules for TetkaRules {
     const INFO: &'static GameInfo = &INFO;
 
     fn from_params(p: &Params) -> Result<Self> {
+        // Tëtka has no `first_dealer` parameter: the last seat deals first.
+        let session = Session::read(p, PLAYERS, None)?;
         let deck = Deck::french52();
         let (mut eff, mut strength, mut points) = (Vec::new(), Vec::new(), Vec::new());
         for c in deck.all() {
@@ -184,7 +186,7 @@ impl TrickRules for TetkaRules {
             queen_of,
             deal: PacketDeal::new(PLAYERS, &[Packet::Each(1); TRICKS]),
             deck,
-            is_match: p.str("scope") == "match",
+            is_match: session.is_match,
             orbits: p.int("orbits") as usize,
             fallback_all: p.str("most_tricks_fallback") == "all",
         })
