@@ -54,14 +54,7 @@ pub fn take_widow(core: &mut TrickCore, seat: usize) {
 
 /// One discard action per card of `seat`'s hand, as offsets `base + card id` (ascending).
 pub fn discard_offsets(core: &TrickCore, seat: usize, base: u32, out: &mut Vec<u32>) {
-    // Sized first, then filled: a hand's worth of offsets without a capacity check per card (the
-    // exchanges of random Reversis and Calabrasella deals list a dozen each).
-    let hand = core.hands[seat];
-    let start = out.len();
-    out.resize(start + hand.len(), base);
-    for (o, c) in out[start..].iter_mut().zip(hand.iter()) {
-        *o += c.0 as u32;
-    }
+    out.extend(core.hands[seat].iter().map(|c| base + c.0 as u32));
 }
 
 /// `seat` lays `card` away face down into the talon (where it counts for whoever the rules say).
