@@ -144,10 +144,13 @@ impl Board {
         b
     }
 
-    /// Makes `self` a copy of `other` (a board of the same size), copying only the cells a board of
-    /// that size uses: on small boards far less than a clone of the whole fixed-size arrays.
+    /// Makes `self` a copy of `other` (of any size), copying only the cells a board of that size uses:
+    /// on small boards far less than a clone of the whole fixed-size arrays. Cells beyond them keep
+    /// stale contents, which a board of `other`'s size never reads (scratch boards are reused across
+    /// sizes).
     pub fn copy_from(&mut self, other: &Board) {
-        debug_assert_eq!(self.n, other.n);
+        self.n = other.n;
+        self.stride = other.stride;
         let cells = other.stride * other.stride;
         self.color[..cells].copy_from_slice(&other.color[..cells]);
         self.head[..cells].copy_from_slice(&other.head[..cells]);

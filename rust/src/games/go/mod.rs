@@ -111,7 +111,8 @@ impl Registered for GoGame {
         params: GO_PARAMS,
         presets: GO_PRESETS,
         // 2: the automatic marking runs at most 16 playouts (was 64; results change, see score.rs).
-        version: 2,
+        // 3: boards of side 15 and more run up to 32 marking playouts, settled on a lead of 4.
+        version: 3,
         rules: RULES_TEXT,
         bots: &["random", "random_no_eye"],
         examples: &[

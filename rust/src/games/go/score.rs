@@ -9,9 +9,10 @@
 //! final position ([`super::playout::marking_playout`]: both sides play uniformly random legal moves
 //! that do not fill their own eyes nor put a chain of two or more stones in atari, simple ko, until two
 //! passes; avoiding such self-ataris keeps sekis standing); a chain is dead when the opponent owns its
-//! point (Tromp–Taylor) at the end of more than half of the playouts run. At most 16 playouts are run,
-//! and fewer once every open chain is settled: its majority can no longer change, or one verdict leads
-//! the other by 3 playouts (so three unanimous playouts settle a chain); one when the first playout
+//! point (Tromp–Taylor) at the end of more than half of the playouts run. At most 16 playouts are run
+//! (32 on boards of side 15 and more), and fewer once every open chain is settled: its majority can no
+//! longer change, or one verdict leads the other by 3 playouts (4 on those boards; so three, or four,
+//! unanimous playouts settle a chain); one when the first playout
 //! finds no move for either side (every playout would end on the final position itself). The playout
 //! seed is the position's Zobrist hash, and the playouts draw from the board's list of empty points,
 //! so the marking is a function of the board as it was built: the same moves, or the same setup
@@ -26,6 +27,11 @@
 //! playouts is not GNU Go's reading), so more only cost time; fewer do lose agreement (at most 3
 //! playouts: 76 games, 92.2% of `random`'s stones; a single one: 74 games, 91.5%). This schedule
 //! plays about 5× fewer playout moves than the earlier one.
+//!
+//! On 19×19 (110 self-play games, GNU Go as above) positions have many more open chains, and 16
+//! playouts settled on a lead of 3 did lose agreement: 96.08% of stones against 96.90% for the earlier
+//! schedule. Up to 32 playouts settled on a lead of 4 agree on 96.98%, so larger boards use that
+//! schedule ([`marking_schedule`]); 9×9 keeps 16 and 3 (92.85% of `random`'s stones over 400 games).
 
 //! **Seki** (territory scoring with `seki_territory=false`): a chain is taken to be in seki when it
 //! has exactly two liberties and one of them lies in an empty region of at most two points that also
@@ -63,24 +69,30 @@ pub struct Score {
 
 /// Counts `core`'s position under its rules, removing the stones marked in `core.dead`.
 pub fn count(core: &GoCore) -> Score {
-    // Copy the board only when stones must be removed (the copy costs more than the count).
-    let removed;
-    let mut prisoners = core.prisoners;
-    let board = if core.dead.iter().any(|&d| d) {
-        let mut b = core.board.clone();
-        let n = b.size();
-        for pt in 0..n * n {
-            let p = b.cell(pt);
-            let c = b.at(p);
-            if core.dead[pt] && c != EMPTY {
-                prisoners[ci(opponent(c))] += b.remove_chain_at(p);
+    if core.dead.iter().any(|&d| d) {
+        // Dead stones are removed on the thread's scratch board, a copy of the cells this board size
+        // uses (a clone would copy the whole 21 kB board).
+        with_work(|w| {
+            let b = &mut w.board;
+            b.copy_from(&core.board);
+            let mut prisoners = core.prisoners;
+            let n = b.size();
+            for pt in 0..n * n {
+                let p = b.cell(pt);
+                let c = b.at(p);
+                if core.dead[pt] && c != EMPTY {
+                    prisoners[ci(opponent(c))] += b.remove_chain_at(p);
+                }
             }
-        }
-        removed = b;
-        &removed
+            count_board(core, b, prisoners)
+        })
     } else {
-        &core.board
-    };
+        count_board(core, &core.board, core.prisoners)
+    }
+}
+
+/// The count of `board` (`core`'s board with its dead stones removed) with `prisoners`.
+fn count_board(core: &GoCore, board: &Board, prisoners: [u32; 2]) -> Score {
     let territory_scoring = core.rules.scoring == Scoring::Territory;
     let seki = if territory_scoring && !core.rules.seki_territory {
         seki_chains(board)
@@ -223,16 +235,118 @@ pub struct Benson {
 
 const NONE: u16 = u16::MAX;
 
+/// Benson's working arrays, kept per thread ([`Work`]) so a call initialises only the cells of its
+/// board instead of zeroing arrays sized for 25×25.
+struct BensonWork {
+    /// Region of each non-`c` cell (`NONE` until filled).
+    region: [u16; MAX_CELLS],
+    /// Region cells, flat, region r at cells[start[r]..start[r + 1]].
+    cells: [u16; MAX_CELLS],
+    start: [u16; MAX_CELLS + 1],
+    /// Bordering chains (by head) per region, flat, with a vital flag each.
+    borders: [u16; 4 * MAX_CELLS],
+    vital: [bool; 4 * MAX_CELLS],
+    bstart: [u16; MAX_CELLS + 1],
+    /// Last region that listed a chain (by head), so each region lists a chain once.
+    stamp: [u16; MAX_CELLS],
+    /// Chains (by head) still taken as alive.
+    alive: [bool; MAX_CELLS],
+    region_alive: [bool; MAX_CELLS],
+    /// Vital regions per chain (by head) in the current round.
+    count: [u8; MAX_CELLS],
+}
+
+impl BensonWork {
+    fn new() -> Self {
+        BensonWork {
+            region: [NONE; MAX_CELLS],
+            cells: [0; MAX_CELLS],
+            start: [0; MAX_CELLS + 1],
+            borders: [0; 4 * MAX_CELLS],
+            vital: [false; 4 * MAX_CELLS],
+            bstart: [0; MAX_CELLS + 1],
+            stamp: [NONE; MAX_CELLS],
+            alive: [false; MAX_CELLS],
+            region_alive: [true; MAX_CELLS],
+            count: [0; MAX_CELLS],
+        }
+    }
+}
+
+/// Everything the counting and the marking need besides the position, kept per thread and reused
+/// from call to call (the marking runs once per simulated game: allocating or zeroing 25×25-sized
+/// boards and arrays each time cost more than Benson itself on 9×9).
+struct Work {
+    /// The scratch board: the count removes dead stones on it, the marking playouts run on it.
+    board: Board,
+    benson: BensonWork,
+    /// Benson's verdicts for Black and White.
+    verdicts: [Benson; 2],
+    /// The owners of the playouts' final boards.
+    owners: RegionOwners,
+    /// The playouts' rejection-sampling buffer.
+    buf: [u16; MAX_CELLS],
+    /// The chains (by head) the marking's playouts judge, and per chain the playouts that ended
+    /// with its point owned by the opponent.
+    open: [u16; MAX_CELLS],
+    tally: [u16; MAX_CELLS],
+}
+
+thread_local! {
+    static WORK: std::cell::RefCell<Box<Work>> = std::cell::RefCell::new(Box::new(Work {
+        board: Board::new(2),
+        benson: BensonWork::new(),
+        verdicts: [Benson::new(), Benson::new()],
+        owners: RegionOwners::new(),
+        buf: [0; MAX_CELLS],
+        open: [0; MAX_CELLS],
+        tally: [0; MAX_CELLS],
+    }));
+}
+
+/// Runs `f` with this thread's [`Work`] (never re-entered: nothing called under it calls back).
+fn with_work<R>(f: impl FnOnce(&mut Work) -> R) -> R {
+    WORK.with(|w| f(&mut w.borrow_mut()))
+}
+
+impl Benson {
+    fn new() -> Self {
+        Benson {
+            alive: [false; MAX_CELLS],
+            dead_inside: [false; MAX_CELLS],
+        }
+    }
+}
+
 /// Benson's algorithm for colour `c`, without allocation: regions are the maximal connected sets of
 /// points that are not `c` stones; a region is vital to a bordering chain when all its empty points
 /// are liberties of that chain; chains with fewer than two vital regions, and then regions bordering a
 /// removed chain, are removed until nothing changes. What remains is pass-alive.
 pub fn benson(board: &Board, c: u8) -> Benson {
+    let mut out = Benson::new();
+    with_work(|w| benson_into(board, c, &mut w.benson, &mut out));
+    out
+}
+
+/// [`benson`] over the caller's working arrays, into `out` (whose cells of this board it overwrites).
+fn benson_into(board: &Board, c: u8, w: &mut BensonWork, out: &mut Benson) {
     let n = board.size();
-    let mut region = [NONE; MAX_CELLS];
-    // Region cells, flat, region r at cells[start[r]..start[r + 1]].
-    let mut cells = [0u16; MAX_CELLS];
-    let mut start = [0u16; MAX_CELLS + 1];
+    let used = board.stride() * board.stride();
+    w.region[..used].fill(NONE);
+    w.stamp[..used].fill(NONE);
+    w.alive[..used].fill(false);
+    let BensonWork {
+        region,
+        cells,
+        start,
+        borders,
+        vital,
+        bstart,
+        stamp,
+        alive,
+        region_alive,
+        count,
+    } = w;
     let mut n_regions = 0usize;
     let mut len = 0usize;
     for pt in 0..n * n {
@@ -259,13 +373,7 @@ pub fn benson(board: &Board, c: u8) -> Benson {
         n_regions += 1;
     }
     start[n_regions] = len as u16;
-    // Bordering chains (by head) per region, flat, with a vital flag each.
-    let mut borders = [0u16; 4 * MAX_CELLS];
-    let mut vital = [false; 4 * MAX_CELLS];
-    let mut bstart = [0u16; MAX_CELLS + 1];
-    let mut stamp = [NONE; MAX_CELLS];
     let mut nb = 0usize;
-    let mut alive = [false; MAX_CELLS];
     for r in 0..n_regions {
         bstart[r] = nb as u16;
         let pts = &cells[start[r] as usize..start[r + 1] as usize];
@@ -296,8 +404,7 @@ pub fn benson(board: &Board, c: u8) -> Benson {
     }
     bstart[n_regions] = nb as u16;
     // Chains that border no region at all (impossible on a legal board) never count as alive.
-    let mut region_alive = [true; MAX_CELLS];
-    let mut count = [0u8; MAX_CELLS];
+    region_alive[..n_regions].fill(true);
     loop {
         let mut changed = false;
         for k in 0..nb {
@@ -332,10 +439,8 @@ pub fn benson(board: &Board, c: u8) -> Benson {
             break;
         }
     }
-    let mut out = Benson {
-        alive: [false; MAX_CELLS],
-        dead_inside: [false; MAX_CELLS],
-    };
+    out.alive[..used].fill(false);
+    out.dead_inside[..used].fill(false);
     for pt in 0..n * n {
         let p = board.cell(pt);
         let col = board.at(p);
@@ -348,7 +453,6 @@ pub fn benson(board: &Board, c: u8) -> Benson {
                     .any(|k| vital[k] && alive[borders[k] as usize]);
         }
     }
-    out
 }
 
 /// Benson's algorithm: a flag per cell, true on stones of colour `c` that are pass-alive.
@@ -357,22 +461,46 @@ pub fn pass_alive(board: &Board, c: u8) -> Vec<bool> {
     benson(board, c).alive[..cells].to_vec()
 }
 
-/// Most playouts of the automatic marking (module docs: more agree no better with GNU Go).
-const MARKING_PLAYOUTS: usize = 16;
-/// A chain's marking is taken as final once one verdict leads the other by this many playouts (so
-/// after at least this many).
-const DECISIVE_LEAD: usize = 3;
+/// The playout schedule of the automatic marking on a board of side `n`: the most playouts, and the
+/// lead of one verdict over the other at which a chain's marking is taken as final (so after at least
+/// that many playouts). Module docs: on 9×9 more playouts agree no better with GNU Go; on 19×19,
+/// with many more open chains per position, 16 playouts settled on a lead of 3 lost agreement and
+/// 32 settled on a lead of 4 won it back.
+fn marking_schedule(n: usize) -> (usize, usize) {
+    if n >= LARGE_BOARD {
+        (32, 4)
+    } else {
+        (16, 3)
+    }
+}
+
+/// Boards of this side and larger get the larger playout schedule ([`marking_schedule`]).
+const LARGE_BOARD: usize = 15;
 
 /// The automatic dead-stone marking (module docs): a flag per point.
+pub fn auto_dead(core: &GoCore) -> Vec<bool> {
+    with_work(|w| auto_dead_with(core, w))
+}
+
 // `pt` walks points and is mapped to board cells; an iterator over `dead` would hide that.
 #[allow(clippy::needless_range_loop)]
-pub fn auto_dead(core: &GoCore) -> Vec<bool> {
+fn auto_dead_with(core: &GoCore, w: &mut Work) -> Vec<bool> {
     let board = &core.board;
     let n = board.size();
     let mut dead = vec![false; n * n];
-    let bensons = [benson(board, BLACK), benson(board, WHITE)];
+    let Work {
+        board: scratch,
+        benson: work,
+        verdicts: bensons,
+        owners,
+        buf,
+        open,
+        tally: owned_by_opponent,
+    } = w;
+    let [vb, vw] = bensons;
+    benson_into(board, BLACK, work, vb);
+    benson_into(board, WHITE, work, vw);
     // Chains Benson leaves open (by head cell); unconditionally dead stones are marked at once.
-    let mut open = [0u16; MAX_CELLS];
     let mut n_open = 0;
     for pt in 0..n * n {
         let p = board.cell(pt);
@@ -390,33 +518,29 @@ pub fn auto_dead(core: &GoCore) -> Vec<bool> {
     if n_open == 0 {
         return dead;
     }
+    let (most, lead) = marking_schedule(n);
     let open = &open[..n_open];
-    let mut owned_by_opponent = [0u16; MAX_CELLS];
+    owned_by_opponent[..n_open].fill(0);
     let mut rng = Rng::new(board.hash());
-    let mut scratch = board.clone();
-    let mut owners = RegionOwners::new();
-    let mut buf = [0u16; MAX_CELLS];
     let mut done = 0;
-    while done < MARKING_PLAYOUTS {
+    while done < most {
         scratch.copy_from(board);
-        let played = marking_playout(&mut scratch, core.to_move, &mut rng, &mut buf);
+        let played = marking_playout(scratch, core.to_move, &mut rng, buf);
         done += 1;
         owners.reset();
         for (k, &p) in open.iter().enumerate() {
             let p = p as usize;
-            if owners.owner(&scratch, p) == opponent(board.at(p)) {
+            if owners.owner(scratch, p) == opponent(board.at(p)) {
                 owned_by_opponent[k] += 1;
             }
         }
         let counts = &owned_by_opponent[..n_open];
         // Stop once every chain is settled: its majority cannot change any more, or one verdict leads
-        // by DECISIVE_LEAD playouts.
-        let left = MARKING_PLAYOUTS - done;
+        // by `lead` playouts.
+        let left = most - done;
         let settled = counts.iter().all(|&o| {
             let o = o as usize;
-            o * 2 > MARKING_PLAYOUTS
-                || (o + left) * 2 <= MARKING_PLAYOUTS
-                || (2 * o).abs_diff(done) >= DECISIVE_LEAD
+            o * 2 > most || (o + left) * 2 <= most || (2 * o).abs_diff(done) >= lead
         });
         // A playout without a single move: neither side has a playout move, so every playout would
         // end on this same board; one is enough (the marking is what 64 of them would give).
@@ -454,8 +578,14 @@ impl RegionOwners {
             generation: 0,
         }
     }
+    /// Forgets every region (the stamps of older generations, this call's or an earlier one's, no
+    /// longer match; on wrap-around they are cleared).
     fn reset(&mut self) {
-        self.generation += 1;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
     }
     /// The stone's colour on `p`, or the only colour its empty region reaches (`EMPTY` if neutral).
     fn owner(&mut self, board: &Board, p: usize) -> u8 {

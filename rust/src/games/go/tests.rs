@@ -1053,3 +1053,173 @@ fn marking_cost() {
         }
     }
 }
+
+/// Agreement of the automatic marking with GNU Go's `final_status_list dead` on the final positions of
+/// self-play games (`cargo test --release --lib marking_vs_gnugo -- --ignored --nocapture`; needs
+/// `gnugo`). `LUDO_MARK_GAMES` games per (size, bot) (default 200), `LUDO_MARK_SIZES` (default `9`).
+/// GNU Go's verdicts are cached in `$TMPDIR/ludoteca-gnugo-<size>-<bot>-<games>.txt` (GNU Go is slow;
+/// the games do not depend on the marking). Prints, per bot, games with the same dead stones and
+/// stones judged alike, and the marking's mean playouts and time per position. Not an assertion.
+#[test]
+#[ignore = "measurement against GNU Go; run by hand in release mode"]
+#[allow(clippy::needless_range_loop)] // `pt` indexes the marking and names GNU Go's points
+fn marking_vs_gnugo() {
+    use super::coord::{gtp_name, sgf_name};
+    use std::io::{BufRead, BufReader, Write};
+    let games: u64 = std::env::var("LUDO_MARK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
+    let sizes = std::env::var("LUDO_MARK_SIZES").unwrap_or_else(|_| "9".into());
+    for size in sizes.split(',').map(|s| s.parse::<usize>().unwrap()) {
+        let g = game(&format!("go(board_size={size})"));
+        for bot_name in ["random_no_eye", "random"] {
+            let bot = g.new_bot(bot_name).unwrap();
+            let mut finals = Vec::new();
+            for seed in 0..games {
+                let mut rng = Rng::new(1000 + seed);
+                let mut s = g.new_initial_state();
+                while s.core.phase == Phase::Play && !s.is_terminal() {
+                    let a = bot.act(&s, &mut rng);
+                    s.apply_action(a).unwrap();
+                }
+                if s.core.phase == Phase::Marking || s.core.end == Some(super::engine::End::Counted) {
+                    finals.push(s);
+                }
+            }
+            let cache = std::env::temp_dir().join(format!("ludoteca-gnugo-{size}-{bot_name}-{games}.txt"));
+            let theirs: Vec<Vec<usize>> = match std::fs::read_to_string(&cache) {
+                Ok(text) => text
+                    .lines()
+                    .map(|l| {
+                        l.split_whitespace()
+                            .map(|v| coord::parse_gtp(v, size).unwrap())
+                            .collect()
+                    })
+                    .collect(),
+                Err(_) => {
+                    let mut child = std::process::Command::new("/usr/games/gnugo")
+                        .args(["--mode", "gtp", "--japanese-rules"])
+                        .stdin(std::process::Stdio::piped())
+                        .stdout(std::process::Stdio::piped())
+                        .spawn()
+                        .expect("gnugo");
+                    let mut input = child.stdin.take().unwrap();
+                    let mut output = BufReader::new(child.stdout.take().unwrap());
+                    let mut ask = |cmd: &str| -> String {
+                        writeln!(input, "{cmd}").unwrap();
+                        input.flush().unwrap();
+                        let mut answer = String::new();
+                        loop {
+                            let mut line = String::new();
+                            output.read_line(&mut line).unwrap();
+                            if line.trim().is_empty() {
+                                break;
+                            }
+                            answer.push_str(&line);
+                        }
+                        assert!(answer.starts_with('='), "{cmd}: {answer}");
+                        answer[1..].trim().to_string()
+                    };
+                    let path =
+                        std::env::temp_dir().join(format!("ludoteca-gnugo-{}.sgf", std::process::id()));
+                    let mut out = Vec::new();
+                    for s in &finals {
+                        let b = &s.core.board;
+                        let (mut ab, mut aw) = (String::new(), String::new());
+                        for pt in 0..size * size {
+                            match b.at(b.cell(pt)) {
+                                BLACK => ab.push_str(&format!("[{}]", sgf_name(pt, size))),
+                                WHITE => aw.push_str(&format!("[{}]", sgf_name(pt, size))),
+                                _ => {}
+                            }
+                        }
+                        let ab = if ab.is_empty() { ab } else { format!("AB{ab}") };
+                        let aw = if aw.is_empty() { aw } else { format!("AW{aw}") };
+                        std::fs::write(&path, format!("(;GM[1]FF[4]SZ[{size}]{ab}{aw})")).unwrap();
+                        ask(&format!("loadsgf {}", path.display()));
+                        let dead = ask("final_status_list dead");
+                        out.push(
+                            dead.split_whitespace()
+                                .map(|v| coord::parse_gtp(v, size).unwrap())
+                                .collect::<Vec<_>>(),
+                        );
+                    }
+                    let _ = std::fs::remove_file(&path);
+                    ask("quit");
+                    drop(input);
+                    child.wait().unwrap();
+                    let text: Vec<String> = out
+                        .iter()
+                        .map(|d| {
+                            d.iter()
+                                .map(|&pt| gtp_name(pt, size))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        })
+                        .collect();
+                    std::fs::write(&cache, text.join("\n") + "\n").unwrap();
+                    out
+                }
+            };
+            assert_eq!(theirs.len(), finals.len());
+            // LUDO_MARK_SHOW=k prints the first k positions: X/O alive for both, x/o dead for both,
+            // B/W dead for us only, b/w dead for GNU Go only.
+            let mut show: usize = std::env::var("LUDO_MARK_SHOW")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
+            let (mut exact, mut agree, mut stones, mut t) = (0, 0, 0, 0.0);
+            for (s, dead) in finals.iter().zip(&theirs) {
+                let b = &s.core.board;
+                let t0 = std::time::Instant::now();
+                let ours = score::auto_dead(&s.core);
+                t += t0.elapsed().as_secs_f64();
+                if show > 0 {
+                    show -= 1;
+                    let mut text = String::new();
+                    for row in (0..size).rev() {
+                        for col in 0..size {
+                            let pt = row * size + col;
+                            let c = b.at(b.cell(pt));
+                            let k = (ours[pt] as usize) * 2 + dead.contains(&pt) as usize;
+                            text.push(match (c, k) {
+                                (EMPTY, _) => '.',
+                                (BLACK, 0) => 'X',
+                                (BLACK, 3) => 'x',
+                                (BLACK, 2) => 'B',
+                                (BLACK, _) => 'b',
+                                (_, 0) => 'O',
+                                (_, 3) => 'o',
+                                (_, 2) => 'W',
+                                _ => 'w',
+                            });
+                            text.push(' ');
+                        }
+                        text.push('\n');
+                    }
+                    println!("{text}");
+                }
+                let mut same = true;
+                for pt in 0..size * size {
+                    if b.at(b.cell(pt)) == EMPTY {
+                        continue;
+                    }
+                    stones += 1;
+                    if ours[pt] == dead.contains(&pt) {
+                        agree += 1;
+                    } else {
+                        same = false;
+                    }
+                }
+                exact += same as usize;
+            }
+            println!(
+                "{size}x{size} {bot_name}: same dead stones in {exact}/{} games, {agree}/{stones} stones ({:.2}%), marking {:.2} us per position",
+                finals.len(),
+                100.0 * agree as f64 / stones as f64,
+                t * 1e6 / finals.len() as f64
+            );
+        }
+    }
+}
