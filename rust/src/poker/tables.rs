@@ -2,7 +2,7 @@
 //! of computed, for hands of at most seven cards (the batch entry points of `ludoteca.poker`).
 //!
 //! A hand's ranks without their suits are a multiset, and apart from flushes the rank depends on that
-//! multiset only. Its key is the sum over the four suit masks of [`KEY5`]: each rank held adds
+//! multiset only. Its key is the sum over the four suit masks of `KEY5`: each rank held adds
 //! `5^rank`, so the key is the rank counts written in base 5 (a count is at most 4). The 76,155
 //! multisets of 0 to 7 cards have distinct keys, and a perfect hash ([`RankHash`], hash and
 //! displace) sends them to distinct slots of a table of [`SLOTS`] entries; each ranking fills its own
