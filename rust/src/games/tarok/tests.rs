@@ -1364,3 +1364,33 @@ fn trick_winners_at_the_boundaries() {
     assert_eq!(r.winner(Contract::ColourValat, &t("7♣ 8♣ SKIS 9♣")), 3);
     assert_eq!(r.winner(Contract::ColourValat, &t("II 8♣ V III")), 2);
 }
+
+#[test]
+fn colour_valat_void_duty_per_preset_and_must_head_ignores_discards_of_other_suits() {
+    let st = game("tarok").new_initial_state();
+    let seed = st.rules().clone();
+    let os = game("tarok(ruleset=openspiel)").rules().clone();
+    let core = core_with_trick(&st, "7♣");
+    // Void in clubs: any card (seed), a tarok while holding one (openspiel), else any card.
+    let hand = set(&st, "K♥ 4♥ XX II");
+    assert_eq!(
+        seed.legal(Contract::ColourValatWithout, &core, hand, Some(1)),
+        hand
+    );
+    assert_eq!(
+        os.legal(Contract::ColourValatWithout, &core, hand, Some(1)),
+        set(&st, "XX II")
+    );
+    let no_taroks = set(&st, "K♥ 4♥");
+    assert_eq!(
+        os.legal(Contract::ColourValatWithout, &core, no_taroks, Some(1)),
+        no_taroks
+    );
+    // Klop: K♣ thrown on a heart lead by a player without hearts and taroks does not raise the bar:
+    // 1♥ is still the card to beat.
+    let core = core_with_trick(&st, "1♥ K♣");
+    assert_eq!(
+        seed.legal(Contract::Klop, &core, set(&st, "C♥ 2♥ 7♠"), None),
+        set(&st, "C♥")
+    );
+}
