@@ -77,7 +77,12 @@
 //! names each seat's hand `hand <seat>` and puts face-down cards in `stock`, `talon`, `widow`,
 //! `skat` or another name listed in `determinize::HIDDEN_PLACES`; and
 //! `information_state_string` states everything the seat has seen (it is what a sample must
-//! reproduce). `tests/test_determinize.py` then checks the game through the registry.
+//! reproduce). Two more things come from the engine with no code in the game: a card moved in public
+//! (a face-up talon card, a face-up give, a card a seat is known to hold) keeps its deal in every sample
+//! (`State::shown_cards`), and another seat's private choice (a face-down discard or give) is found
+//! through the same `extra_visible_at` hook that writes the `?` lines of the information state, so it
+//! is redrawn among that seat's legal choices (`State::action_seen_by`).
+//! `tests/test_determinize.py` then checks the game through the registry.
 //!
 //! # Speed
 //!
