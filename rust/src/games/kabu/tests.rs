@@ -861,3 +861,27 @@ fn the_table_text_during_and_after_a_hand() {
          last showdown: p0 9 (+9), p1 0 (-9)"
     );
 }
+
+#[test]
+fn after_a_cascade_the_players_left_settle_among_themselves() {
+    // 4 players with 2 chips (net check, the others settle): scores 0, 5, 9, 8. p0 cannot pay 22;
+    // p1 loses 2 among all (pays 4 and 3, receives 5) but 7 without p0: out too. p2 and p3 settle: 1.
+    let g = game(&[
+        ("players", "4"),
+        ("scope", "match"),
+        ("stack", "2"),
+        ("ruleset", "lenient"),
+    ]);
+    let mut s = g.new_initial_state();
+    give(&mut s, &["10♣", "5♣", "9♣", "4♣", "10♦", "10♥", "10♠", "4♦"]);
+    for _ in 0..4 {
+        s.apply_action(STAND).unwrap();
+    }
+    assert!(s.is_terminal());
+    assert_eq!(s.insolvent(), 0b0011);
+    assert_eq!(s.stacks(), &[2, 2, 3, 1]);
+    assert_eq!(s.last_net(), &[0, 0, 1, -1]);
+    let mut r = [0.0; 4];
+    s.returns(&mut r);
+    assert_eq!(r, [-1.0, -1.0, 3.0, -1.0]);
+}

@@ -1054,3 +1054,30 @@ fn a_match_ends_after_its_hands_or_once_a_stack_is_at_zero() {
         "the returns are the chips won"
     );
 }
+
+#[test]
+fn the_payment_log_counts_and_names_its_payments() {
+    let mut log = PaymentLog::default();
+    assert!(log.is_empty());
+    assert_eq!(log.len(), 0);
+    let p = Payment {
+        from: Account::Seat(1),
+        to: Account::Pot(0),
+        amount: 5,
+        rule: Rule::DealerAnte,
+    };
+    log.push(p);
+    assert!(!log.is_empty());
+    assert_eq!(log.len(), 1);
+    assert_eq!(log.get(0), p);
+    assert_eq!(log.iter().copied().collect::<Vec<_>>(), vec![p]);
+    // Pots are shown 1-based.
+    assert_eq!(p.to_string(), "seat 1 -> pot 1: 5 (dealer ante)");
+    let q = Payment {
+        from: Account::Pot(2),
+        to: Account::Seat(3),
+        amount: 12,
+        rule: Rule::QuinolaPot,
+    };
+    assert_eq!(q.to_string(), "pot 3 -> seat 3: 12 (quinola takes the pot)");
+}
