@@ -57,4 +57,3 @@ def test_simulate_random_games(benchmark: Any, spec: str, threads: Any) -> None:
 @pytest.mark.parametrize("spec", ["carioca(scope=deal)", "carioca"])
 def test_simulate_greedy(benchmark: Any, spec: str) -> None:
     bench_simulate(benchmark, spec, N_GAMES if spec != "carioca" else N_GAMES // 10, bots=["greedy"])
-

@@ -633,7 +633,7 @@ impl CariocaState {
                 self.down[s] = true;
                 self.just_down = true;
                 if self.hands[s].is_empty() {
-                    return self.end_hand(Some(s as u8));
+                    self.end_hand(Some(s as u8));
                 }
             }
         } else {

@@ -951,3 +951,55 @@ fn going_out_rates() {
         }
     }
 }
+
+#[test]
+fn greedy_lays_off_its_card_and_goes_out_once_two_canastas_are_down() {
+    // Two canastas and a set of 5s on the table; holding 5♠ and 8♥, greedy puts the 5 on the set and
+    // discards the 8: the hand ends with seat 0 out.
+    let g = deal();
+    let greedy = g.new_bot("greedy").unwrap();
+    let melded = [
+        ("9S 9H 9D 9C 9S 9H 9D", Shape::Set(9)),
+        ("KS KH KD KC KS KH KD", Shape::Set(13)),
+        ("5C 5D 5H", Shape::Set(5)),
+    ];
+    let t = Table {
+        hand: "5S 8H",
+        partner: "4C 4D",
+        pile: "6C",
+        melds: &melded,
+        red3: "",
+    };
+    let mut st = table(&g, Phase::Meld, t);
+    let mut rng = Rng::new(1);
+    let mut played = Vec::new();
+    while st.went_out_seat().is_none() && played.len() < 5 {
+        let a = greedy.act(&st, &mut rng);
+        played.push(st.action_to_string(a));
+        st.apply_action(a).unwrap();
+    }
+    assert_eq!(played, ["pick 5♠#1", "onto meld 2", "discard 8♥#1"]);
+    assert_eq!(st.went_out_seat(), Some(0));
+}
+
+#[test]
+fn greedy_spends_a_wild_card_only_on_a_set_of_five_or_six() {
+    // A joker goes onto a set of five 5s (toward a canasta), not onto a set of three: there greedy
+    // discards its lowest natural instead.
+    let g = deal();
+    let greedy = g.new_bot("greedy").unwrap();
+    let mut rng = Rng::new(1);
+    for (set, expected) in [("5C 5D 5H 5S 5C", "pick X#1"), ("5C 5D 5H", "discard 4♣#1")] {
+        let melded = [(set, Shape::Set(5))];
+        let t = Table {
+            hand: "X 4C 9D KH",
+            partner: "",
+            pile: "6C",
+            melds: &melded,
+            red3: "",
+        };
+        let st = table(&g, Phase::Meld, t);
+        let a = greedy.act(&st, &mut rng);
+        assert_eq!(st.action_to_string(a), expected, "set {set}");
+    }
+}

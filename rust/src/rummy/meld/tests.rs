@@ -174,6 +174,15 @@ fn joker_replacement_moves_the_joker_to_an_end() {
     // Only the card the joker stands for, of the escalera's suit.
     assert_eq!(run.joker_standing_for(parse_kind("6S").unwrap()), None);
     assert_eq!(run.joker_standing_for(parse_kind("5H").unwrap()), None);
+    // Naturals above the joker, and any natural of an escalera without a joker, stand for nothing.
+    assert_eq!(run.joker_standing_for(parse_kind("7H").unwrap()), None);
+    assert_eq!(run.joker_standing_for(parse_kind("8H").unwrap()), None);
+    assert_eq!(
+        run.replace_joker(parse_kind("8H").unwrap(), true, &ESCALERA),
+        None
+    );
+    run_layouts(&k("5H 6H 7H 8H"), 0, &ESCALERA, &mut out);
+    assert_eq!(out[0].joker_standing_for(parse_kind("6H").unwrap()), None);
     // An end that cannot be extended is no destination: J X K A, the joker stands for Q.
     run_layouts(&k("JH KH AH"), 1, &ESCALERA, &mut out);
     let q = parse_kind("QH").unwrap();
