@@ -31,11 +31,11 @@ Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at 
 * Beggar emperor lead (``beggar_emperor_lead``, on in the seed preset, off in ``pagat`` and
   ``openspiel``): in the announcement round a Beggar or Open beggar declarer holding Škis may call
   ``emperor lead``; it then leads Škis, the holders of Mond and Pagat must play them to that trick, and
-  if all three fall Pagat wins and play goes on. Open beggar has it too, as the seed plays it "the same
-  as a Beggar".
+  if all three fall Pagat wins and play goes on. Open beggar has it too: it is played the same as a
+  Beggar apart from the open hand.
 * ``first_dealer`` (default -1, seat 3) sets the first dealer, as in the other trick games.
 
-Not implemented: three players (out of the rules file's scope).
+Not implemented: the three-player variant.
 """
 
 from __future__ import annotations

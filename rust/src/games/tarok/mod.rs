@@ -44,19 +44,19 @@
 //! * Discards lie in the declarer's private pile of the trick engine (`TrickCore::laid_away`).
 //! * Bot `greedy` (bot.rs): a rule-based player that sees only its seat's information.
 //!
-//! * `deck_names=improvised` names every card by the standard card of the improvised deck (rules file
-//!   §6, `Deck::tarok54_improvised`) in actions and observations; the card ids and rules are unchanged.
+//! * `deck_names=improvised` names every card by the standard card of the improvised deck
+//!   (`Deck::tarok54_improvised`) in actions and observations; the card ids and rules are unchanged.
 //!
 //! * Beggar emperor lead (`beggar_emperor_lead`, on in the seed preset, off in `pagat` and
-//!   `openspiel`; rules file §7.8, ST10): in the announcement round a Beggar declarer holding Škis may
+//!   `openspiel`): in the announcement round a Beggar declarer holding Škis may
 //!   announce the emperor's trick (`emperor lead`). It then leads Škis to the first trick, and each
 //!   holder of Mond or Pagat must play one of them there (Pagat's last-resort rule gives way; a seat
 //!   holding both chooses); if all three fall Pagat wins and play goes on, else Škis wins and the
-//!   Beggar is lost. Open beggar has it too: the seed says Open beggar "is played the same as a
-//!   Beggar" apart from the open hand, and the rules file's "Beggar declarer" does not exclude it.
+//!   Beggar is lost. Open beggar has it too: it is played the same as a Beggar apart from the open
+//!   hand, and the rule as written ("a Beggar declarer") does not exclude it.
 //! * The first dealer is seat 3 (so seat 0 is forehand) unless `first_dealer` says otherwise.
 //!
-//! Not implemented: the three-player variant (out of the rules file's scope).
+//! Not implemented: the three-player variant.
 //!
 //! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
 //! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
