@@ -107,6 +107,7 @@ const KONTRA0: u32 = ANNOUNCE0 + BONUSES as u32;
 /// The Beggar declarer's announcement of the emperor's trick (`beggar_emperor_lead`).
 const EMPEROR: u32 = KONTRA0 + 4 * TARGETS as u32;
 const EXTRA_END: u32 = EMPEROR + 1;
+const _: () = assert!(EXTRA_END <= 256, "announce_log keeps offsets in a byte");
 
 /// The announceable bonuses, in action order.
 pub const BONUS_NAMES: [&str; BONUSES] = ["trula", "kings", "king ultimo", "pagat ultimo", "valat"];
@@ -256,7 +257,7 @@ pub struct TarokExtra {
     /// Whether the standing bid is F's implicit Three (F may then call Klop).
     pub implicit: bool,
     /// Every auction call in order: (seat, bid or None for a pass).
-    pub calls: Log<(usize, Option<Contract>), AUCTION_CALLS>,
+    pub calls: Log<(u8, Option<Contract>), AUCTION_CALLS>,
     pub contract: Option<Contract>,
     pub declarer: Option<usize>,
     pub called: Option<Card>,
@@ -286,8 +287,9 @@ pub struct TarokExtra {
     pub kontra: [u8; TARGETS],
     /// Passes in a row in the announcement phase (four end it).
     pub passes: u8,
-    /// Every announcement-phase action in order: (seat, extra offset). Public.
-    pub announce_log: Log<(usize, u32), ANNOUNCE_CALLS>,
+    /// Every announcement-phase action in order: (seat, extra offset). Public. Byte entries keep the
+    /// log small: the engine copies this state for every deal.
+    pub announce_log: Log<(u8, u8), ANNOUNCE_CALLS>,
     /// The Beggar declarer announced the emperor's trick: it leads Škis to the first trick, and
     /// Mond and Pagat must be played to it.
     pub emperor: bool,
@@ -1327,7 +1329,7 @@ impl TrickRules for TarokRules {
         let seat = core.to_move;
         match offset {
             PASS if extra.stage == Stage::Announce => {
-                extra.announce_log.push((seat, PASS));
+                extra.announce_log.push((seat as u8, PASS as u8));
                 extra.passes += 1;
                 if extra.passes as usize == PLAYERS {
                     extra.stage = Stage::Play;
@@ -1339,7 +1341,7 @@ impl TrickRules for TarokRules {
             }
             PASS => {
                 extra.passed[seat] = true;
-                extra.calls.push((seat, None));
+                extra.calls.push((seat as u8, None));
                 self.auction_next(core, extra, seat)
             }
             o if (BID0..KING0).contains(&o) => {
@@ -1347,7 +1349,7 @@ impl TrickRules for TarokRules {
                 if extra.stage == Stage::FinalCall {
                     return self.set_contract(core, extra, c, seat);
                 }
-                extra.calls.push((seat, Some(c)));
+                extra.calls.push((seat as u8, Some(c)));
                 extra.high = Some((c, seat));
                 extra.implicit = false;
                 self.auction_next(core, extra, seat)
@@ -1385,7 +1387,7 @@ impl TrickRules for TarokRules {
             NO_RAISE => Self::enter_announce(core, extra),
             EMPEROR => {
                 extra.emperor = true;
-                extra.announce_log.push((seat, EMPEROR));
+                extra.announce_log.push((seat as u8, EMPEROR as u8));
                 extra.passes = 0;
                 core.to_move = core.next_seat(seat);
                 Effect::Continue
@@ -1401,7 +1403,7 @@ impl TrickRules for TarokRules {
                 } else {
                     extra.kontra[((o - KONTRA0) / 4) as usize] += 1;
                 }
-                extra.announce_log.push((seat, o));
+                extra.announce_log.push((seat as u8, o as u8));
                 extra.passes = 0;
                 core.to_move = core.next_seat(seat);
                 Effect::Continue
@@ -1667,7 +1669,7 @@ impl TrickRules for TarokRules {
             let calls: Vec<String> = extra
                 .announce_log
                 .iter()
-                .map(|&(p, o)| format!("{p}:{}", self.extra_name(o)))
+                .map(|&(p, o)| format!("{p}:{}", self.extra_name(o as u32)))
                 .collect();
             s.push_str(&format!("announcements: {}\n", calls.join(" ")));
         }
