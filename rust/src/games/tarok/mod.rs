@@ -440,7 +440,7 @@ announcement of the other side (kontra ×2, rekontra ×4, subkontra ×8, mordkon
 which side its owner is on; four passes in a row end the round. In Klop every player scores their own \
 pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. As \
 described at pagat.com (Slovenian Tarok).",
-    bots: &["random", "greedy"],
+    bots: &["random", "greedy", "lowest_bid"],
     examples: &[
         "tarok",
         "tarok(ruleset=pagat)",
@@ -1738,7 +1738,11 @@ impl TrickRules for TarokRules {
         }
     }
     fn new_bot(&self, name: &str) -> Option<Box<dyn crate::core::game::Bot<TarokState>>> {
-        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn crate::core::game::Bot<TarokState>>)
+        match name {
+            "greedy" => Some(Box::new(bot::Greedy)),
+            "lowest_bid" => Some(Box::new(bot::LowestBid)),
+            _ => None,
+        }
     }
 }
 
