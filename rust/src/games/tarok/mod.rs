@@ -462,6 +462,39 @@ const SUIT_SETS: [CardSet; 5] = [
     CardSet(0xFF << 24),
     TAROK_SET,
 ];
+/// [`card_suit`] and [`card_strength`] by card id (64 entries so that `id & 63` needs no bounds
+/// check): the trick winner and the must-head duty look them up for every card in the trick.
+const SUIT_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut c = 0u8;
+    while c < 54 {
+        t[c as usize] = card_suit(Card(c));
+        c += 1;
+    }
+    t
+};
+const STRENGTH_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut c = 0u8;
+    while c < 54 {
+        t[c as usize] = card_strength(Card(c));
+        c += 1;
+    }
+    t
+};
+#[inline(always)]
+fn suit_of(c: Card) -> u8 {
+    SUIT_OF[(c.0 & 63) as usize]
+}
+#[inline(always)]
+fn strength_of(c: Card) -> u8 {
+    STRENGTH_OF[(c.0 & 63) as usize]
+}
+/// The highest tarok of a non-empty set of taroks (tarok ids ascend with their strength).
+#[inline(always)]
+fn top_tarok(set: CardSet) -> Card {
+    Card(63 - set.0.leading_zeros() as u8)
+}
 /// For each card, the cards of its suit that beat it (the must-head duty of the negative contracts).
 const BEATS: [CardSet; 54] = {
     let mut t = [CardSet::EMPTY; 54];
@@ -753,7 +786,7 @@ impl TarokRules {
             }
             return hand;
         };
-        let led_suit = card_suit(led);
+        let led_suit = suit_of(led);
         let suit_mask = hand & SUIT_SETS[led_suit as usize];
         if contract.colour() {
             if !suit_mask.is_empty() {
@@ -775,17 +808,15 @@ impl TarokRules {
         }
         // Negative contracts: must head. The highest tarok and the highest card of the led suit in
         // the trick (tarok ids ascend with their strength).
-        let (mut in_trick, mut best_tarok, mut best_led) = (CardSet::EMPTY, None::<Card>, led);
+        let (mut in_trick, mut best_led) = (CardSet::EMPTY, led);
         for &c in trick {
             in_trick.insert(c);
-            if card_suit(c) == TAROKS {
-                if best_tarok.map_or(true, |b| c.0 > b.0) {
-                    best_tarok = Some(c);
-                }
-            } else if card_suit(c) == led_suit && card_strength(c) > card_strength(best_led) {
+            if suit_of(c) == led_suit && strength_of(c) > strength_of(best_led) {
                 best_led = c;
             }
         }
+        let trick_taroks = in_trick & tk;
+        let best_tarok = (!trick_taroks.is_empty()).then(|| top_tarok(trick_taroks));
         // The cards of `pool` that beat `best`, or all of `pool` if none does (or nothing to beat).
         let above = |pool: CardSet, best: Option<Card>| -> CardSet {
             let higher = best.map_or(pool, |b| pool & BEATS[b.idx()]);
@@ -829,19 +860,21 @@ impl TarokRules {
     }
     /// Position of the winning card.
     pub fn winner(&self, contract: Contract, trick: &[Card]) -> usize {
-        let led = card_suit(trick[0]);
+        let led = suit_of(trick[0]);
         let in_trick = trick.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
         let emperor = (in_trick & TRULA_SET) == TRULA_SET;
         if emperor && (!contract.colour() || led == TAROKS) {
             return trick.iter().position(|&c| c == PAGAT).unwrap_or(0);
         }
-        let trump_in = !contract.colour() && trick.iter().any(|&c| card_suit(c) == TAROKS);
-        let suit = if trump_in { TAROKS } else { led };
+        let trick_taroks = in_trick & TAROK_SET;
+        if !contract.colour() && !trick_taroks.is_empty() {
+            let top = top_tarok(trick_taroks);
+            return trick.iter().position(|&c| c == top).unwrap_or(0);
+        }
+        // The strongest card of the led suit (the lead itself is one).
         let mut best = 0;
-        for (i, &c) in trick.iter().enumerate() {
-            if card_suit(c) == suit
-                && (card_suit(trick[best]) != suit || card_strength(c) > card_strength(trick[best]))
-            {
+        for (i, &c) in trick.iter().enumerate().skip(1) {
+            if suit_of(c) == led && strength_of(c) > strength_of(trick[best]) {
                 best = i;
             }
         }
