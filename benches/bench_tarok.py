@@ -1,6 +1,10 @@
 """Slovenian Tarok throughput, side by side in one run with OpenSpiel's ``tarok`` where it is installed:
 whole random deals through ``simulate`` against OpenSpiel's C++ ``evaluate_bots`` with uniform random
-bots, plus greedy against random.
+bots (a), plus greedy against random. (b) limits the bidding to Klop or the lowest contract (Three): our
+``lowest_bid`` bot through ``simulate`` against OpenSpiel's Python loop with the same policy (every seat
+passes, forehand takes Klop or Three with even odds, the rest uniform: king call, talon, discard, cards;
+our bot passes in the announcement round, which OpenSpiel does not have). Each line also reports CPU
+time (``time.process_time``, one thread), steadier than wall clock on a loaded machine.
 
 The two random policies are not the same game: ours also plays the announcement round (each pass or
 kontra is a ply) and may stop a hand early where the rules file says, OpenSpiel has neither; both
@@ -11,6 +15,8 @@ Run: `pytest benches/bench_tarok.py --benchmark-only` (numbers depend on the mac
 
 from __future__ import annotations
 
+import random
+import time
 from typing import Any
 
 import pytest
@@ -63,3 +69,69 @@ def test_simulate_random_deals(benchmark: Any, spec: str) -> None:
 
 def test_simulate_greedy_vs_random(benchmark: Any) -> None:
     bench_simulate(benchmark, "tarok", N_GAMES, bots=["greedy", "random", "random", "random"])
+
+
+_openspiel_b: list[float] = []
+
+
+def _cpu_line(label: str, games: int, plies: int, cpu: float) -> None:
+    _lines.append(f"{label + ' (CPU)':<48} {games / cpu:>14,.0f} games/s {plies / cpu:>14,.0f} plies/s")
+
+
+def test_openspiel_python_loop_lowest_bid(benchmark: Any) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game("tarok", {"players": 4, "rng_seed": 1})
+    bidding = pyspiel.TarokGamePhase.BIDDING
+    n = 500
+    rng = random.Random(1)
+    out: dict[str, float] = {}
+
+    def run() -> None:
+        plies = 0
+        t0 = time.process_time()
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                    continue
+                legal = state.legal_actions()
+                if state.current_game_phase() == bidding:
+                    # Forehand's final call: Klop (1) or Three (2); everyone else passes (0).
+                    a = rng.choice((1, 2)) if 1 in legal else 0
+                else:
+                    a = rng.choice(legal)
+                state.apply_action(a)
+                plies += 1
+        out["cpu"] = time.process_time() - t0
+        out["plies"] = plies
+
+    benchmark.pedantic(run, rounds=2, iterations=1)
+    line = "OpenSpiel Python loop tarok lowest bid"
+    report(benchmark, line, n, "games")
+    report(benchmark, line, out["plies"], "plies")
+    _cpu_line(line, n, int(out["plies"]), out["cpu"])
+    _openspiel_b.append(n / out["cpu"])
+
+
+def test_simulate_lowest_bid(benchmark: Any) -> None:
+    game = ludoteca.load_game("tarok(ruleset=openspiel)")
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        t0 = time.process_time()
+        out["r"] = ludoteca.simulate(game, N_GAMES, seed=1, threads=1, bots=["lowest_bid"] * 4)
+        out["cpu"] = time.process_time() - t0
+
+    benchmark.pedantic(run, rounds=2, iterations=1)
+    line = "ludoteca tarok(ruleset=openspiel) lowest bid"
+    # Our lengths count the 54 dealt cards as chance plies; OpenSpiel deals in one chance node, which
+    # the Python loop does not count: compare decision plies.
+    plies = int(out["r"].lengths.sum()) - 54 * N_GAMES
+    report(benchmark, line, N_GAMES, "games")
+    report(benchmark, line, float(plies), "plies")
+    _cpu_line(line, N_GAMES, plies, out["cpu"])
+    if _openspiel_b:
+        ratio = N_GAMES / out["cpu"] / _openspiel_b[-1]
+        _lines.append(f"{'  = x OpenSpiel Python loop (games/s, CPU)':<48} {ratio:>14.1f}")

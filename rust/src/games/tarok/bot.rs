@@ -160,3 +160,34 @@ impl Bot<TarokState> for Greedy {
         pick(cheapest_taker.or(weakest(cards)))
     }
 }
+
+/// The "lowest_bid" player, for the bench that limits bidding to Klop or the lowest contract (as
+/// OpenSpiel's bench loop does): every auction bid is a pass; at the final call it takes Klop or
+/// the lowest contract on offer, each with even odds; no colour valat raise, no announcements and
+/// no kontra (OpenSpiel has none); everything else (king call, talon, discard, card play) uniform
+/// among the legal actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LowestBid;
+
+impl Bot<TarokState> for LowestBid {
+    fn act(&self, state: &TarokState, rng: &mut Rng) -> Action {
+        let base = 54 as Action;
+        match state.extra.stage {
+            Stage::Auction | Stage::Announce => base + PASS as Action,
+            Stage::Raise => base + NO_RAISE as Action,
+            Stage::FinalCall => {
+                let mut legal = Vec::new();
+                state.legal_actions(&mut legal);
+                // Klop (when offered) comes first, the contracts follow from the lowest up.
+                let klop = legal.contains(&(base + BID0 as Action));
+                let lowest = legal.iter().copied().find(|&a| a != base + BID0 as Action);
+                match (klop, lowest) {
+                    (true, Some(l)) => [base + BID0 as Action, l][rng.below(2) as usize],
+                    (true, None) => base + BID0 as Action,
+                    (false, l) => l.unwrap_or(legal[0]),
+                }
+            }
+            _ => state.random_action(rng),
+        }
+    }
+}

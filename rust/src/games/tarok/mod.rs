@@ -107,6 +107,7 @@ const KONTRA0: u32 = ANNOUNCE0 + BONUSES as u32;
 /// The Beggar declarer's announcement of the emperor's trick (`beggar_emperor_lead`).
 const EMPEROR: u32 = KONTRA0 + 4 * TARGETS as u32;
 const EXTRA_END: u32 = EMPEROR + 1;
+const _: () = assert!(EXTRA_END <= 256, "announce_log keeps offsets in a byte");
 
 /// The announceable bonuses, in action order.
 pub const BONUS_NAMES: [&str; BONUSES] = ["trula", "kings", "king ultimo", "pagat ultimo", "valat"];
@@ -256,7 +257,7 @@ pub struct TarokExtra {
     /// Whether the standing bid is F's implicit Three (F may then call Klop).
     pub implicit: bool,
     /// Every auction call in order: (seat, bid or None for a pass).
-    pub calls: Log<(usize, Option<Contract>), AUCTION_CALLS>,
+    pub calls: Log<(u8, Option<Contract>), AUCTION_CALLS>,
     pub contract: Option<Contract>,
     pub declarer: Option<usize>,
     pub called: Option<Card>,
@@ -286,8 +287,9 @@ pub struct TarokExtra {
     pub kontra: [u8; TARGETS],
     /// Passes in a row in the announcement phase (four end it).
     pub passes: u8,
-    /// Every announcement-phase action in order: (seat, extra offset). Public.
-    pub announce_log: Log<(usize, u32), ANNOUNCE_CALLS>,
+    /// Every announcement-phase action in order: (seat, extra offset). Public. Byte entries keep the
+    /// log small: the engine copies this state for every deal.
+    pub announce_log: Log<(u8, u8), ANNOUNCE_CALLS>,
     /// The Beggar declarer announced the emperor's trick: it leads Škis to the first trick, and
     /// Mond and Pagat must be played to it.
     pub emperor: bool,
@@ -438,7 +440,7 @@ announcement of the other side (kontra ×2, rekontra ×4, subkontra ×8, mordkon
 which side its owner is on; four passes in a row end the round. In Klop every player scores their own \
 pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. As \
 described at pagat.com (Slovenian Tarok).",
-    bots: &["random", "greedy"],
+    bots: &["random", "greedy", "lowest_bid"],
     examples: &[
         "tarok",
         "tarok(ruleset=pagat)",
@@ -460,6 +462,39 @@ const SUIT_SETS: [CardSet; 5] = [
     CardSet(0xFF << 24),
     TAROK_SET,
 ];
+/// [`card_suit`] and [`card_strength`] by card id (64 entries so that `id & 63` needs no bounds
+/// check): the trick winner and the must-head duty look them up for every card in the trick.
+const SUIT_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut c = 0u8;
+    while c < 54 {
+        t[c as usize] = card_suit(Card(c));
+        c += 1;
+    }
+    t
+};
+const STRENGTH_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut c = 0u8;
+    while c < 54 {
+        t[c as usize] = card_strength(Card(c));
+        c += 1;
+    }
+    t
+};
+#[inline(always)]
+fn suit_of(c: Card) -> u8 {
+    SUIT_OF[(c.0 & 63) as usize]
+}
+#[inline(always)]
+fn strength_of(c: Card) -> u8 {
+    STRENGTH_OF[(c.0 & 63) as usize]
+}
+/// The highest tarok of a non-empty set of taroks (tarok ids ascend with their strength).
+#[inline(always)]
+fn top_tarok(set: CardSet) -> Card {
+    Card(63 - set.0.leading_zeros() as u8)
+}
 /// For each card, the cards of its suit that beat it (the must-head duty of the negative contracts).
 const BEATS: [CardSet; 54] = {
     let mut t = [CardSet::EMPTY; 54];
@@ -751,7 +786,7 @@ impl TarokRules {
             }
             return hand;
         };
-        let led_suit = card_suit(led);
+        let led_suit = suit_of(led);
         let suit_mask = hand & SUIT_SETS[led_suit as usize];
         if contract.colour() {
             if !suit_mask.is_empty() {
@@ -773,17 +808,15 @@ impl TarokRules {
         }
         // Negative contracts: must head. The highest tarok and the highest card of the led suit in
         // the trick (tarok ids ascend with their strength).
-        let (mut in_trick, mut best_tarok, mut best_led) = (CardSet::EMPTY, None::<Card>, led);
+        let (mut in_trick, mut best_led) = (CardSet::EMPTY, led);
         for &c in trick {
             in_trick.insert(c);
-            if card_suit(c) == TAROKS {
-                if best_tarok.map_or(true, |b| c.0 > b.0) {
-                    best_tarok = Some(c);
-                }
-            } else if card_suit(c) == led_suit && card_strength(c) > card_strength(best_led) {
+            if suit_of(c) == led_suit && strength_of(c) > strength_of(best_led) {
                 best_led = c;
             }
         }
+        let trick_taroks = in_trick & tk;
+        let best_tarok = (!trick_taroks.is_empty()).then(|| top_tarok(trick_taroks));
         // The cards of `pool` that beat `best`, or all of `pool` if none does (or nothing to beat).
         let above = |pool: CardSet, best: Option<Card>| -> CardSet {
             let higher = best.map_or(pool, |b| pool & BEATS[b.idx()]);
@@ -827,19 +860,21 @@ impl TarokRules {
     }
     /// Position of the winning card.
     pub fn winner(&self, contract: Contract, trick: &[Card]) -> usize {
-        let led = card_suit(trick[0]);
+        let led = suit_of(trick[0]);
         let in_trick = trick.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
         let emperor = (in_trick & TRULA_SET) == TRULA_SET;
         if emperor && (!contract.colour() || led == TAROKS) {
             return trick.iter().position(|&c| c == PAGAT).unwrap_or(0);
         }
-        let trump_in = !contract.colour() && trick.iter().any(|&c| card_suit(c) == TAROKS);
-        let suit = if trump_in { TAROKS } else { led };
+        let trick_taroks = in_trick & TAROK_SET;
+        if !contract.colour() && !trick_taroks.is_empty() {
+            let top = top_tarok(trick_taroks);
+            return trick.iter().position(|&c| c == top).unwrap_or(0);
+        }
+        // The strongest card of the led suit (the lead itself is one).
         let mut best = 0;
-        for (i, &c) in trick.iter().enumerate() {
-            if card_suit(c) == suit
-                && (card_suit(trick[best]) != suit || card_strength(c) > card_strength(trick[best]))
-            {
+        for (i, &c) in trick.iter().enumerate().skip(1) {
+            if suit_of(c) == led && strength_of(c) > strength_of(trick[best]) {
                 best = i;
             }
         }
@@ -1327,7 +1362,7 @@ impl TrickRules for TarokRules {
         let seat = core.to_move;
         match offset {
             PASS if extra.stage == Stage::Announce => {
-                extra.announce_log.push((seat, PASS));
+                extra.announce_log.push((seat as u8, PASS as u8));
                 extra.passes += 1;
                 if extra.passes as usize == PLAYERS {
                     extra.stage = Stage::Play;
@@ -1339,7 +1374,7 @@ impl TrickRules for TarokRules {
             }
             PASS => {
                 extra.passed[seat] = true;
-                extra.calls.push((seat, None));
+                extra.calls.push((seat as u8, None));
                 self.auction_next(core, extra, seat)
             }
             o if (BID0..KING0).contains(&o) => {
@@ -1347,7 +1382,7 @@ impl TrickRules for TarokRules {
                 if extra.stage == Stage::FinalCall {
                     return self.set_contract(core, extra, c, seat);
                 }
-                extra.calls.push((seat, Some(c)));
+                extra.calls.push((seat as u8, Some(c)));
                 extra.high = Some((c, seat));
                 extra.implicit = false;
                 self.auction_next(core, extra, seat)
@@ -1385,7 +1420,7 @@ impl TrickRules for TarokRules {
             NO_RAISE => Self::enter_announce(core, extra),
             EMPEROR => {
                 extra.emperor = true;
-                extra.announce_log.push((seat, EMPEROR));
+                extra.announce_log.push((seat as u8, EMPEROR as u8));
                 extra.passes = 0;
                 core.to_move = core.next_seat(seat);
                 Effect::Continue
@@ -1401,7 +1436,7 @@ impl TrickRules for TarokRules {
                 } else {
                     extra.kontra[((o - KONTRA0) / 4) as usize] += 1;
                 }
-                extra.announce_log.push((seat, o));
+                extra.announce_log.push((seat as u8, o as u8));
                 extra.passes = 0;
                 core.to_move = core.next_seat(seat);
                 Effect::Continue
@@ -1667,7 +1702,7 @@ impl TrickRules for TarokRules {
             let calls: Vec<String> = extra
                 .announce_log
                 .iter()
-                .map(|&(p, o)| format!("{p}:{}", self.extra_name(o)))
+                .map(|&(p, o)| format!("{p}:{}", self.extra_name(o as u32)))
                 .collect();
             s.push_str(&format!("announcements: {}\n", calls.join(" ")));
         }
@@ -1736,7 +1771,11 @@ impl TrickRules for TarokRules {
         }
     }
     fn new_bot(&self, name: &str) -> Option<Box<dyn crate::core::game::Bot<TarokState>>> {
-        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn crate::core::game::Bot<TarokState>>)
+        match name {
+            "greedy" => Some(Box::new(bot::Greedy)),
+            "lowest_bid" => Some(Box::new(bot::LowestBid)),
+            _ => None,
+        }
     }
 }
 

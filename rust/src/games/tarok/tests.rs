@@ -900,6 +900,45 @@ fn greedy_beats_random_in_every_seat() {
     );
 }
 
+#[test]
+fn lowest_bid_plays_only_klop_or_three_and_makes_no_announcement() {
+    use crate::core::game::Action;
+    use crate::core::rng::Rng;
+    for spec in ["tarok", "tarok(ruleset=openspiel)"] {
+        let g = game(spec);
+        let bot = g.rules().new_bot("lowest_bid").unwrap();
+        let mut rng = Rng::new(5);
+        let mut seen = [0usize; 2];
+        for _ in 0..400 {
+            let mut st = g.new_initial_state();
+            while !st.is_terminal() {
+                let a = match st.current_player() {
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(_) => {
+                        let stage = st.extra.stage;
+                        let a = bot.act(&st, &mut rng);
+                        let mut legal = Vec::new();
+                        st.legal_actions(&mut legal);
+                        assert!(legal.contains(&a), "{spec}: {a} is legal");
+                        if matches!(stage, Stage::Auction | Stage::Announce) {
+                            assert_eq!(a, 54 + PASS as Action, "{spec}: pass in {stage:?}");
+                        }
+                        a
+                    }
+                    Player::Terminal => unreachable!(),
+                };
+                st.apply_action(a).unwrap();
+                if let Some(c) = st.extra.contract {
+                    assert!(matches!(c, Contract::Klop | Contract::Three), "{spec}: {c:?}");
+                }
+            }
+            seen[(st.extra.contract == Some(Contract::Three)) as usize] += 1;
+        }
+        // Forehand's final call is a fair coin between the two, so both come up often.
+        assert!(seen.iter().all(|&n| n > 100), "{spec}: klop / three {seen:?}");
+    }
+}
+
 // --- deck_names=improvised (rules file §6) ---
 
 const IMPROVISED: &str = "tarok(deck_names=improvised)";
