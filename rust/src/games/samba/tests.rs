@@ -1003,3 +1003,112 @@ fn greedy_spends_a_wild_card_only_on_a_set_of_five_or_six() {
         assert_eq!(st.action_to_string(a), expected, "set {set}");
     }
 }
+
+#[test]
+fn before_the_initial_meld_the_keep_two_limit_is_lifted_at_fourteen_cards() {
+    // Score 7,000: minimum 160 (§11.3). The pile is taken only if the turn can be finished (SA-11):
+    // reaching the minimum with the top and the hand, keeping two cards unless two canastas are down.
+    let g = deal();
+    let t = |hand, pile| {
+        let mut st = table(
+            &g,
+            Phase::Draw,
+            Table {
+                hand,
+                partner: "JD",
+                pile,
+                melds: &[],
+                red3: "",
+            },
+        );
+        st.totals = [7000, 0];
+        st
+    };
+    // 13 cards (12 in hand and the top): 9-9-9-9-9-2-2 (90, a canasta) and 9-A of hearts (70) are 160,
+    // but only with every hand card, and one canasta does not allow going out; any ten hand cards are at
+    // most 140 with the top. Not offered.
+    let st = t("9S 9H 9D 9C 2C 2D 9H TH JH QH KH AH", "9C");
+    assert_eq!(names(&st), ["draw stock"]);
+    // 14 cards (13 in hand and the top): 9-9-9-9-9-9-2 (80) and the samba 8-A of hearts (80) are 160
+    // with every hand card, two canastas: the take is offered and goes out without a discard.
+    let hand = "9S 9H 9D 9C 9S 2C 8H 9H TH JH QH KH AH";
+    let set = [
+        "pick 9S", "pick 9H", "pick 9D", "pick 9C", "pick 9S", "pick 2C", "close",
+    ];
+    let samba = [
+        "pick 8H", "pick 9H", "pick TH", "pick JH", "pick QH", "pick KH", "pick AH", "close",
+    ];
+    let mut st = t(hand, "9C");
+    assert!(can(&st, "take pile"));
+    act(&mut st, "take pile");
+    acts(&mut st, &set);
+    acts(&mut st, &samba);
+    assert_eq!(st.phase(), Phase::Over, "{st}");
+    assert_eq!(st.went_out_seat(), Some(0));
+    // The same with a card under the top (15 cards): it joins the hand once the minimum is reached,
+    // and is discarded to go out.
+    let mut st = t(hand, "4D 9C");
+    assert!(can(&st, "take pile"));
+    act(&mut st, "take pile");
+    acts(&mut st, &set);
+    acts(&mut st, &samba);
+    assert_eq!(st.hand(0).len(), 1, "4D joined the hand: {st}");
+    act(&mut st, "discard 4D");
+    assert_eq!(st.phase(), Phase::Over, "{st}");
+    assert_eq!(st.went_out_seat(), Some(0));
+}
+
+#[test]
+fn a_take_by_a_pair_keeps_two_cards_counting_those_under_the_top() {
+    // A partnership that has melded (no canasta): the pair and the top make a set of 9s, and the cards
+    // under the top join the hand. 9S 9H 4C on a lone 9C would leave one card: not offered.
+    let g = deal();
+    let melds = [("KS KH KD", Shape::Set(13))];
+    let t = |pile| {
+        table(
+            &g,
+            Phase::Draw,
+            Table {
+                hand: "9S 9H 4C",
+                partner: "JD",
+                pile,
+                melds: &melds,
+                red3: "",
+            },
+        )
+    };
+    assert!(!can(&t("9C"), "take pile"));
+    // One card under the top: 4C and 5D are kept.
+    let mut st = t("5D 9C");
+    assert!(can(&st, "take pile"));
+    acts(&mut st, &["take pile", "pick 9S", "pick 9H", "close"]);
+    assert_eq!(st.hand(0).len(), 2, "{st}");
+    assert!(can(&st, "discard 5D"));
+}
+
+#[test]
+fn a_take_onto_a_meld_keeps_two_cards_counting_those_under_the_top() {
+    // A set of four 10s, no canasta: the top 10 goes onto it. One card in hand on a lone TC would be the
+    // only card left: not offered; with one card under the top, two are kept.
+    let g = deal();
+    let melds = [("TS TH TD TC", Shape::Set(10))];
+    let t = |pile| {
+        table(
+            &g,
+            Phase::Draw,
+            Table {
+                hand: "4C",
+                partner: "JD",
+                pile,
+                melds: &melds,
+                red3: "",
+            },
+        )
+    };
+    assert!(!can(&t("TC"), "take pile"));
+    let mut st = t("5D TC");
+    assert!(can(&st, "take pile"));
+    acts(&mut st, &["take pile", "onto meld 0"]);
+    assert_eq!(st.hand(0).len(), 2, "{st}");
+    assert!(can(&st, "discard 5D"));
+}
