@@ -1066,3 +1066,50 @@ fn player_counts_and_their_dealers_are_checked() {
     assert_eq!(game("tysiac(ruleset=four_handed)").num_players(), 4);
     assert_eq!(game("tysiac(ruleset=two_handed)").num_players(), 2);
 }
+
+#[test]
+fn zero_after_rounding_bolts_an_opponent_whose_points_round_to_0() {
+    // J♣ is 2 points: 2 rounds to 0, a bolt; Q♣ is 3: 3 rounds to 5, none.
+    let (s, mm) = settle(
+        "tysiac(scope=match,bolt_trigger=zero_after_rounding)",
+        [0; 3],
+        Match::default(),
+        100,
+        [ALL_BUT, "J♣", "Q♣"],
+        [0; 3],
+        false,
+    );
+    assert_eq!(s.delta[1..3], [0, 5]);
+    assert_eq!(mm.bolts[..3], [0, 1, 0]);
+}
+
+#[test]
+fn the_polish_limit_stops_an_opponent_at_800_who_took_points() {
+    // Seat 1 at exactly 800 takes A♠ (11, rounded 10) and scores nothing; seat 2 at 795 takes 10.
+    let (s, _) = settle(
+        "tysiac(ruleset=polish,scope=match)",
+        [0, 800, 795],
+        Match::default(),
+        100,
+        [ALL_BUT, "A♠", "Q♣ Q♠ J♦ J♥"],
+        [0; 3],
+        false,
+    );
+    assert_eq!(s.hand[1..3], [11, 10]);
+    assert_eq!(s.delta[1..3], [0, 10]);
+}
+
+#[test]
+fn a_barrel_declarer_reaching_1000_on_the_third_deal_wins_and_does_not_fall() {
+    // Third deal on the barrel: 880 + 120 made is exactly the target, a win, not the fall to 760.
+    let (s, mm) = settle(
+        "tysiac(scope=match)",
+        [880, 0, 0],
+        barrel([true, false, false], [2, 0, 0]),
+        120,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [40, 0, 0],
+        false,
+    );
+    assert_eq!((s.delta[0], mm.winner), (120, Some(0)));
+}
