@@ -1066,3 +1066,126 @@ fn player_counts_and_their_dealers_are_checked() {
     assert_eq!(game("tysiac(ruleset=four_handed)").num_players(), 4);
     assert_eq!(game("tysiac(ruleset=two_handed)").num_players(), 2);
 }
+
+#[test]
+fn zero_after_rounding_bolts_an_opponent_whose_points_round_to_0() {
+    // J♣ is 2 points: 2 rounds to 0, a bolt; Q♣ is 3: 3 rounds to 5, none.
+    let (s, mm) = settle(
+        "tysiac(scope=match,bolt_trigger=zero_after_rounding)",
+        [0; 3],
+        Match::default(),
+        100,
+        [ALL_BUT, "J♣", "Q♣"],
+        [0; 3],
+        false,
+    );
+    assert_eq!(s.delta[1..3], [0, 5]);
+    assert_eq!(mm.bolts[..3], [0, 1, 0]);
+}
+
+#[test]
+fn the_polish_limit_stops_an_opponent_at_800_who_took_points() {
+    // Seat 1 at exactly 800 takes A♠ (11, rounded 10) and scores nothing; seat 2 at 795 takes 10.
+    let (s, _) = settle(
+        "tysiac(ruleset=polish,scope=match)",
+        [0, 800, 795],
+        Match::default(),
+        100,
+        [ALL_BUT, "A♠", "Q♣ Q♠ J♦ J♥"],
+        [0; 3],
+        false,
+    );
+    assert_eq!(s.hand[1..3], [11, 10]);
+    assert_eq!(s.delta[1..3], [0, 10]);
+}
+
+#[test]
+fn a_barrel_declarer_reaching_1000_on_the_third_deal_wins_and_does_not_fall() {
+    // Third deal on the barrel: 880 + 120 made is exactly the target, a win, not the fall to 760.
+    let (s, mm) = settle(
+        "tysiac(scope=match)",
+        [880, 0, 0],
+        barrel([true, false, false], [2, 0, 0]),
+        120,
+        [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"],
+        [40, 0, 0],
+        false,
+    );
+    assert_eq!((s.delta[0], mm.winner), (120, Some(0)));
+}
+
+#[test]
+fn the_barrel_minimum_bid_binds_only_the_seat_on_the_barrel() {
+    // Seat 1 sits on the barrel, seat 0 (F) does not: seat 0 opens at 100; seat 1, without a
+    // marriage (limit 120), may then bid exactly 120.
+    let mut st = dealt("tysiac(scope=match,barrel_min_bid=120)");
+    st.match_state.on_barrel[1] = true;
+    assert_eq!(bids(&st).first().unwrap(), "bid 100");
+    act(&mut st, &["bid 100"]);
+    assert_eq!(bids(&st), ["pass", "bid 120"]);
+}
+
+#[test]
+fn a_forehand_on_the_barrel_whose_limit_is_under_the_minimum_opens_at_the_minimum() {
+    // Seat 0 (F) holds no marriage (limit 120) and sits on the barrel with a minimum of 125: the
+    // forehand must open, and its only bid is 125.
+    let mut st = dealt_with("tysiac(scope=match,barrel_min_bid=125)", [H1, H0, H2], PRIKUP);
+    st.match_state.on_barrel[0] = true;
+    assert_eq!(bids(&st), ["bid 125"]);
+}
+
+#[test]
+fn the_final_contract_starts_at_the_bid_and_an_achievable_cap_without_the_marriage_rule() {
+    // Bid 115, J♣ J♠ given: the 8 cards keep K♥ Q♥ and K♠ Q♠; the contracts start at 115.
+    let mut st = dealt("tysiac");
+    act(
+        &mut st,
+        &["bid 115", "pass", "pass", "give J♣ left", "give J♠ right"],
+    );
+    assert_eq!(legal_names(&st).first().unwrap(), "contract 115");
+    // The achievable cap without the marriage rule: 120 + ♥ 100 + ♠ 40 = 260 at most.
+    let spec = "tysiac(bid_cap=achievable,raise_requires_marriage_over_120=false";
+    let st = at_contract(&format!("{spec})"), "J♣", "J♠");
+    let names = legal_names(&st);
+    assert_eq!(names[names.len() - 2..], ["contract 260", "rospisat"]);
+    // No pair left and 100 the limit without one: a raise to 120 (the cards' points) is still open.
+    let st = at_contract(&format!("{spec},max_without_marriage=100)"), "K♥", "K♠");
+    let contracts: Vec<String> = legal_names(&st)
+        .into_iter()
+        .filter(|n| n.starts_with("contract"))
+        .collect();
+    assert_eq!(
+        contracts,
+        [
+            "contract 100",
+            "contract 105",
+            "contract 110",
+            "contract 115",
+            "contract 120"
+        ]
+    );
+}
+
+#[test]
+fn four_nines_dealt_annul_with_the_original_hand_flag_and_the_prikup_is_the_talon_three_handed() {
+    // Seat 1 was dealt the four nines and still holds them: asked to annul after the contract.
+    let mut st = at_contract("tysiac(four_nines_original_hand_only=true)", "J♣", "J♠");
+    act(&mut st, &["contract 100"]);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(legal_names(&st), ["annul", "play on"]);
+    // Three-handed the prikup is the talon from the deal on; two-handed nothing until a musik is taken.
+    let st = dealt("tysiac");
+    assert_eq!(st.extra.prikup, set(&st, PRIKUP));
+    let st = dealt_two("tysiac(ruleset=two_handed)");
+    assert_eq!(st.extra.prikup, CardSet::EMPTY);
+}
+
+#[test]
+fn two_handed_the_first_musik_taken_is_the_one_shown_to_the_other_player() {
+    let mut st = dealt_two("tysiac(ruleset=two_handed)");
+    act(&mut st, &["bid 100", "pass", "musik 1"]);
+    assert_eq!(st.extra.musik, Some(0));
+    assert_eq!(st.extra.prikup, set(&st, MUSIK_1));
+    assert_eq!(st.core.talon, set(&st, MUSIK_2));
+    assert_eq!(encode_visible(&st, 1, 0), set(&st, MUSIK_1));
+}
