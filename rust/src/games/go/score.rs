@@ -31,7 +31,7 @@
 //! On 19×19 (110 self-play games, GNU Go as above) positions have many more open chains, and 16
 //! playouts settled on a lead of 3 did lose agreement: 96.08% of stones against 96.90% for the earlier
 //! schedule. Up to 32 playouts settled on a lead of 4 agree on 96.98%, so larger boards use that
-//! schedule ([`marking_schedule`]); 9×9 keeps 16 and 3 (92.85% of `random`'s stones over 400 games).
+//! schedule (`marking_schedule`); 9×9 keeps 16 and 3 (92.85% of `random`'s stones over 400 games).
 
 //! **Seki** (territory scoring with `seki_territory=false`): a chain is taken to be in seki when it
 //! has exactly two liberties and one of them lies in an empty region of at most two points that also
