@@ -24,6 +24,14 @@ fn bids(st: &TysiacState) -> Vec<String> {
         .collect()
 }
 
+/// The legal final contracts, in order (rospisat and the other actions left out).
+fn contracts(st: &TysiacState) -> Vec<String> {
+    legal_names(st)
+        .into_iter()
+        .filter(|n| n.starts_with("contract"))
+        .collect()
+}
+
 // Seat 2 deals, so seat 0 is F. Seat 0 holds the ♥ marriage, seat 1 the four nines.
 const H0: &str = "A♥ K♥ Q♥ A♠ 10♠ K♠ J♠";
 const H1: &str = "9♥ 9♦ 9♣ 9♠ A♣ 10♣ K♣";
@@ -230,12 +238,8 @@ fn the_final_contract_keeps_or_raises_and_the_marriage_rule_applies_to_the_8_car
     assert_eq!(names.last().unwrap(), "rospisat");
     // Giving away K♥ and K♠ leaves no pair (Q♣ has no K♣): 120 at most.
     let st = at_contract("tysiac", "K♥", "K♠");
-    let contracts: Vec<String> = legal_names(&st)
-        .into_iter()
-        .filter(|n| n.starts_with("contract"))
-        .collect();
     assert_eq!(
-        contracts,
+        contracts(&st),
         [
             "contract 100",
             "contract 105",
@@ -860,12 +864,10 @@ fn a_bid_of_400_ends_the_auction_at_once_and_steps_of_10_hold_in_the_contract() 
         &mut st,
         &["bid 100", "pass", "pass", "give J♣ left", "give J♠ right"],
     );
-    let contracts: Vec<String> = legal_names(&st)
-        .into_iter()
-        .filter(|n| n.starts_with("contract"))
-        .take(3)
-        .collect();
-    assert_eq!(contracts, ["contract 100", "contract 110", "contract 120"]);
+    assert_eq!(
+        contracts(&st)[..3],
+        ["contract 100", "contract 110", "contract 120"]
+    );
 }
 
 // Two-handed (Polish, zagraj.pl): 10 cards each from F, then two musiki of two; the declarer takes
@@ -1150,12 +1152,8 @@ fn the_final_contract_starts_at_the_bid_and_an_achievable_cap_without_the_marria
     assert_eq!(names[names.len() - 2..], ["contract 260", "rospisat"]);
     // No pair left and 100 the limit without one: a raise to 120 (the cards' points) is still open.
     let st = at_contract(&format!("{spec},max_without_marriage=100)"), "K♥", "K♠");
-    let contracts: Vec<String> = legal_names(&st)
-        .into_iter()
-        .filter(|n| n.starts_with("contract"))
-        .collect();
     assert_eq!(
-        contracts,
+        contracts(&st),
         [
             "contract 100",
             "contract 105",
