@@ -6,6 +6,7 @@
 //! the deck's card ids, listed and applied by the rules, with the engine's data given to them.
 
 use super::core::TrickCore;
+use super::session::Session;
 use super::state::TrickState;
 use super::tables::SuitTables;
 use crate::cards::{Card, CardSet, Deck};
@@ -54,6 +55,19 @@ pub struct DealOutcome {
     /// The deal does not count: it is thrown in and dealt again by the next dealer (all pass in an
     /// auction, a replayed tie). Bounded by `max_deals`.
     pub redeal: bool,
+}
+
+impl DealOutcome {
+    /// A deal that counts, whose returns are also what it adds to the match ledger (most games:
+    /// the points or chips a deal moves are both its utility and its match score).
+    #[inline]
+    pub fn settled(per_seat: [f64; MAX_PLAYERS]) -> Self {
+        DealOutcome {
+            returns: per_seat,
+            ledger: per_seat,
+            redeal: false,
+        }
+    }
 }
 
 /// What happens to the face-up card just turned (stock games).
@@ -134,12 +148,23 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     fn team(&self, seat: usize) -> usize {
         seat
     }
-    /// Whether `scope=match` was requested (several deals, match result as returns).
-    fn is_match(&self) -> bool;
-    /// The first dealer of a game.
+    /// The shared parameters the rules read with [`Session::read`] (scope, first dealer, match
+    /// length), if they keep them: they then supply the defaults of `is_match`, `first_dealer` and
+    /// `max_deals`, so a rules file states none of the three unless it departs from them.
+    #[inline]
+    fn session(&self) -> Option<&Session> {
+        None
+    }
+    /// Whether `scope=match` was requested (several deals, match result as returns). Default: the
+    /// session's scope, else a single deal.
+    #[inline]
+    fn is_match(&self) -> bool {
+        self.session().is_some_and(|s| s.is_match)
+    }
+    /// The first dealer of a game. Default: the session's, else the last seat.
     #[inline]
     fn first_dealer(&self) -> usize {
-        self.num_players() - 1
+        self.session().map_or(self.num_players() - 1, |s| s.first_dealer)
     }
     /// Destination of the `k`-th dealt card (dealt one at a time from the top of a shuffled deck),
     /// `None` once the deal is complete. Cards never dealt stay in the face-down stock.
@@ -225,16 +250,33 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
             |t| t.points_of(set),
         )
     }
-    /// Cards the player to move may play (`hand` is non-empty). Default: any card (Briscola); games
-    /// with a duty to follow call [`super::follow`] helpers, usually with
-    /// [`TrickRules::effective_suit_cards`] of the led card's effective suit.
+    /// Whether a card must follow the effective suit of the led card when the hand holds one (and is
+    /// free otherwise: no duty to trump or to head the trick), by the `suit_tables`. It gives
+    /// `legal_plays` and `illegal_play_reason` their must-follow defaults (Schafkopf, Zole, Solo,
+    /// Tëtka). Default: no duty to follow (Briscola); games with more duties override `legal_plays`.
     #[inline]
-    fn legal_plays(&self, _v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        hand
+    fn must_follow(&self) -> bool {
+        false
     }
-    /// Why `card` (in hand, not in `legal_plays`) may not be played, for the error message.
-    fn illegal_play_reason(&self, _v: TrickView<'_, Self>, _card: Card) -> String {
-        "not allowed now".to_string()
+    /// Cards the player to move may play (`hand` is non-empty). Default: with `must_follow`, the
+    /// cards of the led effective suit if any (by `suit_tables`), else any card; games with further
+    /// duties call [`super::follow`] helpers, usually with [`TrickRules::effective_suit_cards`] of the
+    /// led card's effective suit.
+    #[inline]
+    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        match self.suit_tables(v) {
+            Some(t) if self.must_follow() => t.follow(v.core.led_card(), hand),
+            _ => hand,
+        }
+    }
+    /// Why `card` (in hand, not in `legal_plays`) may not be played, for the error message. Default:
+    /// with `must_follow`, the effective suit to follow.
+    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
+        let led = v.core.led_card().filter(|_| self.must_follow());
+        match led.map(|c| self.effective_suit(v, c)) {
+            Some(s) => format!("must follow suit {}", self.deck().suits()[s as usize].symbol),
+            None => "not allowed now".to_string(),
+        }
     }
     /// Position in the trick (0 = leader) of the winning card. Default: highest trump, else the highest
     /// card of the led suit.
@@ -337,10 +379,14 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// With `scope=match`: the match returns once it is over, given the ledger after the last deal
     /// (and the last deal's extra state, e.g. a claim).
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]>;
-    /// Upper bound on deals in a match, for `max_game_length`.
+    /// Upper bound on deals in a match, for `max_game_length`. Default: the session's match length
+    /// (`hands`/`deals`) in a match, else 1; games with redeals or a match to a target override it.
     #[inline]
     fn max_deals(&self) -> usize {
-        1
+        match self.session() {
+            Some(s) if s.is_match => s.length,
+            _ => 1,
+        }
     }
     /// The range and sum of the returns (`Game::utility`), derived from `score_deal` and
     /// `match_result` under these rules; `None` until the rules declare it. A match that reaches

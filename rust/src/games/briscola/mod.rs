@@ -46,6 +46,7 @@ use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut,
     TrickRules, TrickState, TrickView, SCOPE_PARAM,
 };
+use crate::trick::{Session, SuitTables};
 
 pub use self::chiamata::{Chiamata, ChiamataRules, ChiamataState};
 
@@ -246,7 +247,7 @@ impl BriscolaRules {
         self.members(team).next().map_or(0.0, |s| core.ledger[s])
     }
     fn cumulative(&self) -> bool {
-        self.table.is_match && self.match_points > 0
+        self.table.session.is_match && self.match_points > 0
     }
     /// The card a player may give for the face-up card, if the exchange rule names one now.
     pub fn exchange_card(&self, core: &TrickCore) -> Option<Card> {
@@ -356,11 +357,8 @@ impl TrickRules for BriscolaRules {
             _ => seat,
         }
     }
-    fn is_match(&self) -> bool {
-        self.table.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.table.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.table.session)
     }
     fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
         self.table.next_dealer(v.core)
@@ -401,20 +399,11 @@ impl TrickRules for BriscolaRules {
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
         v.core.face_up_card.map(|c| self.table.deck.suit(c))
     }
-    fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
-        self.table.strength(card)
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
+        Some(&self.table.tables)
     }
-    fn points(&self, _v: TrickView<'_, Self>, card: Card) -> i32 {
-        self.table.points(card)
-    }
-    fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
-        self.table.points_of(set)
-    }
-    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        self.table.legal_plays(v.core, hand)
-    }
-    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
-        self.table.illegal_play_reason(v.core)
+    fn must_follow(&self) -> bool {
+        self.table.must_follow
     }
 
     fn num_extra_actions(&self) -> usize {
@@ -574,7 +563,7 @@ impl TrickRules for BriscolaRules {
     }
     fn max_deals(&self) -> usize {
         // Matches, and single deals that may be replayed (tie_rule=replay).
-        if self.table.is_match || self.tie_rule == "replay" {
+        if self.table.session.is_match || self.tie_rule == "replay" {
             MAX_DEALS
         } else {
             1

@@ -2,10 +2,10 @@
 //! tables, the suit words of the table text, the optional duty to follow, and the seating options
 //! (first dealer, dealer rotation). Both rules values hold one [`Table`]; neither knows the other.
 
-use crate::cards::{Card, CardSet, CardTable, Deck, FaceStyle, PointMasks};
+use crate::cards::{Card, CardSet, Deck, FaceStyle};
 use crate::core::params::Params;
 use crate::error::Result;
-use crate::trick::{Session, TrickCore};
+use crate::trick::{Session, SuitTables, TrickCore};
 
 /// Rank codes of the Italian pack (see `cards::deck`): A 1, 2..7, F 8, C 9, R 10.
 const STRENGTH: [u8; 11] = [0, 10, 1, 9, 2, 3, 4, 5, 6, 7, 8];
@@ -20,14 +20,15 @@ pub const MAX_DEALS: usize = 60;
 pub struct Table {
     pub deck: Deck,
     pub players: usize,
-    pub is_match: bool,
+    /// `scope`, `first_dealer` (the trick engine's shared parameters).
+    pub session: Session,
+    /// `must_follow_suit`: a card must follow the led suit when able.
     pub must_follow: bool,
     pub fixed_dealer: bool,
-    pub first_dealer: usize,
     pub italian_suit_names: bool,
-    strength: CardTable<u8>,
-    points: CardTable<i32>,
-    point_masks: PointMasks,
+    /// Strength and points per card, each card in its printed suit: Briscola's order never depends
+    /// on the deal, so the engine's table-driven hooks serve every variant.
+    pub tables: SuitTables,
 }
 
 impl Table {
@@ -47,35 +48,35 @@ impl Table {
         // The full pack is kept for every player count so card ids stay the same; removed cards are
         // public and never dealt.
         let deck = Deck::italian40(style);
-        let strength = CardTable::from_values(deck.cards().iter().map(|c| STRENGTH[c.rank as usize]));
-        let points = CardTable::from_values(deck.cards().iter().map(|c| POINTS[c.rank as usize]));
+        let tables = SuitTables::new(
+            deck.cards().iter().map(|c| c.suit).collect(),
+            deck.cards().iter().map(|c| STRENGTH[c.rank as usize]).collect(),
+            deck.cards().iter().map(|c| POINTS[c.rank as usize]).collect(),
+        );
         Ok(Table {
             players,
-            is_match: session.is_match,
+            session,
             must_follow: p.bool("must_follow_suit"),
             fixed_dealer: p.str("dealer_rotation") == "fixed",
-            first_dealer: session.first_dealer,
             italian_suit_names: p.str("suit_names") == "italian",
-            strength,
-            point_masks: PointMasks::new(&points, deck.len()),
-            points,
+            tables,
             deck,
         })
     }
     /// Strength of a card (Briscola's order never depends on the deal).
     #[inline]
     pub fn strength(&self, card: Card) -> u8 {
-        self.strength[card]
+        self.tables.strength[card.idx()]
     }
     /// Points of a card.
     #[inline]
     pub fn points(&self, card: Card) -> i32 {
-        self.points[card]
+        self.tables.points[card.idx()]
     }
     /// Card points of a set.
     #[inline]
     pub fn points_of(&self, set: CardSet) -> i32 {
-        self.point_masks.of(set)
+        self.tables.points_of(set)
     }
     /// The dealer of the next deal: the next seat, or the same one with `dealer_rotation=fixed`.
     pub fn next_dealer(&self, core: &TrickCore) -> usize {
@@ -84,23 +85,6 @@ impl Table {
         } else {
             core.next_seat(core.dealer)
         }
-    }
-    /// Cards the player to move may play: any card, or the led suit when able with `must_follow_suit`.
-    #[inline]
-    pub fn legal_plays(&self, core: &TrickCore, hand: CardSet) -> CardSet {
-        if self.must_follow {
-            crate::trick::follow::follow_suit(&self.deck, core.led_card(), hand)
-        } else {
-            hand
-        }
-    }
-    /// Why a card is refused (only the duty to follow refuses one).
-    pub fn illegal_play_reason(&self, core: &TrickCore) -> String {
-        let suit = core
-            .led_card()
-            .map(|c| self.deck.suits()[self.deck.suit(c) as usize].symbol)
-            .unwrap_or("");
-        format!("must follow suit {suit}")
     }
     /// The word for a suit in the table text (French names, or the Italian ones on request).
     pub fn suit_word(&self, suit: u8) -> &'static str {

@@ -65,6 +65,7 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::widow::{self, FirstTaker, Passed};
+use crate::trick::Session;
 use crate::trick::{
     per_seat, top_scorers_win, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame,
     TrickMut, TrickRules, TrickState, TrickView, SCOPE_PARAM,
@@ -326,10 +327,9 @@ pub struct CalabrasellaRules {
     /// `counting=eleven`.
     eleven: bool,
     dealer_settles: bool,
-    is_match: bool,
+    session: Session,
     end: GameEnd,
     deal_limit: usize,
-    first_dealer: usize,
 }
 
 impl CalabrasellaRules {
@@ -512,7 +512,7 @@ impl TrickRules for CalabrasellaRules {
             ));
         }
         let players = p.int("players") as usize;
-        let session = crate::trick::Session::read(p, players, None)?;
+        let session = Session::read(p, players, None)?;
         let style = match p.str("deck_style") {
             "french_north" => FaceStyle::FrenchNorth,
             "french_south" => FaceStyle::FrenchSouth,
@@ -552,13 +552,12 @@ impl TrickRules for CalabrasellaRules {
             terziglio,
             eleven: p.str("counting") == "eleven",
             dealer_settles: p.str("four_handed_settlement") == "dealer_with_opponents",
-            is_match: session.is_match,
+            session,
             end: match p.str("game_end") {
                 "chips" => GameEnd::Chips(p.int("chips") as i32),
                 _ => GameEnd::Paper(p.int("target") as i32),
             },
             deal_limit: p.int("deal_limit") as usize,
-            first_dealer: session.first_dealer,
         })
     }
 
@@ -568,11 +567,8 @@ impl TrickRules for CalabrasellaRules {
     fn num_players(&self) -> usize {
         self.players
     }
-    fn is_match(&self) -> bool {
-        self.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn active_seats(&self, dealer: usize) -> u8 {
         let all = ((1u16 << self.players) - 1) as u8;
@@ -905,16 +901,12 @@ impl TrickRules for CalabrasellaRules {
         if extra.stage == Stage::ThrownIn {
             // No payment; a single-deal game is dealt again, a match counts the deal and moves on.
             return DealOutcome {
-                redeal: !self.is_match,
+                redeal: !self.session.is_match,
                 ..DealOutcome::default()
             };
         }
         let pay = self.settlement(core, extra);
-        DealOutcome {
-            returns: pay,
-            ledger: pay,
-            redeal: false,
-        }
+        DealOutcome::settled(pay)
     }
     /// A deal (`settlement`) moves the margin a (|a| ≤ 70, a sweep) from each paying opponent to the
     /// single player or back: ±a·payers for him, ∓a for each payer, 0 for a neutral dealer, adding
@@ -931,7 +923,7 @@ impl TrickRules for CalabrasellaRules {
             2.0
         };
         let deal = 2.0 * TOTAL as f64 * payers;
-        if !self.is_match {
+        if !self.session.is_match {
             return Some(Utility::zero_sum(-deal, deal));
         }
         Some(match self.end {
@@ -960,7 +952,7 @@ impl TrickRules for CalabrasellaRules {
         }
     }
     fn max_deals(&self) -> usize {
-        if self.is_match {
+        if self.session.is_match {
             self.deal_limit
         } else {
             MAX_REDEALS

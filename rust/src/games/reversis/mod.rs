@@ -40,6 +40,7 @@ use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
 use crate::trick::widow;
+use crate::trick::Session;
 use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
     TrickState, TrickView, SCOPE_PARAM,
@@ -263,14 +264,12 @@ fn favoured(
 pub struct ReversisRules {
     deck: Deck,
     tables: SuitTables,
-    is_match: bool,
-    hands: usize,
+    session: Session,
     starting_chips: i32,
     auto_claim: bool,
     loser_chosen_by_precedence: bool,
     parlett_talon: bool,
     exempt_after_failure: bool,
-    first_dealer: usize,
     quinola: Card,
     aces: CardSet,
     /// The aces and the J♥: the cards that move chips when played.
@@ -633,18 +632,16 @@ impl TrickRules for ReversisRules {
             .collect();
         let quinola = deck.find(HEARTS, JACK).expect("J♥ in the 48-card pack");
         let aces = (0..4).filter_map(|s| deck.find(s, ACE)).collect();
-        let session = crate::trick::Session::read(p, PLAYERS, Some("hands"))?;
+        let session = Session::read(p, PLAYERS, Some("hands"))?;
         Ok(ReversisRules {
             tables: SuitTables::new(eff, strength, points),
             deck,
-            is_match: session.is_match,
-            hands: session.length,
+            session,
             starting_chips: p.int("starting_chips") as i32,
             auto_claim: p.bool("auto_claim"),
             loser_chosen_by_precedence: p.str("loser_tiebreak") == "chosen_by_precedence",
             parlett_talon: p.str("talon_bonus_values") == "parlett",
             exempt_after_failure: p.str("espagnolette_after_failure") == "exempt",
-            first_dealer: session.first_dealer,
             quinola,
             aces,
             paying: aces | CardSet::single(quinola),
@@ -657,11 +654,8 @@ impl TrickRules for ReversisRules {
     fn num_players(&self) -> usize {
         PLAYERS
     }
-    fn is_match(&self) -> bool {
-        self.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // One at a time from the eldest: 44 cards, the dealer's twelfth, then the three face-down
@@ -971,11 +965,7 @@ impl TrickRules for ReversisRules {
             ..
         } = v;
         let chips = per_seat(PLAYERS, |s| (m.chips[s] - extra.chips_at_start[s]) as f64);
-        DealOutcome {
-            returns: chips,
-            ledger: chips,
-            redeal: false,
-        }
+        DealOutcome::settled(chips)
     }
     /// Returns are chips won or lost; chips only move between the seats and the pots, so seats and
     /// pots together always hold 0. A bound per hand, from its payments: without the pots a seat
@@ -990,7 +980,7 @@ impl TrickRules for ReversisRules {
     fn utility(&self) -> Option<crate::core::game::Utility> {
         const F: f64 = 200.0;
         let q = |pots: f64| 4.0 * (pots + 75.0);
-        if !self.is_match {
+        if !self.session.is_match {
             return Some(crate::core::game::Utility::general(
                 -(F + 3.0 * q(0.0)),
                 F + 2.0 * q(0.0),
@@ -1008,14 +998,8 @@ impl TrickRules for ReversisRules {
             core, match_state: m, ..
         } = v;
         let broke = m.chips.iter().any(|&c| self.starting_chips + c <= 0);
-        ((core.deals_done as usize) >= self.hands || broke).then(|| per_seat(PLAYERS, |s| core.ledger[s]))
-    }
-    fn max_deals(&self) -> usize {
-        if self.is_match {
-            self.hands
-        } else {
-            1
-        }
+        ((core.deals_done as usize) >= self.session.length || broke)
+            .then(|| per_seat(PLAYERS, |s| core.ledger[s]))
     }
 
     fn new_bot(&self, name: &str) -> Option<Box<dyn Bot<ReversisState>>> {

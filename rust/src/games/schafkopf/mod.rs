@@ -27,7 +27,7 @@
 
 mod bot;
 
-use crate::cards::{Card, CardSet, Deck};
+use crate::cards::{Card, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
@@ -151,14 +151,12 @@ pub struct SchafkopfRules {
     deck: Deck,
     t: QueenJackTrumps,
     deal: PacketDeal,
-    is_match: bool,
-    deals: usize,
+    session: Session,
     buried_count: bool,
     schwarz_by_points: bool,
     zero_sum: bool,
     widow_to: WidowTo,
     leaster_requires_trick: bool,
-    first_dealer: usize,
 }
 
 impl SchafkopfRules {
@@ -285,8 +283,7 @@ impl TrickRules for SchafkopfRules {
                 ],
             ),
             deck,
-            is_match: session.is_match,
-            deals,
+            session,
             buried_count: p.str("buried_counts_for") == "declarer",
             schwarz_by_points: p.str("schwarz_by") == "points",
             zero_sum: p.bool("zero_sum"),
@@ -296,7 +293,6 @@ impl TrickRules for SchafkopfRules {
                 _ => WidowTo::LastTrick,
             },
             leaster_requires_trick: p.bool("leaster_requires_trick"),
-            first_dealer: session.first_dealer,
         })
     }
 
@@ -306,11 +302,8 @@ impl TrickRules for SchafkopfRules {
     fn num_players(&self) -> usize {
         PLAYERS
     }
-    fn is_match(&self) -> bool {
-        self.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // 3 each from the eldest, 2 to the widow, 4 each, 3 each.
@@ -328,9 +321,8 @@ impl TrickRules for SchafkopfRules {
     fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.t.tables)
     }
-    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        let TrickView { core, .. } = v;
-        self.t.legal(core.led_card(), hand)
+    fn must_follow(&self) -> bool {
+        true
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
         let TrickView { core, .. } = v;
@@ -465,7 +457,7 @@ impl TrickRules for SchafkopfRules {
     /// match ends in `top_scorers_win` over three seats.
     fn utility(&self) -> Option<crate::core::game::Utility> {
         use crate::core::game::Utility;
-        Some(match (self.is_match, self.zero_sum) {
+        Some(match (self.session.is_match, self.zero_sum) {
             (true, _) => crate::trick::scoring::top_scorers_utility(PLAYERS),
             (false, true) => Utility::zero_sum(-6.0, 6.0),
             (false, false) => Utility::general(-6.0, 6.0),
@@ -473,14 +465,7 @@ impl TrickRules for SchafkopfRules {
     }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
-        ((core.deals_done as usize) >= self.deals).then(|| top_scorers_win(&core.ledger[..PLAYERS]))
-    }
-    fn max_deals(&self) -> usize {
-        if self.is_match {
-            self.deals
-        } else {
-            1
-        }
+        ((core.deals_done as usize) >= self.session.length).then(|| top_scorers_win(&core.ledger[..PLAYERS]))
     }
 
     fn new_bot(&self, name: &str) -> Option<Box<dyn Bot<SchafkopfState>>> {

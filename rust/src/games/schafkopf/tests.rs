@@ -1,6 +1,7 @@
 //! Concrete situations from the rules specification §3 and the oracles of §14 ("Schafkopf scoring").
 
 use super::*;
+use crate::cards::CardSet;
 use crate::core::game::{Game, Player, State};
 use crate::core::Registered;
 

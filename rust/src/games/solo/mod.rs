@@ -227,8 +227,7 @@ pub struct SoloRules {
     deck: Deck,
     deal: PacketDeal,
     colour: u8,
-    is_match: bool,
-    hands: usize,
+    session: Session,
     threshold: f64,
     zero_sum: bool,
     jumps: bool,
@@ -236,7 +235,6 @@ pub struct SoloRules {
     call_own: bool,
     king_fallback: bool,
     early: bool,
-    first_dealer: usize,
     /// Per trump suit: effective suit, strength and effective-suit masks.
     tables: Vec<SuitTables>,
     black_queens: CardSet,
@@ -388,8 +386,7 @@ impl TrickRules for SoloRules {
         Ok(SoloRules {
             deal: PacketDeal::new(PLAYERS, &[Packet::Each(3), Packet::Each(2), Packet::Each(3)]),
             colour,
-            is_match: session.is_match,
-            hands: session.length,
+            session,
             threshold: p.int("point_threshold") as f64,
             zero_sum: p.bool("zero_sum"),
             jumps: p.bool("allow_jump_questions"),
@@ -397,7 +394,6 @@ impl TrickRules for SoloRules {
             call_own: p.bool("allow_call_own_ace"),
             king_fallback: p.str("all_aces_fallback") == "king",
             early: p.bool("early_termination"),
-            first_dealer: session.first_dealer,
             tables,
             black_queens: [qc, qs].into_iter().collect(),
             deck,
@@ -410,11 +406,8 @@ impl TrickRules for SoloRules {
     fn num_players(&self) -> usize {
         PLAYERS
     }
-    fn is_match(&self) -> bool {
-        self.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // 3-2-3 from the eldest.
@@ -435,9 +428,8 @@ impl TrickRules for SoloRules {
         // The declared trump's table (trump is declared before play; the colour suit's before that).
         Some(&self.tables[v.extra.trump.unwrap_or(self.colour) as usize])
     }
-    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        let t = v.extra.trump.unwrap_or(self.colour);
-        self.tables[t as usize].follow(v.core.led_card(), hand)
+    fn must_follow(&self) -> bool {
+        true
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
         let TrickView { core, extra, .. } = v;
@@ -753,11 +745,7 @@ impl TrickRules for SoloRules {
     fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
         let TrickView { core, extra, .. } = v;
         let r = self.hand_returns(core, extra);
-        DealOutcome {
-            returns: r,
-            ledger: r,
-            redeal: false,
-        }
+        DealOutcome::settled(r)
     }
     /// A hand (`hand_returns`) moves the contract's value v (at most 32, tout in colour): the
     /// declaring side ±v and the others 0; under `zero_sum` a lone declarer ±3v against three
@@ -766,7 +754,7 @@ impl TrickRules for SoloRules {
     fn utility(&self) -> Option<crate::core::game::Utility> {
         use crate::core::game::Utility;
         let v = VALUES[VALUES.len() - 1] as f64;
-        Some(match (self.is_match, self.zero_sum) {
+        Some(match (self.session.is_match, self.zero_sum) {
             (true, _) => crate::trick::scoring::top_scorers_utility(PLAYERS),
             (false, true) => Utility::zero_sum(-3.0 * v, 3.0 * v),
             (false, false) => Utility::general(-v, v),
@@ -774,16 +762,9 @@ impl TrickRules for SoloRules {
     }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
-        let over = core.deals_done as usize >= self.hands
+        let over = core.deals_done as usize >= self.session.length
             || (self.threshold > 0.0 && core.ledger[..PLAYERS].iter().any(|&v| v >= self.threshold));
         over.then(|| top_scorers_win(&core.ledger[..PLAYERS]))
-    }
-    fn max_deals(&self) -> usize {
-        if self.is_match {
-            self.hands
-        } else {
-            1
-        }
     }
 
     fn new_bot(&self, name: &str) -> Option<Box<dyn Bot<SoloState>>> {

@@ -69,6 +69,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
+use crate::trick::Session;
 use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickGame, TrickMut, TrickRules, TrickState,
     TrickView, SCOPE_PARAM,
@@ -355,8 +356,7 @@ pub struct TarokRules {
     tables: SuitTables,
     colour_tables: SuitTables,
     deal: PacketDeal,
-    is_match: bool,
-    deals: usize,
+    session: Session,
     forbid_pagat: bool,
     bonus: BonusScoring,
     per_radelc: bool,
@@ -368,7 +368,6 @@ pub struct TarokRules {
     allow_own_king: bool,
     radelc_end_penalty: i32,
     emperor_lead: bool,
-    first_dealer: usize,
 }
 
 static PARAMS: &[ParamSpec] = &[
@@ -1164,14 +1163,13 @@ impl TrickRules for TarokRules {
             let pts = (0..54u8).map(|i| honour(Card(i))).collect();
             SuitTables::new(eff, st, pts)
         };
-        let session = crate::trick::Session::read(p, PLAYERS, Some("deals"))?;
+        let session = Session::read(p, PLAYERS, Some("deals"))?;
         Ok(TarokRules {
             tables: build(false),
             colour_tables: build(true),
             deal: PacketDeal::new(PLAYERS, &[Packet::Talon(6), Packet::Each(6), Packet::Each(6)]),
             deck,
-            is_match: session.is_match,
-            deals: session.length,
+            session,
             forbid_pagat: p.str("discard_forbid") == "kings_trula",
             bonus: if p.str("bonus_scoring") == "both_teams" {
                 BonusScoring::BothTeams
@@ -1187,11 +1185,7 @@ impl TrickRules for TarokRules {
             allow_own_king: p.bool("allow_call_own_king"),
             radelc_end_penalty: p.int("radelc_end_penalty") as i32,
             emperor_lead: p.bool("beggar_emperor_lead"),
-            first_dealer: session.first_dealer,
         })
-    }
-    fn first_dealer(&self) -> usize {
-        self.first_dealer
     }
 
     fn deck(&self) -> &Deck {
@@ -1200,8 +1194,8 @@ impl TrickRules for TarokRules {
     fn num_players(&self) -> usize {
         PLAYERS
     }
-    fn is_match(&self) -> bool {
-        self.is_match
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         self.deal.slot(dealer, k)
@@ -1216,7 +1210,10 @@ impl TrickRules for TarokRules {
             match_state.forced_next = Forced::NoTarok;
             return AfterDeal::Redeal { same_dealer: true };
         }
-        if self.is_match && core.deals_done as usize == self.deals && match_state.last_dealer.is_none() {
+        if self.session.is_match
+            && core.deals_done as usize == self.session.length
+            && match_state.last_dealer.is_none()
+        {
             // The Škis round: the Škis holder deals last (the dealer if the Škis is in the talon).
             match_state.last_dealer = Some(
                 (0..PLAYERS)
@@ -1736,7 +1733,7 @@ impl TrickRules for TarokRules {
         use crate::core::game::Utility;
         const HAND: f64 = 500.0 * 16.0;
         let mond = self.mond_penalty as f64;
-        if !self.is_match {
+        if !self.session.is_match {
             return Some(Utility::general(-(HAND + mond), HAND));
         }
         let h = self.max_deals() as f64;
@@ -1764,8 +1761,8 @@ impl TrickRules for TarokRules {
         })
     }
     fn max_deals(&self) -> usize {
-        if self.is_match {
-            self.deals + 4 + 40
+        if self.session.is_match {
+            self.session.length + 4 + 40
         } else {
             40
         }

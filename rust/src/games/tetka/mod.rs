@@ -90,7 +90,7 @@ pub struct TetkaRules {
     /// trick won, so built once.
     queens: CardSet,
     queen_of: [Card; 4],
-    is_match: bool,
+    session: Session,
     orbits: usize,
     fallback_all: bool,
 }
@@ -186,7 +186,7 @@ impl TrickRules for TetkaRules {
             queen_of,
             deal: PacketDeal::new(PLAYERS, &[Packet::Each(1); TRICKS]),
             deck,
-            is_match: session.is_match,
+            session,
             orbits: p.int("orbits") as usize,
             fallback_all: p.str("most_tricks_fallback") == "all",
         })
@@ -198,8 +198,8 @@ impl TrickRules for TetkaRules {
     fn num_players(&self) -> usize {
         PLAYERS
     }
-    fn is_match(&self) -> bool {
-        self.is_match
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // One at a time from the dealer's next seat; the 52nd card, the dealer's, is dealt face up.
@@ -229,17 +229,8 @@ impl TrickRules for TetkaRules {
     fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.tables)
     }
-    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        self.tables.follow(v.core.led_card(), hand)
-    }
-    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
-        match v.core.led_card() {
-            Some(led) => format!(
-                "must follow suit {}",
-                self.deck.suits()[self.deck.suit(led) as usize].symbol
-            ),
-            None => "not allowed now".to_string(),
-        }
+    fn must_follow(&self) -> bool {
+        true
     }
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut { core, extra, .. } = s;
@@ -305,7 +296,7 @@ impl TrickRules for TetkaRules {
     /// 8 when nobody scores most tricks and more under `most_tricks_fallback=all`: general-sum.
     /// A match ends in `top_scorers_win` on the negated totals over four seats.
     fn utility(&self) -> Option<crate::core::game::Utility> {
-        if self.is_match {
+        if self.session.is_match {
             return Some(crate::trick::scoring::top_scorers_utility(PLAYERS));
         }
         Some(crate::core::game::Utility::general(-9.0, 0.0))
@@ -319,7 +310,7 @@ impl TrickRules for TetkaRules {
         })
     }
     fn max_deals(&self) -> usize {
-        if self.is_match {
+        if self.session.is_match {
             PLAYERS * self.orbits
         } else {
             1

@@ -39,6 +39,7 @@ use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
 use crate::trick::auction::{push_steps, Ascending, AscendingBid, AuctionEnd};
 use crate::trick::follow::{obliged, Duties};
+use crate::trick::Session;
 use crate::trick::{
     AfterDeal, DealOutcome, Effect, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules, TrickState,
     TrickView, SCOPE_PARAM,
@@ -260,7 +261,7 @@ pub struct TysiacRules {
     /// Tricks in a deal: 10 with two players, else 8.
     tricks: usize,
     tables: SuitTables,
-    is_match: bool,
+    session: Session,
     pub(crate) bid_step: u16,
     pub(crate) max_without_marriage: u16,
     pub(crate) achievable_cap: bool,
@@ -284,7 +285,6 @@ pub struct TysiacRules {
     pub(crate) rospisat_award: i32,
     pub(crate) rospisat_penalty: i32,
     pub(crate) target: i32,
-    first_dealer: usize,
     /// K and Q of each suit.
     pairs: [CardSet; 4],
     nines: CardSet,
@@ -490,12 +490,12 @@ impl TrickRules for TysiacRules {
             ));
         }
         let players = p.int("players") as usize;
-        let session = crate::trick::Session::read(p, players, None)?;
+        let session = Session::read(p, players, None)?;
         Ok(TysiacRules {
             players,
             tricks: if players == 2 { 10 } else { 8 },
             tables,
-            is_match: session.is_match,
+            session,
             bid_step,
             max_without_marriage: max_without,
             achievable_cap: p.str("bid_cap") == "achievable",
@@ -524,7 +524,6 @@ impl TrickRules for TysiacRules {
             rospisat_award: p.int("rospisat_opponent_award") as i32,
             rospisat_penalty: p.int("rospisat_penalty") as i32,
             target: p.int("target") as i32,
-            first_dealer: session.first_dealer,
             pairs,
             nines,
             deck,
@@ -537,11 +536,8 @@ impl TrickRules for TysiacRules {
     fn num_players(&self) -> usize {
         self.players
     }
-    fn is_match(&self) -> bool {
-        self.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // Rules file §4.3: p[0..21) round-robin from F, p[21..24) the prikup. Four-handed, the same
@@ -1016,7 +1012,7 @@ impl TrickRules for TysiacRules {
         if extra.annulled {
             s.push_str("four nines: annulled, the same dealer deals again\n");
         }
-        if self.is_match {
+        if self.session.is_match {
             let marks: Vec<String> = (0..self.players)
                 .map(|p| {
                     format!(
@@ -1076,7 +1072,7 @@ impl TrickRules for TysiacRules {
             .map(|w| crate::trick::per_seat(n, |s| if s == w { 1.0 } else { lose }))
     }
     fn max_deals(&self) -> usize {
-        if self.is_match {
+        if self.session.is_match {
             MAX_MATCH_DEALS
         } else {
             MAX_REDEALS

@@ -32,7 +32,7 @@
 
 mod bot;
 
-use crate::cards::{Card, CardSet, Deck};
+use crate::cards::{Card, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
@@ -166,15 +166,13 @@ pub struct ZoleRules {
     deck: Deck,
     t: QueenJackTrumps,
     deal: PacketDeal,
-    is_match: bool,
-    hands: usize,
+    session: Session,
     scoring: Scoring,
     pool: bool,
     pool_stays_on_small_win: bool,
     maza: bool,
     discards_need_trick: bool,
     redeal_same_dealer: bool,
-    first_dealer: usize,
 }
 
 /// The facts a hand's settlement depends on.
@@ -345,8 +343,7 @@ impl TrickRules for ZoleRules {
             t: QueenJackTrumps::new(&deck),
             deal: PacketDeal::new(PLAYERS, &[Packet::Each(4), Packet::Talon(2), Packet::Each(4)]),
             deck,
-            is_match: session.is_match,
-            hands: session.length,
+            session,
             scoring: match p.str("scoring") {
                 "classic_lv" => Scoring::ClassicLv,
                 _ => Scoring::Seed {
@@ -358,7 +355,6 @@ impl TrickRules for ZoleRules {
             maza: p.bool("enable_maza_zole"),
             discards_need_trick: p.bool("discards_count_only_if_lielais_takes_trick"),
             redeal_same_dealer: p.bool("redeal_same_dealer_after_passout"),
-            first_dealer: session.first_dealer,
         })
     }
 
@@ -368,11 +364,8 @@ impl TrickRules for ZoleRules {
     fn num_players(&self) -> usize {
         PLAYERS
     }
-    fn is_match(&self) -> bool {
-        self.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
         // Packets of 4 to F, D+2, D; 2 to the talon; 4 each again.
@@ -390,9 +383,8 @@ impl TrickRules for ZoleRules {
     fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.t.tables)
     }
-    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        let TrickView { core, .. } = v;
-        self.t.legal(core.led_card(), hand)
+    fn must_follow(&self) -> bool {
+        true
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
         let TrickView { core, .. } = v;
@@ -571,7 +563,7 @@ impl TrickRules for ZoleRules {
             // A single-deal game redeals until a hand is played; in a match the passed-out hand counts
             // as one of its `hands` (its chips went into the pool in `apply_extra`).
             return DealOutcome {
-                redeal: !self.is_match,
+                redeal: !self.session.is_match,
                 ..DealOutcome::default()
             };
         }
@@ -609,8 +601,8 @@ impl TrickRules for ZoleRules {
             Scoring::ClassicLv => -8.0,
         };
         let a_max = 7.0;
-        if self.is_match {
-            let h = self.hands as f64;
+        if self.session.is_match {
+            let h = self.session.length as f64;
             return Some(kind(2.0 * a_min * h, 2.0 * a_max * h));
         }
         let p = if self.pool { (MAX_REDEALS - 1) as f64 } else { 0.0 };
@@ -618,11 +610,11 @@ impl TrickRules for ZoleRules {
     }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
         let TrickView { core, .. } = v;
-        ((core.deals_done as usize) >= self.hands).then(|| per_seat(PLAYERS, |s| core.ledger[s]))
+        ((core.deals_done as usize) >= self.session.length).then(|| per_seat(PLAYERS, |s| core.ledger[s]))
     }
     fn max_deals(&self) -> usize {
-        if self.is_match {
-            self.hands
+        if self.session.is_match {
+            self.session.length
         } else {
             MAX_REDEALS
         }

@@ -2,6 +2,7 @@
 //! settlement numbers of §1.7, the pool of §1.8 and the match ledger.
 
 use super::*;
+use crate::cards::CardSet;
 use crate::core::game::{Game, Player, State};
 use crate::core::rng::Rng;
 use crate::core::Registered;

@@ -26,6 +26,7 @@ use crate::trick::{
     per_seat, AfterDeal, DealOutcome, Effect, Phase, Slot, TrickCore, TrickGame, TrickMut, TrickRules,
     TrickState, TrickView,
 };
+use crate::trick::{Session, SuitTables};
 
 /// The five-player game type (loaded as `briscola(players=5)`).
 pub type Chiamata = TrickGame<ChiamataRules>;
@@ -160,7 +161,7 @@ impl TrickRules for ChiamataRules {
         }
         // The stock games' options that five players cannot use, refused in the order (and with the
         // words) the stock rules check them.
-        let cumulative = table.is_match && p.int("match_points") > 0;
+        let cumulative = table.session.is_match && p.int("match_points") > 0;
         for flag in ["claim_allowed", "count_out"] {
             if p.bool(flag) && !cumulative {
                 return Err(LudoError::param(
@@ -209,11 +210,8 @@ impl TrickRules for ChiamataRules {
     fn num_players(&self) -> usize {
         self.table.players
     }
-    fn is_match(&self) -> bool {
-        self.table.is_match
-    }
-    fn first_dealer(&self) -> usize {
-        self.table.first_dealer
+    fn session(&self) -> Option<&Session> {
+        Some(&self.table.session)
     }
     fn next_dealer(&self, v: TrickView<'_, Self>) -> usize {
         self.table.next_dealer(v.core)
@@ -238,20 +236,11 @@ impl TrickRules for ChiamataRules {
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
         v.extra.contract.map(|c| self.table.deck.suit(c.called))
     }
-    fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
-        self.table.strength(card)
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
+        Some(&self.table.tables)
     }
-    fn points(&self, _v: TrickView<'_, Self>, card: Card) -> i32 {
-        self.table.points(card)
-    }
-    fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
-        self.table.points_of(set)
-    }
-    fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        self.table.legal_plays(v.core, hand)
-    }
-    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
-        self.table.illegal_play_reason(v.core)
+    fn must_follow(&self) -> bool {
+        self.table.must_follow
     }
 
     fn num_extra_actions(&self) -> usize {
@@ -399,11 +388,7 @@ impl TrickRules for ChiamataRules {
             self.table.players,
             self.cappotto_doubles,
         );
-        DealOutcome {
-            returns: pay,
-            ledger: pay,
-            redeal: false,
-        }
+        DealOutcome::settled(pay)
     }
 
     /// A deal pays `Contract::payouts`: the caller ±2 with a partner or ±4 alone, the partner ±1,
@@ -412,7 +397,7 @@ impl TrickRules for ChiamataRules {
     /// ends in `win_returns` (winner +1, the four others −1/4), or a draw at the deal cap.
     fn utility(&self) -> Option<crate::core::game::Utility> {
         use crate::core::game::Utility;
-        if self.table.is_match {
+        if self.table.session.is_match {
             return Some(Utility::zero_sum(-0.25, 1.0));
         }
         let f = if self.cappotto_doubles { 2.0 } else { 1.0 };
@@ -430,7 +415,7 @@ impl TrickRules for ChiamataRules {
     }
     fn max_deals(&self) -> usize {
         // A single deal may be thrown in (all pass); a match plays to the target.
-        if self.table.is_match {
+        if self.table.session.is_match {
             self.chiamata_match_cap()
         } else {
             MAX_DEALS
