@@ -194,22 +194,37 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         core.next_seat(core.dealer)
     }
 
+    /// Whether each deal opens with an auction (extra actions) that the eldest (`next(dealer)`)
+    /// speaks first in, rather than with the eldest's lead (Schafkopf, Zole, Chiamata). Read by the
+    /// default `start_after_deal`.
+    #[inline]
+    fn auction_first(&self) -> bool {
+        false
+    }
     /// Called once the deal is complete: set `core.phase` (Play, or Bidding for an auction) and
     /// `core.to_move` and return `Continue`, or throw the deal in. Default: the eldest
-    /// (`next(dealer)`) leads the first trick.
+    /// (`next(dealer)`) leads the first trick, or opens the auction with `auction_first`.
     #[inline]
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
         let TrickMut { core, .. } = s;
         let eldest = core.next_seat(core.dealer);
-        core.start_play(eldest);
+        if self.auction_first() {
+            core.start_bidding(eldest);
+        } else {
+            core.start_play(eldest);
+        }
         AfterDeal::Continue
     }
 
-    /// Trump suit now, if any.
+    /// Trump suit now, if any. Default: the trump suit of the `suit_tables` if they fix one (the
+    /// queen–jack family), else the suit of the face-up card (the stock games).
     #[inline]
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
         let TrickView { core, .. } = v;
-        core.face_up_card.map(|c| self.deck().suit(c))
+        match self.suit_tables(v).and_then(|t| t.trump) {
+            Some(suit) => Some(suit),
+            None => core.face_up_card.map(|c| self.deck().suit(c)),
+        }
     }
     /// Fixed per-card tables (effective suit, strength, points) for games whose trump order never
     /// changes; they supply the defaults of `strength`, `effective_suit`, `effective_suit_cards` and

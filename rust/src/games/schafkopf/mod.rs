@@ -31,11 +31,11 @@ use crate::cards::{Card, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::queen_jack::QueenJackTrumps;
 use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
-    per_seat, AfterDeal, DealOutcome, Effect, Session, Slot, SuitTables, TrickCore, TrickGame, TrickMut,
-    TrickRules, TrickState, TrickView, SCOPE_PARAM,
+    per_seat, DealOutcome, Effect, Session, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
+    TrickState, TrickView, SCOPE_PARAM,
 };
 use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
@@ -309,14 +309,8 @@ impl TrickRules for SchafkopfRules {
         // 3 each from the eldest, 2 to the widow, 4 each, 3 each.
         self.deal.slot(dealer, k)
     }
-    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
-        let TrickMut { core, .. } = s;
-        let eldest = core.next_seat(core.dealer);
-        core.start_bidding(eldest);
-        AfterDeal::Continue
-    }
-    fn trump(&self, _v: TrickView<'_, Self>) -> Option<u8> {
-        Some(TRUMP_SUIT)
+    fn auction_first(&self) -> bool {
+        true
     }
     fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.t.tables)

@@ -4,6 +4,7 @@ use super::*;
 use crate::cards::CardSet;
 use crate::core::game::{Game, Player, State};
 use crate::core::Registered;
+use crate::trick::queen_jack::TRUMP_SUIT;
 
 fn game(spec: &str) -> Schafkopf {
     Schafkopf::from_game_string(spec).unwrap()

@@ -6,6 +6,7 @@ use crate::cards::CardSet;
 use crate::core::game::{Game, Player, State};
 use crate::core::rng::Rng;
 use crate::core::Registered;
+use crate::trick::queen_jack::TRUMP_SUIT;
 
 fn game(spec: &str) -> Zole {
     Zole::from_game_string(spec).unwrap()

@@ -23,8 +23,8 @@ use crate::core::params::Params;
 use crate::error::{LudoError, Result};
 use crate::trick::auction::AuctionEnd;
 use crate::trick::{
-    per_seat, AfterDeal, DealOutcome, Effect, Phase, Slot, TrickCore, TrickGame, TrickMut, TrickRules,
-    TrickState, TrickView,
+    per_seat, DealOutcome, Effect, Phase, Slot, TrickCore, TrickGame, TrickMut, TrickRules, TrickState,
+    TrickView,
 };
 use crate::trick::{Session, SuitTables};
 
@@ -227,11 +227,8 @@ impl TrickRules for ChiamataRules {
             Slot::Hand(seat)
         })
     }
-    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
-        let TrickMut { core, .. } = s;
-        let eldest = core.next_seat(core.dealer);
-        core.start_bidding(eldest);
-        AfterDeal::Continue
+    fn auction_first(&self) -> bool {
+        true
     }
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
         v.extra.contract.map(|c| self.table.deck.suit(c.called))
