@@ -77,7 +77,7 @@ impl QueenJackTrumps {
             };
         }
         QueenJackTrumps {
-            tables: SuitTables::new(eff_suit, strength, points).with_trump(TRUMP_SUIT),
+            tables: SuitTables::new(eff_suit, strength, points),
         }
     }
 

@@ -216,15 +216,11 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         AfterDeal::Continue
     }
 
-    /// Trump suit now, if any. Default: the trump suit of the `suit_tables` if they fix one (the
-    /// queen–jack family), else the suit of the face-up card (the stock games).
+    /// Trump suit now, if any. Default: the suit of the face-up card (the stock games).
     #[inline]
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
         let TrickView { core, .. } = v;
-        match self.suit_tables(v).and_then(|t| t.trump) {
-            Some(suit) => Some(suit),
-            None => core.face_up_card.map(|c| self.deck().suit(c)),
-        }
+        core.face_up_card.map(|c| self.deck().suit(c))
     }
     /// Fixed per-card tables (effective suit, strength, points) for games whose trump order never
     /// changes; they supply the defaults of `strength`, `effective_suit`, `effective_suit_cards` and

@@ -28,9 +28,6 @@ pub struct SuitTables {
     pub points: [i32; CARDS],
     /// The same points grouped by value, for whole sets.
     point_masks: PointMasks,
-    /// The effective suit that is always trump under these tables, if they fix one (the queen–jack
-    /// family's diamonds); read by the default [`TrickRules::trump`](super::TrickRules::trump).
-    pub trump: Option<u8>,
 }
 
 impl SuitTables {
@@ -55,21 +52,11 @@ impl SuitTables {
             strength: [0; CARDS],
             points: [0; CARDS],
             point_masks,
-            trump: None,
         };
         t.eff_suit[..eff_suit.len()].copy_from_slice(&eff_suit);
         t.strength[..strength.len()].copy_from_slice(&strength);
         t.points[..points.len()].copy_from_slice(&points);
         t
-    }
-    /// The same tables with `suit` as their fixed trump suit.
-    pub fn with_trump(mut self, suit: u8) -> Self {
-        assert!(
-            (suit as usize) < MAX_SUITS,
-            "effective suits are below {MAX_SUITS}"
-        );
-        self.trump = Some(suit);
-        self
     }
     /// One table per trump suit `0..deck.num_suits()`: `card(trump, card)` gives a card's effective
     /// suit, strength and points when `trump` is declared.

@@ -36,7 +36,7 @@ use crate::cards::{Card, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::queen_jack::QueenJackTrumps;
+use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
 use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
     per_seat, DealOutcome, Effect, Session, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
@@ -373,6 +373,9 @@ impl TrickRules for ZoleRules {
     }
     fn auction_first(&self) -> bool {
         true
+    }
+    fn trump(&self, _v: TrickView<'_, Self>) -> Option<u8> {
+        Some(TRUMP_SUIT)
     }
     fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.t.tables)
