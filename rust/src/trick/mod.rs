@@ -39,21 +39,26 @@
 //!
 //! 1. Write the rules in `rust/src/games/<game>/mod.rs`: a `struct <Game>Rules` resolved from
 //!    parameters (`from_params`; declare [`SCOPE_PARAM`] and `first_dealer`, read them with
-//!    [`Session::read`]), a `#[derive(Default)]` per-deal
-//!    `Extra` and, if anything outlives a deal, a per-match `Match` (else `()`).
+//!    [`Session::read`] and keep the [`Session`], returned by the `session` hook: it answers
+//!    `is_match`, `first_dealer` and, for a match of `hands`/`deals`, `max_deals`), a
+//!    `#[derive(Default)]` per-deal `Extra` and, if anything outlives a deal, a per-match `Match`
+//!    (else `()`).
 //! 2. The deck and the deal: `deck()` (a `cards::Deck`), `deal_slot` (usually a [`PacketDeal`]
-//!    built once), `removed`, `first_dealer` / `next_dealer`.
+//!    built once), `removed`, `next_dealer`.
 //! 3. Trumps and following: return [`SuitTables`] from `suit_tables` (one table, or one per declared
 //!    trump built with [`SuitTables::per_trump`]; the queen–jack family is in [`queen_jack`]) and
-//!    the strength, effective suit, points and trick winner come for free. Legal plays: the
-//!    [`follow`] helpers (`follow_mask`, [`follow::obliged`] with the game's [`follow::Duties`],
-//!    [`follow::hold_back`]).
+//!    the strength, effective suit, points and trick winner come for free; `must_follow` true adds
+//!    the plain duty to follow the led effective suit (legal plays and the refusal's message).
+//!    Further duties: the [`follow`] helpers (`follow_mask`, [`follow::obliged`] with the game's
+//!    [`follow::Duties`], [`follow::hold_back`]) in `legal_plays`.
 //! 4. Phases before play (auction, calls, widow exchange) are extra actions: number them with
-//!    [`actions::Layout`], list them in `extra_legal`, apply them in `apply_extra`, and set
-//!    `start_after_deal` to enter the first one (`core.start_bidding(seat)`).
+//!    [`actions::Layout`], list them in `extra_legal`, apply them in `apply_extra`. An auction the
+//!    eldest opens needs only `auction_first` true; any other start sets `start_after_deal` (the
+//!    seat to speak with `core.start_bidding(seat)`, or a redeal).
 //! 5. Scoring: `score_deal` (returns of a single deal, what the deal adds to the ledger, or a
-//!    redeal), `match_result` (`None` until the match is over; [`top_scorers_win`] for fixed-length
-//!    matches) and an honest `max_deals`.
+//!    redeal; [`DealOutcome::settled`] when the two are the same), `match_result` (`None` until the
+//!    match is over; [`top_scorers_win`] for fixed-length matches) and an honest `max_deals` where
+//!    the session's match length is not the bound (redeals, a match to a target).
 //! 6. Observations: the engine writes hands, tricks, captured cards and the ledger; add the game's
 //!    own floats (`extra_observation_len`, `write_extra_observation`, `extra_observation_bounds`)
 //!    and text (`describe_extra`), player-relative and without hidden cards.
