@@ -108,6 +108,32 @@ impl QueenJackTrumps {
     }
 }
 
+/// The play hooks every queen–jack game states alike, for its `impl TrickRules` block: diamonds
+/// (with every queen and jack) are always trump, the [`QueenJackTrumps`] tables give strength,
+/// effective suit and points, and a card must follow the led effective suit when able. The rules
+/// value names its tables `t` and its deck `deck`.
+macro_rules! queen_jack_play_hooks {
+    () => {
+        fn trump(&self, _v: $crate::trick::TrickView<'_, Self>) -> Option<u8> {
+            Some($crate::trick::queen_jack::TRUMP_SUIT)
+        }
+        fn suit_tables(&self, _v: $crate::trick::TrickView<'_, Self>) -> Option<&$crate::trick::SuitTables> {
+            Some(&self.t.tables)
+        }
+        fn must_follow(&self) -> bool {
+            true
+        }
+        fn illegal_play_reason(
+            &self,
+            v: $crate::trick::TrickView<'_, Self>,
+            _card: $crate::cards::Card,
+        ) -> String {
+            self.t.follow_reason(&self.deck, v.core.led_card())
+        }
+    };
+}
+pub(crate) use queen_jack_play_hooks as play_hooks;
+
 /// Hand strength for the pick-up / take decision: queens 3, jacks 2, other trumps 1, plain aces 1.
 pub fn hand_strength(t: &QueenJackTrumps, hand: CardSet) -> i32 {
     hand.iter()

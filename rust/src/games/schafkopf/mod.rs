@@ -31,11 +31,11 @@ use crate::cards::{Card, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::{LudoError, Result};
-use crate::trick::queen_jack::{QueenJackTrumps, TRUMP_SUIT};
+use crate::trick::queen_jack::QueenJackTrumps;
 use crate::trick::widow::{self, FirstTaker, Passed};
 use crate::trick::{
-    per_seat, DealOutcome, Effect, Session, Slot, SuitTables, TrickCore, TrickGame, TrickMut, TrickRules,
-    TrickState, TrickView, SCOPE_PARAM,
+    per_seat, DealOutcome, Effect, Session, Slot, TrickCore, TrickGame, TrickMut, TrickRules, TrickState,
+    TrickView, SCOPE_PARAM,
 };
 use crate::trick::{top_scorers_win, Packet, PacketDeal};
 
@@ -312,19 +312,7 @@ impl TrickRules for SchafkopfRules {
     fn auction_first(&self) -> bool {
         true
     }
-    fn trump(&self, _v: TrickView<'_, Self>) -> Option<u8> {
-        Some(TRUMP_SUIT)
-    }
-    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
-        Some(&self.t.tables)
-    }
-    fn must_follow(&self) -> bool {
-        true
-    }
-    fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
-        let TrickView { core, .. } = v;
-        self.t.follow_reason(&self.deck, core.led_card())
-    }
+    crate::trick::queen_jack::play_hooks!();
 
     fn num_extra_actions(&self) -> usize {
         BURY as usize + self.deck.len()
