@@ -25,6 +25,8 @@ struct Toy {
     /// inside a trick, and `close` is shown (`extra_visible_at`) to its actor and to seats that have
     /// won a trick.
     lead_close: bool,
+    /// Per-card tables (each card in its printed suit), to check the table-driven defaults.
+    tables: Option<SuitTables>,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -54,6 +56,7 @@ impl TrickRules for Toy {
             sit_out_dealer: false,
             hand_end: false,
             lead_close: false,
+            tables: None,
         })
     }
     fn deck(&self) -> &Deck {
@@ -96,6 +99,9 @@ impl TrickRules for Toy {
         let eldest = s.core.next_seat(s.core.dealer);
         s.core.start_play(eldest);
         AfterDeal::Continue
+    }
+    fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
+        self.tables.as_ref()
     }
     fn strength(&self, _v: TrickView<'_, Self>, card: Card) -> u8 {
         deck().rank(card)
@@ -157,6 +163,7 @@ fn toy(same_dealer: bool) -> TrickState<Toy> {
         sit_out_dealer: false,
         hand_end: false,
         lead_close: false,
+        tables: None,
     })
 }
 
@@ -204,6 +211,7 @@ fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
         sit_out_dealer: false,
         hand_end: false,
         lead_close: false,
+        tables: None,
     });
     // Two cards each, then the talon in the order 10S 9C 10D 9S.
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
@@ -244,6 +252,7 @@ fn cards_laid_away_stay_face_down_when_the_talon_is_turned_up() {
         sit_out_dealer: false,
         hand_end: false,
         lead_close: false,
+        tables: None,
     });
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
     let widow = testing::cards(&st, "10S 9C 10D 9S");
@@ -287,6 +296,7 @@ fn a_seat_sitting_out_gets_no_cards_never_moves_and_tricks_have_one_card_fewer()
         sit_out_dealer: true,
         hand_end: false,
         lead_close: false,
+        tables: None,
     });
     // Three seats, dealer 2 sits out: seats 0 and 1 get four cards each, seat 0 leads.
     assert_eq!(st.core.dealer, 2);
@@ -365,6 +375,7 @@ fn an_after_trick_hook_may_open_a_hand_end_phase_and_the_deal_ends_with_its_acti
             sit_out_dealer: false,
             hand_end: on,
             lead_close: false,
+            tables: None,
         })
     };
     // Seat 0 (eldest, dealer 1) holds 10♥ 10♣ 10♦ 10♠ and wins all four tricks.
@@ -432,6 +443,7 @@ fn lead_close() -> TrickState<Toy> {
         sit_out_dealer: false,
         hand_end: false,
         lead_close: true,
+        tables: None,
     })
 }
 
@@ -511,4 +523,39 @@ fn extra_visible_at_is_asked_of_the_state_before_the_action() {
     testing::act(&mut st, &["10H", "9H", "9D", "10D", "close"]);
     assert_eq!(last(&st, 0), "1 close");
     assert_eq!(last(&st, 1), "1 close");
+}
+
+#[test]
+fn suit_tables_alone_impose_no_duty_to_follow() {
+    // With tables but without `must_follow`, every card of the hand may be played to a trick (the
+    // Briscola default): the tables give strength and points, not obligations.
+    let d = deck();
+    let tables = SuitTables::new(
+        d.cards().iter().map(|c| c.suit).collect(),
+        d.cards().iter().map(|c| c.rank).collect(),
+        vec![0; d.len()],
+    );
+    let mut st = toy_with(Toy {
+        same_dealer: false,
+        talon: 0,
+        sit_out_dealer: false,
+        hand_end: false,
+        lead_close: false,
+        tables: Some(tables),
+    });
+    // Seat 0 gets the nines, seat 1 the tens: a heart each.
+    deal(&mut st, "9H 10H 9C 10C 9D 10D 9S 10S");
+    let leader = st.core.to_move;
+    let led = Card(d.parse("9H").unwrap().0);
+    let lead = if st.core.hands[leader].contains(led) {
+        "9H"
+    } else {
+        "10H"
+    };
+    testing::act(&mut st, &[lead]);
+    let follower = st.core.to_move;
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    let hand: Vec<crate::core::game::Action> = st.core.hands[follower].iter().map(|c| c.0 as _).collect();
+    assert_eq!(legal, hand, "a heart in hand, yet every card is legal");
 }

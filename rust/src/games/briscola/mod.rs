@@ -43,8 +43,8 @@ use crate::core::Registered;
 use crate::dynamic::DynGame;
 use crate::error::{LudoError, Result};
 use crate::trick::{
-    per_seat, AfterDeal, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut,
-    TrickRules, TrickState, TrickView, SCOPE_PARAM,
+    per_seat, DealOutcome, Effect, FaceUpRule, Phase, Slot, TrickCore, TrickGame, TrickMut, TrickRules,
+    TrickState, TrickView, SCOPE_PARAM,
 };
 use crate::trick::{Session, SuitTables};
 
@@ -389,12 +389,6 @@ impl TrickRules for BriscolaRules {
         } else {
             FaceUpRule::Keep
         }
-    }
-    fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
-        let TrickMut { core, .. } = s;
-        let eldest = core.next_seat(core.dealer);
-        core.start_play(eldest);
-        AfterDeal::Continue
     }
     fn trump(&self, v: TrickView<'_, Self>) -> Option<u8> {
         v.core.face_up_card.map(|c| self.table.deck.suit(c))

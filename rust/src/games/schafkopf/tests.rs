@@ -550,3 +550,12 @@ fn greedy_beats_random() {
         crate::batch::testing::bot_against_field(&game("schafkopf"), "greedy", "random", 2000, 7);
     assert!(greedy > random + 0.3, "greedy {greedy} vs random {random}");
 }
+
+#[test]
+fn a_single_deal_is_bounded_by_one_deal_and_a_match_by_its_deals() {
+    // `deals` counts only with scope=match: the engine's default bound reads the session.
+    let (single, matched) = (game("schafkopf(deals=9)"), game("schafkopf(scope=match,deals=9)"));
+    assert_eq!(single.new_initial_state().rules().max_deals(), 1);
+    assert_eq!(matched.new_initial_state().rules().max_deals(), 9);
+    assert_eq!(matched.max_game_length(), 9 * single.max_game_length());
+}
