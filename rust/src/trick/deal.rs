@@ -67,6 +67,9 @@ const PLAN_FACE_UP: u8 = u8::MAX - 1;
 pub(crate) struct DealPlan {
     /// Slot codes per dealer, `stride` apart: a seat, [`PLAN_TALON`] or [`PLAN_FACE_UP`].
     slots: Box<[u8]>,
+    /// Laid out like `slots`: how many cards from this one on go straight into hands (a seat's
+    /// slot, and not the deal's last card, which ends the deal).
+    hand_runs: Box<[u8]>,
     /// Cards in each dealer's deal.
     len: [u8; crate::core::game::MAX_PLAYERS],
     stride: usize,
@@ -95,7 +98,22 @@ impl DealPlan {
             }
             len[dealer] = k as u8;
         }
-        DealPlan { slots, len, stride }
+        let mut hand_runs = vec![0u8; players * stride].into_boxed_slice();
+        for (dealer, &cards) in len[..players].iter().enumerate() {
+            let base = dealer * stride;
+            // Backwards from the second-to-last card: a seat's slot extends the run after it.
+            for k in (0..(cards as usize).saturating_sub(1)).rev() {
+                if (slots[base + k] as usize) < crate::core::game::MAX_PLAYERS {
+                    hand_runs[base + k] = hand_runs[base + k + 1] + 1;
+                }
+            }
+        }
+        DealPlan {
+            slots,
+            hand_runs,
+            len,
+            stride,
+        }
     }
 
     /// Cards in a deal by `dealer`.
@@ -111,6 +129,16 @@ impl DealPlan {
         &self.slots[dealer * self.stride..][..self.len(dealer)]
     }
 
+    /// How many cards from the `k`-th on go straight into hands when `dealer` deals (none of them the
+    /// deal's last card).
+    #[inline]
+    pub(crate) fn hand_run(&self, dealer: usize, k: usize) -> usize {
+        if k >= self.len(dealer) {
+            return 0;
+        }
+        self.hand_runs[dealer * self.stride + k] as usize
+    }
+
     /// Destination of the `k`-th card when `dealer` deals (`None` once the deal is complete).
     #[inline]
     pub(crate) fn slot(&self, dealer: usize, k: usize) -> Option<Slot> {
@@ -122,5 +150,28 @@ impl DealPlan {
             PLAN_FACE_UP => Slot::FaceUp,
             seat => Slot::Hand(seat as usize),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_runs_stop_before_the_talon_the_face_up_card_and_the_last_card() {
+        // Dealer 0 of 2 players: hands 1 0 1, the talon, hands 0 1, the face-up card, hand 0 (last).
+        let slots = [
+            Slot::Hand(1),
+            Slot::Hand(0),
+            Slot::Hand(1),
+            Slot::Talon,
+            Slot::Hand(0),
+            Slot::Hand(1),
+            Slot::FaceUp,
+            Slot::Hand(0),
+        ];
+        let plan = DealPlan::new(2, 10, |_, k| slots.get(k).copied());
+        let runs: Vec<usize> = (0..10).map(|k| plan.hand_run(0, k)).collect();
+        assert_eq!(runs, [3, 2, 1, 0, 2, 1, 0, 0, 0, 0]);
     }
 }

@@ -258,11 +258,16 @@ impl<R: TrickRules> TrickState<R> {
         }
     }
 
-    /// Deals random cards (the draws `sample_chance` would make) while they go into hands: one
-    /// look-up in the deal plan each. A card to the talon or face up, and the deal's last card
-    /// (which runs `start_after_deal`), go through `deal_card`; then the caller loops again.
+    /// Deals random cards (the draws `sample_chance` would make) while they go into hands: a run of
+    /// them at once ([`Self::deal_hand_run`]), then one at a time. A card to the talon or face up,
+    /// and the deal's last card (which runs `start_after_deal`), go through `deal_card`; then the
+    /// caller loops again.
     #[inline]
     fn deal_random(&mut self, rng: &mut Rng) {
+        let run = self.plan.hand_run(self.core.dealer, self.core.dealt);
+        if run > 1 {
+            self.deal_hand_run(rng, run);
+        }
         let row = self.plan.row(self.core.dealer);
         loop {
             let k = self.core.dealt;
@@ -279,6 +284,70 @@ impl<R: TrickRules> TrickState<R> {
                 _ => return self.deal_card(card),
             }
         }
+    }
+
+    /// Deals the next `run` cards (all into hands) with the same draws as one at a time: the `i`-th
+    /// draw picks place `r_i` among the `n - i` cards then left in the stock (`n` now). Found card
+    /// by card, each pick waits for the stock the last one left (a chain of dependent bit searches,
+    /// most of a deal's time); here the draws come first, then each place is carried back to a place
+    /// in today's stock, going backwards: a later card placed at or above an earlier card's place
+    /// moves one up past it. That is one comparison over all the places per card, with no chain
+    /// between cards.
+    fn deal_hand_run(&mut self, rng: &mut Rng, run: usize) {
+        /// Lane numbers, to compare with the card being carried back.
+        const LANES: [i8; 64] = {
+            let mut a = [0i8; 64];
+            let mut j = 0;
+            while j < 64 {
+                a[j] = j as i8;
+                j += 1;
+            }
+            a
+        };
+        let core = &mut self.core;
+        let stock = core.stock;
+        let n = stock.len();
+        debug_assert!(run < n, "a run leaves the deal's last card in the stock");
+        // Places below 64 as signed bytes: `>` on them is one vector instruction.
+        let mut places = [0i8; 64];
+        for (i, p) in places[..run].iter_mut().enumerate() {
+            *p = rng.below((n - i) as u32) as i8;
+        }
+        // The places as drawn: card `i`'s own place is never moved by the cards after it, so the
+        // comparisons read it here, not from the array being changed (no wait between steps).
+        let drawn = places;
+        for i in (0..run).rev() {
+            let (below, i) = (drawn[i] - 1, i as i8);
+            // Every lane, not just those after `i`: a fixed width the compiler turns into a few
+            // vector operations.
+            for (p, &j) in places.iter_mut().zip(LANES.iter()) {
+                *p += ((j > i) & (*p > below)) as i8;
+            }
+        }
+        // A place in the stock is the card itself above the lowest card when the stock is one
+        // unbroken range of card ids (a whole pack), else the place-th card of the set.
+        let low = stock.0.trailing_zeros();
+        let range = stock.0 >> low;
+        let unbroken = range & range.wrapping_add(1) == 0;
+        let card_at = |place: i8| {
+            if unbroken {
+                Card((low + place as u32) as u8)
+            } else {
+                stock.nth_unchecked(place as usize)
+            }
+        };
+        let row = self.plan.row(core.dealer);
+        let k0 = core.dealt;
+        let mut dealt = CardSet::EMPTY;
+        for (i, &place) in places[..run].iter().enumerate() {
+            let card = card_at(place);
+            core.hands[row[k0 + i] as usize].insert(card);
+            dealt.insert(card);
+        }
+        self.history
+            .extend(places[..run].iter().map(|&p| card_at(p).0 as Action));
+        core.stock = stock - dealt;
+        core.dealt = k0 + run;
     }
 
     #[inline(always)]

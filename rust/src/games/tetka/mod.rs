@@ -70,14 +70,17 @@ David Parlett (The Penguin Book of Card Games).",
     ],
 };
 
-/// Per-deal state: the bum card and the penalties of tricks as they are won.
+/// Per-deal state: the bum card, and who won the two tricks that carry a penalty by their number.
+/// The card penalties (queens, Tëtka, the bum card) are read off the captured piles when asked for:
+/// nothing is added up per trick, which runs in every simulated deal.
 #[derive(Clone, Debug, Default)]
 pub struct TetkaExtra {
     /// The bum card (dealt last, face up, to the dealer).
     pub bum: Option<Card>,
-    /// Penalty points per seat from tricks won so far (queens, Tëtka, the bum card, the bum trick, the
-    /// last trick).
-    pub trick_points: [i32; PLAYERS],
+    /// The trick number the bum rank penalises (A 1 .. K 13), looked up once per deal.
+    bum_trick: usize,
+    /// Winner of the bum-numbered trick, once it is played.
+    bum_trick_winner: Option<usize>,
 }
 
 /// Tëtka rules resolved from parameters.
@@ -109,12 +112,30 @@ impl TetkaRules {
     }
     /// Penalty of winning `cards` as trick number `number` (1-based).
     pub fn trick_penalty(&self, bum: Card, number: usize, cards: CardSet) -> i32 {
-        // Masks and look-ups only: this runs once per trick of every simulated deal.
+        self.card_penalty(bum, cards) + (number == self.bum_trick(bum)) as i32 + (number == TRICKS) as i32
+    }
+    /// Penalty of taking `cards` (queens, Tëtka's extra point, the bum card), wherever in the deal.
+    pub fn card_penalty(&self, bum: Card, cards: CardSet) -> i32 {
         (cards & self.queens).len() as i32
             + cards.contains(self.tetka(bum)) as i32
             + cards.contains(bum) as i32
-            + (number == self.bum_trick(bum)) as i32
-            + (number == TRICKS) as i32
+    }
+    /// Penalty points per seat from the tricks won so far (queens, Tëtka, the bum card, the bum-rank
+    /// trick, the last trick): everything but most tricks.
+    pub fn trick_points(&self, core: &TrickCore, extra: &TetkaExtra) -> [i32; PLAYERS] {
+        let mut p = [0; PLAYERS];
+        let Some(bum) = extra.bum else {
+            return p;
+        };
+        for (s, pts) in p.iter_mut().enumerate() {
+            *pts = self.card_penalty(bum, core.won[s]) + (extra.bum_trick_winner == Some(s)) as i32;
+        }
+        if core.tricks_played == TRICKS {
+            if let Some((_, _, last)) = core.last_trick {
+                p[last] += 1;
+            }
+        }
+        p
     }
     /// The seats that score the most-tricks point (usually one).
     pub fn most_tricks(&self, core: &TrickCore, bum: Card) -> Vec<usize> {
@@ -151,7 +172,7 @@ impl TetkaRules {
     }
     /// Penalty points of a finished deal per seat.
     pub fn penalties(&self, core: &TrickCore, extra: &TetkaExtra) -> [i32; PLAYERS] {
-        let mut p = extra.trick_points;
+        let mut p = self.trick_points(core, extra);
         if let Some(bum) = extra.bum {
             let most = self.most_tricks_mask(core, bum);
             for (s, pts) in p.iter_mut().enumerate() {
@@ -217,6 +238,7 @@ impl TrickRules for TetkaRules {
             core.hands[core.dealer].insert(bum);
             core.known[core.dealer].insert(bum);
             extra.bum = Some(bum);
+            extra.bum_trick = self.bum_trick(bum);
         }
         let eldest = core.next_seat(core.dealer);
         core.start_play(eldest);
@@ -232,11 +254,32 @@ impl TrickRules for TetkaRules {
     fn must_follow(&self) -> bool {
         true
     }
+    #[inline]
+    fn trick_winner(&self, _v: TrickView<'_, Self>, trick: &[Card]) -> usize {
+        // No trumps: the strongest card of the led suit. Four cards, unrolled: one key per card
+        // (strength, above it whether it follows), the position in the low bits, one maximum. Off-suit
+        // cards may share a key but never beat the leader's; led-suit keys are distinct.
+        let t = &self.tables;
+        let &[a, b, c, d] = trick else {
+            return crate::trick::follow::highest_trump_else_led_by(
+                trick,
+                None,
+                |c| t.eff_suit[c.idx()],
+                |c| t.strength[c.idx()],
+            );
+        };
+        let led = t.eff_suit[a.idx()];
+        let key = |c: Card, pos: u32| {
+            (t.strength[c.idx()] as u32 | ((t.eff_suit[c.idx()] == led) as u32) << 8) << 2 | pos
+        };
+        (key(a, 0).max(key(b, 1)).max(key(c, 2)).max(key(d, 3)) & 3) as usize
+    }
+    }
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut { core, extra, .. } = s;
-        if let (Some(bum), Some((_, cards, winner))) = (extra.bum, core.last_trick) {
-            let set = CardSet(cards[..PLAYERS].iter().fold(0u64, |m, c| m | 1u64 << c.0));
-            extra.trick_points[winner] += self.trick_penalty(bum, core.tricks_played, set);
+        // Only the bum-numbered trick is noted; the cards' penalties are read off the piles later.
+        if core.tricks_played == extra.bum_trick {
+            extra.bum_trick_winner = core.last_trick.map(|t| t.2);
         }
         if core.tricks_played == TRICKS {
             Effect::EndDeal
@@ -261,8 +304,9 @@ impl TrickRules for TetkaRules {
         if let Some(b) = extra.bum {
             out[b.idx()] = 1.0;
         }
+        let points = self.trick_points(core, extra);
         for s in 0..PLAYERS {
-            out[d + rel(s)] = extra.trick_points[s] as f32;
+            out[d + rel(s)] = points[s] as f32;
             out[d + PLAYERS + rel(s)] = (core.won[s].len() / PLAYERS) as f32 / TRICKS as f32;
         }
     }
@@ -271,7 +315,11 @@ impl TrickRules for TetkaRules {
         let Some(bum) = extra.bum else {
             return String::new();
         };
-        let pts: Vec<String> = extra.trick_points.iter().map(|p| p.to_string()).collect();
+        let pts: Vec<String> = self
+            .trick_points(core, extra)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
         format!(
             "bum card: {} (dealer {}) · Tëtka: {} · bum trick: {}\npenalties so far: {}\n",
             self.deck.name_of(bum),

@@ -95,6 +95,43 @@ fn must_follow_suit_and_the_highest_of_the_led_suit_wins() {
 }
 
 #[test]
+fn the_trick_goes_to_the_highest_led_suit_card_in_any_position() {
+    let st = dealt("tetka");
+    let r = st.rules();
+    let winner = |cards: &str| r.trick_winner(st.view(), &c_list(&st, cards));
+    assert_eq!(winner("A♠ 2♠ 3♠ 4♠"), 0, "the leader's ace");
+    assert_eq!(winner("2♠ K♠ A♥ Q♠"), 1, "K♠; A♥ is off suit");
+    assert_eq!(
+        winner("5♠ K♥ 7♠ A♦"),
+        2,
+        "7♠ beats 5♠; higher ranks of other suits do not count"
+    );
+    assert_eq!(winner("2♠ 3♣ 4♦ 3♠"), 3, "3♠, the last card");
+    assert_eq!(winner("9♦ A♠ A♣ A♥"), 0, "nobody followed: the leader wins");
+    // Random tricks of four distinct cards: the same winner as the engine's general rule.
+    let mut rng = Rng::new(11);
+    let deck = r.deck();
+    for _ in 0..5000 {
+        let mut cards = CardSet::EMPTY;
+        let mut trick = Vec::new();
+        while trick.len() < 4 {
+            let card = Card(rng.below(52) as u8);
+            if !cards.contains(card) {
+                cards.insert(card);
+                trick.push(card);
+            }
+        }
+        let general = crate::trick::follow::highest_trump_else_led(deck, &trick, None, |c| deck.rank(c));
+        assert_eq!(r.trick_winner(st.view(), &trick), general, "{trick:?}");
+    }
+}
+
+/// Cards by name, in the order given.
+fn c_list(st: &TetkaState, names: &str) -> Vec<Card> {
+    names.split_whitespace().map(|n| c(st, n)).collect()
+}
+
+#[test]
 fn parletts_trick_twelve_carries_seven_and_a_deal_carries_nine() {
     let mut st = dealt("tetka");
     // Seat 0 leads every spade but the queen and ace; the others throw their low cards.
@@ -110,10 +147,15 @@ fn parletts_trick_twelve_carries_seven_and_a_deal_carries_nine() {
             ],
         );
     }
-    assert_eq!(st.extra.trick_points, [0, 0, 0, 0], "no queen, no bum card yet");
+    assert_eq!(
+        st.rules().trick_points(&st.core, &st.extra),
+        [0, 0, 0, 0],
+        "no queen, no bum card yet"
+    );
     act(&mut st, &["Q♠", "Q♣", "Q♦", "Q♥"]);
     assert_eq!(
-        st.extra.trick_points[0], 7,
+        st.rules().trick_points(&st.core, &st.extra)[0],
+        7,
         "Tëtka 2 + three queens + the bum card + the 12th trick"
     );
     act(&mut st, &["A♠", "A♣", "A♦", "A♥"]);
