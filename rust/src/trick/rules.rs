@@ -406,6 +406,14 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Resets the per-match state for a new game (`Game::restart`). The default replaces it with
+    /// `Default::default()`; rules whose match state owns a buffer (Reversis's pots) clear it in
+    /// place instead, so that a batch of simulated games allocates nothing per game.
+    #[inline]
+    fn reset_match(&self, m: &mut Self::Match) {
+        *m = Self::Match::default();
+    }
+
     /// Game-specific bots (besides `random`).
     fn new_bot(&self, _name: &str) -> Option<Box<dyn Bot<TrickState<Self>>>> {
         None

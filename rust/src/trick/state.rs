@@ -128,7 +128,7 @@ impl<R: TrickRules> Game for TrickGame<R> {
             .new_game(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
         state.core.set_active(r.active_seats(r.first_dealer()));
         state.extra = R::Extra::default();
-        state.match_state = R::Match::default();
+        r.reset_match(&mut state.match_state);
         state.history.clear();
     }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<TrickState<R>>>> {

@@ -171,6 +171,9 @@ pub struct ReversisMatch {
 impl ReversisMatch {
     /// Moves chips and records the payment.
     fn pay(&mut self, log: &mut PaymentLog, from: Account, to: Account, amount: i32, rule: Rule) {
+        if let (Account::Seat(a), Account::Seat(b)) = (from, to) {
+            return self.transfer(log, a, b, amount, rule);
+        }
         match from {
             Account::Seat(s) => self.chips[s as usize] -= amount,
             Account::Pot(i) => {
@@ -195,6 +198,19 @@ impl ReversisMatch {
         log.push(Payment {
             from,
             to,
+            amount,
+            rule,
+        });
+    }
+    /// Chips from one seat to another (most payments): no pot to update.
+    #[inline]
+    fn transfer(&mut self, log: &mut PaymentLog, from: u8, to: u8, amount: i32, rule: Rule) {
+        // Seats are below 4: the mask drops the bounds checks.
+        self.chips[from as usize & 3] -= amount;
+        self.chips[to as usize & 3] += amount;
+        log.push(Payment {
+            from: Account::Seat(from),
+            to: Account::Seat(to),
             amount,
             rule,
         });
@@ -381,54 +397,24 @@ impl ReversisRules {
                 if i == 0 {
                     extra.led_aces[suit as usize] = Some(p as u8);
                 } else if suit != led {
-                    m.pay(
-                        &mut extra.log,
-                        Account::Seat(winner as u8),
-                        Account::Seat(p as u8),
-                        a,
-                        Rule::AcePlaced,
-                    );
+                    m.transfer(&mut extra.log, winner as u8, p as u8, a, Rule::AcePlaced);
                     extra.placed_income[p][winner] += a;
                 } else {
-                    m.pay(
-                        &mut extra.log,
-                        Account::Seat(p as u8),
-                        Account::Seat(leader as u8),
-                        a,
-                        Rule::AceForced,
-                    );
+                    m.transfer(&mut extra.log, p as u8, leader as u8, a, Rule::AceForced);
                 }
             } else if card == self.quinola {
                 extra.quinola = Some((p as u8, trick_no));
                 if i == 0 {
                     extra.led_quinola = Some(p as u8);
                 } else if led != HEARTS {
-                    m.pay(
-                        &mut extra.log,
-                        Account::Seat(winner as u8),
-                        Account::Seat(p as u8),
-                        5,
-                        Rule::QuinolaPlaced,
-                    );
+                    m.transfer(&mut extra.log, winner as u8, p as u8, 5, Rule::QuinolaPlaced);
                     extra.placed_income[p][winner] += 5;
                     let size = m.take_pot(&mut extra.log, p, core.dealer, Rule::QuinolaPot);
                     extra.pot_taken = Some((p as u8, size));
                 } else {
-                    m.pay(
-                        &mut extra.log,
-                        Account::Seat(p as u8),
-                        Account::Seat(leader as u8),
-                        10,
-                        Rule::QuinolaForced,
-                    );
+                    m.transfer(&mut extra.log, p as u8, leader as u8, 10, Rule::QuinolaForced);
                     for q in (0..PLAYERS).filter(|&q| q != p && q != leader) {
-                        m.pay(
-                            &mut extra.log,
-                            Account::Seat(q as u8),
-                            Account::Seat(leader as u8),
-                            5,
-                            Rule::QuinolaForced,
-                        );
+                        m.transfer(&mut extra.log, q as u8, leader as u8, 5, Rule::QuinolaForced);
                     }
                     m.remise(&mut extra.log, p);
                 }
@@ -469,24 +455,12 @@ impl ReversisRules {
                 // Made. An undertaken espagnolette pays all of it.
                 if esp_active {
                     let e = extra.espagnolette.unwrap_or(0);
-                    m.pay(
-                        &mut extra.log,
-                        Account::Seat(e),
-                        Account::Seat(r as u8),
-                        64,
-                        Rule::ReversisMade,
-                    );
+                    m.transfer(&mut extra.log, e, r as u8, 64, Rule::ReversisMade);
                 } else {
                     for k in 1..PLAYERS {
                         let q = (r + k) % PLAYERS;
                         let amount = if k == 2 { 32 } else { 16 };
-                        m.pay(
-                            &mut extra.log,
-                            Account::Seat(q as u8),
-                            Account::Seat(r as u8),
-                            amount,
-                            Rule::ReversisMade,
-                        );
+                        m.transfer(&mut extra.log, q as u8, r as u8, amount, Rule::ReversisMade);
                     }
                 }
                 if quinola_early(extra, r as u8) {
@@ -501,13 +475,7 @@ impl ReversisRules {
                 };
                 let breaker = extra.trick_winners[t];
                 let amount = if extra.won_by_quinola[t] { 54 } else { 64 };
-                m.pay(
-                    &mut extra.log,
-                    Account::Seat(r as u8),
-                    Account::Seat(breaker),
-                    amount,
-                    Rule::ReversisBroken,
-                );
+                m.transfer(&mut extra.log, r as u8, breaker, amount, Rule::ReversisBroken);
                 if quinola_early(extra, r as u8) {
                     m.remise(&mut extra.log, r);
                 }
@@ -527,25 +495,13 @@ impl ReversisRules {
         };
         extra.party = Some((winner as u8, loser as u8));
         let amount = self.party_payment(winner, loser, self.talon_value(core.talon));
-        m.pay(
-            &mut extra.log,
-            Account::Seat(loser as u8),
-            Account::Seat(winner as u8),
-            amount,
-            Rule::Party,
-        );
+        m.transfer(&mut extra.log, loser as u8, winner as u8, amount, Rule::Party);
         if let Some(e) = esp.filter(|&e| !core.won[e].is_empty()) {
             // Failure: double repayment of the aces' and J♥'s income, and a taken pot goes back with a remise.
             for q in 0..PLAYERS {
                 let got = extra.placed_income[e][q];
                 if got > 0 {
-                    m.pay(
-                        &mut extra.log,
-                        Account::Seat(e as u8),
-                        Account::Seat(q as u8),
-                        2 * got,
-                        Rule::EspagnoletteRepay,
-                    );
+                    m.transfer(&mut extra.log, e as u8, q as u8, 2 * got, Rule::EspagnoletteRepay);
                 }
             }
             if let Some((s, size)) = extra.pot_taken.filter(|p| p.0 as usize == e) {
@@ -600,13 +556,7 @@ impl ReversisRules {
             n += 1;
         }
         for &(payer, amount, rule) in &claims[..n] {
-            m.pay(
-                &mut extra.log,
-                Account::Seat(payer as u8),
-                Account::Seat(winner as u8),
-                amount,
-                rule,
-            );
+            m.transfer(&mut extra.log, payer as u8, winner as u8, amount, rule);
         }
     }
 }
@@ -846,6 +796,20 @@ impl TrickRules for ReversisRules {
             return Effect::Continue;
         }
         Effect::EndDeal
+    }
+
+    fn reset_match(&self, m: &mut ReversisMatch) {
+        // In place: the pots' buffer is kept for the next game (a batch allocates nothing per game).
+        let ReversisMatch {
+            chips,
+            pots,
+            first_remise_pending,
+            started,
+        } = m;
+        *chips = [0; PLAYERS];
+        pots.clear();
+        *first_remise_pending = false;
+        *started = false;
     }
 
     fn extra_observation_len(&self) -> usize {

@@ -1081,3 +1081,33 @@ fn the_payment_log_counts_and_names_its_payments() {
     };
     assert_eq!(q.to_string(), "pot 3 -> seat 3: 12 (quinola takes the pot)");
 }
+
+/// `restart` clears the match state in place (the pots' buffer is reused): a restarted state plays
+/// the same game as a fresh one, with the first hand's antes again and no chips carried over.
+#[test]
+fn a_restarted_state_plays_like_a_fresh_one() {
+    let g = game("reversis(scope=match,hands=3)");
+    let run = |st: &mut ReversisState, seed: u64| {
+        let mut rng = Rng::new(seed);
+        while st.current_player() != Player::Terminal {
+            let a = if st.current_player() == Player::Chance {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+        }
+        let mut r = [0.0; 4];
+        st.returns(&mut r);
+        (r, st.match_state.pots.clone(), st.history().to_vec())
+    };
+    let mut reused = g.new_initial_state();
+    run(&mut reused, 1);
+    assert!(reused.match_state.chips != [0; 4] && reused.match_state.started);
+    g.restart(&mut reused);
+    assert_eq!(reused.match_state.chips, [0; 4]);
+    assert!(reused.match_state.pots.is_empty());
+    assert!(!reused.match_state.started && !reused.match_state.first_remise_pending);
+    let mut fresh = g.new_initial_state();
+    assert_eq!(run(&mut reused, 2), run(&mut fresh, 2));
+}
