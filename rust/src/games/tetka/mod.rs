@@ -274,7 +274,6 @@ impl TrickRules for TetkaRules {
         };
         (key(a, 0).max(key(b, 1)).max(key(c, 2)).max(key(d, 3)) & 3) as usize
     }
-    }
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut { core, extra, .. } = s;
         // Only the bum-numbered trick is noted; the cards' penalties are read off the piles later.
