@@ -935,6 +935,11 @@ impl TarokRules {
             return (out, false, false);
         }
         let team_cards = core.won_by(team.iter().copied()) | extra.discards;
+        // The talon cards the declarer left (`core.talon`) are deliberately not here: they count for
+        // the opponents' card points only, as 70 − P, while trula and kings are scored for the cards
+        // a team takes in tricks (pagat.com's Slovenian Tarok; OpenSpiel's scoring agrees). A king
+        // or trula card left in the talon thus spoils both sides' bonus. The rest of a talon carried
+        // by the called king is in its trick winner's pile, taken with that trick.
         let opp_cards = core.won_by(opps.iter().copied());
         let team_tricks: u8 = team.iter().map(|&s| extra.tricks[s]).sum();
         let opp_tricks: u8 = opps.iter().map(|&s| extra.tricks[s]).sum();

@@ -1433,3 +1433,69 @@ fn colour_valat_void_duty_per_preset_and_must_head_ignores_discards_of_other_sui
         set(&st, "C♥")
     );
 }
+
+/// Seat 0 plays Solo three and takes the second talon group (II III IV); K♠, Mond and 7♠ stay in the
+/// talon. The opponents take K♣ K♦ K♥ (seat 1 leads its kings, everyone follows suit) and Škis with
+/// Pagat (seat 2's Škis over seat 3's Pagat); the declarer takes the other eight tricks.
+fn solo_three_with_king_and_mond_left_in_the_talon(spec: &str, announce: &[&str]) -> TarokState {
+    let hands = [
+        "7♣ 2♦ 2♥ 8♠ 9♠ 10♠ VI XVI XVII XVIII XIX XX",
+        "K♣ K♦ K♥ Q♣ C♣ J♣ 10♣ Q♠ V VII VIII IX",
+        "SKIS 8♣ 4♦ 4♥ Q♦ C♦ J♦ 1♦ C♠ X XI XII",
+        "I 9♣ 3♦ 3♥ Q♥ C♥ J♥ 1♥ J♠ XIII XIV XV",
+    ];
+    let mut st = dealt(spec, hands, "K♠ XXI 7♠ II III IV");
+    act(&mut st, &["pass", "pass", "pass", "solo three", "talon 2"]);
+    act(&mut st, &["discard 8♠", "discard 9♠", "discard 10♠", "no raise"]);
+    act(&mut st, announce);
+    assert_eq!(st.extra.stage, Stage::Play);
+    for trick in [
+        "7♣ K♣ 8♣ 9♣",
+        "K♦ 4♦ 3♦ 2♦",
+        "K♥ 4♥ 3♥ 2♥",
+        "V SKIS I VI",
+        "Q♦ XIII XVI VII",
+        "XX VIII X XIV",
+        "XIX IX XI XV",
+        "XVIII Q♣ XII J♠",
+        "XVII C♣ C♦ Q♥",
+        "II J♣ J♦ C♥",
+        "III 10♣ 1♦ J♥",
+        "IV Q♠ C♠ 1♥",
+    ] {
+        act(&mut st, &trick.split_whitespace().collect::<Vec<_>>());
+    }
+    assert_eq!(st.current_player(), Player::Terminal);
+    st
+}
+
+#[test]
+fn talon_cards_left_count_against_the_declarer_but_make_no_trula_or_kings_for_the_opponents() {
+    // Pagat: trula and kings are scored for the cards a team *takes in tricks*. The talon cards the
+    // declarer leaves count for the opponents' card points only (70 − P), so here the opponents,
+    // with K♣ K♦ K♥, Škis and Pagat in their tricks and K♠ and the Mond left in the talon, make
+    // neither bonus (OpenSpiel scores it the same way).
+    for spec in ["tarok", "tarok(ruleset=pagat)"] {
+        let st = solo_three_with_king_and_mond_left_in_the_talon(spec, &["pass"; 4]);
+        let opp = st.core.won[1] | st.core.won[2] | st.core.won[3];
+        assert_eq!(opp, set(&st, "7♣ K♣ 8♣ 9♣ K♦ 4♦ 3♦ 2♦ K♥ 4♥ 3♥ 2♥ V SKIS I VI"));
+        assert_eq!(st.core.talon, set(&st, "K♠ XXI 7♠"));
+        // Declarer: 24 honour points (Q♦ Q♣ Q♥ Q♠ 3 each, C♣ C♦ C♥ C♠ 2 each, J♠ J♣ J♦ J♥ 1 each)
+        // in 8 tricks and 3 blank discards, 35 cards: 24 + 12 = 36, just enough. Opponents'
+        // tricks 20 + 5 = 25, the talon 8 + 1 = 9: together 34 = 70 − 36.
+        assert_eq!(count(st.core.won[0] | st.extra.discards), 36);
+        assert_eq!((count(opp), count(st.core.talon)), (25, 9));
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        // Solo three won at 36: 40 + 1, and no bonus on either side; no Mond penalty (the Mond was
+        // never captured).
+        assert_eq!(ret, [41.0, 0.0, 0.0, 0.0], "{spec}");
+        // Kings announced by an opponent fail for the same reason: the declarer gains 2 × 10.
+        let st = solo_three_with_king_and_mond_left_in_the_talon(
+            spec,
+            &["pass", "announce kings", "pass", "pass", "pass", "pass"],
+        );
+        st.returns(&mut ret);
+        assert_eq!(ret, [61.0, 0.0, 0.0, 0.0], "{spec}");
+    }
+}
