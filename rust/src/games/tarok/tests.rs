@@ -939,6 +939,51 @@ fn lowest_bid_plays_only_klop_or_three_and_makes_no_announcement() {
     }
 }
 
+#[test]
+fn lowest_bid_through_simulate_plays_the_games_of_its_own_act_loop() {
+    // `simulate` hands the card play to the fused random playout once the bot says it is uniform
+    // from there on (`random_from`): the games must be exactly those of asking the bot every move.
+    use crate::batch::{simulate, SimConfig};
+    use crate::core::rng::Rng;
+    for spec in ["tarok", "tarok(ruleset=openspiel)", "tarok(scope=match,deals=2)"] {
+        let g = game(spec);
+        let cfg = SimConfig {
+            n_games: 60,
+            seed: 9,
+            first_game: 0,
+            bots: vec!["lowest_bid".into()],
+            threads: Some(1),
+        };
+        let r = simulate(&g, &cfg).unwrap();
+        let bot = g.rules().new_bot("lowest_bid").unwrap();
+        let mut played = 0;
+        for k in 0..cfg.n_games {
+            let mut rng = Rng::for_stream(cfg.seed, k as u64);
+            let mut st = g.new_initial_state();
+            loop {
+                let a = match st.current_player() {
+                    Player::Terminal => break,
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(_) => bot.act(&st, &mut rng),
+                };
+                st.apply_action(a).unwrap();
+            }
+            let (mut ret, mut sc) = ([0.0; 4], [0.0; 4]);
+            st.returns(&mut ret);
+            st.scores(&mut sc);
+            assert_eq!(
+                r.lengths[k] as usize,
+                st.history().len(),
+                "{spec}: game {k} length"
+            );
+            assert_eq!(r.returns[4 * k..4 * k + 4], ret, "{spec}: game {k} returns");
+            assert_eq!(r.scores[4 * k..4 * k + 4], sc, "{spec}: game {k} scores");
+            played += st.core.tricks_played;
+        }
+        assert!(played > 0, "{spec}: cards were played");
+    }
+}
+
 // --- deck_names=improvised (rules file §6) ---
 
 const IMPROVISED: &str = "tarok(deck_names=improvised)";
