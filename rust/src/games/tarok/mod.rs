@@ -1278,17 +1278,21 @@ impl TrickRules for TarokRules {
         }
         let legal = self.legal(self.contract(v), v.core, hand, v.extra.declarer);
         // An announced ultimo card stays back until the last trick unless nothing else is legal.
-        if v.core.tricks_played + 1 < TRICKS {
-            let mut held = CardSet::EMPTY;
-            if v.extra.announced[PAGAT_ULTIMO_B].is_some() {
-                held.insert(PAGAT);
-            }
-            if let (Some(_), Some(k)) = (v.extra.announced[KING_ULTIMO_B], v.extra.called) {
-                held.insert(k);
-            }
-            return crate::trick::follow::hold_back(legal, held);
+        // Most hands announce neither ultimo: they return at the first test.
+        let announced = &v.extra.announced;
+        if (announced[PAGAT_ULTIMO_B].is_none() && announced[KING_ULTIMO_B].is_none())
+            || v.core.tricks_played + 1 >= TRICKS
+        {
+            return legal;
         }
-        legal
+        let mut held = CardSet::EMPTY;
+        if announced[PAGAT_ULTIMO_B].is_some() {
+            held.insert(PAGAT);
+        }
+        if let (Some(_), Some(k)) = (announced[KING_ULTIMO_B], v.extra.called) {
+            held.insert(k);
+        }
+        crate::trick::follow::hold_back(legal, held)
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
         if v.extra.emperor && v.core.tricks_played == 0 {
