@@ -1730,3 +1730,55 @@ fn a_won_hand_crosses_one_radelc_of_the_declarer_and_the_partner() {
     assert_eq!(ret, [332.0, 332.0, 0.0, 0.0]);
     assert_eq!(st.match_state.radelci, [1, 0, 1, 1]);
 }
+
+#[test]
+fn a_cumulative_score_back_at_zero_makes_the_next_hand_a_forced_klop() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ K♦ Q♦ C♦ J♦ K♥ Q♥ C♥ J♥ II III IV V");
+    core.won[1] = set(&st, "VI VII VIII");
+    core.won[2] = set(&st, "IX X XI");
+    core.won[3] = set(&st, "XII XIII XIV");
+    // A Klop with nobody special: −35, −1, −1, −1. Or seat 2 without a trick: only it scores, +70.
+    let paying = klop_extra([4, 1, 1, 1]);
+    let clean = klop_extra([5, 1, 0, 1]);
+    let trigger = |spec: &str, extra: &TarokExtra, ledger: [f64; 4]| {
+        let r = game(spec).rules().clone();
+        let mut core = core.clone();
+        core.ledger[..4].copy_from_slice(&ledger);
+        let (mut e, mut m) = (extra.clone(), TarokMatch::default());
+        r.finish(&core, &mut e, &mut m);
+        m.forced_next == Forced::ZeroScore
+    };
+    assert!(!trigger("tarok", &paying, [0.0; 4]));
+    // Seat 0 from 35 to 0, seat 1 from 1 to 0: back at zero.
+    assert!(trigger("tarok", &paying, [35.0, 0.0, 0.0, 0.0]));
+    assert!(trigger("tarok", &paying, [36.0, 1.0, 0.0, 0.0]));
+    // 34 to −1 and 2 to 1 are not zero.
+    assert!(!trigger("tarok", &paying, [34.0, 2.0, 0.0, 0.0]));
+    // Staying at zero (0 + 0) is not a return to zero; −70 + 70 is.
+    assert!(!trigger("tarok", &clean, [0.0; 4]));
+    assert!(trigger("tarok", &clean, [0.0, 0.0, -70.0, 0.0]));
+    assert!(!trigger(
+        "tarok(klop_after_zero_score=false)",
+        &clean,
+        [0.0, 0.0, -70.0, 0.0]
+    ));
+    // The next hand is then a Klop without bidding, forehand to lead.
+    let mut st = game("tarok").new_initial_state();
+    st.match_state.forced_next = Forced::ZeroScore;
+    let h: Vec<Vec<&str>> = H.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = TALON.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 6..round * 6 + 6]);
+        }
+    }
+    act(&mut st, &order);
+    assert_eq!(
+        (st.extra.contract, st.extra.stage),
+        (Some(Contract::Klop), Stage::Play)
+    );
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(st.extra.forced, Forced::ZeroScore);
+}
