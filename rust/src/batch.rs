@@ -178,7 +178,8 @@ pub fn simulate_watched<G: Game>(game: &G, cfg: &SimConfig, watch: &Watch) -> Re
     Ok(out)
 }
 
-/// Plays `state` to the end with one bot per seat.
+/// Plays `state` to the end with one bot per seat ([`State::play_out_random`] from the first decision
+/// at which every bot's [`Bot::random_from`] holds).
 pub fn play_out<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng) {
     if bots.iter().all(|b| b.is_random()) {
         return state.play_out_random(rng);
@@ -190,7 +191,15 @@ pub fn play_out<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng
                 state.resolve_chance(rng);
                 continue;
             }
-            Player::Seat(p) => bots[p].act(state, rng),
+            Player::Seat(p) => {
+                // Bots that play uniformly from here on (after their own bidding, say): the fused
+                // random playout finishes the game with the same moves and draws. The seat to move is
+                // asked first, so bots that never turn uniform cost one call per move.
+                if bots[p].random_from(state) && bots.iter().all(|b| b.random_from(state)) {
+                    return state.play_out_random(rng);
+                }
+                bots[p].act(state, rng)
+            }
         };
         state.apply_action_unchecked(action);
     }

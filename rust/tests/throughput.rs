@@ -1,5 +1,5 @@
 //! Throughput smoke runs for profiling (`cargo test --release --test throughput -- --ignored --nocapture`,
-//! `LUDO_SPECS='zole;schafkopf;solo'` for other games).
+//! `LUDO_SPECS='zole;schafkopf;solo'` for other games, `LUDO_BOTS=greedy` for another bot).
 //! Not a timed assertion: the numbers that count are in `benches/` (pytest-benchmark).
 
 use ludoteca::batch::SimConfig;
@@ -17,20 +17,22 @@ fn random_games_per_second() {
         .unwrap_or(2_000_000);
     // LUDO_SPECS="zole;schafkopf" picks other games (game strings separated by semicolons).
     let specs = std::env::var("LUDO_SPECS").unwrap_or_else(|_| "briscola;briscola(players=4)".into());
+    // LUDO_BOTS="lowest_bid" profiles a registered bot other than `random` (one name for every seat).
+    let bot = std::env::var("LUDO_BOTS").unwrap_or_else(|_| "random".into());
     for spec in specs.split(';') {
         let game = load_game(spec).unwrap();
         let cfg = SimConfig {
             n_games,
             seed: 1,
             first_game: 0,
-            bots: vec!["random".into()],
+            bots: vec![bot.clone()],
             threads: Some(1),
         };
         let t = Instant::now();
         let r = game.simulate(&cfg).unwrap();
         let secs = t.elapsed().as_secs_f64();
         println!(
-            "{spec}: {:.0} games/s single thread ({} games)",
+            "{spec} ({bot}): {:.0} games/s single thread ({} games)",
             cfg.n_games as f64 / secs,
             r.lengths.len()
         );

@@ -315,6 +315,14 @@ pub trait Bot<S>: Send + Sync {
     fn is_random(&self) -> bool {
         false
     }
+    /// True only when `act` is exactly `state.random_action(rng)` at `state` and at every later
+    /// decision of this game, whatever happens (a bot that bids its own way, then plays uniformly).
+    /// Once it holds for every seat's bot, `simulate` finishes the game with
+    /// [`State::play_out_random`], which makes the same moves with the same draws in a fused loop.
+    /// Default: [`Bot::is_random`].
+    fn random_from(&self, _state: &S) -> bool {
+        self.is_random()
+    }
 }
 
 /// Uniformly random legal action.

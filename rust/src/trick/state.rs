@@ -620,7 +620,18 @@ impl<R: TrickRules> State for TrickState<R> {
     }
 
     fn random_action(&self, rng: &mut Rng) -> Action {
-        self.random_action_with(rng, &mut Vec::new())
+        if self.core.phase == Phase::Play && !self.rules.extra_actions_in_play() {
+            return self.random_action_with(rng, &mut Vec::new());
+        }
+        // Bots call this at every decision (bids, calls, discards): one buffer per thread for the
+        // legal extra actions instead of a fresh one growing from empty each time.
+        thread_local! {
+            static EXTRAS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        EXTRAS.with(|buf| match buf.try_borrow_mut() {
+            Ok(mut extras) => self.random_action_with(rng, &mut extras),
+            Err(_) => self.random_action_with(rng, &mut Vec::new()),
+        })
     }
 
     fn play_out_random(&mut self, rng: &mut Rng) {

@@ -176,18 +176,23 @@ impl Bot<TarokState> for LowestBid {
             Stage::Auction | Stage::Announce => base + PASS as Action,
             Stage::Raise => base + NO_RAISE as Action,
             Stage::FinalCall => {
-                let mut legal = Vec::new();
-                state.legal_actions(&mut legal);
-                // Klop (when offered) comes first, the contracts follow from the lowest up.
-                let klop = legal.contains(&(base + BID0 as Action));
-                let lowest = legal.iter().copied().find(|&a| a != base + BID0 as Action);
-                match (klop, lowest) {
-                    (true, Some(l)) => [base + BID0 as Action, l][rng.below(2) as usize],
-                    (true, None) => base + BID0 as Action,
-                    (false, l) => l.unwrap_or(legal[0]),
+                // The final call offers Klop when forehand still holds its implicit Three, then every
+                // contract from the standing bid up (`extra_legal`): the lowest is the standing bid.
+                let klop = base + BID0 as Action;
+                let standing = state.extra.high.map_or(Contract::Three, |(h, _)| h);
+                let lowest = klop + standing as Action;
+                if state.extra.implicit {
+                    [klop, lowest][rng.below(2) as usize]
+                } else {
+                    lowest
                 }
             }
             _ => state.random_action(rng),
         }
+    }
+    fn random_from(&self, state: &TarokState) -> bool {
+        // The card play is uniform to the end of the deal, and a single deal is the whole game (a
+        // match deals again and bids again).
+        state.extra.stage == Stage::Play && !state.rules().is_match
     }
 }

@@ -934,6 +934,11 @@ impl TarokRules {
             return (out, false, false);
         }
         let team_cards = core.won_by(team.iter().copied()) | extra.discards;
+        // The talon cards the declarer left (`core.talon`) are deliberately not here: they count for
+        // the opponents' card points only, as 70 − P, while trula and kings are scored for the cards
+        // a team takes in tricks (pagat.com's Slovenian Tarok; OpenSpiel's scoring agrees). A king
+        // or trula card left in the talon thus spoils both sides' bonus. The rest of a talon carried
+        // by the called king is in its trick winner's pile, taken with that trick.
         let opp_cards = core.won_by(opps.iter().copied());
         let team_tricks: u8 = team.iter().map(|&s| extra.tricks[s]).sum();
         let opp_tricks: u8 = opps.iter().map(|&s| extra.tricks[s]).sum();
@@ -1270,17 +1275,21 @@ impl TrickRules for TarokRules {
         }
         let legal = self.legal(self.contract(v), v.core, hand, v.extra.declarer);
         // An announced ultimo card stays back until the last trick unless nothing else is legal.
-        if v.core.tricks_played + 1 < TRICKS {
-            let mut held = CardSet::EMPTY;
-            if v.extra.announced[PAGAT_ULTIMO_B].is_some() {
-                held.insert(PAGAT);
-            }
-            if let (Some(_), Some(k)) = (v.extra.announced[KING_ULTIMO_B], v.extra.called) {
-                held.insert(k);
-            }
-            return crate::trick::follow::hold_back(legal, held);
+        // Most hands announce neither ultimo: they return at the first test.
+        let announced = &v.extra.announced;
+        if (announced[PAGAT_ULTIMO_B].is_none() && announced[KING_ULTIMO_B].is_none())
+            || v.core.tricks_played + 1 >= TRICKS
+        {
+            return legal;
         }
-        legal
+        let mut held = CardSet::EMPTY;
+        if announced[PAGAT_ULTIMO_B].is_some() {
+            held.insert(PAGAT);
+        }
+        if let (Some(_), Some(k)) = (announced[KING_ULTIMO_B], v.extra.called) {
+            held.insert(k);
+        }
+        crate::trick::follow::hold_back(legal, held)
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
         if v.extra.emperor && v.core.tricks_played == 0 {

@@ -939,6 +939,51 @@ fn lowest_bid_plays_only_klop_or_three_and_makes_no_announcement() {
     }
 }
 
+#[test]
+fn lowest_bid_through_simulate_plays_the_games_of_its_own_act_loop() {
+    // `simulate` hands the card play to the fused random playout once the bot says it is uniform
+    // from there on (`random_from`): the games must be exactly those of asking the bot every move.
+    use crate::batch::{simulate, SimConfig};
+    use crate::core::rng::Rng;
+    for spec in ["tarok", "tarok(ruleset=openspiel)", "tarok(scope=match,deals=2)"] {
+        let g = game(spec);
+        let cfg = SimConfig {
+            n_games: 60,
+            seed: 9,
+            first_game: 0,
+            bots: vec!["lowest_bid".into()],
+            threads: Some(1),
+        };
+        let r = simulate(&g, &cfg).unwrap();
+        let bot = g.rules().new_bot("lowest_bid").unwrap();
+        let mut played = 0;
+        for k in 0..cfg.n_games {
+            let mut rng = Rng::for_stream(cfg.seed, k as u64);
+            let mut st = g.new_initial_state();
+            loop {
+                let a = match st.current_player() {
+                    Player::Terminal => break,
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(_) => bot.act(&st, &mut rng),
+                };
+                st.apply_action(a).unwrap();
+            }
+            let (mut ret, mut sc) = ([0.0; 4], [0.0; 4]);
+            st.returns(&mut ret);
+            st.scores(&mut sc);
+            assert_eq!(
+                r.lengths[k] as usize,
+                st.history().len(),
+                "{spec}: game {k} length"
+            );
+            assert_eq!(r.returns[4 * k..4 * k + 4], ret, "{spec}: game {k} returns");
+            assert_eq!(r.scores[4 * k..4 * k + 4], sc, "{spec}: game {k} scores");
+            played += st.core.tricks_played;
+        }
+        assert!(played > 0, "{spec}: cards were played");
+    }
+}
+
 // --- deck_names=improvised (rules file §6) ---
 
 const IMPROVISED: &str = "tarok(deck_names=improvised)";
@@ -1432,4 +1477,308 @@ fn colour_valat_void_duty_per_preset_and_must_head_ignores_discards_of_other_sui
         seed.legal(Contract::Klop, &core, set(&st, "C♥ 2♥ 7♠"), None),
         set(&st, "C♥")
     );
+}
+
+/// Seat 0 plays Solo three and takes the second talon group (II III IV); K♠, Mond and 7♠ stay in the
+/// talon. The opponents take K♣ K♦ K♥ (seat 1 leads its kings, everyone follows suit) and Škis with
+/// Pagat (seat 2's Škis over seat 3's Pagat); the declarer takes the other eight tricks.
+fn solo_three_with_king_and_mond_left_in_the_talon(spec: &str, announce: &[&str]) -> TarokState {
+    let hands = [
+        "7♣ 2♦ 2♥ 8♠ 9♠ 10♠ VI XVI XVII XVIII XIX XX",
+        "K♣ K♦ K♥ Q♣ C♣ J♣ 10♣ Q♠ V VII VIII IX",
+        "SKIS 8♣ 4♦ 4♥ Q♦ C♦ J♦ 1♦ C♠ X XI XII",
+        "I 9♣ 3♦ 3♥ Q♥ C♥ J♥ 1♥ J♠ XIII XIV XV",
+    ];
+    let mut st = dealt(spec, hands, "K♠ XXI 7♠ II III IV");
+    act(&mut st, &["pass", "pass", "pass", "solo three", "talon 2"]);
+    act(&mut st, &["discard 8♠", "discard 9♠", "discard 10♠", "no raise"]);
+    act(&mut st, announce);
+    assert_eq!(st.extra.stage, Stage::Play);
+    for trick in [
+        "7♣ K♣ 8♣ 9♣",
+        "K♦ 4♦ 3♦ 2♦",
+        "K♥ 4♥ 3♥ 2♥",
+        "V SKIS I VI",
+        "Q♦ XIII XVI VII",
+        "XX VIII X XIV",
+        "XIX IX XI XV",
+        "XVIII Q♣ XII J♠",
+        "XVII C♣ C♦ Q♥",
+        "II J♣ J♦ C♥",
+        "III 10♣ 1♦ J♥",
+        "IV Q♠ C♠ 1♥",
+    ] {
+        act(&mut st, &trick.split_whitespace().collect::<Vec<_>>());
+    }
+    assert_eq!(st.current_player(), Player::Terminal);
+    st
+}
+
+#[test]
+fn talon_cards_left_count_against_the_declarer_but_make_no_trula_or_kings_for_the_opponents() {
+    // Pagat: trula and kings are scored for the cards a team *takes in tricks*. The talon cards the
+    // declarer leaves count for the opponents' card points only (70 − P), so here the opponents,
+    // with K♣ K♦ K♥, Škis and Pagat in their tricks and K♠ and the Mond left in the talon, make
+    // neither bonus (OpenSpiel scores it the same way).
+    for spec in ["tarok", "tarok(ruleset=pagat)"] {
+        let st = solo_three_with_king_and_mond_left_in_the_talon(spec, &["pass"; 4]);
+        let opp = st.core.won[1] | st.core.won[2] | st.core.won[3];
+        assert_eq!(opp, set(&st, "7♣ K♣ 8♣ 9♣ K♦ 4♦ 3♦ 2♦ K♥ 4♥ 3♥ 2♥ V SKIS I VI"));
+        assert_eq!(st.core.talon, set(&st, "K♠ XXI 7♠"));
+        // Declarer: 24 honour points (Q♦ Q♣ Q♥ Q♠ 3 each, C♣ C♦ C♥ C♠ 2 each, J♠ J♣ J♦ J♥ 1 each)
+        // in 8 tricks and 3 blank discards, 35 cards: 24 + 12 = 36, just enough. Opponents'
+        // tricks 20 + 5 = 25, the talon 8 + 1 = 9: together 34 = 70 − 36.
+        assert_eq!(count(st.core.won[0] | st.extra.discards), 36);
+        assert_eq!((count(opp), count(st.core.talon)), (25, 9));
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        // Solo three won at 36: 40 + 1, and no bonus on either side; no Mond penalty (the Mond was
+        // never captured).
+        assert_eq!(ret, [41.0, 0.0, 0.0, 0.0], "{spec}");
+        // Kings announced by an opponent fail for the same reason: the declarer gains 2 × 10.
+        let st = solo_three_with_king_and_mond_left_in_the_talon(
+            spec,
+            &["pass", "announce kings", "pass", "pass", "pass", "pass"],
+        );
+        st.returns(&mut ret);
+        assert_eq!(ret, [61.0, 0.0, 0.0, 0.0], "{spec}");
+    }
+}
+
+#[test]
+fn a_forfeit_is_multiplied_by_the_declarers_radelci() {
+    // Forfeiting a Three over the called king in the talon costs 10, doubled per uncrossed radelc
+    // (seed) or once (pagat); the others' radelci do not count.
+    for (spec, radelci, want) in [
+        ("tarok", [1, 0, 0, 0], -20.0),
+        ("tarok", [2, 3, 3, 3], -40.0),
+        ("tarok", [0, 3, 3, 3], -10.0),
+        ("tarok(ruleset=pagat)", [2, 0, 0, 0], -20.0),
+    ] {
+        let mut st = dealt(spec, H2, TALON2);
+        st.match_state.radelci = radelci;
+        act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "forfeit"]);
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        assert_eq!(ret, [want, 0.0, 0.0, 0.0], "{spec} {radelci:?}");
+    }
+}
+
+/// Seat 1 bids Valat without and leads Škis; seat 0's only tarok is the Mond, so it falls to the
+/// Škis in the first trick; seat 0's K♦ then takes the second trick and the valat is lost.
+const VW_MOND: [&str; 4] = [
+    "XXI K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ K♦ Q♦ C♦",
+    "SKIS XX XIX XVIII XVII XVI XV XIV XIII XII XI 4♦",
+    "X IX VIII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥ J♦",
+    "VII VI V K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ 1♦",
+];
+
+#[test]
+fn the_mond_penalty_in_valat_without_per_preset() {
+    // The declarer's radelci multiply the −500 (per radelc in the seed preset, once in pagat), never
+    // the Mond penalty.
+    for (spec, mond, radelci, game) in [
+        ("tarok", -21.0, 0, -500.0),
+        ("tarok", -21.0, 1, -1000.0),
+        ("tarok", -21.0, 2, -2000.0),
+        ("tarok(ruleset=pagat)", 0.0, 0, -500.0),
+        ("tarok(ruleset=pagat)", 0.0, 2, -1000.0),
+        ("tarok(ruleset=openspiel)", 0.0, 0, -500.0),
+        ("tarok(mond_penalty_in_valat=false)", 0.0, 0, -500.0),
+    ] {
+        let mut st = dealt(spec, VW_MOND, "IV III II I 2♦ 3♦");
+        st.match_state.radelci = [0, radelci, 0, 0];
+        act(
+            &mut st,
+            &["valat without", "pass", "pass", "pass", "valat without"],
+        );
+        act(&mut st, &["pass", "pass", "pass", "pass"]);
+        act(&mut st, &["SKIS", "X", "VII", "XXI", "4♦", "J♦", "1♦", "K♦"]);
+        assert_eq!(st.current_player(), Player::Terminal, "{spec}");
+        assert_eq!(st.extra.mond_lost, Some(0));
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        assert_eq!(ret, [mond, game, 0.0, 0.0], "{spec} {radelci}");
+        // A lost Valat without crosses nothing, and every player draws a radelc.
+        assert_eq!(st.match_state.radelci, [1, radelci + 1, 1, 1], "{spec}");
+    }
+}
+
+#[test]
+fn no_mond_penalty_in_beggar_or_open_beggar() {
+    // The Mond of seat 2 fell to Pagat in the Beggar declarer's emperor's trick (seat 3 took it);
+    // the declarer then took a trick and lost: only the contract is scored.
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[3] = set(&st, "SKIS XXI I XX");
+    core.won[1] = set(&st, "K♦ Q♥ K♠ XIX");
+    for contract in [Contract::Beggar, Contract::OpenBeggar] {
+        let extra = TarokExtra {
+            contract: Some(contract),
+            declarer: Some(1),
+            tricks: [0, 1, 0, 1],
+            mond_lost: Some(2),
+            ..TarokExtra::default()
+        };
+        let (s, won, everyone) = st.rules().hand_scores(&core, &extra, &[0; 4]);
+        assert_eq!(
+            (s, won, everyone),
+            ([0, -contract.value() as i64, 0, 0], false, true)
+        );
+        // The same capture in a Solo without costs the Mond's owner 21.
+        let sw = TarokExtra {
+            contract: Some(Contract::SoloWithout),
+            ..extra
+        };
+        assert_eq!(st.rules().hand_scores(&core, &sw, &[0; 4]).0[2], -21);
+    }
+}
+
+#[test]
+fn the_secret_partner_is_hidden_until_the_called_king_is_played() {
+    // Two deals that differ only in who holds the called K♦ (seat 1 or seat 2, swapped with K♥):
+    // forehand's Three calls K♦. Until the king is played, neither the declarer nor seat 3 can
+    // tell the deals apart: their observation strings and tensors are equal at every step.
+    let (h1, h2) = (H[1].replace("K♦", "K♥"), H[2].replace("K♥", "K♦"));
+    let swapped = [H[0], h1.as_str(), h2.as_str(), H[3]];
+    let mut a = three_at_announcements(H, TALON, "talon 1");
+    let mut b = three_at_announcements(swapped, TALON, "talon 1");
+    assert_eq!((a.extra.partner, b.extra.partner), (Some(1), Some(2)));
+    let same_view = |a: &TarokState, b: &TarokState, seat: usize| {
+        let (mut ta, mut tb) = (vec![0.0; 2048], vec![0.0; 2048]);
+        let len = game("tarok").observation_shape()[0];
+        a.write_observation(seat, &mut ta[..len]);
+        b.write_observation(seat, &mut tb[..len]);
+        a.observation_string(seat) == b.observation_string(seat) && ta == tb
+    };
+    // The announcements, then trick 1 (10♣ led; seat 1 follows, seats 2 and 3 trump) and the
+    // lead of trick 2 by its winner, seat 2: K♥ in the first deal, the called K♦ in the second.
+    for step in ["pass", "pass", "pass", "pass", "10♣", "7♣", "XV", "XI"] {
+        act(&mut a, &[step]);
+        act(&mut b, &[step]);
+        for seat in [0, 3] {
+            assert!(same_view(&a, &b, seat), "seat {seat} after {step}");
+        }
+        // Each holder knows itself.
+        assert!(!same_view(&a, &b, 1) && !same_view(&a, &b, 2));
+    }
+    // Once the trick with the called king is complete, everyone is told the partner.
+    act(&mut b, &["K♦", "X", "VI", "Q♦"]);
+    assert!(b.extra.partner_revealed && b.observation_string(3).contains("partner: seat 2"));
+    act(&mut a, &["K♥", "X", "VI", "XVIII"]);
+    assert!(!a.extra.partner_revealed && !a.observation_string(3).contains("partner:"));
+    assert!(a.observation_string(1).contains("partner: seat 1"));
+}
+
+#[test]
+fn valats_replace_game_and_bonuses_but_keep_the_mond_penalty() {
+    // A Two (declarer 0, partner 1) in which one side takes all 12 tricks; seat 2's Mond was
+    // caught. The valat is the team's only score (250 silent, 500 announced), × the declarer's
+    // radelci; the Mond's owner still pays 21, never multiplied.
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    let all = st.rules().deck().all();
+    let ours = TarokExtra {
+        contract: Some(Contract::Two),
+        declarer: Some(0),
+        partner: Some(1),
+        tricks: [7, 5, 0, 0],
+        mond_lost: Some(2),
+        ..TarokExtra::default()
+    };
+    core.won[0] = all;
+    let seed = st.rules().clone();
+    let pagat = game("tarok(ruleset=pagat)").rules().clone();
+    let sc = |r: &TarokRules, e: &TarokExtra, rad: [u8; 4]| r.hand_scores(&core, e, &rad);
+    // Silent, by the declarer's side: 250 each, ×2 for one radelc (either preset).
+    assert_eq!(sc(&seed, &ours, [0; 4]), ([250, 250, -21, 0], true, true));
+    assert_eq!(sc(&seed, &ours, [1, 0, 0, 0]).0, [500, 500, -21, 0]);
+    assert_eq!(sc(&seed, &ours, [2, 0, 0, 0]).0, [1000, 1000, -21, 0]);
+    assert_eq!(sc(&pagat, &ours, [2, 0, 0, 0]).0, [500, 500, -21, 0]);
+    // Announced by the partner and made: 500, the Mond penalty on top.
+    let mut announced = ours.clone();
+    announced.announced[VALAT_B] = Some(1);
+    assert_eq!(sc(&seed, &announced, [0; 4]), ([500, 500, -21, 0], true, true));
+    // Silent, by the opponents: they write 250 each (seed, × the declarer's radelci), or the
+    // declarer's side loses 250 (pagat).
+    let theirs = TarokExtra {
+        tricks: [0, 0, 6, 6],
+        ..ours.clone()
+    };
+    assert_eq!(
+        sc(&seed, &theirs, [1, 0, 0, 0]),
+        ([0, 0, 500 - 21, 500], false, true)
+    );
+    assert_eq!(sc(&pagat, &theirs, [0; 4]).0, [-250, -250, -21, 0]);
+    assert_eq!(sc(&pagat, &theirs, [1, 0, 0, 0]).0, [-500, -500, -21, 0]);
+}
+
+#[test]
+fn a_won_hand_crosses_one_radelc_of_the_declarer_and_the_partner() {
+    // The silent Three of `ultimo_hand` (83 each for seat 0 and its partner, seat 1), played with
+    // radelci on the board: seat 0's two multiply the hand by 4; winning crosses one of seat 0's
+    // and one of the partner's; the opponents keep theirs, and nobody draws one (a Three).
+    let mut st = dealt("tarok", ULT, ULT_TALON);
+    st.match_state.radelci = [2, 1, 1, 1];
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "talon 1"]);
+    act(&mut st, &["discard 8♠", "discard 9♠", "discard 10♠"]);
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
+    act(&mut st, &ULT_PLAY);
+    assert_eq!(st.extra.partner, Some(1));
+    let mut ret = [0.0; 4];
+    st.returns(&mut ret);
+    assert_eq!(ret, [332.0, 332.0, 0.0, 0.0]);
+    assert_eq!(st.match_state.radelci, [1, 0, 1, 1]);
+}
+
+#[test]
+fn a_cumulative_score_back_at_zero_makes_the_next_hand_a_forced_klop() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ K♦ Q♦ C♦ J♦ K♥ Q♥ C♥ J♥ II III IV V");
+    core.won[1] = set(&st, "VI VII VIII");
+    core.won[2] = set(&st, "IX X XI");
+    core.won[3] = set(&st, "XII XIII XIV");
+    // A Klop with nobody special: −35, −1, −1, −1. Or seat 2 without a trick: only it scores, +70.
+    let paying = klop_extra([4, 1, 1, 1]);
+    let clean = klop_extra([5, 1, 0, 1]);
+    let trigger = |spec: &str, extra: &TarokExtra, ledger: [f64; 4]| {
+        let r = game(spec).rules().clone();
+        let mut core = core.clone();
+        core.ledger[..4].copy_from_slice(&ledger);
+        let (mut e, mut m) = (extra.clone(), TarokMatch::default());
+        r.finish(&core, &mut e, &mut m);
+        m.forced_next == Forced::ZeroScore
+    };
+    assert!(!trigger("tarok", &paying, [0.0; 4]));
+    // Seat 0 from 35 to 0, seat 1 from 1 to 0: back at zero.
+    assert!(trigger("tarok", &paying, [35.0, 0.0, 0.0, 0.0]));
+    assert!(trigger("tarok", &paying, [36.0, 1.0, 0.0, 0.0]));
+    // 34 to −1 and 2 to 1 are not zero.
+    assert!(!trigger("tarok", &paying, [34.0, 2.0, 0.0, 0.0]));
+    // Staying at zero (0 + 0) is not a return to zero; −70 + 70 is.
+    assert!(!trigger("tarok", &clean, [0.0; 4]));
+    assert!(trigger("tarok", &clean, [0.0, 0.0, -70.0, 0.0]));
+    assert!(!trigger(
+        "tarok(klop_after_zero_score=false)",
+        &clean,
+        [0.0, 0.0, -70.0, 0.0]
+    ));
+    // The next hand is then a Klop without bidding, forehand to lead.
+    let mut st = game("tarok").new_initial_state();
+    st.match_state.forced_next = Forced::ZeroScore;
+    let h: Vec<Vec<&str>> = H.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = TALON.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 6..round * 6 + 6]);
+        }
+    }
+    act(&mut st, &order);
+    assert_eq!(
+        (st.extra.contract, st.extra.stage),
+        (Some(Contract::Klop), Stage::Play)
+    );
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(st.extra.forced, Forced::ZeroScore);
 }
