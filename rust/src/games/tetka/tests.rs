@@ -1,4 +1,4 @@
-//! Concrete situations from the rules specification §5 (Tëtka) and its oracles: the bum card, the
+//! Concrete situations of Tëtka as David Parlett describes it: the bum card, the
 //! penalties, the 9 points of a deal, Parlett's 7-point trick and the most-tricks tie-breaks.
 
 use super::*;
