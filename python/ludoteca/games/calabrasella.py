@@ -40,9 +40,17 @@ to 21 (``bidding="chiamo_solo_solissimo"``, ``counting="eleven"``, ``target=21``
   stays face down. The 4 face-down cards go to the winner of the last trick.
 * Counting: ace 1; each 3, 2, K, C, J a third, fractions dropped per side; last trick 1: 11 per deal.
   (Observations keep the card table in thirds: A 3, honours 1.) The single player needs 6.
-* Settlement: the margin (odd, 1 to 11) times 1 for chiamo, 2 for solo, 3 for solissimo ("solo
-  doubles, solissimo triples", as Italian rule books put it), paid by or to each opponent; no sweep
-  bonus. This payment scale is our choice where the descriptions differ.
+* Settlement: the margin (odd, 1 to 11) times 1 for chiamo, 2 for solo, 3 for solissimo, paid by or
+  to each opponent; no sweep bonus.
+
+Sources compared: pagat.com, Calabresella (card values, counter-clockwise deal and play, the monte of
+4, one chance each to bid from the dealer's right, chiamo < solo < solissimo, nothing after a
+solissimo, all passing = a new deal, chiamo naming a card by rank and suit) agrees with the above; the
+text we could read of it gives no payment table. The payments follow Wikipedia (Calabresella: the
+soloist needs 6 of the 11 points and pays or receives the difference between the sides' points from
+each opponent; game to 21) and Italian descriptions ("il solo raddoppia la vincita, il solissimo la
+triplica": solo doubles the win, solissimo triples it). Not played: the solissimo variants in which
+the opponents exchange with the widow (Wikipedia's "dividete" and "scegliete").
 
 Irregularities of the table (misdeals, peeking at the widow, exposed cards, leading out of turn,
 revoking) cannot happen here: every action is checked and an illegal one is refused without changing

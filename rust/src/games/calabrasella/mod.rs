@@ -1,5 +1,5 @@
 //! Calabrasella, the three-handed Italian-American widow game (one against two, no trumps), one
-//! rules value over the trick engine. Rules: the rules specification §5 (resolutions A26–A35).
+//! rules value over the trick engine, as Foster's Complete Hoyle and pagat.com (Calabrasella) describe it.
 //!
 //! * Pack: 40 cards (Italian suits, or a French pack without 8s, 9s and 10s: `deck_style`). Strength
 //!   high to low 3 2 A R(K) C F 7 6 5 4; no trumps. Points: A 3; 3, 2, R, C, F 1 each (32), plus 3 for
@@ -27,8 +27,8 @@
 //!   (`chips` each; over once a player has none left; returns the chips won or lost). `deal_limit`
 //!   bounds a match: after that many deals the top scorers win.
 //!
-//! `ruleset=terziglio`: the Italian Calabresella or Terziglio as pagat.com describes it (rules
-//! file §5.8), counter-clockwise (a display label: seats are in turn order), with
+//! `ruleset=terziglio`: the Italian Calabresella or Terziglio as pagat.com (Calabresella) describes
+//! it, counter-clockwise (a display label: seats are in turn order), with
 //! `bidding=chiamo_solo_solissimo` and `counting=eleven`, a match to 21:
 //! * Bidding: from the dealer's next seat each speaks once, `pass` or a bid above the highest so far:
 //!   `chiamo` < `solo` < `solissimo`; a `solissimo` ends it at once; the highest bidder plays alone.
@@ -44,12 +44,23 @@
 //!   deal (the 20 thirds of honours always leave 6 whole points between the sides). The engine's card
 //!   table stays A 3, honours 1 (thirds): a side's points are its thirds / 3 (rounded down) + 1 for
 //!   the last trick. The single player wins with 6 or more.
-//! * Settlement: the margin |S − O| (odd, 1 to 11) times 1 for chiamo, 2 for solo, 3 for solissimo
-//!   ("solo doubles, solissimo triples", as Italian rule books give it), paid by or to each
-//!   opponent. `target` 21. pagat's own payment table could not be read here; where it differs this
-//!   is a choice, named in the game's docs.
+//! * Settlement: the margin |S − O| (odd, 1 to 11) times 1 for chiamo, 2 for solo, 3 for solissimo,
+//!   paid by or to each opponent. `target` 21.
 //!
-//! The §5.7 irregularities (misdeal, looking at the widow, exposed cards, leading out of turn, revoke)
+//! Sources compared for `terziglio`: pagat.com, Calabresella (the text we could read): the card
+//! values (ace 1, each 3 2 K C J a third, the last trick 1), counter-clockwise deal and play, 12
+//! cards each and 4 face down (the monte), one chance each to bid from the dealer's right (the
+//! dealer's next seat in turn order) with chiamo < solo < solissimo, each bid above the last and
+//! nothing after a solissimo, all passing = a new deal, and chiamo naming a card by rank and suit:
+//! all as here. That text gives no payment table, so the payments follow Wikipedia (Calabresella:
+//! the soloist needs 6 of the 11 points, pays or receives the difference between the sides' points
+//! from each opponent; game to 21) and Italian descriptions of the game ("il solo raddoppia la
+//! vincita, il solissimo la triplica": solo doubles the win, solissimo triples it; chiamo: the
+//! called card is handed over unless it lies in the widow, the widow is shown and taken, a card of
+//! the bidder's choice is given back face up, 4 discards face down). Not played: the solissimo
+//! variants in which the opponents exchange with the widow (Wikipedia's "dividete", "scegliete").
+//!
+//! The table's irregularities (misdeal, looking at the widow, exposed cards, leading out of turn, revoke)
 //! cannot happen through this strict API: every action is checked and illegal ones are refused
 //! without changing the state, so no table-adjudication mode exists.
 //!

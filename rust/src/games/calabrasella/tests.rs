@@ -1,5 +1,5 @@
-//! Concrete situations from the rules specification §5 and its oracles §10 (28–36): the deal, the
-//! one-turn bidding, the call, the exchange, following, the 35-point count and the settlements.
+//! Concrete situations of Foster's and pagat.com's Calabrasella: the deal, the one-turn bidding, the
+//! call, the exchange, following, the 35-point count and the settlements.
 
 use super::*;
 use crate::core::game::{Game, Player, State};
@@ -485,7 +485,7 @@ fn the_rulesets_select_their_presets() {
     assert_eq!(game("calabrasella(ruleset=four_handed)").rules().num_players(), 4);
 }
 
-// ---- ruleset=terziglio: the Italian game (rules file §5.8), where it differs from the seed game.
+// ---- ruleset=terziglio: the Italian game (pagat.com, Calabresella), where it differs from the default.
 
 const TERZIGLIO: &str = "calabrasella(ruleset=terziglio)";
 

@@ -1,5 +1,5 @@
 //! Tëtka, the Russian four-handed penalty game of queens and the bum card, one rules value over the
-//! trick engine. Rules: the rules specification §5 (resolutions TE-1, TE-2).
+//! trick engine, as David Parlett describes it (The Penguin Book of Card Games).
 //!
 //! * 52 cards, A high, no trumps, four players, clockwise. Cards are dealt one at a time from the
 //!   dealer's next seat, so the last (the **bum card**) goes to the dealer: it is dealt face up, shown

@@ -1,4 +1,4 @@
-//! Concrete situations from the rules specification §5 (Tëtka) and its oracles: the bum card, the
+//! Concrete situations of Tëtka as David Parlett describes it: the bum card, the
 //! penalties, the 9 points of a deal, Parlett's 7-point trick and the most-tricks tie-breaks.
 
 use super::*;
@@ -242,6 +242,20 @@ fn most_tricks_ties_go_to_most_bum_cards_then_the_highest_one() {
     // A clear leader needs no tie-break.
     let s0d = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠ Q♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣";
     assert_eq!(r.most_tricks(&core_with(&st, [s0d, "", "", ""]), bum), [0]);
+}
+
+#[test]
+fn the_most_tricks_point_goes_to_its_seat_whichever_that_is() {
+    let st = dealt("tetka");
+    let r = st.rules().clone();
+    // Seat 2 took four tricks, the others three; seat 3 took the four queens (Q♥ is the bum card and
+    // Tëtka): no trick has been numbered yet, so only cards and most tricks count.
+    let s0 = "10♠ J♠ K♠ A♠ 10♣ J♣ K♣ A♣ 2♦ 3♦ 4♦ 5♦";
+    let s1 = "6♦ 7♦ 8♦ 9♦ 10♦ J♦ K♦ A♦ 2♥ 3♥ 4♥ 5♥";
+    let s2 = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣";
+    let s3 = "Q♠ Q♣ Q♦ Q♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ K♥ A♥";
+    let core = core_with(&st, [s0, s1, s2, s3]);
+    assert_eq!(r.penalties(&core, &st.extra), [0, 0, 1, 6]);
 }
 
 #[test]
