@@ -193,6 +193,6 @@ impl Bot<TarokState> for LowestBid {
     fn random_from(&self, state: &TarokState) -> bool {
         // The card play is uniform to the end of the deal, and a single deal is the whole game (a
         // match deals again and bids again).
-        state.extra.stage == Stage::Play && !state.rules().is_match
+        state.extra.stage == Stage::Play && !crate::trick::TrickRules::is_match(state.rules())
     }
 }
