@@ -1,5 +1,5 @@
-//! Concrete situations from the rules specification §9: the deal and exchange, following and the
-//! espagnolette's renounce, every immediate payment, the pots and remises of §9.5, the party's
+//! Concrete situations from the rules (Parlett, pagat.com): the deal and exchange, following and the
+//! espagnolette's renounce, every immediate payment, the pots and remises, the party's
 //! payment and tie-breaks, the reversis made and broken, claims, and chip conservation.
 
 use super::*;
@@ -164,7 +164,7 @@ fn an_ace_placed_is_paid_by_the_trick_winner_and_the_diamond_ace_counts_two() {
 
 #[test]
 fn an_ace_forced_pays_the_leader_even_when_its_holder_had_a_lower_card() {
-    // Seat 1 plays A♣ to a club lead although it holds 3♣ (RV-13).
+    // Seat 1 plays A♣ to a club lead although it holds 3♣: still forced.
     let mut st = after_exchange("reversis", ["2♣", "A♣ 3♣", "4♣", "5♣ 2♠"], "", "2♠");
     let before = chips(&st);
     act(&mut st, &["2♣", "A♣", "4♣", "5♣"]);
@@ -987,7 +987,7 @@ fn the_party_winner_claims_led_aces_and_a_led_quinola_but_not_its_own() {
             (2, 10, Rule::QuinolaLedClaim),
         ]
     );
-    // The winner led the aces itself: only the J♥ is claimed (RV-9).
+    // The winner led the aces itself: only the J♥ is claimed.
     assert_eq!(
         claims(0),
         [
