@@ -1,9 +1,9 @@
 //! Reversis for four players, one rules value over the trick engine: the game of taking as few
-//! points as possible, with a chip economy of aces, the Quinola (J♥), pots and remises. Rules: the
-//! rules specification §9 (resolutions RV-1 … RV-13).
+//! points as possible, with a chip economy of aces, the Quinola (J♥), pots and remises. Rules: as
+//! in Parlett's Penguin Book of Card Games and at pagat.com, with the choices below.
 //!
 //! * Pack: 48 cards (no tens), A K Q J 9 … 2 per suit, no trumps. Points A 4, K 3, Q 2, J 1 (40).
-//! * Deal (RV-1): one at a time from the eldest, 11 each, one more to the dealer, then one face-down
+//! * Deal: one at a time from the eldest, 11 each, one more to the dealer, then one face-down
 //!   card in front of each non-dealer (eldest first; in the engine these three are the talon, in deal
 //!   order).
 //! * Exchange: the dealer discards one card (`discard X`); then each non-dealer from the eldest either
@@ -12,10 +12,10 @@
 //! * Play: the eldest leads; follow suit if able; highest of the led suit wins; 11 tricks. A player
 //!   holding all four aces or three aces and the J♥ after the exchange may renounce (not follow though
 //!   able) in tricks 1–9: the espagnolette. After taking a trick they must follow again
-//!   (`espagnolette_after_failure=follow`, RV-10).
+//!   (`espagnolette_after_failure=follow`).
 //! * Chips move during play (ace value 2 for A♦, else 1): an ace *placed* on another suit's lead is
-//!   paid by the trick winner; an ace *forced* (played by a non-leader to its own suit's lead, RV-13)
-//!   pays the leader; a J♥ placed is paid 5 by the trick winner and takes the most recent pot; a J♥
+//!   paid by the trick winner; an ace *forced* (played by a non-leader to its own suit's lead, even
+//!   by a player who held a lower card of it) pays the leader; a J♥ placed is paid 5 by the trick winner and takes the most recent pot; a J♥
 //!   forced pays the leader 10, the other two pay the leader 5 each, and its player pays a remise. Led
 //!   aces (and a led J♥: 10 from the leader, 5 from each other player) can be claimed at the end by
 //!   the party winner (`auto_claim`, else a `claim` / `forfeit` action).

@@ -1,5 +1,5 @@
-//! Concrete situations from the rules specification §9: the deal and exchange, following and the
-//! espagnolette's renounce, every immediate payment, the pots and remises of §9.5, the party's
+//! Concrete situations from the rules (Parlett, pagat.com): the deal and exchange, following and the
+//! espagnolette's renounce, every immediate payment, the pots and remises, the party's
 //! payment and tie-breaks, the reversis made and broken, claims, and chip conservation.
 
 use super::*;
@@ -164,7 +164,7 @@ fn an_ace_placed_is_paid_by_the_trick_winner_and_the_diamond_ace_counts_two() {
 
 #[test]
 fn an_ace_forced_pays_the_leader_even_when_its_holder_had_a_lower_card() {
-    // Seat 1 plays A♣ to a club lead although it holds 3♣ (RV-13).
+    // Seat 1 plays A♣ to a club lead although it holds 3♣: still forced.
     let mut st = after_exchange("reversis", ["2♣", "A♣ 3♣", "4♣", "5♣ 2♠"], "", "2♠");
     let before = chips(&st);
     act(&mut st, &["2♣", "A♣", "4♣", "5♣"]);
@@ -987,7 +987,7 @@ fn the_party_winner_claims_led_aces_and_a_led_quinola_but_not_its_own() {
             (2, 10, Rule::QuinolaLedClaim),
         ]
     );
-    // The winner led the aces itself: only the J♥ is claimed (RV-9).
+    // The winner led the aces itself: only the J♥ is claimed.
     assert_eq!(
         claims(0),
         [
@@ -1110,4 +1110,181 @@ fn a_restarted_state_plays_like_a_fresh_one() {
     assert!(!reused.match_state.started && !reused.match_state.first_remise_pending);
     let mut fresh = g.new_initial_state();
     assert_eq!(run(&mut reused, 2), run(&mut fresh, 2));
+}
+
+/// `talon_bonus_values=parlett`: A♦ counts 5 and J♥ 3 in the talon, each whether or not the other is
+/// there (the other cards their card points).
+#[test]
+fn the_parlett_talon_counts_the_diamond_ace_5_and_the_quinola_3_each_alone() {
+    let p = game("reversis(talon_bonus_values=parlett)").new_initial_state();
+    let r = p.rules();
+    assert_eq!(r.talon_value(set(&p, "A♦ K♠ 2♣ 3♣")), 5 + 3);
+    assert_eq!(r.talon_value(set(&p, "J♥ K♠ 2♣ 3♣")), 3 + 3);
+    assert_eq!(r.talon_value(set(&p, "A♣ K♠ 2♣ 3♣")), 4 + 3);
+    assert_eq!(r.talon_value(set(&p, "A♦ J♥ 2♣ 3♣")), 8);
+}
+
+/// Seat 1 (A♣ A♥ A♠ and the J♥, no diamond) qualifies for the espagnolette but never renounces: it
+/// only discards, void, on seat 0's diamond leads. Seat 0 takes all eleven tricks: an ordinary
+/// reversis made, 16 + 32 + 16 (only an undertaken espagnolette pays all of it).
+#[test]
+fn a_qualified_espagnolette_never_undertaken_pays_a_reversis_made_by_another_like_the_rest() {
+    let mut st = after_exchange(
+        "reversis",
+        ["A♦ K♦ Q♦ J♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦", "A♣ A♥ A♠ J♥", "", "2♠"],
+        "",
+        "2♠",
+    );
+    assert_eq!(st.extra.espagnolette, Some(1));
+    let before = chips(&st);
+    play_out(&mut st, highest);
+    assert!(!st.extra.esp_undertaken);
+    assert_eq!(st.extra.reversis, Some(0));
+    assert_eq!(st.core.won[0].len(), 44);
+    assert_eq!(delta(before, chips(&st)), [64, -16, -32, -16]);
+}
+
+/// Whole random hands through `settle`: the party's winner has the fewest card points, then the
+/// fewest tricks, then the dealer, the dealer's left ... first; the loser (`spared_by_precedence`)
+/// the most points, then the most tricks, then the least precedence. Counted here from the cards
+/// each seat took (A 4, K 3, Q 2, J 1), with ties on points that the tricks decide seen often.
+#[test]
+fn over_random_hands_the_party_goes_by_points_then_tricks_then_precedence() {
+    let g = game("reversis");
+    let mut rng = Rng::new(21);
+    let (mut decided_by_tricks, mut hands) = (0, 0);
+    for _ in 0..3000 {
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal {
+            let a = if st.current_player() == Player::Chance {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+        }
+        if st.extra.reversis.is_some() || st.extra.esp_undertaken {
+            continue;
+        }
+        hands += 1;
+        let deck = st.rules().deck();
+        let points: Vec<i32> = (0..4)
+            .map(|s| {
+                st.core.won[s]
+                    .iter()
+                    .map(|x| match deck.rank(x) {
+                        14 => 4,
+                        13 => 3,
+                        12 => 2,
+                        11 => 1,
+                        _ => 0,
+                    })
+                    .sum()
+            })
+            .collect();
+        let tricks: Vec<usize> = (0..4).map(|s| st.core.won[s].len() / 4).collect();
+        let prec = |s: usize| (s + 4 - st.core.dealer) % 4;
+        let winner = (0..4).min_by_key(|&s| (points[s], tricks[s], prec(s))).unwrap();
+        let loser = (0..4)
+            .filter(|&s| s != winner)
+            .max_by_key(|&s| (points[s], tricks[s], prec(s)))
+            .unwrap();
+        assert_eq!(st.extra.party, Some((winner as u8, loser as u8)));
+        let fewest = points[winner];
+        let tied: Vec<usize> = (0..4).filter(|&s| points[s] == fewest).collect();
+        if tied.iter().any(|&s| tricks[s] != tricks[winner]) {
+            decided_by_tricks += 1;
+        }
+    }
+    assert!(
+        hands > 2500 && decided_by_tricks > 30,
+        "{hands} {decided_by_tricks}"
+    );
+}
+
+/// Who took their face-down card is public (which cards moved is not): seats 0 and 2 exchange,
+/// seat 1 declines, and every seat's observation says so.
+#[test]
+fn who_exchanged_is_seen_by_everybody() {
+    let mut st = dealt("reversis", ["2♣", "3♣", "5♣", "4♣"], "K♥ Q♥ J♥");
+    act(&mut st, &["discard 4♣", "discard 2♣", "decline", "discard 5♣"]);
+    assert_eq!(st.extra.exchanged, 0b0101);
+    for v in 0..4 {
+        let text = st.observation_string(v);
+        assert!(text.contains("exchanged: 0 2\n"), "seat {v}: {text}");
+    }
+}
+
+/// The J♥ breaks a reversis in trick 10 from third hand: seat 1 wins tricks 1–9 (A♠ on seat 0's
+/// 4♠, then its spades), leads 3♥ to trick 10 and seat 3 follows with the J♥, the highest heart
+/// played. The breaker is paid 54, not 64; the placed aces of tricks 1–9 are refunded.
+#[test]
+fn the_quinola_breaking_a_reversis_from_any_seat_is_paid_54() {
+    let mut st = after_exchange(
+        "reversis",
+        ["4♠", "A♠ K♠ Q♠ J♠ 9♠ 8♠ 7♠ 6♠ 5♠ 2♥ 3♥", "", "J♥ 2♠"],
+        "",
+        "2♠",
+    );
+    let before = chips(&st);
+    play(&mut st, "4♠");
+    let q = st.rules().quinola();
+    play_out(&mut st, |st, legal| {
+        let deck = st.rules().deck();
+        let lowest = |set: CardSet| set.iter().min_by_key(|&x| deck.rank(x)).unwrap();
+        match st.core.to_move {
+            1 => highest(st, legal),
+            // Seat 3 keeps the J♥ for the first heart lead.
+            3 if legal.contains(q) && st.core.led_card().is_some_and(|l| deck.suit(l) == HEARTS) => q,
+            3 if legal != CardSet::single(q) => lowest(legal - CardSet::single(q)),
+            _ => lowest(legal),
+        }
+    });
+    assert_eq!(st.extra.reversis, Some(1));
+    assert_eq!(st.extra.trick_winners[9], 3);
+    assert!(st.extra.won_by_quinola[9]);
+    assert_eq!(delta(before, chips(&st)), [0, -54, 0, 54]);
+}
+
+/// The espagnolette is undertaken by a renounce in a trick led by any seat: seat 3 wins trick 1
+/// (K♦) and leads 3♣ to trick 2, where seat 1 (four aces, holding clubs) plays 2♥.
+#[test]
+fn a_renounce_in_a_trick_led_by_another_seat_undertakes_the_espagnolette() {
+    let mut st = after_exchange(
+        "reversis",
+        ["2♦", "A♣ A♦ A♥ A♠ 3♦ 2♣ 2♥", "", "K♦ 3♣ 2♠"],
+        "",
+        "2♠",
+    );
+    assert_eq!(st.extra.espagnolette, Some(1));
+    act(&mut st, &["2♦", "3♦", "9♦", "K♦"]);
+    assert_eq!(st.extra.trick_winners[0], 3);
+    assert!(!st.extra.esp_undertaken, "seat 1 followed suit");
+    act(&mut st, &["3♣", "4♣", "2♥"]);
+    let seat2 = st.legal_cards().first().unwrap();
+    st.apply_action(seat2.0 as u32).unwrap();
+    assert!(st.extra.esp_undertaken, "seat 1 renounced a club");
+}
+
+/// A match's returns are each player's chips won or lost over all its hands (each hand's ledger
+/// is its own chips, not counting what earlier hands moved).
+#[test]
+fn a_matchs_returns_are_the_chips_won_over_all_its_hands() {
+    let g = game("reversis(scope=match,hands=6)");
+    let mut rng = Rng::new(8);
+    for _ in 0..20 {
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal {
+            let a = if st.current_player() == Player::Chance {
+                st.sample_chance(&mut rng)
+            } else {
+                st.random_action(&mut rng)
+            };
+            st.apply_action(a).unwrap();
+        }
+        assert!(st.core.deals_done >= 2);
+        let mut r = [0.0; 4];
+        st.returns(&mut r);
+        assert_eq!(r.map(|x| x as i32), st.match_state.chips);
+    }
 }
