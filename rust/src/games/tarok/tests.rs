@@ -1782,3 +1782,21 @@ fn a_cumulative_score_back_at_zero_makes_the_next_hand_a_forced_klop() {
     assert_eq!(st.current_player(), Player::Seat(0));
     assert_eq!(st.extra.forced, Forced::ZeroScore);
 }
+
+#[test]
+fn each_king_call_names_that_king_and_its_holder() {
+    // Forehand (holding K♣) plays Three: the holder of the called king is the secret partner; its
+    // own K♣ leaves it alone.
+    for (call, king, partner) in [
+        ("call K♣", "K♣", None),
+        ("call K♦", "K♦", Some(1)),
+        ("call K♥", "K♥", Some(2)),
+        ("call K♠", "K♠", Some(3)),
+    ] {
+        let mut st = dealt("tarok", H, TALON);
+        act(&mut st, &["pass", "pass", "pass", "three", call]);
+        assert_eq!(st.extra.called, Some(c(&st, king)), "{call}");
+        assert_eq!(st.extra.partner, partner, "{call}");
+        assert_eq!(st.extra.stage, Stage::Talon);
+    }
+}
