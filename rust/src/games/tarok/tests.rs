@@ -1800,3 +1800,18 @@ fn each_king_call_names_that_king_and_its_holder() {
         assert_eq!(st.extra.stage, Stage::Talon);
     }
 }
+
+#[test]
+fn the_partners_other_announcements_do_not_reveal_it() {
+    // Seat 1 holds the called K♦: announcing trula or kings says nothing about its side; only king
+    // ultimo (which only the king's holder may announce) shows it.
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(
+        &mut st,
+        &["pass", "announce trula", "pass", "pass", "pass", "announce kings"],
+    );
+    assert!(!st.extra.partner_revealed);
+    assert!(!st.observation_string(3).contains("partner:"));
+    act(&mut st, &["pass", "pass", "pass", "announce king ultimo"]);
+    assert!(st.extra.partner_revealed);
+}
