@@ -1815,3 +1815,23 @@ fn the_partners_other_announcements_do_not_reveal_it() {
     act(&mut st, &["pass", "pass", "pass", "announce king ultimo"]);
     assert!(st.extra.partner_revealed);
 }
+
+#[test]
+fn a_mond_that_wins_its_trick_is_not_lost_whoever_led() {
+    // Seat 1's Valat without: it leads XI, and seat 0 (last to play) takes the trick with its only
+    // tarok, the Mond. The valat is lost at once; the Mond was not captured.
+    let mut st = dealt("tarok", VW_MOND, "IV III II I 2♦ 3♦");
+    act(
+        &mut st,
+        &["valat without", "pass", "pass", "pass", "valat without"],
+    );
+    act(
+        &mut st,
+        &["pass", "pass", "pass", "pass", "XI", "X", "VII", "XXI"],
+    );
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert_eq!(st.extra.mond_lost, None);
+    let mut ret = [0.0; 4];
+    st.returns(&mut ret);
+    assert_eq!(ret, [0.0, -500.0, 0.0, 0.0]);
+}
