@@ -1782,3 +1782,56 @@ fn a_cumulative_score_back_at_zero_makes_the_next_hand_a_forced_klop() {
     assert_eq!(st.current_player(), Player::Seat(0));
     assert_eq!(st.extra.forced, Forced::ZeroScore);
 }
+
+#[test]
+fn each_king_call_names_that_king_and_its_holder() {
+    // Forehand (holding K♣) plays Three: the holder of the called king is the secret partner; its
+    // own K♣ leaves it alone.
+    for (call, king, partner) in [
+        ("call K♣", "K♣", None),
+        ("call K♦", "K♦", Some(1)),
+        ("call K♥", "K♥", Some(2)),
+        ("call K♠", "K♠", Some(3)),
+    ] {
+        let mut st = dealt("tarok", H, TALON);
+        act(&mut st, &["pass", "pass", "pass", "three", call]);
+        assert_eq!(st.extra.called, Some(c(&st, king)), "{call}");
+        assert_eq!(st.extra.partner, partner, "{call}");
+        assert_eq!(st.extra.stage, Stage::Talon);
+    }
+}
+
+#[test]
+fn the_partners_other_announcements_do_not_reveal_it() {
+    // Seat 1 holds the called K♦: announcing trula or kings says nothing about its side; only king
+    // ultimo (which only the king's holder may announce) shows it.
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(
+        &mut st,
+        &["pass", "announce trula", "pass", "pass", "pass", "announce kings"],
+    );
+    assert!(!st.extra.partner_revealed);
+    assert!(!st.observation_string(3).contains("partner:"));
+    act(&mut st, &["pass", "pass", "pass", "announce king ultimo"]);
+    assert!(st.extra.partner_revealed);
+}
+
+#[test]
+fn a_mond_that_wins_its_trick_is_not_lost_whoever_led() {
+    // Seat 1's Valat without: it leads XI, and seat 0 (last to play) takes the trick with its only
+    // tarok, the Mond. The valat is lost at once; the Mond was not captured.
+    let mut st = dealt("tarok", VW_MOND, "IV III II I 2♦ 3♦");
+    act(
+        &mut st,
+        &["valat without", "pass", "pass", "pass", "valat without"],
+    );
+    act(
+        &mut st,
+        &["pass", "pass", "pass", "pass", "XI", "X", "VII", "XXI"],
+    );
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert_eq!(st.extra.mond_lost, None);
+    let mut ret = [0.0; 4];
+    st.returns(&mut ret);
+    assert_eq!(ret, [0.0, -500.0, 0.0, 0.0]);
+}
