@@ -791,3 +791,82 @@ fn first_dealer_and_deal_limit_bound_the_match() {
     assert!(st.is_terminal(), "deal_limit reached");
     assert_eq!(&st.core.returns[..3], &[0.0; 3]);
 }
+
+#[test]
+fn the_dealers_next_seat_speaks_and_leads_whoever_deals() {
+    // Dealer seat 0: seat 1 (H0) speaks first and leads, seat 2 (H1) plays alone.
+    let mut st = dealt("calabrasella(first_dealer=0)", 4);
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(1),
+        "the dealer's next seat speaks"
+    );
+    act(&mut st, &["pass", "play"]);
+    assert_eq!(st.extra.single, Some(2));
+    act(&mut st, &["discard 4♦", "done", "take 7♠"]);
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(1),
+        "the dealer's next seat leads, not the single player"
+    );
+}
+
+#[test]
+fn the_observation_marks_the_seats_that_have_passed() {
+    // Dealer seat 2: seats 0 and 1 pass, seat 2 is to speak.
+    let mut st = dealt("calabrasella", 4);
+    act(&mut st, &["pass", "pass"]);
+    let r = st.rules().clone();
+    let passed = |viewer: usize| {
+        let mut obs = vec![0.0; r.extra_observation_len()];
+        r.write_extra_observation(st.view(), viewer, &mut obs);
+        obs[6..9].to_vec()
+    };
+    // Seats in the viewer's order: itself first.
+    assert_eq!(passed(2), [0.0, 1.0, 1.0]);
+    assert_eq!(passed(0), [1.0, 1.0, 0.0]);
+    assert_eq!(passed(1), [1.0, 0.0, 1.0]);
+    // The three-bid auction keeps its own record: the same plane, the same text.
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["pass", "pass"]);
+    let r = st.rules().clone();
+    let mut obs = vec![0.0; r.extra_observation_len()];
+    r.write_extra_observation(st.view(), 2, &mut obs);
+    assert_eq!(&obs[6..9], [0.0, 1.0, 1.0]);
+    let text = st.observation_string(2);
+    assert!(text.contains("bidding: 2 passed"), "{text}");
+}
+
+#[test]
+fn the_give_and_the_discards_are_the_single_players_secret_and_he_knows_where_the_give_went() {
+    let mut st = dealt("calabrasella(call_three=true)", 4);
+    act(&mut st, &["play", "call 3♥", "give 4♣", "discard 5♣", "done"]);
+    let own = st.information_state_string(0);
+    assert!(
+        own.contains("\n0 give 4♣\n") && own.contains("\n0 discard 5♣\n"),
+        "{own}"
+    );
+    for other in [1, 2] {
+        let s = st.information_state_string(other);
+        assert!(
+            s.contains("\n0 play\n") && s.contains("\n0 call 3♥\n"),
+            "said aloud: {s}"
+        );
+        assert!(!s.contains("give 4♣") && !s.contains("discard 5♣"), "{s}");
+        assert_eq!(
+            s.lines().filter(|l| *l == "0 ?").count(),
+            2,
+            "two private actions: {s}"
+        );
+    }
+    // The single player knows the holder has the card he gave; nobody else knows it of anybody.
+    let r = st.rules();
+    assert_eq!(r.known_cards(st.view(), 0, 1), set(&st, "4♣"));
+    assert!(r.known_cards(st.view(), 2, 1).is_empty());
+    assert!(r.known_cards(st.view(), 1, 0).is_empty());
+    assert!(r.known_cards(st.view(), 0, 2).is_empty());
+    // After chiamo the give is made face up: everybody sees it.
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["chiamo", "pass", "pass", "call 3♥", "give 4♣"]);
+    assert!(st.information_state_string(2).contains("\n0 give 4♣\n"));
+}
