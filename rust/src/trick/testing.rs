@@ -26,6 +26,19 @@ pub(crate) fn act<S: State>(st: &mut S, names: &[&str]) {
     }
 }
 
+/// Plays at random from `rng` (chance and decisions, every action checked) while `go_on` holds and the
+/// game is not over.
+pub(crate) fn play_random_while<S: State>(st: &mut S, rng: &mut Rng, go_on: impl Fn(&S) -> bool) {
+    while st.current_player() != Player::Terminal && go_on(st) {
+        let a = if st.current_player() == Player::Chance {
+            st.sample_chance(rng)
+        } else {
+            st.random_action(rng)
+        };
+        st.apply_action(a).unwrap();
+    }
+}
+
 /// Plays a whole game at random from `rng` (chance and decisions, every action checked) and lists
 /// its dealers in order, one entry per change of dealer.
 pub(crate) fn random_game_dealers<R: TrickRules>(
@@ -35,12 +48,7 @@ pub(crate) fn random_game_dealers<R: TrickRules>(
     let mut st = game.new_initial_state();
     let mut dealers = vec![st.core.dealer];
     while st.current_player() != Player::Terminal {
-        let a = if st.current_player() == Player::Chance {
-            st.sample_chance(rng)
-        } else {
-            st.random_action(rng)
-        };
-        st.apply_action(a).unwrap();
+        play_random_while(&mut st, rng, |st| st.core.dealer == *dealers.last().unwrap());
         if st.core.dealer != *dealers.last().unwrap() {
             dealers.push(st.core.dealer);
         }

@@ -6,7 +6,7 @@ use super::*;
 use crate::core::game::{Game, Player, State};
 use crate::core::rng::Rng;
 use crate::core::Registered;
-use crate::trick::testing::{act, card as c, cards as set};
+use crate::trick::testing::{act, card as c, cards as set, play_random_while};
 
 fn game(spec: &str) -> Reversis {
     Reversis::from_game_string(spec).unwrap()
@@ -476,14 +476,7 @@ fn without_a_reversis_the_party_is_paid_and_chips_are_conserved() {
     // A shuffled deal, random play.
     let mut rng = Rng::new(3);
     let mut st = game("reversis").new_initial_state();
-    while st.current_player() != Player::Terminal {
-        let a = if st.current_player() == Player::Chance {
-            st.sample_chance(&mut rng)
-        } else {
-            st.random_action(&mut rng)
-        };
-        st.apply_action(a).unwrap();
-    }
+    play_random_while(&mut st, &mut rng, |_| true);
     assert!(st.extra.reversis.is_none());
     let (w, l) = st.extra.party.expect("a party");
     let party = st.extra.log.iter().find(|p| p.rule == Rule::Party).unwrap();
@@ -506,14 +499,7 @@ fn with_auto_claim_off_the_party_winner_claims_or_forfeits_led_aces() {
     let mut seen = 0;
     for _ in 0..400 {
         let mut st = g.new_initial_state();
-        while st.current_player() != Player::Terminal && !st.extra.claim_pending {
-            let a = if st.current_player() == Player::Chance {
-                st.sample_chance(&mut rng)
-            } else {
-                st.random_action(&mut rng)
-            };
-            st.apply_action(a).unwrap();
-        }
+        play_random_while(&mut st, &mut rng, |st| !st.extra.claim_pending);
         if !st.extra.claim_pending {
             continue;
         }
@@ -593,14 +579,7 @@ fn a_match_carries_chips_and_pots_and_ends_when_a_stack_runs_out() {
     let g = game("reversis(scope=match,hands=300,starting_chips=10)");
     let mut rng = Rng::new(5);
     let mut st = g.new_initial_state();
-    while st.current_player() != Player::Terminal {
-        let a = if st.current_player() == Player::Chance {
-            st.sample_chance(&mut rng)
-        } else {
-            st.random_action(&mut rng)
-        };
-        st.apply_action(a).unwrap();
-    }
+    play_random_while(&mut st, &mut rng, |_| true);
     assert!(st.match_state.chips.iter().any(|&c| 10 + c <= 0));
     assert!((st.core.deals_done as usize) < 300);
     let mut r = [0.0; 4];
@@ -1006,14 +985,7 @@ fn each_later_deal_the_new_dealer_antes_5_to_the_most_recent_pot() {
     let mut rng = Rng::new(9);
     let mut st = g.new_initial_state();
     // Play the first hand at random, stopping at the second deal's first card.
-    while st.core.deals_done == 0 {
-        let a = if st.current_player() == Player::Chance {
-            st.sample_chance(&mut rng)
-        } else {
-            st.random_action(&mut rng)
-        };
-        st.apply_action(a).unwrap();
-    }
+    play_random_while(&mut st, &mut rng, |st| st.core.deals_done == 0);
     assert_eq!(st.core.dealer, 0, "the deal passes to the left");
     let pots = st.match_state.pots.clone();
     let chips_before = chips(&st);
@@ -1089,14 +1061,7 @@ fn a_restarted_state_plays_like_a_fresh_one() {
     let g = game("reversis(scope=match,hands=3)");
     let run = |st: &mut ReversisState, seed: u64| {
         let mut rng = Rng::new(seed);
-        while st.current_player() != Player::Terminal {
-            let a = if st.current_player() == Player::Chance {
-                st.sample_chance(&mut rng)
-            } else {
-                st.random_action(&mut rng)
-            };
-            st.apply_action(a).unwrap();
-        }
+        play_random_while(st, &mut rng, |_| true);
         let mut r = [0.0; 4];
         st.returns(&mut r);
         (r, st.match_state.pots.clone(), st.history().to_vec())
@@ -1155,14 +1120,7 @@ fn over_random_hands_the_party_goes_by_points_then_tricks_then_precedence() {
     let (mut decided_by_tricks, mut hands) = (0, 0);
     for _ in 0..3000 {
         let mut st = g.new_initial_state();
-        while st.current_player() != Player::Terminal {
-            let a = if st.current_player() == Player::Chance {
-                st.sample_chance(&mut rng)
-            } else {
-                st.random_action(&mut rng)
-            };
-            st.apply_action(a).unwrap();
-        }
+        play_random_while(&mut st, &mut rng, |_| true);
         if st.extra.reversis.is_some() || st.extra.esp_undertaken {
             continue;
         }
@@ -1274,14 +1232,7 @@ fn a_matchs_returns_are_the_chips_won_over_all_its_hands() {
     let mut rng = Rng::new(8);
     for _ in 0..20 {
         let mut st = g.new_initial_state();
-        while st.current_player() != Player::Terminal {
-            let a = if st.current_player() == Player::Chance {
-                st.sample_chance(&mut rng)
-            } else {
-                st.random_action(&mut rng)
-            };
-            st.apply_action(a).unwrap();
-        }
+        play_random_while(&mut st, &mut rng, |_| true);
         assert!(st.core.deals_done >= 2);
         let mut r = [0.0; 4];
         st.returns(&mut r);
