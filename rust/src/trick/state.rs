@@ -325,15 +325,23 @@ impl<R: TrickRules> TrickState<R> {
             }
         }
         // A place in the stock is the card itself above the lowest card when the stock is one
-        // unbroken range of card ids (a whole pack), else the place-th card of the set.
+        // unbroken range of card ids (a whole pack), else the place-th card of the set: listed once
+        // (one pass over the set's bits) rather than selected per card, since a run after a talon
+        // (Tarok's six cards first) is a long one.
         let low = stock.0.trailing_zeros();
         let range = stock.0 >> low;
         let unbroken = range & range.wrapping_add(1) == 0;
+        let mut ids = [0u8; 64];
+        if !unbroken {
+            for (slot, card) in ids.iter_mut().zip(stock.iter()) {
+                *slot = card.0;
+            }
+        }
         let card_at = |place: i8| {
             if unbroken {
                 Card((low + place as u32) as u8)
             } else {
-                stock.nth_unchecked(place as usize)
+                Card(ids[place as usize & 63])
             }
         };
         let row = self.plan.row(core.dealer);
