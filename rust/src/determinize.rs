@@ -24,7 +24,10 @@
 //!    only its receiver sees) is redrawn uniformly among that seat's legal private choices in the
 //!    proposal, unless a card it moved has been seen since (a given card its receiver has played)
 //!    or belongs to a finished hand. Replaying the true discards would tell a search bot which
-//!    cards lie face down.
+//!    cards lie face down. Where the number of those choices may depend on the hidden cards
+//!    (Tarok's discards, which may not be kings), the proposal is kept with probability
+//!    `choices / State::private_choice_bound()` (a public bound: the mover's hand size), so every
+//!    (deal, choices) pair is proposed equally often.
 //!
 //! Departures from exact uniformity over every history consistent with the seat's information:
 //! - a card an opponent has since played or shown keeps the deal where it arrived, so histories
@@ -32,10 +35,6 @@
 //!   at once (Zole, Schafkopf) or no void has been shown, this leaves the cards' present places
 //!   exactly uniform over the consistent placements; with draws after a shown void (Briscola with
 //!   `must_follow_suit`) the present places lean slightly towards the true arrival order;
-//! - a private choice is drawn uniformly from the legal private choices, so the sample is uniform
-//!   over (deal, choice) pairs only where the number of choices does not depend on the hidden cards
-//!   (any card of a hand of known size: Zole's discards, Tysiąc's gives; not Tarok's discards,
-//!   where kings and the trula are barred);
 //! - a kept private choice (its card seen since) pins how the card got there: that it was dealt to
 //!   its present holder instead is not proposed.
 
@@ -315,7 +314,17 @@ fn propose(
             if choices.is_empty() {
                 return None;
             }
-            a = choices[rng.below(choices.len() as u32) as usize];
+            // Kept with probability choices / bound (a public bound): a proposal is then as likely
+            // whatever the number of choices its hidden cards allow, so the samples are uniform over
+            // (deal, choices) pairs, not over deals with the choices drawn after.
+            let n = choices.len();
+            if let Some(bound) = s.private_choice_bound() {
+                debug_assert!(n <= bound, "{n} private choices exceed the bound {bound}");
+                if n < bound && rng.below(bound as u32) as usize >= n {
+                    return None;
+                }
+            }
+            a = choices[rng.below(n as u32) as usize];
         } else if chance_at[i] {
             if let Some(r) = reserved.get_mut(a as usize) {
                 *r = r.saturating_sub(1);
@@ -447,6 +456,50 @@ mod tests {
                 assert_eq!(again.history(), sample.history(), "{spec}: seeded");
             }
         }
+    }
+
+    /// Every example, along random play: where the seat to move has actions some other seat does
+    /// not see, the game states a bound (`State::private_choice_bound`) and the number of those
+    /// actions stays within it (else the sampler's acceptance step would be wrong).
+    #[test]
+    fn private_choices_stay_within_their_stated_bound() {
+        let mut checked = 0;
+        for info in registered_games() {
+            for spec in info.examples {
+                let game = load_game(spec).unwrap();
+                let n = game.num_players();
+                for seed in 0..4 {
+                    let mut rng = Rng::new(seed);
+                    let mut state = game.new_state();
+                    let mut legal = Vec::new();
+                    for _ in 0..2_000 {
+                        let Player::Seat(actor) = state.current_player() else {
+                            if state.current_player() == Player::Terminal {
+                                break;
+                            }
+                            state.resolve_chance(&mut rng);
+                            continue;
+                        };
+                        state.legal_actions(&mut legal);
+                        let private = legal
+                            .iter()
+                            .filter(|&&a| (0..n).any(|v| v != actor && !state.action_seen_by(a, v)))
+                            .count();
+                        if private > 0 {
+                            let bound = state.private_choice_bound();
+                            assert!(
+                                bound.is_some_and(|b| private <= b),
+                                "{spec}: {private} private actions, bound {bound:?}"
+                            );
+                            checked += 1;
+                        }
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        state.apply_action(a).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} private choices met");
     }
 
     #[test]

@@ -59,6 +59,7 @@ pub trait DynState: Send + Sync {
     fn card_locations(&self) -> Option<Vec<(String, Vec<Action>)>>;
     fn shown_cards(&self, player: usize) -> Vec<Action>;
     fn action_seen_by(&self, action: Action, viewer: usize) -> bool;
+    fn private_choice_bound(&self) -> Option<usize>;
     fn setup(&self) -> Setup;
     fn ending(&self) -> Option<String>;
     fn apply_ending(&mut self, text: &str) -> Result<()>;
@@ -122,6 +123,9 @@ impl<S: State> DynState for S {
     }
     fn action_seen_by(&self, action: Action, viewer: usize) -> bool {
         State::action_seen_by(self, action, viewer)
+    }
+    fn private_choice_bound(&self) -> Option<usize> {
+        State::private_choice_bound(self)
     }
     fn setup(&self) -> Setup {
         State::setup(self)

@@ -275,6 +275,17 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
     fn action_seen_by(&self, _action: Action, _viewer: usize) -> bool {
         true
     }
+    /// An upper bound on the number of legal actions the seat to move has now that some other seat
+    /// does not see (`action_seen_by` false), the same in every state another seat cannot tell from
+    /// this one (a public number, such as the mover's hand size when each private action moves one
+    /// card of the hand). Determinisation accepts a redrawn private choice with probability
+    /// `choices / bound`, which makes its samples uniform over (deal, choices) pairs even where the
+    /// number of choices depends on hidden cards (Tarok's discards, which may not be kings). Default:
+    /// `None`, for games whose number of private choices never depends on hidden cards (or that
+    /// have none).
+    fn private_choice_bound(&self) -> Option<usize> {
+        None
+    }
 
     /// The starting position for serialisation (default: the standard initial state).
     fn setup(&self) -> Setup {

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::cards::{Card, CardSet, Deck};
-use crate::core::game::{Game, GameInfo, Player, State, MAX_PLAYERS};
+use crate::core::game::{Action, Game, GameInfo, Player, State, MAX_PLAYERS};
 use crate::core::params::Params;
 use crate::core::Registered;
 use crate::error::Result;
@@ -27,6 +27,9 @@ struct Toy {
     lead_close: bool,
     /// Per-card tables (each card in its printed suit), to check the table-driven defaults.
     tables: Option<SuitTables>,
+    /// After the deal seat 0 lays one card away face down (any card but a spade, as Tarok bars
+    /// kings), and the deal ends: a private choice whose number depends on the hidden cards.
+    private_discard: bool,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -57,6 +60,7 @@ impl TrickRules for Toy {
             hand_end: false,
             lead_close: false,
             tables: None,
+            private_discard: false,
         })
     }
     fn deck(&self) -> &Deck {
@@ -96,6 +100,10 @@ impl TrickRules for Toy {
                 same_dealer: self.same_dealer,
             };
         }
+        if self.private_discard {
+            s.core.start_bidding(0);
+            return AfterDeal::Continue;
+        }
         let eldest = s.core.next_seat(s.core.dealer);
         s.core.start_play(eldest);
         AfterDeal::Continue
@@ -107,9 +115,15 @@ impl TrickRules for Toy {
         deck().rank(card)
     }
     fn num_extra_actions(&self) -> usize {
-        1
+        1 + 8 * self.private_discard as usize
     }
     fn extra_legal(&self, v: TrickView<'_, Self>, out: &mut Vec<u32>) {
+        if self.private_discard {
+            let spades = deck().suit_mask(3);
+            let hand = v.core.hands[v.core.to_move] & !spades;
+            out.extend(hand.iter().map(|c| 1 + c.0 as u32));
+            return;
+        }
         let at_lead = self.lead_close && v.core.phase == Phase::Play && v.core.trick_len == 0;
         if v.core.phase == Phase::Bidding || at_lead {
             out.push(0);
@@ -118,16 +132,29 @@ impl TrickRules for Toy {
     fn extras_possible(&self, v: TrickView<'_, Self>) -> bool {
         !self.lead_close || v.core.trick_len == 0
     }
-    fn extra_visible_at(&self, v: TrickView<'_, Self>, _offset: u32, actor: usize, viewer: usize) -> bool {
+    fn extra_visible_at(&self, v: TrickView<'_, Self>, offset: u32, actor: usize, viewer: usize) -> bool {
+        if offset > 0 {
+            return viewer == actor;
+        }
         !self.lead_close || v.core.phase != Phase::Play || viewer == actor || !v.core.won[viewer].is_empty()
     }
-    fn apply_extra(&self, _s: TrickMut<'_, Self>, _offset: u32) -> Effect {
+    fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
+        if offset > 0 {
+            let seat = s.core.to_move;
+            widow::discard(s.core, seat, Card((offset - 1) as u8));
+        }
         Effect::EndDeal
     }
-    fn extra_name(&self, _offset: u32) -> String {
-        "close".into()
+    fn extra_name(&self, offset: u32) -> String {
+        match offset {
+            0 => "close".into(),
+            o => format!("discard {}", deck().name_of(Card((o - 1) as u8))),
+        }
     }
     fn parse_extra(&self, text: &str) -> Option<u32> {
+        if let Some(card) = text.strip_prefix("discard ") {
+            return deck().parse(card).ok().map(|c| 1 + c.0 as u32);
+        }
         (text == "close").then_some(0)
     }
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
@@ -164,6 +191,7 @@ fn toy(same_dealer: bool) -> TrickState<Toy> {
         hand_end: false,
         lead_close: false,
         tables: None,
+        private_discard: false,
     })
 }
 
@@ -212,6 +240,7 @@ fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
         hand_end: false,
         lead_close: false,
         tables: None,
+        private_discard: false,
     });
     // Two cards each, then the talon in the order 10S 9C 10D 9S.
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
@@ -253,6 +282,7 @@ fn cards_laid_away_stay_face_down_when_the_talon_is_turned_up() {
         hand_end: false,
         lead_close: false,
         tables: None,
+        private_discard: false,
     });
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
     let widow = testing::cards(&st, "10S 9C 10D 9S");
@@ -297,6 +327,7 @@ fn a_seat_sitting_out_gets_no_cards_never_moves_and_tricks_have_one_card_fewer()
         hand_end: false,
         lead_close: false,
         tables: None,
+        private_discard: false,
     });
     // Three seats, dealer 2 sits out: seats 0 and 1 get four cards each, seat 0 leads.
     assert_eq!(st.core.dealer, 2);
@@ -376,6 +407,7 @@ fn an_after_trick_hook_may_open_a_hand_end_phase_and_the_deal_ends_with_its_acti
             hand_end: on,
             lead_close: false,
             tables: None,
+            private_discard: false,
         })
     };
     // Seat 0 (eldest, dealer 1) holds 10♥ 10♣ 10♦ 10♠ and wins all four tricks.
@@ -444,6 +476,7 @@ fn lead_close() -> TrickState<Toy> {
         hand_end: false,
         lead_close: true,
         tables: None,
+        private_discard: false,
     })
 }
 
@@ -542,6 +575,7 @@ fn suit_tables_alone_impose_no_duty_to_follow() {
         hand_end: false,
         lead_close: false,
         tables: Some(tables),
+        private_discard: false,
     });
     // Seat 0 gets the nines, seat 1 the tens: a heart each.
     deal(&mut st, "9H 10H 9C 10C 9D 10D 9S 10S");
@@ -558,4 +592,65 @@ fn suit_tables_alone_impose_no_duty_to_follow() {
     st.legal_actions(&mut legal);
     let hand: Vec<crate::core::game::Action> = st.core.hands[follower].iter().map(|c| c.0 as _).collect();
     assert_eq!(legal, hand, "a heart in hand, yet every card is legal");
+}
+
+#[test]
+fn determinisation_is_uniform_over_deals_and_private_choices_whose_number_depends_on_hidden_cards() {
+    // Seat 0 gets 10♥ 9♠ 9♦, seat 1 9♥ 9♣ 10♣, the talon 10♠ 10♦; seat 0 lays 9♦ away face down.
+    // Seat 1 saw its own cards and that seat 0 discarded something. Seat 0's three cards were 10♥
+    // (else the deal is thrown in: seat 1 holds the other heart) and two of 9♠ 10♠ 9♦ 10♦, and the
+    // discard any of them but a spade: 12 (hand, discard) pairs, 1 + 8 + 3 by the spades held. A
+    // sampler that drew the hand first and then the discard among the allowed ones would give the
+    // hand with both spades (one discard) 1/6 instead of 1/12.
+    let rules = Toy {
+        same_dealer: false,
+        talon: 2,
+        sit_out_dealer: false,
+        hand_end: false,
+        lead_close: false,
+        tables: None,
+        private_discard: true,
+    };
+    let game = TrickGame::with_rules(TrickGame::<Toy>::from_raw(&[]).unwrap(), rules);
+    let mut st = game.new_initial_state();
+    deal(&mut st, "10H 9H 9S 9C 9D 10C 10S 10D");
+    testing::act(&mut st, &["discard 9D"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    let id = |name: &str| testing::card(&st, name).0 as Action;
+    let unseen: Vec<Action> = ["10H", "9S", "9D", "10S", "10D"].iter().map(|n| id(n)).collect();
+    let spade = |c: Action| c == id("9S") || c == id("10S");
+    let mut cells: Vec<(Vec<Action>, Action)> = Vec::new();
+    for (i, &a) in unseen.iter().enumerate() {
+        for &b in &unseen[i + 1..] {
+            let mut hand = vec![id("10H"), a, b];
+            if a == id("10H") || b == id("10H") {
+                continue;
+            }
+            hand.sort_unstable();
+            for &d in hand.iter().filter(|&&d| !spade(d)) {
+                cells.push((hand.clone(), d));
+            }
+        }
+    }
+    assert_eq!(cells.len(), 12);
+    let n = 1200;
+    let mut counts = vec![0usize; cells.len()];
+    for seed in 0..n {
+        let sample = crate::determinize::resample_hidden(&game, &st, 1, seed as u64).unwrap();
+        assert_eq!(sample.information_state_string(1), st.information_state_string(1));
+        let discard = *sample.history().last().unwrap() - 9;
+        let places = sample.card_locations().unwrap();
+        let mut hand = places.iter().find(|(p, _)| p == "hand 0").unwrap().1.clone();
+        hand.push(discard);
+        hand.sort_unstable();
+        let cell = cells.iter().position(|c| *c == (hand.clone(), discard));
+        counts[cell.unwrap_or_else(|| panic!("inconsistent sample {hand:?} {discard}"))] += 1;
+    }
+    let expected = n as f64 / 12.0;
+    let chi2: f64 = counts
+        .iter()
+        .map(|&k| (k as f64 - expected).powi(2) / expected)
+        .sum();
+    // The 0.1% point of chi-square with 11 degrees of freedom (NIST/SEMATECH tables): 31.264.
+    assert!(chi2 < 31.264, "chi-square {chi2:.1} over {counts:?}");
 }

@@ -823,6 +823,16 @@ impl<R: TrickRules> State for TrickState<R> {
         self.rules
             .extra_visible_at(self.view(), action - deck_len, actor, viewer)
     }
+
+    fn private_choice_bound(&self) -> Option<usize> {
+        // Every private extra action of a trick game names one card of the mover's hand (a discard,
+        // a bury, a give), one action per card: the hand's size, which every seat knows, bounds them.
+        // At least one for a private action that moves no card (a claim at the lead).
+        match State::current_player(self) {
+            Player::Seat(p) => Some(self.core.hands[p].len().max(1)),
+            _ => None,
+        }
+    }
 }
 
 impl<R: TrickRules> TrickState<R> {
