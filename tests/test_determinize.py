@@ -431,3 +431,21 @@ def test_calabrasella_cards_taken_from_the_face_up_widow_stay_with_the_taker() -
             assert set(ids) <= set(sample.card_locations()[taker])
         return
     raise AssertionError("no deal reached the take")
+
+
+def test_twenty_four_redraws_the_seats_own_unseen_stack() -> None:
+    """Twenty-Four's stacks are dealt face down and nobody, their owner included, knows a card before
+    it is turned up: a sample redraws the seat's own unseen cards too (and keeps those turned up)."""
+    spec = next(ex for ex in EXAMPLES if ex.startswith("twenty_four"))
+    state = _play_until(spec, 1, lambda s: len(s.history()) > 2)
+    truth = state.card_locations()
+    own = sorted(truth["hand 0"])
+    assert own, "seat 0 has unseen cards"
+    hands = set()
+    for seed in range(30):
+        sample = resample_hidden(state, 0, seed)
+        assert sample.information_state_string(0) == state.information_state_string(0)
+        places = sample.card_locations()
+        assert places["stack 0"] == truth["stack 0"]
+        hands.add(tuple(sorted(places["hand 0"])))
+    assert len(hands) > 5, hands

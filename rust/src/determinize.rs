@@ -20,7 +20,13 @@
 //!    kept outcome uses later. For a deck dealt without replacement every such sequence of draws has
 //!    the same probability, so the proposal is uniform over the redistributions of the hidden cards,
 //!    and rejection keeps it uniform over the consistent ones.
-//! 3. Another seat's private choice (`State::action_seen_by` false: a face-down discard, a give
+//! 3. A card another seat was dealt face down and has since played or shown stays that seat's, but
+//!    which of the seat's hidden deals of that hand brought it is redrawn (*floating*): each such
+//!    card, in the order of the moment it was shown, takes a uniformly drawn free one of the seat's
+//!    hidden deals before that moment, and the seat's other hidden deals are redrawn as in 2. Every
+//!    assignment is then equally likely, so where cards are drawn during play (Briscola) a card
+//!    played after a shown void may have arrived at any draw the void allows.
+//! 4. Another seat's private choice (`State::action_seen_by` false: a face-down discard, a give
 //!    only its receiver sees) is redrawn uniformly among that seat's legal private choices in the
 //!    proposal, unless a card it moved has been seen since (a given card its receiver has played)
 //!    or belongs to a finished hand. Replaying the true discards would tell a search bot which
@@ -29,14 +35,10 @@
 //!    `choices / State::private_choice_bound()` (a public bound: the mover's hand size), so every
 //!    (deal, choices) pair is proposed equally often.
 //!
-//! Departures from exact uniformity over every history consistent with the seat's information:
-//! - a card an opponent has since played or shown keeps the deal where it arrived, so histories
-//!   where it arrived at another draw of the same seat are not proposed. Where every card is dealt
-//!   at once (Zole, Schafkopf) or no void has been shown, this leaves the cards' present places
-//!   exactly uniform over the consistent placements; with draws after a shown void (Briscola with
-//!   `must_follow_suit`) the present places lean slightly towards the true arrival order;
-//! - a kept private choice (its card seen since) pins how the card got there: that it was dealt to
-//!   its present holder instead is not proposed.
+//! The one departure from exact uniformity over every history consistent with the seat's
+//! information: a kept private choice (a card given face down that its receiver has since played)
+//! pins how the card got there, so histories where that card was dealt to the receiver and another
+//! card was given are not proposed. It touches only Tysiąc's and Calabrasella's gives.
 
 use crate::core::game::{Action, Player, Setup};
 use crate::core::rng::Rng;
@@ -62,8 +64,9 @@ fn hidden_cards(state: &dyn DynState, player: usize, size: usize) -> (Vec<bool>,
     let mut hidden = vec![false; size];
     let mut undealt = vec![false; size];
     let own = format!("hand {player}");
+    let sees_own = state.sees_own_hand();
     for (place, cards) in state.card_locations().unwrap_or_default() {
-        let other_hand = place.starts_with("hand ") && place != own;
+        let other_hand = place.starts_with("hand ") && (place != own || !sees_own);
         let back = UNDEALT_PLACES.contains(&place.as_str());
         if other_hand || HIDDEN_PLACES.contains(&place.as_str()) {
             for &c in &cards {
@@ -106,8 +109,10 @@ fn replay_error(e: LudoError) -> LudoError {
 /// neither another seat's hand nor face down, and the cards moved in public (`shown_cards`).
 fn mark_visible(state: &dyn DynState, player: usize, seen: &mut [bool]) {
     let own = format!("hand {player}");
+    let sees_own = state.sees_own_hand();
     for (place, cards) in state.card_locations().unwrap_or_default() {
-        let hidden = (place.starts_with("hand ") && place != own) || HIDDEN_PLACES.contains(&place.as_str());
+        let hidden = (place.starts_with("hand ") && (place != own || !sees_own))
+            || HIDDEN_PLACES.contains(&place.as_str());
         if !hidden {
             for c in cards {
                 if let Some(v) = seen.get_mut(c as usize) {
@@ -147,6 +152,24 @@ struct Decisions {
     redraw: Vec<bool>,
     chance_at: Vec<bool>,
     choose: Vec<bool>,
+    floating: Vec<Vec<Floating>>,
+}
+
+/// A card another seat was dealt face down and has since played or shown: it stays that seat's,
+/// but which of the seat's hidden deals brought it is redrawn among `slots` (the seat's hidden deals
+/// of the same hand before the seat showed the card).
+#[derive(Clone, Debug)]
+struct Floating {
+    card: Action,
+    slots: Vec<usize>,
+}
+
+/// The seat whose hand holds `card` in `locations`, if a hand does.
+fn hand_of(locations: &[(String, Vec<Action>)], card: Action) -> Option<usize> {
+    locations
+        .iter()
+        .find(|(_, cards)| cards.contains(&card))
+        .and_then(|(place, _)| place.strip_prefix("hand ")?.parse().ok())
 }
 
 /// Which history entries are redrawn (see [`Decisions`]).
@@ -163,12 +186,22 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
     // Last history entry after which the seat saw each card, and the other seats' private choices
     // (a face-down discard) with the cards each one moved.
     let mut last_seen: Vec<Option<usize>> = vec![None; size];
+    // Per card, the first entry after its last deal at which the seat saw it; per chance entry, the
+    // other seat whose hand the card went to and the outcomes that were legal there.
+    let mut first_seen: Vec<Option<usize>> = vec![None; size];
+    let mut dealt_to: Vec<Option<usize>> = vec![None; history.len()];
+    let mut legal_at: Vec<Vec<Action>> = vec![Vec::new(); history.len()];
+    let mut outcomes = Vec::new();
     let mut private: Vec<(usize, Vec<Action>)> = Vec::new();
     let mut s = base(game, setup)?;
     for (i, &a) in history.iter().enumerate() {
         let actor = s.current_player();
         let chance = actor == Player::Chance;
         chance_at.push(chance);
+        if chance {
+            s.chance_outcomes(&mut outcomes);
+            legal_at[i] = outcomes.iter().map(|&(b, _)| b).collect();
+        }
         let hidden_choice = matches!(actor, Player::Seat(p) if p != player) && !s.action_seen_by(a, player);
         let before = if hidden_choice {
             s.card_locations().unwrap_or_default()
@@ -184,13 +217,29 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
             if let Some(v) = seen_since.get_mut(a as usize) {
                 *v = false;
             }
+            if let Some(f) = first_seen.get_mut(a as usize) {
+                *f = None;
+            }
+            dealt_to[i] = hand_of(&s.card_locations().unwrap_or_default(), a)
+                .filter(|&j| j != player || !s.sees_own_hand());
+            if dealt_to[i].is_none() {
+                legal_at[i] = Vec::new();
+            }
+        } else {
+            legal_at[i] = Vec::new();
         }
         seen.iter_mut().for_each(|v| *v = false);
         mark_visible(&*s, player, &mut seen);
-        for ((v, &now), last) in seen_since.iter_mut().zip(&seen).zip(last_seen.iter_mut()) {
+        for (((v, &now), last), first) in seen_since
+            .iter_mut()
+            .zip(&seen)
+            .zip(last_seen.iter_mut())
+            .zip(first_seen.iter_mut())
+        {
             *v |= now;
             if now {
                 *last = Some(i);
+                first.get_or_insert(i);
             }
         }
     }
@@ -211,16 +260,20 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
         });
     }
     let mut redraw = vec![false; history.len()];
+    // (entry, card, seat, first entry the seat saw the card at) of the floating candidates.
+    let mut floats: Vec<(usize, Action, usize, usize)> = Vec::new();
     let mut s = base(game, setup)?;
-    let mut outcomes = Vec::new();
     for (i, &a) in history.iter().enumerate() {
         if chance_at[i] {
             let shown = seen_since.get(a as usize).copied().unwrap_or(false);
-            let candidate = hidden_now.get(a as usize).copied().unwrap_or(false)
-                && !undealt_now.get(a as usize).copied().unwrap_or(false)
-                && last_deal.get(&a) == Some(&i)
-                && !shown;
-            if candidate {
+            let hidden = hidden_now.get(a as usize).copied().unwrap_or(false);
+            let last =
+                !undealt_now.get(a as usize).copied().unwrap_or(false) && last_deal.get(&a) == Some(&i);
+            let candidate = hidden && last && !shown;
+            // Dealt to another seat's hand and seen since (played, shown): it stays that seat's, and
+            // may float over the seat's hidden deals if this one was hidden too.
+            let float = last && (!hidden || shown) && dealt_to[i].is_some();
+            if candidate || float {
                 // Seen when dealt: another outcome of this node would change what the seat sees.
                 // The observation string is the cheap probe (no history replay): the swap tests
                 // guarantee it does not change with a card the seat cannot see, and a card it did
@@ -244,16 +297,69 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
                         break;
                     }
                 }
-                redraw[i] = !visible;
+                if candidate {
+                    redraw[i] = !visible;
+                } else if !visible {
+                    let (seat, seen_at) = (
+                        dealt_to[i].unwrap_or(0),
+                        first_seen[a as usize].unwrap_or(history.len()),
+                    );
+                    floats.push((i, a, seat, seen_at));
+                }
             }
         }
         s.apply_action(a).map_err(replay_error)?;
     }
+    let floating = floating_groups(&floats, &mut redraw, &dealt_to, &legal_at);
     Ok(Decisions {
         redraw,
         chance_at,
         choose,
+        floating,
     })
+}
+
+/// The floating cards grouped by seat, each group's cards ordered so that every card's slots hold
+/// the slots of the cards before it (a seat's hidden deals of one hand, up to the moment the seat
+/// showed the card: prefixes of one list). Drawing each card's slot uniformly among those still
+/// free, in that order, then gives every assignment of the cards to the seat's hidden deals the
+/// same chance. A group whose slots do not nest (cards of different hands) keeps its true deals.
+/// Marks the floating cards' own deals in `redraw` (they are the seat's hidden deals too).
+fn floating_groups(
+    floats: &[(usize, Action, usize, usize)],
+    redraw: &mut [bool],
+    dealt_to: &[Option<usize>],
+    legal_at: &[Vec<Action>],
+) -> Vec<Vec<Floating>> {
+    let mut seats: Vec<usize> = floats.iter().map(|f| f.2).collect();
+    seats.sort_unstable();
+    seats.dedup();
+    let mut groups = Vec::new();
+    for seat in seats {
+        let mine: Vec<_> = floats.iter().filter(|f| f.2 == seat).collect();
+        let hidden_deal =
+            |k: usize| dealt_to[k] == Some(seat) && (redraw[k] || mine.iter().any(|f| f.0 == k));
+        let mut group: Vec<Floating> = mine
+            .iter()
+            .map(|&&(i, card, _, seen_at)| Floating {
+                card,
+                // The seat's hidden deals before it showed the card, of the hand the card was in
+                // play (the card could be dealt there: it was still to come, or came later).
+                slots: (0..seen_at)
+                    .filter(|&k| hidden_deal(k) && (k >= i || legal_at[k].contains(&card)))
+                    .collect(),
+            })
+            .collect();
+        group.sort_by_key(|f| f.slots.len());
+        let nested = group.windows(2).all(|w| w[1].slots.starts_with(&w[0].slots));
+        if nested && group.iter().enumerate().all(|(k, f)| f.slots.len() > k) {
+            for f in &mine {
+                redraw[f.0] = true;
+            }
+            groups.push(group);
+        }
+    }
+    groups
 }
 
 /// One replay with the chance outcomes marked in `redraw` drawn again; `None` when an action became
@@ -266,6 +372,8 @@ struct Plan {
     chance_at: Vec<bool>,
     /// Other seats' private choices, redrawn among the actor's legal private choices.
     choose: Vec<bool>,
+    /// Cards placed over their seat's hidden deals first (their ids are in `reserved`).
+    floating: Vec<Vec<Floating>>,
     /// Per outcome id: how many kept chance outcomes use it (they may not be redrawn elsewhere).
     reserved: Vec<u32>,
     /// The seat's information state, which a sample must reproduce.
@@ -291,10 +399,30 @@ fn propose(
 ) -> Option<Box<dyn DynState>> {
     let (history, redraw, chance_at) = (&plan.history, &plan.redraw, &plan.chance_at);
     let mut reserved = plan.reserved.clone();
+    // Each floating card's deal, drawn among its slots still free (see `floating_groups`).
+    let mut forced: Vec<Option<Action>> = vec![None; history.len()];
+    for group in &plan.floating {
+        for f in group {
+            let free: Vec<usize> = f.slots.iter().copied().filter(|&k| forced[k].is_none()).collect();
+            if free.is_empty() {
+                return None;
+            }
+            forced[free[rng.below(free.len() as u32) as usize]] = Some(f.card);
+        }
+    }
     let mut s = base(game, &plan.setup).ok()?;
     for (i, &a) in history.iter().enumerate() {
         let mut a = a;
-        if redraw[i] {
+        if let Some(card) = forced[i] {
+            s.chance_outcomes(outcomes);
+            if !outcomes.iter().any(|&(b, _)| b == card) {
+                return None;
+            }
+            if let Some(r) = reserved.get_mut(card as usize) {
+                *r = r.saturating_sub(1);
+            }
+            a = card;
+        } else if redraw[i] {
             s.chance_outcomes(outcomes);
             choices.clear();
             choices.extend(
@@ -372,14 +500,18 @@ pub fn resample_hidden(
                 redraw,
                 chance_at,
                 choose,
+                floating,
             } = plan(game, state, player, &setup)?;
             let history = state.history();
             let mut reserved = vec![0u32; game.num_distinct_actions()];
-            for (i, &a) in history.iter().enumerate() {
-                if chance_at[i] && !redraw[i] {
-                    if let Some(r) = reserved.get_mut(a as usize) {
-                        *r += 1;
-                    }
+            let kept = history
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| chance_at[i] && !redraw[i])
+                .map(|(_, &a)| a);
+            for a in kept.chain(floating.iter().flatten().map(|f| f.card)) {
+                if let Some(r) = reserved.get_mut(a as usize) {
+                    *r += 1;
                 }
             }
             let p = Arc::new(Plan {
@@ -389,6 +521,7 @@ pub fn resample_hidden(
                 redraw,
                 chance_at,
                 choose,
+                floating,
                 reserved,
                 target: state.information_state_string(player),
             });
@@ -500,6 +633,188 @@ mod tests {
             }
         }
         assert!(checked > 50, "only {checked} private choices met");
+    }
+
+    /// Briscola with `must_follow_suit`, seen by seat 0 mid-deal after seat 1 showed voids: seat 1's
+    /// cards now are drawn as often as in the exact distribution over every history seat 0 cannot
+    /// tell apart, counted here from the rules alone (each card seat 1 played arrived at one of its
+    /// hidden draws before the play; a card it held when it failed to follow is not of the suit led).
+    /// The position is chosen where keeping each played card's true draw gives a different
+    /// distribution, and the samples must tell the two apart.
+    #[test]
+    fn played_cards_float_over_their_seats_hidden_draws() {
+        let game = load_game("briscola(must_follow_suit=true)").unwrap();
+        let suit = |st: &dyn DynState, c: Action| st.action_to_string(c).chars().last().unwrap();
+        for seed in 0..400u64 {
+            let mut rng = Rng::new(seed);
+            let mut st = game.new_state();
+            // Seat 1's hidden draws (history index), its plays (index, card) and voids (index, suit).
+            let (mut slots, mut plays, mut voids) = (Vec::new(), Vec::new(), Vec::new());
+            let mut led: Option<Action> = None;
+            let mut legal = Vec::new();
+            let stop = 12 + rng.below(8) as usize;
+            let mut plays_done = 0;
+            while plays_done < stop || st.current_player() != Player::Seat(0) {
+                let i = st.history().len();
+                match st.current_player() {
+                    Player::Chance => {
+                        let c = st.sample_chance(&mut rng);
+                        st.apply_action(c).unwrap();
+                        if hand_of(&st.card_locations().unwrap(), c) == Some(1) {
+                            slots.push(i);
+                        }
+                    }
+                    Player::Seat(p) => {
+                        st.legal_actions(&mut legal);
+                        let c = legal[rng.below(legal.len() as u32) as usize];
+                        if p == 1 {
+                            plays.push((i, c));
+                            if let Some(l) = led.filter(|&l| suit(&*st, l) != suit(&*st, c)) {
+                                voids.push((i, suit(&*st, l)));
+                            }
+                        }
+                        led = if led.is_none() { Some(c) } else { None };
+                        st.apply_action(c).unwrap();
+                        plays_done += 1;
+                    }
+                    Player::Terminal => break,
+                }
+            }
+            let places = st.card_locations().unwrap();
+            let place = |name: &str| {
+                places
+                    .iter()
+                    .find(|(p, _)| p == name)
+                    .map(|(_, c)| c.clone())
+                    .unwrap_or_default()
+            };
+            if voids.is_empty() || place("stock").len() < 3 || st.current_player() != Player::Seat(0) {
+                continue;
+            }
+            let mut unseen = place("hand 1");
+            unseen.extend(place("stock"));
+            let free_slots = slots.len() - plays.len();
+            // Per placement of the played cards over the slots: the free slots' forbidden suits.
+            let mut signatures: HashMap<Vec<Vec<char>>, u64> = HashMap::new();
+            let mut truth_signature = Vec::new();
+            let mut stack = vec![(0usize, Vec::<usize>::new())];
+            while let Some((k, used)) = stack.pop() {
+                if k == plays.len() {
+                    let sig: Vec<Vec<char>> = (0..slots.len())
+                        .filter(|j| !used.contains(j))
+                        .map(|j| voids.iter().filter(|v| v.0 > slots[j]).map(|v| v.1).collect())
+                        .collect();
+                    let truth = plays
+                        .iter()
+                        .zip(&used)
+                        .all(|(&(_, c), &j)| st.history()[slots[j]] == c);
+                    if truth {
+                        truth_signature = sig.clone();
+                    }
+                    *signatures.entry(sig).or_default() += 1;
+                    continue;
+                }
+                let (at, card) = plays[k];
+                for (j, &slot) in slots.iter().enumerate() {
+                    let in_hand = |v: &(usize, char)| v.0 > slot && v.0 < at;
+                    if slot < at
+                        && !used.contains(&j)
+                        && !voids.iter().any(|v| in_hand(v) && v.1 == suit(&*st, card))
+                    {
+                        let mut u = used.clone();
+                        u.push(j);
+                        stack.push((k + 1, u));
+                    }
+                }
+            }
+            // Per signature, how often each unseen card fills a free slot (ordered assignments).
+            let marginal = |weights: &HashMap<Vec<Vec<char>>, u64>| {
+                let mut per_card = vec![0f64; unseen.len()];
+                let mut total = 0f64;
+                for (sig, &w) in weights {
+                    let mut count = |cards: &[usize]| {
+                        total += w as f64;
+                        for &c in cards {
+                            per_card[c] += w as f64;
+                        }
+                    };
+                    let suits: Vec<char> = unseen.iter().map(|&c| suit(&*st, c)).collect();
+                    assert_eq!(sig.len(), free_slots);
+                    assignments(sig, &suits, &mut Vec::new(), &mut count);
+                }
+                per_card.iter().map(|w| w / total).collect::<Vec<f64>>()
+            };
+            let exact = marginal(&signatures);
+            let pinned = marginal(&HashMap::from([(truth_signature, 1)]));
+            let apart: f64 = exact.iter().zip(&pinned).map(|(a, b)| (a - b).abs()).sum();
+            if apart < 0.6 {
+                continue;
+            }
+            let n = 3000;
+            let mut counts = vec![0f64; unseen.len()];
+            for k in 0..n {
+                let sample = resample_hidden(&*game, &*st, 0, k).unwrap();
+                for c in hand_cards(&*sample, 1) {
+                    counts[unseen.iter().position(|&u| u == c).expect("an unseen card")] += 1.0;
+                }
+            }
+            let chi2 = |p: &[f64]| -> f64 {
+                counts
+                    .iter()
+                    .zip(p)
+                    .filter(|(_, &q)| q > 0.0)
+                    .map(|(&o, &q)| (o - n as f64 * q).powi(2) / (n as f64 * q))
+                    .sum()
+            };
+            for (&o, &q) in counts.iter().zip(&exact) {
+                assert!(q > 0.0 || o == 0.0, "a card drawn where no history puts it");
+            }
+            // Wilson-Hilferty 0.1% point (z = 3.09) for cells - 1 degrees of freedom.
+            let dof = exact.iter().filter(|&&q| q > 0.0).count() as f64 - 1.0;
+            let crit = dof * (1.0 - 2.0 / (9.0 * dof) + 3.09 * (2.0 / (9.0 * dof)).sqrt()).powi(3);
+            assert!(
+                chi2(&exact) < crit,
+                "seed {seed}: chi-square {} against the exact distribution",
+                chi2(&exact)
+            );
+            assert!(
+                chi2(&pinned) > crit,
+                "seed {seed}: the samples do not tell the pinned draws apart"
+            );
+            return;
+        }
+        panic!("no position where the played cards' draws matter");
+    }
+
+    /// Calls `f` with every ordered choice of distinct cards (indices into `suits`), one per slot,
+    /// none of a suit its slot forbids.
+    fn assignments(
+        forbidden: &[Vec<char>],
+        suits: &[char],
+        chosen: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]),
+    ) {
+        let Some(slot) = forbidden.get(chosen.len()) else {
+            f(chosen);
+            return;
+        };
+        for c in 0..suits.len() {
+            if !chosen.contains(&c) && !slot.contains(&suits[c]) {
+                chosen.push(c);
+                assignments(forbidden, suits, chosen, f);
+                chosen.pop();
+            }
+        }
+    }
+
+    fn hand_cards(st: &dyn DynState, seat: usize) -> Vec<Action> {
+        let name = format!("hand {seat}");
+        st.card_locations()
+            .unwrap()
+            .into_iter()
+            .find(|(p, _)| *p == name)
+            .map(|(_, c)| c)
+            .unwrap_or_default()
     }
 
     #[test]

@@ -60,6 +60,7 @@ pub trait DynState: Send + Sync {
     fn shown_cards(&self, player: usize) -> Vec<Action>;
     fn action_seen_by(&self, action: Action, viewer: usize) -> bool;
     fn private_choice_bound(&self) -> Option<usize>;
+    fn sees_own_hand(&self) -> bool;
     fn setup(&self) -> Setup;
     fn ending(&self) -> Option<String>;
     fn apply_ending(&mut self, text: &str) -> Result<()>;
@@ -126,6 +127,9 @@ impl<S: State> DynState for S {
     }
     fn private_choice_bound(&self) -> Option<usize> {
         State::private_choice_bound(self)
+    }
+    fn sees_own_hand(&self) -> bool {
+        State::sees_own_hand(self)
     }
     fn setup(&self) -> Setup {
         State::setup(self)

@@ -286,6 +286,12 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
     fn private_choice_bound(&self) -> Option<usize> {
         None
     }
+    /// Whether a seat sees the cards `card_locations` puts in its own hand (`"hand {seat}"`). False
+    /// where the hand is a face-down stack nobody sees (Twenty-Four): determinisation then redraws
+    /// the seat's own unseen cards too. Default: true.
+    fn sees_own_hand(&self) -> bool {
+        true
+    }
 
     /// The starting position for serialisation (default: the standard initial state).
     fn setup(&self) -> Setup {

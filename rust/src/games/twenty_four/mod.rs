@@ -766,6 +766,11 @@ impl TwentyFourState {
 }
 
 impl State for TwentyFourState {
+    fn sees_own_hand(&self) -> bool {
+        // A stack is dealt face down and its cards are turned up one by one: its owner does not
+        // know them either (`card_locations` calls the unseen ones "hand s").
+        false
+    }
     fn current_player(&self) -> Player {
         match self.phase {
             Phase::Deal => Player::Chance,
