@@ -272,7 +272,14 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
             let candidate = hidden && last && !shown;
             // Dealt to another seat's hand and seen since (played, shown): it stays that seat's, and
             // may float over the seat's hidden deals if this one was hidden too.
-            let float = last && (!hidden || shown) && dealt_to[i].is_some();
+            // Seen at its own deal (turned up as it was dealt): not a hidden deal, whatever the
+            // probe below finds (a node with one outcome left has nothing to compare with).
+            let seen_at_deal = first_seen.get(a as usize).copied().flatten() == Some(i);
+            let float = last
+                && (!hidden || shown)
+                && dealt_to[i].is_some()
+                && !seen_at_deal
+                && !state.revealed_in_deal_order();
             if candidate || float {
                 // Seen when dealt: another outcome of this node would change what the seat sees.
                 // The observation string is the cheap probe (no history replay): the swap tests

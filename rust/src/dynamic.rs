@@ -61,6 +61,7 @@ pub trait DynState: Send + Sync {
     fn action_seen_by(&self, action: Action, viewer: usize) -> bool;
     fn private_choice_bound(&self) -> Option<usize>;
     fn sees_own_hand(&self) -> bool;
+    fn revealed_in_deal_order(&self) -> bool;
     fn setup(&self) -> Setup;
     fn ending(&self) -> Option<String>;
     fn apply_ending(&mut self, text: &str) -> Result<()>;
@@ -130,6 +131,9 @@ impl<S: State> DynState for S {
     }
     fn sees_own_hand(&self) -> bool {
         State::sees_own_hand(self)
+    }
+    fn revealed_in_deal_order(&self) -> bool {
+        State::revealed_in_deal_order(self)
     }
     fn setup(&self) -> Setup {
         State::setup(self)

@@ -292,6 +292,13 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
     fn sees_own_hand(&self) -> bool {
         true
     }
+    /// Whether each seat's face-down cards come to light in the order they were dealt (a stack
+    /// turned up from the top, Twenty-Four): a card's deal is then known from when it was turned
+    /// up, and determinisation keeps it instead of redrawing which deal brought it. Default: false
+    /// (a hand, from which its holder plays in any order).
+    fn revealed_in_deal_order(&self) -> bool {
+        false
+    }
 
     /// The starting position for serialisation (default: the standard initial state).
     fn setup(&self) -> Setup {

@@ -771,6 +771,10 @@ impl State for TwentyFourState {
         // know them either (`card_locations` calls the unseen ones "hand s").
         false
     }
+    fn revealed_in_deal_order(&self) -> bool {
+        // The stack is turned up from the top: the moment a card came to light says where it lay.
+        true
+    }
     fn current_player(&self) -> Player {
         match self.phase {
             Phase::Deal => Player::Chance,
