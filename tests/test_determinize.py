@@ -449,3 +449,52 @@ def test_twenty_four_redraws_the_seats_own_unseen_stack() -> None:
         assert places["stack 0"] == truth["stack 0"]
         hands.add(tuple(sorted(places["hand 0"])))
     assert len(hands) > 5, hands
+
+
+def test_tysiac_a_given_card_its_receiver_played_may_have_been_dealt_to_it() -> None:
+    """Tysiąc: the declarer gives each opponent a card face down. When the receiver later plays the
+    card, the other opponent knows the receiver held it, not how it came: given, or dealt to the
+    receiver while the declarer gave another card. Samples propose both (the give at the same place
+    in the history names another card in some of them), each consistent with the viewer's view."""
+    spec = "tysiac"
+    for seed in range(80):
+        rng = random.Random(seed)
+        state = ludoteca.load_game(spec).new_initial_state(explicit_chance=True)
+        gives: dict[str, tuple[int, int, int]] = {}  # card -> (history index, giver, receiver)
+        found = None
+        while not state.is_terminal() and found is None:
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            actor, action = state.current_player(), rng.choice(state.legal_actions())
+            name = state.action_to_string(action)
+            index = len(state.history())
+            state.apply_action(action)
+            if name.startswith("give "):
+                card = name.split()[1]
+                holder = next(p for p, cs in state.card_locations().items() if action_id(state, card) in cs)
+                gives[card] = (index, actor, int(holder.split()[1]))
+            elif name in gives and gives[name][2] == actor:
+                found = name
+        if found is None:
+            continue
+        index, giver, receiver = gives[found]
+        viewer = next(s for s in range(3) if s not in (giver, receiver))
+        other = 0
+        for s in range(60):
+            sample = resample_hidden(state, viewer, s)
+            assert sample.information_state_string(viewer) == state.information_state_string(viewer)
+            replay = ludoteca.load_game(spec).new_initial_state(explicit_chance=True)
+            for a in sample.history()[:index]:
+                replay.apply_action(a)
+            given = replay.action_to_string(sample.history()[index]).split()[1]
+            other += given != found
+        assert 0 < other < 60, other
+        return
+    raise AssertionError("no deal where a receiver played the card given to it")
+
+
+def action_id(state: ludoteca.State, card: str) -> int:
+    """The id of the card named ``card`` (Tysiąc's 24 cards are ids 0..23)."""
+    return next(c for c in range(24) if state.action_to_string(c) == card)

@@ -192,7 +192,8 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
     let mut dealt_to: Vec<Option<usize>> = vec![None; history.len()];
     let mut legal_at: Vec<Vec<Action>> = vec![Vec::new(); history.len()];
     let mut outcomes = Vec::new();
-    let mut private: Vec<(usize, Vec<Action>)> = Vec::new();
+    // (entry, cards moved, the seat that moved them, the other seat whose hand got the one card moved)
+    let mut private: Vec<(usize, Vec<Action>, usize, Option<usize>)> = Vec::new();
     let mut s = base(game, setup)?;
     for (i, &a) in history.iter().enumerate() {
         let actor = s.current_player();
@@ -210,7 +211,16 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
         };
         s.apply_action(a).map_err(replay_error)?;
         if hidden_choice {
-            private.push((i, moved_cards(&before, &s.card_locations().unwrap_or_default())));
+            let after = s.card_locations().unwrap_or_default();
+            let moved = moved_cards(&before, &after);
+            let receiver = match (&moved[..], actor) {
+                ([c], Player::Seat(p)) => hand_of(&after, *c).filter(|&k| k != p && k != player),
+                _ => None,
+            };
+            let Player::Seat(p) = actor else {
+                unreachable!("a hidden choice has a seat")
+            };
+            private.push((i, moved, p, receiver));
         }
         if chance {
             last_deal.insert(a, i);
@@ -247,7 +257,23 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
     // since (a finished hand's discards are past, shown or not then), and is unseen since: else
     // what the seat saw since pins it (a given card the receiver has played).
     let mut choose = vec![false; history.len()];
-    for (i, moved) in private {
+    // Gives pinned only because the receiver has since shown the card: the card may instead have
+    // been dealt to the receiver (and another card given), so it floats over both seats' hidden
+    // deals and the give is redrawn (see `floating_groups`). Per card: (give entry, giver, receiver).
+    let mut gives: HashMap<Action, (usize, usize, usize)> = HashMap::new();
+    for (i, moved, actor, receiver) in private {
+        if let (Some(k), [c]) = (receiver, &moved[..]) {
+            let c = *c;
+            let dealt_before = last_deal.get(&c).is_some_and(|&d| d < i);
+            let shown_after = first_seen
+                .get(c as usize)
+                .copied()
+                .flatten()
+                .is_some_and(|j| j > i);
+            if dealt_before && shown_after && !undealt_now.get(c as usize).copied().unwrap_or(false) {
+                gives.insert(c, (i, actor, k));
+            }
+        }
         choose[i] = moved.iter().all(|&c| {
             hidden_now.get(c as usize).copied().unwrap_or(false)
                 && !undealt_now.get(c as usize).copied().unwrap_or(false)
@@ -260,8 +286,7 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
         });
     }
     let mut redraw = vec![false; history.len()];
-    // (entry, card, seat, first entry the seat saw the card at) of the floating candidates.
-    let mut floats: Vec<(usize, Action, usize, usize)> = Vec::new();
+    let mut floats: Vec<FloatCandidate> = Vec::new();
     let mut s = base(game, setup)?;
     for (i, &a) in history.iter().enumerate() {
         if chance_at[i] {
@@ -307,17 +332,26 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
                 if candidate {
                     redraw[i] = !visible;
                 } else if !visible {
-                    let (seat, seen_at) = (
-                        dealt_to[i].unwrap_or(0),
-                        first_seen[a as usize].unwrap_or(history.len()),
-                    );
-                    floats.push((i, a, seat, seen_at));
+                    let seat = dealt_to[i].unwrap_or(0);
+                    let seen_at = first_seen[a as usize].unwrap_or(history.len());
+                    // The seat's hidden deals before it showed the card; for a card it gave face
+                    // down, before the give, or the receiver's hidden deals before it showed it.
+                    let (sources, give) = match gives.get(&a) {
+                        Some(&(g, giver, k)) if giver == seat => (vec![(seat, g), (k, seen_at)], Some(g)),
+                        _ => (vec![(seat, seen_at)], None),
+                    };
+                    floats.push(FloatCandidate {
+                        deal: i,
+                        card: a,
+                        sources,
+                        give,
+                    });
                 }
             }
         }
         s.apply_action(a).map_err(replay_error)?;
     }
-    let floating = floating_groups(&floats, &mut redraw, &dealt_to, &legal_at);
+    let floating = floating_groups(floats, &mut redraw, &mut choose, &dealt_to, &legal_at);
     Ok(Decisions {
         redraw,
         chance_at,
@@ -326,47 +360,80 @@ fn plan(game: &dyn DynGame, state: &dyn DynState, player: usize, setup: &Setup) 
     })
 }
 
-/// The floating cards grouped by seat, each group's cards ordered so that every card's slots hold
-/// the slots of the cards before it (a seat's hidden deals of one hand, up to the moment the seat
-/// showed the card: prefixes of one list). Drawing each card's slot uniformly among those still
-/// free, in that order, then gives every assignment of the cards to the seat's hidden deals the
-/// same chance. A group whose slots do not nest (cards of different hands) keeps its true deals.
-/// Marks the floating cards' own deals in `redraw` (they are the seat's hidden deals too).
+/// A card that may float: its true deal, and where it may have come from: per seat, that seat's
+/// hidden deals before an entry. `give`: the face-down give that moved it, redrawn when it floats.
+struct FloatCandidate {
+    deal: usize,
+    card: Action,
+    sources: Vec<(usize, usize)>,
+    give: Option<usize>,
+}
+
+/// The floating cards, ordered so that drawing each card's slot uniformly among its slots still
+/// free gives every assignment of the cards to the hidden deals the same chance: that holds when
+/// any two cards' slots are nested or disjoint (a laminar family: a seat's hidden deals of one hand
+/// before the moment each card was shown are prefixes of one list) and each card comes after the
+/// cards whose slots lie inside its own. A card whose slots cross another's keeps its true deal
+/// (and its give), and the rest are checked again. Marks the floating cards' deals in `redraw` and
+/// their gives in `choose`.
 fn floating_groups(
-    floats: &[(usize, Action, usize, usize)],
+    mut live: Vec<FloatCandidate>,
     redraw: &mut [bool],
+    choose: &mut [bool],
     dealt_to: &[Option<usize>],
     legal_at: &[Vec<Action>],
 ) -> Vec<Vec<Floating>> {
-    let mut seats: Vec<usize> = floats.iter().map(|f| f.2).collect();
-    seats.sort_unstable();
-    seats.dedup();
-    let mut groups = Vec::new();
-    for seat in seats {
-        let mine: Vec<_> = floats.iter().filter(|f| f.2 == seat).collect();
-        let hidden_deal =
-            |k: usize| dealt_to[k] == Some(seat) && (redraw[k] || mine.iter().any(|f| f.0 == k));
-        let mut group: Vec<Floating> = mine
+    loop {
+        let own_deal = |k: usize| live.iter().any(|f| f.deal == k);
+        let slots: Vec<Vec<usize>> = live
             .iter()
-            .map(|&&(i, card, _, seen_at)| Floating {
-                card,
-                // The seat's hidden deals before it showed the card, of the hand the card was in
-                // play (the card could be dealt there: it was still to come, or came later).
-                slots: (0..seen_at)
-                    .filter(|&k| hidden_deal(k) && (k >= i || legal_at[k].contains(&card)))
-                    .collect(),
+            .map(|f| {
+                (0..dealt_to.len())
+                    .filter(|&k| {
+                        let source = f
+                            .sources
+                            .iter()
+                            .any(|&(seat, before)| k < before && dealt_to[k] == Some(seat));
+                        // A deal of the hand the card was in play (it was still to come then, or
+                        // came later).
+                        source && (redraw[k] || own_deal(k)) && (k >= f.deal || legal_at[k].contains(&f.card))
+                    })
+                    .collect()
             })
             .collect();
-        group.sort_by_key(|f| f.slots.len());
-        let nested = group.windows(2).all(|w| w[1].slots.starts_with(&w[0].slots));
-        if nested && group.iter().enumerate().all(|(k, f)| f.slots.len() > k) {
-            for f in &mine {
-                redraw[f.0] = true;
-            }
-            groups.push(group);
+        let inside = |a: &[usize], b: &[usize]| a.iter().all(|k| b.binary_search(k).is_ok());
+        let crossing = (0..live.len()).find(|&a| {
+            (0..live.len()).any(|b| {
+                let meet = slots[a].iter().any(|k| slots[b].binary_search(k).is_ok());
+                a != b && meet && !inside(&slots[a], &slots[b]) && !inside(&slots[b], &slots[a])
+            }) || slots[a].len()
+                <= (0..live.len())
+                    .filter(|&b| {
+                        b != a && inside(&slots[b], &slots[a]) && (slots[b].len(), b) < (slots[a].len(), a)
+                    })
+                    .count()
+        });
+        if let Some(a) = crossing {
+            live.swap_remove(a);
+            continue;
         }
+        let mut order: Vec<usize> = (0..live.len()).collect();
+        order.sort_by_key(|&a| (slots[a].len(), a));
+        for f in &live {
+            redraw[f.deal] = true;
+            if let Some(g) = f.give {
+                choose[g] = true;
+            }
+        }
+        let group: Vec<Floating> = order
+            .into_iter()
+            .map(|a| Floating {
+                card: live[a].card,
+                slots: slots[a].clone(),
+            })
+            .collect();
+        return if group.is_empty() { Vec::new() } else { vec![group] };
     }
-    groups
 }
 
 /// One replay with the chance outcomes marked in `redraw` drawn again; `None` when an action became
