@@ -461,11 +461,15 @@ def test_tysiac_a_given_card_its_receiver_played_may_have_been_dealt_to_it() -> 
         rng = random.Random(seed)
         state = ludoteca.load_game(spec).new_initial_state(explicit_chance=True)
         gives: dict[str, tuple[int, int, int]] = {}  # card -> (history index, giver, receiver)
+        dealt: dict[str, str] = {}  # card -> the place its deal put it
         found = None
         while not state.is_terminal() and found is None:
             if state.is_chance_node():
                 actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(actions, probs)[0])
+                card_id = rng.choices(actions, probs)[0]
+                state.apply_action(card_id)
+                places = state.card_locations().items()
+                dealt[state.action_to_string(card_id)] = next(p for p, cs in places if card_id in cs)
                 continue
             actor, action = state.current_player(), rng.choice(state.legal_actions())
             name = state.action_to_string(action)
@@ -475,8 +479,13 @@ def test_tysiac_a_given_card_its_receiver_played_may_have_been_dealt_to_it() -> 
                 card = name.split()[1]
                 holder = next(p for p, cs in state.card_locations().items() if action_id(state, card) in cs)
                 gives[card] = (index, actor, int(holder.split()[1]))
-            elif name in gives and gives[name][2] == actor:
-                found = name
+            elif name in gives and gives[name][2] == actor and dealt[name] == f"hand {gives[name][1]}":
+                # Played by its receiver, dealt face down to the giver (not from the musik, which
+                # everybody saw: then the give is known), with cards still hidden in the receiver's
+                # and giver's hands (once every card is played only the true history is left).
+                places = state.card_locations()
+                if len(places[f"hand {actor}"]) >= 3 and len(places[f"hand {gives[name][1]}"]) >= 3:
+                    found = name
         if found is None:
             continue
         index, giver, receiver = gives[found]

@@ -20,21 +20,21 @@ with the hidden chance outcomes redrawn:
    probability, so the proposal is uniform). A card another seat was dealt face down and has since
    played or shown stays that seat's, but which of its hidden deals brought it is redrawn (each such
    card takes a uniformly drawn free one of the seat's hidden deals before the moment it was shown), so
-   a card played after a shown void may have arrived at any draw the void allows. Another seat's
-   private choices (a face-down discard, a give only its receiver sees) are redrawn among its legal
-   private choices, unless a card they moved has been seen since; where their number may depend on the
-   hidden cards (Tarok's discards, which may not be kings), the proposal is kept with probability
-   choices / the mover's hand size, so every (deal, choices) pair is proposed equally often. The other
-   actions are replayed unchanged.
+   a card played after a shown void may have arrived at any draw the void allows; a card given face
+   down that its receiver has since played may also have been dealt to the receiver, with another card
+   given. Another seat's private choices (a face-down discard, a give only its receiver sees) are
+   redrawn among its legal private choices; where their number may depend on the hidden cards
+   (Tarok's discards, which may not be kings), the proposal is kept with probability choices / the
+   mover's hand size, so every (deal, choices) pair is proposed equally often. The other actions are
+   replayed unchanged.
 3. The proposal is accepted when every action stays legal and the seat's information state is
    unchanged; otherwise another is drawn (rejection sampling, so the accepted sample is uniform over
    the histories consistent with what the seat knows: voids shown by failing to follow suit, announced
    marriages, cards seen in a talon or an exchange are all enforced by the replay itself).
 
-Departure from exact uniformity over every consistent history: a card given face down that its
-receiver has since played keeps that give (Tysiąc, Calabrasella), so histories where it was dealt to
-the receiver and another card was given are not proposed. The seat's own hand is kept where the seat sees it (every trick game, Razz, Carioca); in Twenty-Four,
-whose face-down stacks nobody sees, the seat's own unseen cards are redrawn too. Jieqi has an exact sampler of its own, which ``resample_hidden`` uses.
+The seat's own hand is kept where the seat sees it (every trick game, Razz, Carioca); in Twenty-Four,
+whose face-down stacks nobody sees, the seat's own unseen cards are redrawn too. Jieqi has an exact
+sampler of its own, which ``resample_hidden`` uses.
 """
 
 from __future__ import annotations

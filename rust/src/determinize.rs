@@ -21,24 +21,28 @@
 //!    the same probability, so the proposal is uniform over the redistributions of the hidden cards,
 //!    and rejection keeps it uniform over the consistent ones.
 //! 3. A card another seat was dealt face down and has since played or shown stays that seat's, but
-//!    which of the seat's hidden deals of that hand brought it is redrawn (*floating*): each such
-//!    card, in the order of the moment it was shown, takes a uniformly drawn free one of the seat's
-//!    hidden deals before that moment, and the seat's other hidden deals are redrawn as in 2. Every
-//!    assignment is then equally likely, so where cards are drawn during play (Briscola) a card
-//!    played after a shown void may have arrived at any draw the void allows.
+//!    which of the seat's hidden deals of that hand brought it is redrawn (*floating*): it takes a
+//!    uniformly drawn free one of the seat's hidden deals before the moment it was shown, and the
+//!    seat's other hidden deals are redrawn as in 2. A card the seat gave face down to a third
+//!    seat, which then played it, floats over the giver's hidden deals before the give and the
+//!    receiver's before the play (it may have been dealt to the receiver, and another card given).
+//!    The cards are placed in an order where every card's possible deals hold those of the cards
+//!    placed before it, so every assignment is equally likely. Where a game turns a seat's cards up
+//!    in the order they were dealt (`State::revealed_in_deal_order`: a stack), the moment says the
+//!    deal, and the card keeps it.
 //! 4. Another seat's private choice (`State::action_seen_by` false: a face-down discard, a give
 //!    only its receiver sees) is redrawn uniformly among that seat's legal private choices in the
-//!    proposal, unless a card it moved has been seen since (a given card its receiver has played)
-//!    or belongs to a finished hand. Replaying the true discards would tell a search bot which
-//!    cards lie face down. Where the number of those choices may depend on the hidden cards
-//!    (Tarok's discards, which may not be kings), the proposal is kept with probability
-//!    `choices / State::private_choice_bound()` (a public bound: the mover's hand size), so every
-//!    (deal, choices) pair is proposed equally often.
+//!    proposal, unless a card it moved has been seen since and does not float (3.) or belongs to a
+//!    finished hand. Replaying the true discards would tell a search bot which cards lie face down.
+//!    Where the number of those choices may depend on the hidden cards (Tarok's discards, which
+//!    may not be kings), the proposal is kept with probability `choices /
+//!    State::private_choice_bound()` (a public bound: the mover's hand size), so every (deal,
+//!    choices) pair is proposed equally often.
 //!
-//! The one departure from exact uniformity over every history consistent with the seat's
-//! information: a kept private choice (a card given face down that its receiver has since played)
-//! pins how the card got there, so histories where that card was dealt to the receiver and another
-//! card was given are not proposed. It touches only Tysiąc's and Calabrasella's gives.
+//! The samples are therefore uniform over every history consistent with the seat's information,
+//! with one guard: if the possible deals of two floating cards cross (neither holds the other,
+//! which needs a seat to be dealt cards between the moments its cards were shown after a give; no
+//! registered game deals so), the later-found card keeps its true deal.
 
 use crate::core::game::{Action, Player, Setup};
 use crate::core::rng::Rng;
