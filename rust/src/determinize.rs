@@ -640,7 +640,7 @@ mod tests {
                 let game = load_game(spec).unwrap();
                 let mut rng = Rng::new(3);
                 let mut state = game.new_state();
-                let stop = 5 + rng.below(60) as usize;
+                let stop = 5 + rng.below(200) as usize;
                 for _ in 0..stop {
                     if state.current_player() == Player::Terminal {
                         break;
@@ -775,6 +775,7 @@ mod tests {
             // Per placement of the played cards over the slots: the free slots' forbidden suits.
             let mut signatures: HashMap<Vec<Vec<char>>, u64> = HashMap::new();
             let mut truth_signature = Vec::new();
+            let mut later_possible = false;
             let mut stack = vec![(0usize, Vec::<usize>::new())];
             while let Some((k, used)) = stack.pop() {
                 if k == plays.len() {
@@ -789,6 +790,11 @@ mod tests {
                     if truth {
                         truth_signature = sig.clone();
                     }
+                    // A played card may have arrived at a draw after its true one.
+                    later_possible |= plays.iter().zip(&used).any(|(&(_, c), &j)| {
+                        let true_slot = slots.iter().position(|&k| st.history()[k] == c).unwrap();
+                        j > true_slot
+                    });
                     *signatures.entry(sig).or_default() += 1;
                     continue;
                 }
@@ -830,8 +836,13 @@ mod tests {
             }
             let n = 3000;
             let mut counts = vec![0f64; unseen.len()];
+            let mut later = 0;
             for k in 0..n {
                 let sample = resample_hidden(&*game, &*st, 0, k).unwrap();
+                later += plays.iter().any(|&(_, c)| {
+                    let at = |h: &[Action]| slots.iter().position(|&k| h[k] == c);
+                    at(sample.history()) > at(st.history())
+                }) as usize;
                 for c in hand_cards(&*sample, 1) {
                     counts[unseen.iter().position(|&u| u == c).expect("an unseen card")] += 1.0;
                 }
@@ -858,6 +869,11 @@ mod tests {
             assert!(
                 chi2(&pinned) > crit,
                 "seed {seed}: the samples do not tell the pinned draws apart"
+            );
+            assert_eq!(
+                later > 0,
+                later_possible,
+                "seed {seed}: played cards arriving at a later draw"
             );
             return;
         }
