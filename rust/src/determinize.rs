@@ -911,6 +911,64 @@ mod tests {
             .unwrap_or_default()
     }
 
+    /// `floating_groups` on constructed candidates: seats 1 and 2 are dealt alternately (entries 0..6,
+    /// seat 1 at the even ones), every card legal at every deal.
+    #[test]
+    fn floating_cards_form_a_laminar_family_or_keep_their_deals() {
+        let dealt_to: Vec<Option<usize>> = (0..6).map(|k| Some(1 + k % 2)).collect();
+        let legal_at: Vec<Vec<Action>> = vec![(0..20).collect(); 6];
+        let float =
+            |deal: usize, card: Action, sources: Vec<(usize, usize)>, give: Option<usize>| FloatCandidate {
+                deal,
+                card,
+                sources,
+                give,
+            };
+        let run = |live: Vec<FloatCandidate>| {
+            let (mut redraw, mut choose) = (vec![false; 6], vec![false; 8]);
+            let groups = floating_groups(live, &mut redraw, &mut choose, &dealt_to, &legal_at);
+            let placed: Vec<(Action, Vec<usize>)> =
+                groups.concat().into_iter().map(|f| (f.card, f.slots)).collect();
+            (placed, redraw, choose)
+        };
+        // Nested: card 11 was shown before seat 1's deal at entry 2 (only entry 0 before it), card
+        // 10 after every deal of seat 1. The smaller set goes first.
+        let (placed, redraw, _) = run(vec![
+            float(4, 10, vec![(1, 6)], None),
+            float(0, 11, vec![(1, 2)], None),
+        ]);
+        assert_eq!(placed, [(11, vec![0]), (10, vec![0, 4])]);
+        assert_eq!(redraw, [true, false, false, false, true, false]);
+        // A give (entry 7) from seat 1 to seat 2 of a card seat 2 showed: seat 1's deals before the
+        // give and seat 2's before the showing; with card 12's seat-1 deals it is nested.
+        let (placed, _, choose) = run(vec![
+            float(0, 10, vec![(1, 8), (2, 6)], Some(7)),
+            float(2, 12, vec![(1, 6)], None),
+            float(1, 13, vec![(2, 6)], None),
+        ]);
+        assert_eq!(placed, [(13, vec![1]), (12, vec![0, 2]), (10, vec![0, 1, 2])]);
+        assert!(choose[7], "the give is redrawn");
+        // Crossing: the give's card may come from seat 1's deal 0 or seat 2's deals; card 12 from
+        // seat 1's deals 0 and 2. Neither holds the other: the give's card keeps its deal and the
+        // give stays; card 12 then floats over what is left (its own deal only).
+        let (placed, redraw, choose) = run(vec![
+            float(0, 10, vec![(1, 1), (2, 6)], Some(7)),
+            float(2, 12, vec![(1, 6)], None),
+            float(1, 13, vec![(2, 6)], None),
+        ]);
+        assert_eq!(placed, [(13, vec![1]), (12, vec![2])]);
+        assert!(!choose[7] && !redraw[0]);
+        // Three cards shown before entry 3, when seat 1 had been dealt twice: the last in order has
+        // no deal left and keeps its own (entry 4).
+        let (placed, redraw, _) = run(vec![
+            float(0, 10, vec![(1, 3)], None),
+            float(2, 11, vec![(1, 3)], None),
+            float(4, 14, vec![(1, 3)], None),
+        ]);
+        assert_eq!(placed, [(10, vec![0, 2]), (11, vec![0, 2])]);
+        assert!(!redraw[4]);
+    }
+
     #[test]
     fn a_seat_out_of_range_is_refused() {
         let game = load_game("briscola").unwrap();
