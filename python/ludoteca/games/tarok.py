@@ -1,4 +1,4 @@
-"""Slovenian Tarok for four players, and the improvised Tarok deck made of two standard packs.
+"""Slovenian Tarok for four (or three) players, and the improvised Tarok deck made of two standard packs.
 
 Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at pagat.com):
 
@@ -35,7 +35,12 @@ Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at 
   Beggar apart from the open hand.
 * ``first_dealer`` (default -1, seat 3) sets the first dealer, as in the other trick games.
 
-Not implemented: the three-player variant.
+* Three-handed (``players=3``, or ``ruleset="three_handed"``), the three-player game of pagat.com's
+  Slovenian Tarok page: the talon of six, then 16 cards each in packets of eight. There is no king
+  call, so Three, Two and One are played alone against the other two and the solo three, two and one
+  are not offered (OpenSpiel's three-player Tarok skips them too); hence no colour valat raise and no
+  king ultimo. The rest is the four-handed game with three seats: 16 tricks, forehand's implicit
+  Three, Klop's six talon gifts, the announcement round ending after three passes in a row.
 """
 
 from __future__ import annotations

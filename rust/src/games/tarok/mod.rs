@@ -56,7 +56,15 @@
 //!   hand, and the rule as written ("a Beggar declarer") does not exclude it.
 //! * The first dealer is seat 3 (so seat 0 is forehand) unless `first_dealer` says otherwise.
 //!
-//! Not implemented: the three-player variant.
+//! * Three-handed (`players=3`, preset `three_handed`), as pagat.com's Slovenian Tarok page describes
+//!   the three-player game: the talon of 6, then 16 cards each (packets of 8, twice round, as the
+//!   Slovene Wikipedia's "Tarok" gives the three-handed deal). There is no king call, so nobody has a
+//!   partner: Three, Two and One are played alone against the other two, and the solo three/two/one
+//!   are not offered (OpenSpiel's three-player `tarok` skips them likewise). Without solos there is no
+//!   colour valat raise, and without a called king no king ultimo. Everything else is the
+//!   four-handed game with three seats: forehand's implicit Three and priority F > F+1 > D, 16 tricks
+//!   (the ultimos are the 16th), Klop's six talon gifts, the announcement round ending after three
+//!   passes in a row, radelci and the Škis round.
 //!
 //! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
 //! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
@@ -83,8 +91,9 @@ pub type Type = Tarok;
 /// A Tarok position.
 pub type TarokState = TrickState<TarokRules>;
 
+/// Seats of the four-handed game; the per-seat arrays keep this many slots (three-handed leaves
+/// the last unused).
 const PLAYERS: usize = 4;
-const TRICKS: usize = 12;
 /// Effective suit of the taroks.
 pub const TAROKS: u8 = 4;
 /// Card ids of the trula.
@@ -368,10 +377,15 @@ pub struct TarokRules {
     allow_own_king: bool,
     radelc_end_penalty: i32,
     emperor_lead: bool,
+    /// Seats: 4, or 3 for the three-handed game (no king call, no solo three/two/one).
+    n: usize,
+    /// Tricks in a hand: 48 / n.
+    tricks: usize,
 }
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "pagat", "openspiel"]), default: D::Str("seed"), doc: "seed: the rules below; pagat / openspiel: the reference bundles (Pagat not discardable, declarer-team scoring, radelc doubles once)" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "pagat", "openspiel", "three_handed"]), default: D::Str("seed"), doc: "seed: the rules below; pagat / openspiel: the reference bundles (Pagat not discardable, declarer-team scoring, radelc doubles once); three_handed: the seed rules for three players (players=3)" },
+    ParamSpec { name: "players", kind: Kind::Int { min: 3, max: 4 }, default: D::Int(4), doc: "4, or 3 for the three-handed game pagat.com describes: 16 cards each, no king call (Three, Two and One are played alone) and so no solo three/two/one" },
     SCOPE_PARAM,
     ParamSpec { name: "deals", kind: Kind::Int { min: 1, max: 200 }, default: D::Int(8), doc: "scope=match: deals before the Škis round is declared (the next deal's Škis holder deals last)" },
     ParamSpec { name: "discard_forbid", kind: Kind::Choice(&["kings_mond_skis", "kings_trula"]), default: D::Str("kings_mond_skis"), doc: "cards that may never be discarded" },
@@ -415,6 +429,7 @@ static PRESETS: &[crate::core::game::Preset] = &[
             ("beggar_emperor_lead", "false"),
         ],
     ),
+    ("three_handed", &[("players", "3")]),
 ];
 
 static INFO: GameInfo = GameInfo {
@@ -437,8 +452,10 @@ king ultimo or valat for their team (announced bonuses count double and go to th
 fail; an announced valat is worth 500 and replaces everything else) or double the game or an \
 announcement of the other side (kontra ×2, rekontra ×4, subkontra ×8, mordkontra ×16), only when sure \
 which side its owner is on; four passes in a row end the round. In Klop every player scores their own \
-pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. As \
-described at pagat.com (Slovenian Tarok).",
+pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. \
+Three-handed (players=3, ruleset=three_handed): 16 cards each in packets of 8, no king call, so Three, \
+Two and One are played alone and there is no solo three, two or one, nor king ultimo. As described at \
+pagat.com (Slovenian Tarok, and its three-player game).",
     bots: &["random", "greedy", "lowest_bid"],
     examples: &[
         "tarok",
@@ -446,6 +463,8 @@ described at pagat.com (Slovenian Tarok).",
         "tarok(ruleset=openspiel)",
         "tarok(scope=match,deals=4)",
         "tarok(deck_names=improvised)",
+        "tarok(ruleset=three_handed)",
+        "tarok(players=3,scope=match,deals=3)",
     ],
 };
 
@@ -579,7 +598,8 @@ impl TarokRules {
     }
     /// Priority rank (0 = forehand, highest).
     fn prio(core: &crate::trick::TrickCore, seat: usize) -> usize {
-        (seat + PLAYERS - Self::first(core)) % PLAYERS
+        let n = core.num_players;
+        (seat + n - Self::first(core)) % n
     }
     fn contract(&self, v: TrickView<'_, Self>) -> Contract {
         v.extra.contract.unwrap_or(Contract::Klop)
@@ -601,11 +621,10 @@ impl TarokRules {
     /// Whether `p` knows every seat's team: the contract has no partner, or the called king is in
     /// the talon or in `p`'s hand.
     fn sure_of_partner(core: &crate::trick::TrickCore, extra: &TarokExtra, p: usize) -> bool {
-        let contract = extra.contract.unwrap_or(Contract::Klop);
-        !contract.calls_king()
-            || extra
-                .called
-                .is_some_and(|k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
+        // Without a called king (the contract calls none, or three-handed play) nobody has a partner.
+        extra
+            .called
+            .is_none_or(|k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
     }
     /// The kontra factor of a target (0 the game, 1 + b bonus b): ×2 per level.
     fn factor(extra: &TarokExtra, target: usize) -> i32 {
@@ -695,7 +714,16 @@ impl TarokRules {
             Some((h, holder)) if Self::prio(core, seat) < Self::prio(core, holder) => h as u32,
             Some((h, _)) => h as u32 + 1,
         };
-        out.extend((start.max(lowest as u32)..=Contract::ValatWithout as u32).map(|code| BID0 + code));
+        out.extend(
+            (start.max(lowest as u32)..=Contract::ValatWithout as u32)
+                .filter(|&code| self.offered(code))
+                .map(|code| BID0 + code),
+        );
+    }
+    /// Whether the contract of this code can be bid: three-handed has no solo three, two or one
+    /// (Three, Two and One are played alone there already).
+    fn offered(&self, code: u32) -> bool {
+        self.n == PLAYERS || !(Contract::SoloThree as u32..=Contract::SoloOne as u32).contains(&code)
     }
     /// Moves the auction on after `seat` acted: the next seat to speak, the final call, or Klop.
     fn auction_next(
@@ -704,7 +732,7 @@ impl TarokRules {
         extra: &mut TarokExtra,
         seat: usize,
     ) -> Effect {
-        let left = extra.passed.iter().filter(|&&p| !p).count();
+        let left = extra.passed[..self.n].iter().filter(|&&p| !p).count();
         if left == 0 {
             return self.set_contract(core, extra, Contract::Klop, Self::first(core));
         }
@@ -737,7 +765,8 @@ impl TarokRules {
             return Effect::Continue;
         }
         extra.declarer = Some(declarer);
-        if c.calls_king() {
+        // Three-handed, Three/Two/One call no king: the declarer plays alone.
+        if c.calls_king() && self.n == PLAYERS {
             extra.stage = Stage::KingCall;
             core.to_move = declarer;
         } else if c.group_size() > 0 {
@@ -902,9 +931,10 @@ impl TarokRules {
         let contract = extra.contract.unwrap_or(Contract::Klop);
         if contract == Contract::Klop {
             let pts: [i32; PLAYERS] = std::array::from_fn(|s| count(core.won[s]));
-            let special: [bool; PLAYERS] = std::array::from_fn(|s| extra.tricks[s] == 0 || pts[s] > 35);
+            let special: [bool; PLAYERS] =
+                std::array::from_fn(|s| s < self.n && (extra.tricks[s] == 0 || pts[s] > 35));
             let any_special = special.iter().any(|&x| x);
-            for s in 0..PLAYERS {
+            for s in 0..self.n {
                 let base = if !any_special {
                     -pts[s]
                 } else if !special[s] {
@@ -921,7 +951,7 @@ impl TarokRules {
         let decl = extra.declarer.unwrap_or(0);
         let mult = self.multiplier(radelci[decl]);
         let (mut team, mut opps) = (SeatList::default(), SeatList::default());
-        for s in 0..PLAYERS {
+        for s in 0..self.n {
             if Self::in_team(extra, s) {
                 team.push(s);
             } else {
@@ -963,7 +993,7 @@ impl TarokRules {
             Contract::SoloWithout => {
                 let p = count(team_cards);
                 let w = p >= 36;
-                let v = if team_tricks as usize == TRICKS || opp_tricks as usize == TRICKS {
+                let v = if team_tricks as usize == self.tricks || opp_tricks as usize == self.tricks {
                     250
                 } else {
                     80
@@ -971,12 +1001,15 @@ impl TarokRules {
                 (if w { v } else { -v }, w)
             }
             c if c.valat() => {
-                let w = team_tricks as usize == TRICKS;
+                let w = team_tricks as usize == self.tricks;
                 (if w { c.value() } else { -c.value() }, w)
             }
             _ => {
                 // Three .. Solo one.
-                let (team_all, opp_all) = (team_tricks as usize == TRICKS, opp_tricks as usize == TRICKS);
+                let (team_all, opp_all) = (
+                    team_tricks as usize == self.tricks,
+                    opp_tricks as usize == self.tricks,
+                );
                 if let Some(a) = extra.announced[VALAT_B] {
                     // An announced valat, made or failed, is the only score of the hand (ST21).
                     let ours = Self::in_team(extra, a);
@@ -994,7 +1027,7 @@ impl TarokRules {
                             }
                         }
                     }
-                    for s in 0..PLAYERS {
+                    for s in 0..self.n {
                         out[s] += i64::from(personal[s]);
                     }
                     return (out, ours == made, true);
@@ -1012,7 +1045,7 @@ impl TarokRules {
                             }
                         }
                     }
-                    for s in 0..PLAYERS {
+                    for s in 0..self.n {
                         out[s] += i64::from(personal[s]);
                     }
                     return (out, team_all, true);
@@ -1037,14 +1070,14 @@ impl TarokRules {
                         }
                     }
                 }
-                for s in 0..PLAYERS {
+                for s in 0..self.n {
                     out[s] += i64::from(personal[s]);
                 }
                 return (out, w, false);
             }
         };
         out[decl] = i64::from(game * game_factor) * mult;
-        for s in 0..PLAYERS {
+        for s in 0..self.n {
             out[s] += i64::from(personal[s]);
         }
         (out, won, everyone)
@@ -1124,19 +1157,19 @@ impl TarokRules {
         extra.scores = per_seat_4(|s| scores[s] as f64);
         extra.stage = Stage::Over;
         if won {
-            for s in 0..PLAYERS {
+            for s in 0..self.n {
                 if Self::in_team(extra, s) && m.radelci[s] > 0 {
                     m.radelci[s] -= 1;
                 }
             }
         }
         if everyone {
-            for r in &mut m.radelci {
+            for r in &mut m.radelci[..self.n] {
                 *r = r.saturating_add(1);
             }
         }
         if self.klop_after_zero
-            && (0..PLAYERS).any(|s| core.ledger[s] != 0.0 && core.ledger[s] + extra.scores[s] == 0.0)
+            && (0..self.n).any(|s| core.ledger[s] != 0.0 && core.ledger[s] + extra.scores[s] == 0.0)
         {
             m.forced_next = Forced::ZeroScore;
         }
@@ -1168,11 +1201,14 @@ impl TrickRules for TarokRules {
             let pts = (0..54u8).map(|i| honour(Card(i))).collect();
             SuitTables::new(eff, st, pts)
         };
-        let session = Session::read(p, PLAYERS, Some("deals"))?;
+        let n = p.int("players") as usize;
+        let session = Session::read(p, n, Some("deals"))?;
+        // Four-handed: packets of 6, twice round (12 each); three-handed: packets of 8 (16 each).
+        let packet = 48 / n / 2;
         Ok(TarokRules {
             tables: build(false),
             colour_tables: build(true),
-            deal: PacketDeal::new(PLAYERS, &[Packet::Talon(6), Packet::Each(6), Packet::Each(6)]),
+            deal: PacketDeal::new(n, &[Packet::Talon(6), Packet::Each(packet), Packet::Each(packet)]),
             deck,
             session,
             forbid_pagat: p.str("discard_forbid") == "kings_trula",
@@ -1190,6 +1226,8 @@ impl TrickRules for TarokRules {
             allow_own_king: p.bool("allow_call_own_king"),
             radelc_end_penalty: p.int("radelc_end_penalty") as i32,
             emperor_lead: p.bool("beggar_emperor_lead"),
+            n,
+            tricks: 48 / n,
         })
     }
 
@@ -1197,7 +1235,7 @@ impl TrickRules for TarokRules {
         &self.deck
     }
     fn num_players(&self) -> usize {
-        PLAYERS
+        self.n
     }
     fn session(&self) -> Option<&Session> {
         Some(&self.session)
@@ -1211,7 +1249,7 @@ impl TrickRules for TarokRules {
             extra,
             match_state,
         } = s;
-        if (0..PLAYERS).any(|p| (core.hands[p] & taroks()).is_empty()) {
+        if (0..self.n).any(|p| (core.hands[p] & taroks()).is_empty()) {
             match_state.forced_next = Forced::NoTarok;
             return AfterDeal::Redeal { same_dealer: true };
         }
@@ -1221,7 +1259,7 @@ impl TrickRules for TarokRules {
         {
             // The Škis round: the Škis holder deals last (the dealer if the Škis is in the talon).
             match_state.last_dealer = Some(
-                (0..PLAYERS)
+                (0..self.n)
                     .find(|&p| core.hands[p].contains(SKIS))
                     .unwrap_or(core.dealer),
             );
@@ -1278,7 +1316,7 @@ impl TrickRules for TarokRules {
         // Most hands announce neither ultimo: they return at the first test.
         let announced = &v.extra.announced;
         if (announced[PAGAT_ULTIMO_B].is_none() && announced[KING_ULTIMO_B].is_none())
-            || v.core.tricks_played + 1 >= TRICKS
+            || v.core.tricks_played + 1 >= self.tricks
         {
             return legal;
         }
@@ -1323,8 +1361,10 @@ impl TrickRules for TarokRules {
                 if extra.implicit {
                     out.push(BID0);
                 }
-                for code in h as usize..=Contract::ValatWithout as usize {
-                    out.push(BID0 + code as u32);
+                for code in h as u32..=Contract::ValatWithout as u32 {
+                    if self.offered(code) {
+                        out.push(BID0 + code);
+                    }
                 }
             }
             Stage::KingCall => {
@@ -1370,7 +1410,7 @@ impl TrickRules for TarokRules {
             PASS if extra.stage == Stage::Announce => {
                 extra.announce_log.push((seat as u8, PASS as u8));
                 extra.passes += 1;
-                if extra.passes as usize == PLAYERS {
+                if extra.passes as usize == self.n {
                     extra.stage = Stage::Play;
                     core.start_play(Self::first_leader(core, extra));
                 } else {
@@ -1396,7 +1436,7 @@ impl TrickRules for TarokRules {
             o if (KING0..GROUP0).contains(&o) => {
                 let k = Card(((o - KING0) * 8 + 7) as u8);
                 extra.called = Some(k);
-                extra.partner = (0..PLAYERS).find(|&p| p != seat && core.hands[p].contains(k));
+                extra.partner = (0..self.n).find(|&p| p != seat && core.hands[p].contains(k));
                 core.expose_talon();
                 extra.stage = Stage::Talon;
                 Effect::Continue
@@ -1542,8 +1582,9 @@ impl TrickRules for TarokRules {
         let Some((leader, cards, winner)) = core.last_trick else {
             return Effect::Continue;
         };
-        let wpos = (winner + PLAYERS - leader) % PLAYERS;
-        let player = |i: usize| (leader + i) % PLAYERS;
+        let n = self.n;
+        let wpos = (winner + n - leader) % n;
+        let player = |i: usize| (leader + i) % n;
         extra.tricks[winner] += 1;
         let contract = extra.contract.unwrap_or(Contract::Klop);
         if contract == Contract::Klop && core.tricks_played <= 6 {
@@ -1552,31 +1593,31 @@ impl TrickRules for TarokRules {
                 core.won[winner].insert(gift);
             }
         }
-        if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == MOND) {
+        if let Some(i) = cards[..n].iter().position(|&c| c == MOND) {
             if i != wpos {
                 extra.mond_lost = Some(player(i));
             }
         }
         if let Some(k) = extra.called {
-            if cards[..PLAYERS].contains(&k) {
+            if cards[..n].contains(&k) {
                 extra.partner_revealed = true;
                 if extra.king_carries_talon {
                     let rest = core.talon;
                     core.talon = CardSet::EMPTY;
                     core.won[winner] |= rest;
                 }
-                if core.tricks_played == TRICKS {
+                if core.tricks_played == self.tricks {
                     extra.king_last = Some(winner);
                 }
             }
         }
-        if core.tricks_played == TRICKS {
-            if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == PAGAT) {
+        if core.tricks_played == self.tricks {
+            if let Some(i) = cards[..n].iter().position(|&c| c == PAGAT) {
                 extra.pagat_last = Some((player(i), i == wpos, winner));
             }
         }
         let decl = extra.declarer;
-        let over = core.tricks_played == TRICKS
+        let over = core.tricks_played == self.tricks
             || (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
             || (contract.valat() && decl != Some(winner))
             || extra.announced[VALAT_B]
@@ -1618,7 +1659,8 @@ impl TrickRules for TarokRules {
             extra,
             match_state,
         } = v;
-        let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
+        let n = self.n;
+        let rel = |s: usize| (s + n - viewer) % n;
         if let Some(c) = extra.contract {
             out[c as usize] = 1.0;
         }
@@ -1638,7 +1680,7 @@ impl TrickRules for TarokRules {
             out[25 + h as usize] = 1.0;
             out[37 + rel(holder)] = 1.0;
         }
-        for s in 0..PLAYERS {
+        for s in 0..n {
             if extra.passed[s] {
                 out[41 + rel(s)] = 1.0;
             }
@@ -1665,7 +1707,7 @@ impl TrickRules for TarokRules {
         if extra.emperor {
             out[OBS_EMPEROR] = 1.0;
         }
-        for s in 0..PLAYERS {
+        for s in 0..n {
             out[OBS_RADELCI + rel(s)] = match_state.radelci[s] as f32;
         }
         let _ = core;
@@ -1720,10 +1762,10 @@ impl TrickRules for TarokRules {
 
     fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
         let TrickView { core, extra, .. } = v;
-        let returns = per_seat(PLAYERS, |s| core.ledger[s] + extra.scores[s]);
+        let returns = per_seat(self.n, |s| core.ledger[s] + extra.scores[s]);
         DealOutcome {
             returns,
-            ledger: per_seat(PLAYERS, |s| extra.scores[s]),
+            ledger: per_seat(self.n, |s| extra.scores[s]),
             redeal: false,
         }
     }
@@ -1764,7 +1806,7 @@ impl TrickRules for TarokRules {
         let over =
             match_state.last_dealer == Some(core.dealer) || core.deals_done as usize >= self.max_deals();
         over.then(|| {
-            per_seat(PLAYERS, |s| {
+            per_seat(self.n, |s| {
                 core.ledger[s] - (self.radelc_end_penalty * match_state.radelci[s] as i32) as f64
             })
         })

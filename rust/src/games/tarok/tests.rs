@@ -1835,3 +1835,341 @@ fn a_mond_that_wins_its_trick_is_not_lost_whoever_led() {
     st.returns(&mut ret);
     assert_eq!(ret, [0.0, -500.0, 0.0, 0.0]);
 }
+
+// ---- Three-handed (players=3): pagat.com's three-player game --------------------------------------
+
+/// Deals the pack for three players: the talon, then packets of 8 from F = seat 0, twice round.
+fn dealt3(spec: &str, hands: [&str; 3], talon: &str) -> TarokState {
+    let mut st = game(spec).new_initial_state();
+    let h: Vec<Vec<&str>> = hands.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = talon.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 8..round * 8 + 8]);
+        }
+    }
+    for n in order {
+        assert_eq!(st.current_player(), Player::Chance);
+        act(&mut st, &[n]);
+    }
+    st
+}
+
+// Seat 0 (F) holds the trula and all clubs; every seat has taroks.
+const H3: [&str; 3] = [
+    "SKIS XXI I XX XIX XVIII K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ K♦ Q♦",
+    "XVII XVI XV XIV C♦ J♦ 1♦ 2♦ 3♦ 4♦ K♥ Q♥ C♥ J♥ 1♥ 2♥",
+    "XIII XII XI X IX VIII VII 3♥ 4♥ K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠",
+];
+
+#[test]
+fn three_handed_deals_sixteen_each_in_packets_of_eight_after_the_talon() {
+    for spec in ["tarok(players=3)", "tarok(ruleset=three_handed)"] {
+        let st = dealt3(spec, H3, TALON);
+        assert_eq!(st.core.num_players, 3);
+        for (s, h) in H3.iter().enumerate() {
+            assert_eq!(st.core.hands[s], set(&st, h), "{spec}: seat {s}");
+            assert_eq!(st.core.hands[s].len(), 16);
+        }
+        assert_eq!(st.core.talon, set(&st, TALON));
+        // F = seat 0 holds the implicit Three; F+1 speaks first.
+        assert_eq!(st.current_player(), Player::Seat(1));
+    }
+    // The second packet of the first round goes to F+1: the 15th card dealt is seat 1's.
+    let mut st = game("tarok(players=3)").new_initial_state();
+    let order: Vec<&str> = TALON
+        .split_whitespace()
+        .chain(H3[0].split_whitespace().take(8))
+        .chain(H3[1].split_whitespace().take(1))
+        .collect();
+    act(&mut st, &order);
+    assert_eq!(st.core.hands[0].len(), 8);
+    assert_eq!(st.core.hands[1], set(&st, "XVII"));
+    assert!(st.core.hands[2].is_empty());
+}
+
+#[test]
+fn three_handed_auction_offers_no_solo_three_two_or_one() {
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    let high = [
+        "beggar",
+        "solo without",
+        "open beggar",
+        "colour valat without",
+        "valat without",
+    ];
+    let want: Vec<&str> = ["pass", "two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    // F+1 and D pass: F chooses with no pass, Klop and Three included, no solos.
+    act(&mut st, &["pass", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let want: Vec<&str> = ["klop", "three", "two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    // The final call after a Two skips the solos too; D then passes and F may say Two (priority).
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["two", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let want: Vec<&str> = ["pass", "two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.stage, Stage::FinalCall);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    let want: Vec<&str> = ["two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    // Four-handed keeps them: the same deal shape in the four-player game offers solo three.
+    let st4 = dealt("tarok", H, TALON);
+    assert!(legal_names(&st4).contains(&"solo three".to_string()));
+}
+
+#[test]
+fn three_handed_three_calls_no_king_takes_the_talon_and_opens_the_round_without_king_ultimo() {
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["pass", "pass", "three"]);
+    // No king call: the talon is shown at once, in two groups of three.
+    assert_eq!(st.extra.stage, Stage::Talon);
+    assert!(st.core.talon_exposed);
+    assert_eq!(st.extra.called, None);
+    assert_eq!(legal_names(&st), ["talon 1", "talon 2"]);
+    act(&mut st, &["talon 1"]);
+    act(&mut st, &["discard Q♣", "discard C♣", "discard J♣"]);
+    // Not a solo: no colour valat raise, straight to the announcements at forehand.
+    assert_eq!(st.extra.stage, Stage::Announce);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "announce trula",
+            "announce kings",
+            "announce pagat ultimo",
+            "announce valat"
+        ]
+    );
+    // Both opponents know the declarer is alone: either may double the game at once.
+    act(&mut st, &["pass"]);
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "announce trula",
+            "announce kings",
+            "announce valat",
+            "kontra game"
+        ]
+    );
+    act(&mut st, &["announce kings"]);
+    // The other opponent is on the announcer's side: no kontra on its kings, but on the game.
+    let l = legal_names(&st);
+    assert!(
+        l.contains(&"kontra game".to_string()) && !l.contains(&"kontra kings".to_string()),
+        "{l:?}"
+    );
+    // Two passes in a row do not end the round; the third does, and forehand leads.
+    act(&mut st, &["pass", "pass"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // The declarer, alone against both, may kontra the opponents' kings.
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["pass", "pass", "three", "talon 1"]);
+    act(
+        &mut st,
+        &[
+            "discard Q♣",
+            "discard C♣",
+            "discard J♣",
+            "pass",
+            "announce kings",
+            "pass",
+        ],
+    );
+    assert!(legal_names(&st).contains(&"kontra kings".to_string()));
+}
+
+#[test]
+fn three_handed_plays_sixteen_tricks_and_ends_after_the_last() {
+    use crate::core::rng::Rng;
+    let mut rng = Rng::new(3);
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["pass", "pass", "three", "talon 1"]);
+    act(
+        &mut st,
+        &["discard Q♣", "discard C♣", "discard J♣", "pass", "pass", "pass"],
+    );
+    while !st.is_terminal() {
+        let (before, played) = (st.core.trick_len, st.core.tricks_played);
+        let a = st.random_action(&mut rng);
+        st.apply_action(a).unwrap();
+        // Three cards make a trick: the third card completes it.
+        if before == 2 {
+            assert_eq!((st.core.trick_len, st.core.tricks_played), (0, played + 1));
+        } else {
+            assert_eq!((st.core.trick_len, st.core.tricks_played), (before + 1, played));
+        }
+    }
+    assert_eq!(st.core.tricks_played, 16);
+    let won: u8 = st.extra.tricks.iter().sum();
+    assert_eq!(won, 16);
+    assert_eq!(st.extra.tricks[3], 0);
+    let mut ret = [0.0; 3];
+    st.returns(&mut ret);
+    // The declarer alone scores the game: ±(10 + difference), bonuses aside.
+    let p = count(st.core.won[0] | st.extra.discards);
+    let g = 10 + (p - 35).abs();
+    let (tb, ob) = st.rules().bonuses(
+        &st.extra,
+        st.core.won[0] | st.extra.discards,
+        st.core.won[1] | st.core.won[2],
+    );
+    let game = if p >= 36 { g } else { -g };
+    let mond = st.extra.mond_lost.map_or([0.0; 3], |s| {
+        let mut m = [0.0; 3];
+        m[s] = -21.0;
+        m
+    });
+    assert_eq!(ret[0], f64::from(game + tb) + mond[0]);
+    assert_eq!(ret[1], f64::from(ob) + mond[1]);
+    assert_eq!(ret[2], f64::from(ob) + mond[2]);
+}
+
+#[test]
+fn three_handed_three_is_won_alone_at_36_and_lost_at_35() {
+    let st = game("tarok(players=3)").new_initial_state();
+    let r = st.rules().clone();
+    let all = st.rules().deck().all();
+    let team36 = set(&st, "Q♣ Q♦ Q♥ Q♠ C♣ C♦ C♥ C♠ J♣ J♦ J♥ J♠ 1♥ 2♥ 3♥ 1♦ 2♦ 3♦ II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX");
+    let team35 = team36 - set(&st, "II III");
+    assert_eq!((count(team36), count(team35)), (36, 35));
+    for (team, game_score) in [(team36, 11), (team35, -10)] {
+        let mut core = TrickCore::new(3, 2, CardSet::EMPTY, CardSet::EMPTY);
+        core.won[0] = team;
+        // The opponents' piles hold the kings and the trula between them: split, so only the
+        // team's union makes the bonus.
+        core.won[1] = (all - team) & set(&st, "K♣ K♦ SKIS");
+        core.won[2] = all - team - core.won[1];
+        let extra = TarokExtra {
+            contract: Some(Contract::Three),
+            declarer: Some(0),
+            tricks: [8, 4, 4, 0],
+            ..TarokExtra::default()
+        };
+        // Seed: the declarer writes the game; each opponent writes the silent trula and kings its
+        // side made (10 + 10).
+        let (s, won, everyone) = r.hand_scores(&core, &extra, &[0; 4]);
+        assert_eq!(
+            (s, won, everyone),
+            ([game_score, 20, 20, 0], game_score > 0, false)
+        );
+        let p = game("tarok(players=3,ruleset=pagat)").rules().clone();
+        assert_eq!(
+            p.hand_scores(&core, &extra, &[0; 4]).0,
+            [game_score - 20, 0, 0, 0]
+        );
+    }
+}
+
+#[test]
+fn three_handed_klop_scores_only_the_three_seats() {
+    let st = game("tarok(players=3)").new_initial_state();
+    let r = st.rules().clone();
+    let mut core = TrickCore::new(3, 2, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ II III IV");
+    core.won[1] = set(&st, "K♦ V VI");
+    core.won[2] = set(&st, "VII VIII IX");
+    // Every seat took a trick and none has more than 35: each pays its points. The fourth slot
+    // took no trick but is no seat, so it makes nobody special.
+    let (s, _, everyone) = r.hand_scores(&core, &klop_extra([6, 5, 5, 0]), &[0; 4]);
+    assert_eq!((s, everyone), ([-9, -5, -1, 0], true));
+    // A seat without a trick: only it scores, +70 (radelci double it).
+    let (s, _, _) = r.hand_scores(&core, &klop_extra([9, 7, 0, 0]), &[0, 0, 1, 0]);
+    assert_eq!(s, [0, 0, 140, 0]);
+    // The same piles four-handed: seat 3's empty pile makes it the only scorer.
+    let r4 = game("tarok").rules().clone();
+    let mut core4 = core.clone();
+    core4.num_players = 4;
+    assert_eq!(
+        r4.hand_scores(&core4, &klop_extra([6, 5, 5, 0]), &[0; 4]).0,
+        [0, 0, 0, 70]
+    );
+}
+
+#[test]
+fn three_handed_random_games_and_matches_finish_with_three_returns() {
+    use crate::core::rng::Rng;
+    for spec in [
+        "tarok(players=3)",
+        "tarok(players=3,scope=match,deals=3)",
+        "tarok(players=3,ruleset=openspiel)",
+    ] {
+        let g = game(spec);
+        assert_eq!(g.num_players(), 3);
+        let mut rng = Rng::new(9);
+        for _ in 0..150 {
+            let mut st = g.new_initial_state();
+            while !st.is_terminal() {
+                let a = match st.current_player() {
+                    Player::Chance => st.sample_chance(&mut rng),
+                    _ => st.random_action(&mut rng),
+                };
+                st.apply_action(a).unwrap();
+                if let Some(c) = st.extra.contract {
+                    assert!(
+                        !matches!(
+                            c,
+                            Contract::SoloThree
+                                | Contract::SoloTwo
+                                | Contract::SoloOne
+                                | Contract::ColourValat
+                        ),
+                        "{spec}: {c:?}"
+                    );
+                }
+                assert_eq!(st.extra.called, None);
+            }
+            let mut ret = [0.0; 3];
+            st.returns(&mut ret);
+            assert!(ret.iter().all(|r| r.is_finite()));
+        }
+    }
+}
+
+#[test]
+fn three_handed_greedy_beats_random_in_every_seat() {
+    use crate::core::rng::Rng;
+    let g = game("tarok(players=3)");
+    let bot = g.rules().new_bot("greedy").unwrap();
+    let mut rng = Rng::new(17);
+    let mut total = [0.0f64; 3];
+    for i in 0..900 {
+        let me = i % 3;
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bot.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        let mut ret = [0.0; 3];
+        st.returns(&mut ret);
+        let others = (ret.iter().sum::<f64>() - ret[me]) / 2.0;
+        total[me] += ret[me] - others;
+    }
+    assert!(total.iter().all(|&t| t > 0.0), "{total:?}");
+}
+
+#[test]
+fn three_handed_rejects_a_fourth_seat_as_first_dealer() {
+    let err = Tarok::from_game_string("tarok(players=3,first_dealer=3)")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("first_dealer"), "{err}");
+    assert!(Tarok::from_game_string("tarok(players=5)").is_err());
+    // first_dealer=2 is forehand seat 0's dealer: as the default.
+    let st = dealt3("tarok(players=3,first_dealer=2)", H3, TALON);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    let st = game("tarok(players=3,first_dealer=0)").new_initial_state();
+    assert_eq!(st.core.dealer, 0);
+}
