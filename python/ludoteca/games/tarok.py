@@ -33,7 +33,16 @@ Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at 
   ``emperor lead``; it then leads Škis, the holders of Mond and Pagat must play them to that trick, and
   if all three fall Pagat wins and play goes on. Open beggar has it too: it is played the same as a
   Beggar apart from the open hand.
-* ``first_dealer`` (default -1, seat 3) sets the first dealer, as in the other trick games.
+* ``first_dealer`` (default -1, the last seat) sets the first dealer, as in the other trick games.
+* Rule flags, defaults as above: ``mond_left_in_talon_penalty``, ``round_difference_to_5``,
+  ``klop_round_to_5``, ``emperor_requires_pagat_after_both``, ``queen_call_if_all_kings`` (false);
+  ``forfeit_when_king_in_talon``, ``discard_taroks_last_resort``, ``radelc_cross_partner``,
+  ``klop_radelc_doubling``, ``no_tarok_redeal``, ``forced_klop_after_no_tarok``,
+  ``colour_valat_suits_first``, ``stop_when_decided`` (true); ``open_beggar_expose``
+  (``after_first_trick`` or ``before_first_lead``); ``klop_kontra`` (false: a doubling round before
+  Klop's first lead, any player calling the next level but not twice in a row, each level doubling
+  every Klop score); ``valat_announcer_leads`` (false).
+* A discarded Pagat lies in the declarer's pile and counts for that side's trula.
 
 * Three-handed (``players=3``, or ``ruleset="three_handed"``), the three-player game of pagat.com's
   Slovenian Tarok page: the talon of six, then 16 cards each in packets of eight. There is no king

@@ -71,7 +71,23 @@
 //! (71..76), `forfeit` (77), `colour valat raise` (78), `no raise` (79), `discard <card>` (80 + card),
 //! `announce <bonus>` (134..138: trula, kings, king ultimo, pagat ultimo, valat), and the kontra calls
 //! `<level> <target>` (139..162: level kontra/rekontra/subkontra/mordkontra, target game or a bonus),
-//! and `emperor lead` (163).
+//! `emperor lead` (163), and `call Q♣/♦/♥/♠` (164..167, `queen_call_if_all_kings`).
+//!
+//! * Rule flags (defaults: the seed preset): `mond_left_in_talon_penalty` (false; the declarer pays
+//!   the Mond penalty for a Mond left in the talon), `round_difference_to_5` and `klop_round_to_5`
+//!   (false; nearest 5, 2 down and 3 up), `emperor_requires_pagat_after_both` (false),
+//!   `queen_call_if_all_kings` (false; the called queen then plays the called king's part, king
+//!   ultimo included), `forfeit_when_king_in_talon` (true), `discard_taroks_last_resort` (true),
+//!   `radelc_cross_partner` (true), `klop_radelc_doubling` (true), `no_tarok_redeal` and
+//!   `forced_klop_after_no_tarok` (true), `open_beggar_expose` (`after_first_trick` or
+//!   `before_first_lead`: when play starts), `colour_valat_suits_first` (true), `klop_kontra`
+//!   (false; a doubling round before Klop's first lead in which any player may call the next level,
+//!   not twice in a row, each level doubling every Klop score: our reading of pagat.com's "some
+//!   allow a klop to be kontra'd"), `stop_when_decided` (true; when false all tricks are played and
+//!   the colour valat declarer still leads each), `valat_announcer_leads` (false).
+//! * A discarded Pagat (discardable in the seed preset as a last-resort tarok) lies in the
+//!   declarer's pile and so counts for the declarer's side's trula, silent or announced, like any
+//!   card of that pile.
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{GameInfo, MAX_PLAYERS};
@@ -116,7 +132,9 @@ const ANNOUNCE0: u32 = DISCARD0 + 54;
 const KONTRA0: u32 = ANNOUNCE0 + BONUSES as u32;
 /// The Beggar declarer's announcement of the emperor's trick (`beggar_emperor_lead`).
 const EMPEROR: u32 = KONTRA0 + 4 * TARGETS as u32;
-const EXTRA_END: u32 = EMPEROR + 1;
+/// `call Q♣/♦/♥/♠` (`queen_call_if_all_kings`: a declarer holding all four kings may call a queen).
+const QUEEN0: u32 = EMPEROR + 1;
+const EXTRA_END: u32 = QUEEN0 + 4;
 const _: () = assert!(EXTRA_END <= 256, "announce_log keeps offsets in a byte");
 
 /// The announceable bonuses, in action order.
@@ -379,6 +397,22 @@ pub struct TarokRules {
     emperor_lead: bool,
     /// Seats: 4, or 3 for the three-handed game (no king call, no solo three/two/one).
     n: usize,
+    mond_left_in_talon: bool,
+    round_difference_to_5: bool,
+    klop_round_to_5: bool,
+    emperor_after_both: bool,
+    queen_call: bool,
+    forfeit_allowed: bool,
+    taroks_last_resort: bool,
+    cross_partner: bool,
+    klop_radelc: bool,
+    no_tarok_redeal: bool,
+    forced_klop_after_no_tarok: bool,
+    expose_before_lead: bool,
+    cv_suits_first: bool,
+    klop_kontra: bool,
+    stop_when_decided: bool,
+    valat_announcer_leads: bool,
     /// Tricks in a hand: 48 / n.
     tricks: usize,
 }
@@ -400,7 +434,23 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "deck_names", kind: Kind::Choice(&["tarok", "improvised"]), default: D::Str("tarok"), doc: "improvised: cards are named by the standard cards of two 52+joker packs that stand for them, the Tarok name in brackets (A♠(I) .. 10♦(XXI), Joker(Škis), J♣(C♣) the marked cavalier, A♥(1♥)); the Tarok names still parse" },
     ParamSpec { name: "radelc_end_penalty", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(100), doc: "scope=match: cost of each uncrossed radelc at the end" },
     ParamSpec { name: "beggar_emperor_lead", kind: Kind::Bool, default: D::Bool(true), doc: "a Beggar or Open beggar declarer holding Škis may announce the emperor's trick: it leads Škis, the holders of Mond and Pagat must play them to that trick" },
-    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 3, so seat 0 is forehand" },
+    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = the last seat, so seat 0 is forehand" },
+    ParamSpec { name: "mond_left_in_talon_penalty", kind: Kind::Bool, default: D::Bool(false), doc: "the declarer of Three .. Solo one pays the Mond penalty when the Mond stays in the talon it did not take" },
+    ParamSpec { name: "round_difference_to_5", kind: Kind::Bool, default: D::Bool(false), doc: "the difference from 35 is rounded to the nearest 5 (0-2 down, 3-4 up)" },
+    ParamSpec { name: "klop_round_to_5", kind: Kind::Bool, default: D::Bool(false), doc: "in Klop the points each player pays are rounded to the nearest 5" },
+    ParamSpec { name: "emperor_requires_pagat_after_both", kind: Kind::Bool, default: D::Bool(false), doc: "Pagat wins the emperor's trick only when played after both Škis and Mond" },
+    ParamSpec { name: "queen_call_if_all_kings", kind: Kind::Bool, default: D::Bool(false), doc: "a declarer holding all four kings may call a queen instead" },
+    ParamSpec { name: "forfeit_when_king_in_talon", kind: Kind::Bool, default: D::Bool(true), doc: "the declarer may forfeit (-value) when the called king is in the talon" },
+    ParamSpec { name: "discard_taroks_last_resort", kind: Kind::Bool, default: D::Bool(true), doc: "taroks may be discarded only when no other allowed card is left (otherwise freely; shown either way)" },
+    ParamSpec { name: "radelc_cross_partner", kind: Kind::Bool, default: D::Bool(true), doc: "a won hand crosses a radelc of the partner as well as of the declarer" },
+    ParamSpec { name: "klop_radelc_doubling", kind: Kind::Bool, default: D::Bool(true), doc: "in Klop each player's score is multiplied by their own radelci" },
+    ParamSpec { name: "no_tarok_redeal", kind: Kind::Bool, default: D::Bool(true), doc: "a hand without a tarok is shown and the same dealer deals again" },
+    ParamSpec { name: "forced_klop_after_no_tarok", kind: Kind::Bool, default: D::Bool(true), doc: "the hand after a no-tarok redeal is a forced Klop unless someone bids Solo without or higher" },
+    ParamSpec { name: "open_beggar_expose", kind: Kind::Choice(&["after_first_trick", "before_first_lead"]), default: D::Str("after_first_trick"), doc: "when the Open beggar declarer's hand is laid face up" },
+    ParamSpec { name: "colour_valat_suits_first", kind: Kind::Bool, default: D::Bool(true), doc: "in colour valat the declarer may not lead a tarok while holding a suit card" },
+    ParamSpec { name: "klop_kontra", kind: Kind::Bool, default: D::Bool(false), doc: "Klop may be doubled: a round from forehand before the first lead in which each player in turn may call the next level (kontra x2, rekontra x4, subkontra x8, mordkontra x16; not twice in a row by the same player); every Klop score is multiplied" },
+    ParamSpec { name: "stop_when_decided", kind: Kind::Bool, default: D::Bool(true), doc: "the hand stops once decided (Beggar: the declarer's first trick; the valats and an announced valat: the first trick lost); otherwise all tricks are played (the colour valat declarer still leads each one)" },
+    ParamSpec { name: "valat_announcer_leads", kind: Kind::Bool, default: D::Bool(false), doc: "the player who announced valat leads the first trick" },
 ];
 
 static PRESETS: &[crate::core::game::Preset] = &[
@@ -624,7 +674,7 @@ impl TarokRules {
         // Without a called king (the contract calls none, or three-handed play) nobody has a partner.
         extra
             .called
-            .is_none_or(|k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
+            .map_or(true, |k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
     }
     /// The kontra factor of a target (0 the game, 1 + b bonus b): ×2 per level.
     fn factor(extra: &TarokExtra, target: usize) -> i32 {
@@ -634,6 +684,21 @@ impl TarokRules {
     fn announce_legal(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
         let p = core.to_move;
         let contract = extra.contract.unwrap_or(Contract::Klop);
+        if contract == Contract::Klop {
+            // `klop_kontra`: everyone plays for themselves, so any player may call the next level,
+            // but not twice in a row.
+            let level = extra.kontra[0];
+            let last = extra
+                .announce_log
+                .iter()
+                .rev()
+                .find(|&&(_, o)| (KONTRA0..KONTRA0 + 4).contains(&u32::from(o)))
+                .map(|&(s, _)| s as usize);
+            if level < 4 && last != Some(p) {
+                out.push(KONTRA0 + u32::from(level));
+            }
+            return;
+        }
         let valat = extra.announced[VALAT_B].is_some();
         if Self::bonuses_allowed(contract) && !valat {
             for b in 0..BONUSES {
@@ -693,8 +758,12 @@ impl TarokRules {
         core.start_bidding(Self::first(core));
         Effect::Continue
     }
-    /// Who leads the first trick: forehand in Klop and Three .. Solo one, else the declarer.
-    fn first_leader(core: &crate::trick::TrickCore, extra: &TarokExtra) -> usize {
+    /// Who leads the first trick: forehand in Klop and Three .. Solo one, else the declarer; with
+    /// `valat_announcer_leads` the announcer of a valat.
+    fn first_leader(&self, core: &crate::trick::TrickCore, extra: &TarokExtra) -> usize {
+        if let (true, Some(a)) = (self.valat_announcer_leads, extra.announced[VALAT_B]) {
+            return a;
+        }
         match (extra.contract, extra.declarer) {
             (Some(c), Some(d)) if c >= Contract::Beggar => d,
             _ => Self::first(core),
@@ -760,6 +829,9 @@ impl TarokRules {
         extra.contract = Some(c);
         let f = Self::first(core);
         if c == Contract::Klop {
+            if self.klop_kontra {
+                return Self::enter_announce(core, extra);
+            }
             extra.stage = Stage::Play;
             core.start_play(f);
             return Effect::Continue;
@@ -785,7 +857,7 @@ impl TarokRules {
             forbidden.insert(PAGAT);
         }
         let plain = hand - taroks() - kings();
-        if plain.is_empty() {
+        if plain.is_empty() || !self.taroks_last_resort {
             hand - forbidden
         } else {
             plain
@@ -802,7 +874,7 @@ impl TarokRules {
         let trick = core.trick_cards();
         let tk = taroks();
         let Some(&led) = trick.first() else {
-            if contract.colour() && declarer == Some(core.to_move) {
+            if self.cv_suits_first && contract.colour() && declarer == Some(core.to_move) {
                 let plain = hand - tk;
                 if !plain.is_empty() {
                     return plain;
@@ -892,7 +964,12 @@ impl TarokRules {
         let in_trick = trick.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
         let emperor = (in_trick & TRULA_SET) == TRULA_SET;
         if emperor && (!contract.colour() || led == TAROKS) {
-            return trick.iter().position(|&c| c == PAGAT).unwrap_or(0);
+            let at = |card: Card| trick.iter().position(|&c| c == card).unwrap_or(0);
+            let pagat = at(PAGAT);
+            // The flag's reading: Pagat must come after both of the others to win.
+            if !self.emperor_after_both || (pagat > at(SKIS) && pagat > at(MOND)) {
+                return pagat;
+            }
         }
         let trick_taroks = in_trick & TAROK_SET;
         if !contract.colour() && !trick_taroks.is_empty() {
@@ -907,6 +984,25 @@ impl TarokRules {
             }
         }
         best
+    }
+    /// The difference from 35 that a Three .. Solo one adds to its value (`round_difference_to_5`:
+    /// to the nearest 5, so 2 counts 0 and 3 counts 5).
+    fn difference(&self, p: i32) -> i32 {
+        let d = (p - 35).abs();
+        if self.round_difference_to_5 {
+            (d + 2) / 5 * 5
+        } else {
+            d
+        }
+    }
+    /// What a Klop player with `pts` card points pays when nobody is special (`klop_round_to_5`: to
+    /// the nearest 5).
+    fn klop_points(&self, pts: i32) -> i32 {
+        if self.klop_round_to_5 {
+            (pts + 2) / 5 * 5
+        } else {
+            pts
+        }
     }
     /// The radelc multiplier of a seat with `n` uncrossed radelci (i64: ×2^20 on an announced valat
     /// under mordkontra is beyond i32).
@@ -934,9 +1030,11 @@ impl TarokRules {
             let special: [bool; PLAYERS] =
                 std::array::from_fn(|s| s < self.n && (extra.tricks[s] == 0 || pts[s] > 35));
             let any_special = special.iter().any(|&x| x);
+            // Klop's kontra (`klop_kontra`) doubles every score per level.
+            let kontra = i64::from(Self::factor(extra, 0));
             for s in 0..self.n {
                 let base = if !any_special {
-                    -pts[s]
+                    -self.klop_points(pts[s])
                 } else if !special[s] {
                     0
                 } else if extra.tricks[s] == 0 {
@@ -944,7 +1042,12 @@ impl TarokRules {
                 } else {
                     -70
                 };
-                out[s] = i64::from(base) * self.multiplier(radelci[s]);
+                let mult = if self.klop_radelc {
+                    self.multiplier(radelci[s])
+                } else {
+                    1
+                };
+                out[s] = i64::from(base) * mult * kontra;
             }
             return (out, false, true);
         }
@@ -982,6 +1085,11 @@ impl TarokRules {
             if let Some(s) = extra.mond_lost {
                 personal[s] -= self.mond_penalty;
             }
+        }
+        // `mond_left_in_talon_penalty`: the declarer left the Mond in the talon it did not take (a
+        // talon carried off by the called king is no longer there).
+        if self.mond_left_in_talon && contract.group_size() > 0 && core.talon.contains(MOND) {
+            personal[decl] -= self.mond_penalty;
         }
         let everyone = contract >= Contract::Beggar;
         let game_factor = Self::factor(extra, 0);
@@ -1052,7 +1160,7 @@ impl TarokRules {
                 }
                 let p = count(team_cards);
                 let w = p >= 36;
-                let g = contract.value() + (p - 35).abs();
+                let g = contract.value() + self.difference(p);
                 let game = if w { g } else { -g } * game_factor;
                 let (tb, ob) = self.bonuses(extra, team_cards, opp_cards);
                 match self.bonus {
@@ -1158,7 +1266,12 @@ impl TarokRules {
         extra.stage = Stage::Over;
         if won {
             for s in 0..self.n {
-                if Self::in_team(extra, s) && m.radelci[s] > 0 {
+                let crosses = if self.cross_partner {
+                    Self::in_team(extra, s)
+                } else {
+                    extra.declarer == Some(s)
+                };
+                if crosses && m.radelci[s] > 0 {
                     m.radelci[s] -= 1;
                 }
             }
@@ -1228,6 +1341,22 @@ impl TrickRules for TarokRules {
             emperor_lead: p.bool("beggar_emperor_lead"),
             n,
             tricks: 48 / n,
+            mond_left_in_talon: p.bool("mond_left_in_talon_penalty"),
+            round_difference_to_5: p.bool("round_difference_to_5"),
+            klop_round_to_5: p.bool("klop_round_to_5"),
+            emperor_after_both: p.bool("emperor_requires_pagat_after_both"),
+            queen_call: p.bool("queen_call_if_all_kings"),
+            forfeit_allowed: p.bool("forfeit_when_king_in_talon"),
+            taroks_last_resort: p.bool("discard_taroks_last_resort"),
+            cross_partner: p.bool("radelc_cross_partner"),
+            klop_radelc: p.bool("klop_radelc_doubling"),
+            no_tarok_redeal: p.bool("no_tarok_redeal"),
+            forced_klop_after_no_tarok: p.bool("forced_klop_after_no_tarok"),
+            expose_before_lead: p.str("open_beggar_expose") == "before_first_lead",
+            cv_suits_first: p.bool("colour_valat_suits_first"),
+            klop_kontra: p.bool("klop_kontra"),
+            stop_when_decided: p.bool("stop_when_decided"),
+            valat_announcer_leads: p.bool("valat_announcer_leads"),
         })
     }
 
@@ -1249,8 +1378,10 @@ impl TrickRules for TarokRules {
             extra,
             match_state,
         } = s;
-        if (0..self.n).any(|p| (core.hands[p] & taroks()).is_empty()) {
-            match_state.forced_next = Forced::NoTarok;
+        if self.no_tarok_redeal && (0..self.n).any(|p| (core.hands[p] & taroks()).is_empty()) {
+            if self.forced_klop_after_no_tarok {
+                match_state.forced_next = Forced::NoTarok;
+            }
             return AfterDeal::Redeal { same_dealer: true };
         }
         if self.session.is_match
@@ -1376,13 +1507,16 @@ impl TrickRules for TarokRules {
                         out.push(KING0 + s as u32);
                     }
                 }
+                if self.queen_call && own_all {
+                    out.extend((0..4).map(|s| QUEEN0 + s));
+                }
             }
             Stage::Talon => {
                 let size = self.contract(v).group_size();
                 for g in 0..6 / size {
                     out.push(GROUP0 + g as u32);
                 }
-                if extra.called.is_some_and(|k| core.talon.contains(k)) {
+                if self.forfeit_allowed && extra.called.is_some_and(|k| core.talon.contains(k)) {
                     out.push(FORFEIT);
                 }
             }
@@ -1412,7 +1546,7 @@ impl TrickRules for TarokRules {
                 extra.passes += 1;
                 if extra.passes as usize == self.n {
                     extra.stage = Stage::Play;
-                    core.start_play(Self::first_leader(core, extra));
+                    core.start_play(self.first_leader(core, extra));
                 } else {
                     core.to_move = core.next_seat(seat);
                 }
@@ -1433,8 +1567,13 @@ impl TrickRules for TarokRules {
                 extra.implicit = false;
                 self.auction_next(core, extra, seat)
             }
-            o if (KING0..GROUP0).contains(&o) => {
-                let k = Card(((o - KING0) * 8 + 7) as u8);
+            o if (KING0..GROUP0).contains(&o) || (QUEEN0..EXTRA_END).contains(&o) => {
+                // A king (rank 7 of its suit) or, with `queen_call_if_all_kings`, a queen (rank 6).
+                let k = if o >= QUEEN0 {
+                    Card(((o - QUEEN0) * 8 + 6) as u8)
+                } else {
+                    Card(((o - KING0) * 8 + 7) as u8)
+                };
                 extra.called = Some(k);
                 extra.partner = (0..self.n).find(|&p| p != seat && core.hands[p].contains(k));
                 core.expose_talon();
@@ -1523,6 +1662,9 @@ impl TrickRules for TarokRules {
                 format!("announce {}", BONUS_NAMES[(o - ANNOUNCE0) as usize])
             }
             EMPEROR => "emperor lead".into(),
+            o if (QUEEN0..EXTRA_END).contains(&o) => {
+                format!("call {}", self.deck.name_of(Card(((o - QUEEN0) * 8 + 6) as u8)))
+            }
             o if (KONTRA0..EMPEROR).contains(&o) => {
                 let (t, l) = (((o - KONTRA0) / 4) as usize, ((o - KONTRA0) % 4) as usize);
                 let target = if t == 0 { "game" } else { BONUS_NAMES[t - 1] };
@@ -1567,7 +1709,11 @@ impl TrickRules for TarokRules {
         }
         if let Some(k) = text.strip_prefix("call ") {
             let c = self.deck.parse(k).ok()?;
-            return (c.0 < 32 && c.0 % 8 == 7).then(|| KING0 + (c.0 / 8) as u32);
+            return match (c.0 < 32, c.0 % 8) {
+                (true, 7) => Some(KING0 + (c.0 / 8) as u32),
+                (true, 6) => Some(QUEEN0 + (c.0 / 8) as u32),
+                _ => None,
+            };
         }
         let card = text.strip_prefix("discard ")?;
         self.deck.parse(card).ok().map(|c| DISCARD0 + c.0 as u32)
@@ -1617,11 +1763,19 @@ impl TrickRules for TarokRules {
             }
         }
         let decl = extra.declarer;
-        let over = core.tricks_played == self.tricks
-            || (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
+        let decided = (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
             || (contract.valat() && decl != Some(winner))
             || extra.announced[VALAT_B]
                 .is_some_and(|a| Self::in_team(extra, a) != Self::in_team(extra, winner));
+        let over = core.tricks_played == self.tricks || (self.stop_when_decided && decided);
+        if !over && contract.colour() {
+            // The colour valat declarer leads every trick (it matters only when play goes on past a
+            // lost trick).
+            if let Some(d) = decl {
+                core.leader = d;
+                core.to_move = d;
+            }
+        }
         if over {
             self.finish(core, extra, match_state);
             Effect::EndDeal
@@ -1631,10 +1785,13 @@ impl TrickRules for TarokRules {
     }
     fn known_cards(&self, v: TrickView<'_, Self>, _viewer: usize, other: usize) -> CardSet {
         let TrickView { core, extra, .. } = v;
-        if extra.contract == Some(Contract::OpenBeggar)
-            && extra.declarer == Some(other)
-            && core.tricks_played >= 1
-        {
+        // Laid open after the first trick, or (`open_beggar_expose=before_first_lead`) once play starts.
+        let exposed = if self.expose_before_lead {
+            extra.stage == Stage::Play || extra.stage == Stage::Over
+        } else {
+            core.tricks_played >= 1
+        };
+        if extra.contract == Some(Contract::OpenBeggar) && extra.declarer == Some(other) && exposed {
             core.hands[other]
         } else {
             CardSet::EMPTY
@@ -1651,6 +1808,9 @@ impl TrickRules for TarokRules {
     fn extra_observation_bounds(&self, _low: &mut [f32], high: &mut [f32]) {
         for h in &mut high[self.extra_observation_len() - 4..] {
             *h = f32::INFINITY;
+        }
+        for h in &mut high[21..25] {
+            *h = 2.0;
         }
     }
     fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
@@ -1674,7 +1834,8 @@ impl TrickRules for TarokRules {
             }
         }
         if let Some(k) = extra.called {
-            out[21 + (k.0 / 8) as usize] = 1.0;
+            // 1 for a king, 2 for a queen (`queen_call_if_all_kings`).
+            out[21 + (k.0 / 8) as usize] = if k.0 % 8 == 7 { 1.0 } else { 2.0 };
         }
         if let Some((h, holder)) = extra.high {
             out[25 + h as usize] = 1.0;
@@ -1731,7 +1892,8 @@ impl TrickRules for TarokRules {
             s.push_str("contract: klop\n");
         }
         if let Some(k) = extra.called {
-            s.push_str(&format!("called king: {}\n", self.deck.name_of(k)));
+            let what = if k.0 % 8 == 7 { "king" } else { "queen" };
+            s.push_str(&format!("called {what}: {}\n", self.deck.name_of(k)));
             if let Some(p) = extra.partner {
                 if extra.partner_revealed || viewer == Some(p) || viewer.is_none() {
                     s.push_str(&format!("partner: seat {p}\n"));

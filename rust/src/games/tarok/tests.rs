@@ -2173,3 +2173,393 @@ fn three_handed_rejects_a_fourth_seat_as_first_dealer() {
     let st = game("tarok(players=3,first_dealer=0)").new_initial_state();
     assert_eq!(st.core.dealer, 0);
 }
+
+// ---- The flags of the consolidated list, each at its boundary ------------------------------------
+
+/// A Three by seat 0 with partner seat 1 whose side holds `team` (no kings, no trula in it); the
+/// rest to seat 2 except `talon`, left in the talon.
+fn three_piles(st: &TarokState, team: CardSet, talon: CardSet) -> (TrickCore, TarokExtra) {
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = team;
+    core.talon = talon;
+    core.won[2] = st.rules().deck().all() - team - talon;
+    let extra = TarokExtra {
+        contract: Some(Contract::Three),
+        declarer: Some(0),
+        partner: Some(1),
+        tricks: [6, 0, 6, 0],
+        ..TarokExtra::default()
+    };
+    (core, extra)
+}
+
+const TEAM36: &str = "Q♣ Q♦ Q♥ Q♠ C♣ C♦ C♥ C♠ J♣ J♦ J♥ J♠ 1♥ 2♥ 3♥ 1♦ 2♦ 3♦ II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX";
+
+#[test]
+fn mond_left_in_the_talon_costs_the_declarer_only_with_the_flag() {
+    let st = game("tarok").new_initial_state();
+    let (core, extra) = three_piles(&st, set(&st, TEAM36), set(&st, "XXI 4♥ 4♦"));
+    assert_eq!(count(core.won[0]), 36);
+    // The opponents hold the four kings (10 each), not the trula (the Mond is in the talon).
+    let seed = game("tarok").rules().clone();
+    let on = game("tarok(mond_left_in_talon_penalty=true)").rules().clone();
+    assert_eq!(seed.hand_scores(&core, &extra, &[0; 4]).0, [11, 11, 10, 10]);
+    assert_eq!(on.hand_scores(&core, &extra, &[0; 4]).0, [11 - 21, 11, 10, 10]);
+    // The Mond taken (not in the talon): nothing to charge.
+    let (core, extra) = three_piles(&st, set(&st, TEAM36), set(&st, "4♥ 4♦"));
+    assert_eq!(on.hand_scores(&core, &extra, &[0; 4]).0[0], 11);
+}
+
+#[test]
+fn round_difference_to_5_rounds_2_down_and_3_up() {
+    let st = game("tarok").new_initial_state();
+    let seed = game("tarok").rules().clone();
+    let on = game("tarok(round_difference_to_5=true)").rules().clone();
+    for (extra_cards, p, plain, rounded) in [
+        ("", 36, 11, 10),
+        ("XX 7♣", 37, 12, 10),
+        ("XX 7♣ 8♣ 9♣ 10♣", 38, 13, 15),
+    ] {
+        let team = set(&st, TEAM36) | set(&st, extra_cards);
+        assert_eq!(count(team), p);
+        let (core, extra) = three_piles(&st, team, CardSet::EMPTY);
+        assert_eq!(seed.hand_scores(&core, &extra, &[0; 4]).0[0], plain, "{p}");
+        assert_eq!(on.hand_scores(&core, &extra, &[0; 4]).0[0], rounded, "{p}");
+    }
+}
+
+#[test]
+fn klop_round_to_5_rounds_what_each_player_pays() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ II");
+    core.won[1] = set(&st, "K♦ Q♦ C♦ J♦ III IV V VI");
+    core.won[2] = set(&st, "K♥ VII VIII");
+    core.won[3] = set(&st, "IX X XI");
+    let pts: Vec<i32> = core.won[..4].iter().map(|&w| count(w)).collect();
+    assert_eq!(pts, [12, 13, 5, 1]);
+    let e = klop_extra([1, 1, 1, 1]);
+    assert_eq!(
+        game("tarok").rules().hand_scores(&core, &e, &[0; 4]).0,
+        [-12, -13, -5, -1]
+    );
+    let on = game("tarok(klop_round_to_5=true)").rules().clone();
+    assert_eq!(on.hand_scores(&core, &e, &[0; 4]).0, [-10, -15, -5, 0]);
+}
+
+#[test]
+fn emperor_requires_pagat_after_both_lets_an_early_pagat_lose_to_skis() {
+    let st = game("tarok").new_initial_state();
+    let seed = game("tarok").rules().clone();
+    let on = game("tarok(emperor_requires_pagat_after_both=true)")
+        .rules()
+        .clone();
+    let t = |names: &str| -> Vec<Card> { names.split_whitespace().map(|n| c(&st, n)).collect() };
+    // Pagat second, Mond third: Pagat wins only without the flag.
+    assert_eq!(seed.winner(Contract::Three, &t("SKIS I XXI II")), 1);
+    assert_eq!(on.winner(Contract::Three, &t("SKIS I XXI II")), 0);
+    assert_eq!(on.winner(Contract::Three, &t("XXI I SKIS II")), 2);
+    // Pagat after both: it wins either way.
+    assert_eq!(seed.winner(Contract::Three, &t("SKIS XXI II I")), 3);
+    assert_eq!(on.winner(Contract::Three, &t("SKIS XXI II I")), 3);
+}
+
+// Seat 0 holds all four kings.
+const HK: [&str; 4] = [
+    "SKIS XXI I XX XIX K♣ K♦ K♥ K♠ Q♣ C♣ J♣",
+    "XVIII XVII XVI 10♣ Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦ 7♣",
+    "XV XIV XIII XII 9♣ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+    "XI X IX VIII VII 8♣ Q♠ C♠ J♠ 10♠ 9♠ 8♠",
+];
+
+#[test]
+fn queen_call_if_all_kings_offers_the_queens_to_a_declarer_with_every_king() {
+    let kings = ["call K♣", "call K♦", "call K♥", "call K♠"];
+    let mut st = dealt("tarok", HK, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), kings);
+    let mut st = dealt("tarok(queen_call_if_all_kings=true)", HK, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    let queens = ["call Q♣", "call Q♦", "call Q♥", "call Q♠"];
+    let want: Vec<&str> = kings.into_iter().chain(queens).collect();
+    assert_eq!(legal_names(&st), want);
+    act(&mut st, &["call Q♦"]);
+    assert_eq!(st.extra.called, Some(c(&st, "Q♦")));
+    assert_eq!(st.extra.partner, Some(1));
+    assert!(st.observation_string(2).contains("called queen: Q♦"));
+    // Three kings only: no queen.
+    let mut st = dealt("tarok(queen_call_if_all_kings=true)", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), kings);
+}
+
+#[test]
+fn forfeit_when_king_in_talon_false_offers_no_forfeit() {
+    let mut st = dealt("tarok(forfeit_when_king_in_talon=false)", H2, TALON2);
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♦"]);
+    assert_eq!(legal_names(&st), ["talon 1", "talon 2"]);
+}
+
+#[test]
+fn discard_taroks_last_resort_false_lets_taroks_go_with_suit_cards_left() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.hands[0] = set(&st, "I XX XXI K♣ 7♣");
+    assert_eq!(st.rules().discard_legal(&core, 0), set(&st, "7♣"));
+    let off = game("tarok(discard_taroks_last_resort=false)").rules().clone();
+    assert_eq!(off.discard_legal(&core, 0), set(&st, "I XX 7♣"));
+}
+
+#[test]
+fn radelc_cross_partner_false_crosses_the_declarers_radelc_only() {
+    for (spec, after) in [
+        ("tarok", [1, 0, 1, 1]),
+        ("tarok(radelc_cross_partner=false)", [1, 1, 1, 1]),
+    ] {
+        let mut st = dealt(spec, ULT, ULT_TALON);
+        st.match_state.radelci = [2, 1, 1, 1];
+        act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "talon 1"]);
+        act(&mut st, &["discard 8♠", "discard 9♠", "discard 10♠"]);
+        act(&mut st, &["pass", "pass", "pass", "pass"]);
+        act(&mut st, &ULT_PLAY);
+        assert_eq!(st.match_state.radelci, after, "{spec}");
+    }
+}
+
+#[test]
+fn klop_radelc_doubling_false_leaves_klop_scores_single() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ II");
+    core.won[1] = set(&st, "III IV V");
+    core.won[2] = set(&st, "VI VII VIII");
+    core.won[3] = set(&st, "IX X XI");
+    let e = klop_extra([1, 1, 1, 1]);
+    assert_eq!(
+        game("tarok").rules().hand_scores(&core, &e, &[1, 0, 2, 0]).0,
+        [-24, -1, -4, -1]
+    );
+    let off = game("tarok(klop_radelc_doubling=false)").rules().clone();
+    assert_eq!(off.hand_scores(&core, &e, &[1, 0, 2, 0]).0, [-12, -1, -1, -1]);
+}
+
+/// Seat 3 has no tarok.
+const NO_TAROK: [&str; 4] = [
+    "SKIS XXI I XX XIX XVIII XVII XVI XV K♣ Q♣ C♣",
+    "XIV XIII XII K♦ Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦ 7♣",
+    "XI X IX VIII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+    "K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ J♣ 10♣ 9♣ 8♣",
+];
+
+#[test]
+fn no_tarok_redeal_false_plays_the_hand_without_a_tarok() {
+    let st = dealt("tarok(no_tarok_redeal=false)", NO_TAROK, "VII VI V IV III II");
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(st.extra.forced, Forced::No);
+    assert!(legal_names(&st).contains(&"two".to_string()));
+}
+
+#[test]
+fn forced_klop_after_no_tarok_false_redeals_to_an_ordinary_auction() {
+    let mut st = dealt(
+        "tarok(forced_klop_after_no_tarok=false)",
+        NO_TAROK,
+        "VII VI V IV III II",
+    );
+    // Redealt by the same dealer.
+    assert_eq!(st.current_player(), Player::Chance);
+    assert_eq!(st.core.dealer, 3);
+    let h: Vec<Vec<&str>> = H.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = TALON.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 6..round * 6 + 6]);
+        }
+    }
+    act(&mut st, &order);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(st.extra.forced, Forced::No);
+    assert_eq!(&legal_names(&st)[..2], ["pass", "two"]);
+}
+
+#[test]
+fn open_beggar_expose_before_first_lead_shows_the_hand_when_play_starts() {
+    for (spec, at_lead) in [
+        ("tarok", false),
+        ("tarok(open_beggar_expose=before_first_lead)", true),
+    ] {
+        let mut st = dealt(spec, H, TALON);
+        act(
+            &mut st,
+            &["pass", "pass", "pass", "open beggar", "pass", "pass", "pass"],
+        );
+        // Still in the announcement round: hidden under both settings.
+        assert_eq!(st.extra.stage, Stage::Announce);
+        assert!(st.rules().known_cards(st.view(), 1, 0).is_empty(), "{spec}");
+        act(&mut st, &["pass"]);
+        assert_eq!(st.extra.stage, Stage::Play);
+        let known = st.rules().known_cards(st.view(), 1, 0);
+        assert_eq!(known == st.core.hands[0], at_lead, "{spec}");
+        assert_eq!(known.is_empty(), !at_lead, "{spec}");
+    }
+}
+
+#[test]
+fn colour_valat_suits_first_false_lets_the_declarer_lead_a_tarok() {
+    let st = game("tarok").new_initial_state();
+    let core = core_with_trick(&st, "");
+    let hand = set(&st, "XX 7♣");
+    assert_eq!(
+        st.rules()
+            .legal(Contract::ColourValatWithout, &core, hand, Some(0)),
+        set(&st, "7♣")
+    );
+    let off = game("tarok(colour_valat_suits_first=false)").rules().clone();
+    assert_eq!(
+        off.legal(Contract::ColourValatWithout, &core, hand, Some(0)),
+        hand
+    );
+    // An opponent leading is free either way.
+    assert_eq!(
+        st.rules()
+            .legal(Contract::ColourValatWithout, &core, hand, Some(1)),
+        hand
+    );
+}
+
+#[test]
+fn klop_kontra_opens_a_doubling_round_that_multiplies_every_klop_score() {
+    let mut st = dealt("tarok", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "klop"]);
+    assert_eq!(st.extra.stage, Stage::Play);
+    let mut st = dealt("tarok(klop_kontra=true)", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "klop"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(legal_names(&st), ["pass", "kontra game"]);
+    act(&mut st, &["kontra game"]);
+    assert_eq!(legal_names(&st), ["pass", "rekontra game"]);
+    act(&mut st, &["pass", "pass", "pass"]);
+    // Back at the caller: not twice in a row.
+    assert_eq!(legal_names(&st), ["pass"]);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(st.extra.kontra[0], 1);
+    // The level multiplies each pile's score (×2 for kontra, ×4 rekontra).
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ II");
+    core.won[1] = set(&st, "III IV V");
+    core.won[2] = set(&st, "VI VII VIII");
+    core.won[3] = set(&st, "IX X XI");
+    let mut e = klop_extra([1, 1, 1, 1]);
+    e.kontra[0] = 2;
+    assert_eq!(st.rules().hand_scores(&core, &e, &[0; 4]).0, [-48, -4, -4, -4]);
+}
+
+#[test]
+fn stop_when_decided_false_plays_a_lost_beggar_to_the_end() {
+    for (spec, stops) in [("tarok", true), ("tarok(stop_when_decided=false)", false)] {
+        let mut st = dealt(spec, H, TALON);
+        act(
+            &mut st,
+            &["pass", "pass", "pass", "beggar", "pass", "pass", "pass", "pass"],
+        );
+        act(&mut st, &["SKIS"]);
+        for _ in 0..3 {
+            let names = legal_names(&st);
+            act(&mut st, &[names[0].as_str()]);
+        }
+        assert_eq!(st.current_player() == Player::Terminal, stops, "{spec}");
+        let mut rng = crate::core::rng::Rng::new(1);
+        while !st.is_terminal() {
+            let a = st.random_action(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        assert_eq!(st.core.tricks_played, if stops { 1 } else { 12 }, "{spec}");
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        assert_eq!(ret[0], -70.0, "{spec}");
+    }
+}
+
+#[test]
+fn stop_when_decided_false_colour_valat_declarer_leads_after_a_lost_trick() {
+    for (spec, stops) in [("tarok", true), ("tarok(stop_when_decided=false)", false)] {
+        let mut st = dealt(spec, H, TALON);
+        act(
+            &mut st,
+            &[
+                "colour valat without",
+                "pass",
+                "pass",
+                "pass",
+                "colour valat without",
+            ],
+        );
+        act(&mut st, &["pass", "pass", "pass", "pass"]);
+        assert_eq!(st.current_player(), Player::Seat(1));
+        // 7♣ led by the declarer; K♣ by seat 0 takes it (taroks are a plain suit).
+        act(&mut st, &["7♣", "XV", "XI", "K♣"]);
+        assert_eq!(st.extra.tricks[0], 1);
+        if stops {
+            assert_eq!(st.current_player(), Player::Terminal);
+            let mut ret = [0.0; 4];
+            st.returns(&mut ret);
+            assert_eq!(ret[1], -125.0);
+        } else {
+            // The declarer, not the trick's winner, leads the next trick.
+            assert_eq!(st.current_player(), Player::Seat(1));
+            assert_eq!(st.core.leader, 1);
+        }
+    }
+}
+
+#[test]
+fn valat_announcer_leads_moves_the_first_lead_to_the_announcer() {
+    for (spec, leader) in [("tarok", 0), ("tarok(valat_announcer_leads=true)", 1)] {
+        let mut st = dealt(spec, H, TALON);
+        act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "talon 1"]);
+        act(&mut st, &["discard Q♣", "discard C♣", "discard J♣"]);
+        act(
+            &mut st,
+            &["pass", "announce valat", "pass", "pass", "pass", "pass"],
+        );
+        assert_eq!(st.extra.stage, Stage::Play);
+        assert_eq!(st.current_player(), Player::Seat(leader), "{spec}");
+    }
+}
+
+#[test]
+fn a_discarded_pagat_completes_the_declarers_trula_in_the_seed_preset() {
+    // The discard lies in the declarer's own pile, and the trula is the team's piles holding Škis,
+    // Mond and Pagat: with Škis and Mond taken in tricks, a Pagat laid away completes it.
+    let st = game("tarok").new_initial_state();
+    let team = set(&st, TEAM36) | set(&st, "SKIS XXI");
+    let (mut core, mut extra) = three_piles(&st, team, CardSet::EMPTY);
+    core.won[2] = core.won[2] - set(&st, "I");
+    extra.discards = set(&st, "I");
+    let p = count(team | extra.discards);
+    let game_score = 10 + (p - 35);
+    let seed = game("tarok").rules().clone();
+    // Silent trula +10 for the declarer's side; the opponents keep their kings (10).
+    assert_eq!(
+        seed.hand_scores(&core, &extra, &[0; 4]).0,
+        [game_score as i64 + 10, game_score as i64 + 10, 10, 10]
+    );
+    // Announced by the declarer: made, 20.
+    extra.announced[TRULA_B] = Some(0);
+    assert_eq!(
+        seed.hand_scores(&core, &extra, &[0; 4]).0[0],
+        game_score as i64 + 20
+    );
+    // Without the Pagat anywhere in the team's piles (the opponents took it) there is no trula.
+    extra.announced[TRULA_B] = None;
+    extra.discards = CardSet::EMPTY;
+    core.won[2] |= set(&st, "I");
+    let p = count(team);
+    assert_eq!(
+        seed.hand_scores(&core, &extra, &[0; 4]).0[0],
+        i64::from(10 + (p - 35))
+    );
+}
