@@ -41,7 +41,8 @@ Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at 
   ``colour_valat_suits_first``, ``stop_when_decided`` (true); ``open_beggar_expose``
   (``after_first_trick`` or ``before_first_lead``); ``klop_kontra`` (false: a doubling round before
   Klop's first lead, any player calling the next level but not twice in a row, each level doubling
-  every Klop score); ``valat_announcer_leads`` (false).
+  every Klop score); ``valat_announcer_leads`` (false); ``forced_klop_allows_sw_overcall`` (false:
+  the Klop forced by a return to zero may then be overcalled by Solo without or higher).
 * A discarded Pagat lies in the declarer's pile and counts for that side's trula.
 
 * Three-handed (``players=3``, or ``ruleset="three_handed"``), the three-player game of pagat.com's

@@ -84,7 +84,9 @@
 //!   (false; a doubling round before Klop's first lead in which any player may call the next level,
 //!   not twice in a row, each level doubling every Klop score: our reading of pagat.com's "some
 //!   allow a klop to be kontra'd"), `stop_when_decided` (true; when false all tricks are played and
-//!   the colour valat declarer still leads each), `valat_announcer_leads` (false).
+//!   the colour valat declarer still leads each), `valat_announcer_leads` (false),
+//!   `forced_klop_allows_sw_overcall` (false; the Klop forced by a return to zero may then be
+//!   overcalled by Solo without or higher, as after a no-tarok redeal).
 //! * A discarded Pagat (discardable in the seed preset as a last-resort tarok) lies in the
 //!   declarer's pile and so counts for the declarer's side's trula, silent or announced, like any
 //!   card of that pile.
@@ -413,6 +415,7 @@ pub struct TarokRules {
     klop_kontra: bool,
     stop_when_decided: bool,
     valat_announcer_leads: bool,
+    zero_score_overcall: bool,
     /// Tricks in a hand: 48 / n.
     tricks: usize,
 }
@@ -451,6 +454,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "klop_kontra", kind: Kind::Bool, default: D::Bool(false), doc: "Klop may be doubled: a round from forehand before the first lead in which each player in turn may call the next level (kontra x2, rekontra x4, subkontra x8, mordkontra x16; not twice in a row by the same player); every Klop score is multiplied" },
     ParamSpec { name: "stop_when_decided", kind: Kind::Bool, default: D::Bool(true), doc: "the hand stops once decided (Beggar: the declarer's first trick; the valats and an announced valat: the first trick lost); otherwise all tricks are played (the colour valat declarer still leads each one)" },
     ParamSpec { name: "valat_announcer_leads", kind: Kind::Bool, default: D::Bool(false), doc: "the player who announced valat leads the first trick" },
+    ParamSpec { name: "forced_klop_allows_sw_overcall", kind: Kind::Bool, default: D::Bool(false), doc: "the forced Klop after a score returns to zero may be overcalled by Solo without or higher, as after a no-tarok redeal" },
 ];
 
 static PRESETS: &[crate::core::game::Preset] = &[
@@ -672,9 +676,9 @@ impl TarokRules {
     /// the talon or in `p`'s hand.
     fn sure_of_partner(core: &crate::trick::TrickCore, extra: &TarokExtra, p: usize) -> bool {
         // Without a called king (the contract calls none, or three-handed play) nobody has a partner.
-        extra
-            .called
-            .map_or(true, |k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
+        extra.called.map_or(true, |k| {
+            core.talon_as_dealt().contains(&k) || core.hands[p].contains(k)
+        })
     }
     /// The kontra factor of a target (0 the game, 1 + b bonus b): ×2 per level.
     fn factor(extra: &TarokExtra, target: usize) -> i32 {
@@ -772,7 +776,8 @@ impl TarokRules {
     /// Bids the seat to move may make in the auction.
     fn auction_bids(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
         let seat = core.to_move;
-        let lowest = if extra.forced == Forced::NoTarok {
+        // A forced Klop (either trigger reaches the auction only when it may be overcalled).
+        let lowest = if extra.forced != Forced::No {
             Contract::SoloWithout
         } else {
             Contract::Two
@@ -1357,6 +1362,7 @@ impl TrickRules for TarokRules {
             klop_kontra: p.bool("klop_kontra"),
             stop_when_decided: p.bool("stop_when_decided"),
             valat_announcer_leads: p.bool("valat_announcer_leads"),
+            zero_score_overcall: p.bool("forced_klop_allows_sw_overcall"),
         })
     }
 
@@ -1398,10 +1404,10 @@ impl TrickRules for TarokRules {
         extra.forced = std::mem::take(&mut match_state.forced_next);
         let f = Self::first(core);
         match extra.forced {
-            Forced::ZeroScore => {
+            Forced::ZeroScore if !self.zero_score_overcall => {
                 self.set_contract(core, extra, Contract::Klop, f);
             }
-            Forced::NoTarok => {
+            Forced::ZeroScore | Forced::NoTarok => {
                 extra.stage = Stage::Auction;
                 core.start_bidding(core.next_seat(f));
             }

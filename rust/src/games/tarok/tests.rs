@@ -2563,3 +2563,36 @@ fn a_discarded_pagat_completes_the_declarers_trula_in_the_seed_preset() {
         i64::from(10 + (p - 35))
     );
 }
+
+#[test]
+fn forced_klop_allows_sw_overcall_opens_the_zero_score_klop_to_solo_without() {
+    let h: Vec<Vec<&str>> = H.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = TALON.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 6..round * 6 + 6]);
+        }
+    }
+    let mut st = game("tarok(forced_klop_allows_sw_overcall=true)").new_initial_state();
+    st.match_state.forced_next = Forced::ZeroScore;
+    act(&mut st, &order);
+    assert_eq!(st.extra.stage, Stage::Auction);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "solo without",
+            "open beggar",
+            "colour valat without",
+            "valat without"
+        ]
+    );
+    // All pass, forehand included: Klop.
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
+    assert_eq!(
+        (st.extra.contract, st.extra.stage),
+        (Some(Contract::Klop), Stage::Play)
+    );
+    assert_eq!(st.current_player(), Player::Seat(0));
+}
