@@ -2596,3 +2596,29 @@ fn forced_klop_allows_sw_overcall_opens_the_zero_score_klop_to_solo_without() {
     );
     assert_eq!(st.current_player(), Player::Seat(0));
 }
+
+#[test]
+fn forehand_leads_a_two_declared_by_another_seat_and_the_declarer_leads_a_beggar() {
+    let mut st = dealt("tarok", H, TALON);
+    act(
+        &mut st,
+        &["two", "pass", "pass", "pass", "two", "call K♣", "talon 1"],
+    );
+    act(
+        &mut st,
+        &["discard 7♣", "discard 4♦", "pass", "pass", "pass", "pass"],
+    );
+    assert_eq!(st.extra.declarer, Some(1));
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // Beggar (and above) by seat 1: seat 1 leads.
+    let mut st = dealt("tarok", H, TALON);
+    act(
+        &mut st,
+        &[
+            "beggar", "pass", "pass", "pass", "beggar", "pass", "pass", "pass", "pass",
+        ],
+    );
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(1));
+}
