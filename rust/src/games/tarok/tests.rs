@@ -2219,6 +2219,8 @@ fn round_difference_to_5_rounds_2_down_and_3_up() {
         ("", 36, 11, 10),
         ("XX 7♣", 37, 12, 10),
         ("XX 7♣ 8♣ 9♣ 10♣", 38, 13, 15),
+        ("K♣", 40, 15, 15),
+        ("K♣ XX 7♣", 41, 16, 15),
     ] {
         let team = set(&st, TEAM36) | set(&st, extra_cards);
         assert_eq!(count(team), p);
@@ -2621,4 +2623,37 @@ fn forehand_leads_a_two_declared_by_another_seat_and_the_declarer_leads_a_beggar
     );
     assert_eq!(st.extra.stage, Stage::Play);
     assert_eq!(st.current_player(), Player::Seat(1));
+}
+
+#[test]
+fn the_skis_round_starts_after_the_agreed_deals_and_its_skis_holder_deals_last() {
+    use crate::core::rng::Rng;
+    let g = game("tarok(scope=match,deals=2)");
+    let mut rng = Rng::new(4);
+    for _ in 0..40 {
+        let mut st = g.new_initial_state();
+        let mut holder = None;
+        while !st.is_terminal() {
+            if st.current_player() != Player::Chance && st.core.trick_len == 0 && st.core.tricks_played == 0 {
+                if st.core.deals_done < 2 {
+                    // Before the agreed deals are over nobody is the last dealer yet.
+                    assert_eq!(st.match_state.last_dealer, None);
+                } else if holder.is_none() && st.core.deals_done == 2 {
+                    let h = (0..4)
+                        .find(|&p| st.core.hands[p].contains(SKIS))
+                        .unwrap_or(st.core.dealer);
+                    assert_eq!(st.match_state.last_dealer, Some(h));
+                    holder = Some(h);
+                }
+            }
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        // The match ends with the Škis holder's deal, at least one deal after the agreed two.
+        assert!(st.core.deals_done >= 3);
+        assert_eq!(Some(st.core.dealer), holder);
+    }
 }
