@@ -2630,6 +2630,7 @@ fn the_skis_round_starts_after_the_agreed_deals_and_its_skis_holder_deals_last()
     use crate::core::rng::Rng;
     let g = game("tarok(scope=match,deals=2)");
     let mut rng = Rng::new(4);
+    let mut with_radelci = false;
     for _ in 0..40 {
         let mut st = g.new_initial_state();
         let mut holder = None;
@@ -2655,5 +2656,30 @@ fn the_skis_round_starts_after_the_agreed_deals_and_its_skis_holder_deals_last()
         // The match ends with the Škis holder's deal, at least one deal after the agreed two.
         assert!(st.core.deals_done >= 3);
         assert_eq!(Some(st.core.dealer), holder);
+        // The result: each total less 100 per uncrossed radelc.
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        for s in 0..4 {
+            let r = st.match_state.radelci[s];
+            assert_eq!(ret[s], st.core.ledger[s] - 100.0 * f64::from(r), "seat {s}");
+            with_radelci |= r > 0;
+        }
     }
+    assert!(with_radelci, "some match ends with radelci to pay");
+}
+
+#[test]
+fn allow_call_own_king_false_offers_only_the_kings_of_other_hands_unless_holding_all() {
+    // Seat 0 holds K♣ only: the other three kings.
+    let mut st = dealt("tarok(allow_call_own_king=false)", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), ["call K♦", "call K♥", "call K♠"]);
+    // Seat 1 (declarer of a Two) holds K♦ only.
+    let mut st = dealt("tarok(allow_call_own_king=false)", H, TALON);
+    act(&mut st, &["two", "pass", "pass", "pass", "two"]);
+    assert_eq!(legal_names(&st), ["call K♣", "call K♥", "call K♠"]);
+    // Holding all four: any of them.
+    let mut st = dealt("tarok(allow_call_own_king=false)", HK, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), ["call K♣", "call K♦", "call K♥", "call K♠"]);
 }
