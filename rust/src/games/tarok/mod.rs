@@ -491,7 +491,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Slovenian Tarok",
     params: PARAMS,
     presets: PRESETS,
-    version: 3,
+    version: 4,
     rules:
         "Four players, 54 cards: 22 taroks (Pagat I .. Mond XXI, Škis highest) and four suits (black K Q C \
 J 10 9 8 7, red K Q C J 1 2 3 4). Six cards form the talon, 12 each. Points K 4, Q 3, C 2, J 1, Škis, Mond \
