@@ -2659,8 +2659,7 @@ fn the_skis_round_starts_after_the_agreed_deals_and_its_skis_holder_deals_last()
         // The result: each total less 100 per uncrossed radelc.
         let mut ret = [0.0; 4];
         st.returns(&mut ret);
-        for s in 0..4 {
-            let r = st.match_state.radelci[s];
+        for (s, &r) in st.match_state.radelci.iter().enumerate() {
             assert_eq!(ret[s], st.core.ledger[s] - 100.0 * f64::from(r), "seat {s}");
             with_radelci |= r > 0;
         }
