@@ -130,3 +130,33 @@ def test_improvised_card_reads_a_standard_card_as_the_engine_parses_it() -> None
     assert tarok.improvised_card("10♦", pack=2) == "XXI" and tarok.improvised_card("Joker") == "Škis"
     with pytest.raises(ValueError, match="pack"):
         tarok.improvised_card("A♠", pack=3)
+
+
+def test_three_handed_preset_deals_sixteen_each_and_offers_no_solos() -> None:
+    for game in (tarok.new_game(players=3), tarok.new_game(ruleset="three_handed")):
+        assert game.num_players() == 3
+        state = game.new_initial_state(seed=5)
+        assert state.current_player() == 1
+        names = [state.action_to_string(a) for a in state.legal_actions()]
+        assert "two" in names and not any(n.startswith("solo t") or n == "solo one" for n in names)
+        # Each hand: 16 of the 48 cards outside the talon (the observation lists the own hand).
+        obs = state.observation_tensor(1)
+        assert obs.shape == tuple(game.observation_shape())
+
+
+def test_three_handed_games_finish_with_three_returns() -> None:
+    game = tarok.new_game(players=3)
+    for seed in range(20):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            state.apply_action(state.bot_action("greedy", seed=seed * 1000 + len(state.history())))
+        assert len(state.returns()) == 3
+
+
+def test_flags_are_validated_parameters() -> None:
+    with pytest.raises(ValueError, match="open_beggar_expose"):
+        tarok.new_game(open_beggar_expose="never")
+    with pytest.raises(ValueError, match="players"):
+        tarok.new_game(players=5)
+    game = tarok.new_game(stop_when_decided=False, klop_kontra=True, round_difference_to_5=True)
+    assert game.num_players() == 4

@@ -1,4 +1,4 @@
-"""Slovenian Tarok for four players, and the improvised Tarok deck made of two standard packs.
+"""Slovenian Tarok for four (or three) players, and the improvised Tarok deck made of two standard packs.
 
 Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at pagat.com):
 
@@ -33,9 +33,24 @@ Rules as implemented (``ludoteca rules tarok``; Slovenian Tarok as described at 
   ``emperor lead``; it then leads Škis, the holders of Mond and Pagat must play them to that trick, and
   if all three fall Pagat wins and play goes on. Open beggar has it too: it is played the same as a
   Beggar apart from the open hand.
-* ``first_dealer`` (default -1, seat 3) sets the first dealer, as in the other trick games.
+* ``first_dealer`` (default -1, the last seat) sets the first dealer, as in the other trick games.
+* Rule flags, defaults as above: ``mond_left_in_talon_penalty``, ``round_difference_to_5``,
+  ``klop_round_to_5``, ``emperor_requires_pagat_after_both``, ``queen_call_if_all_kings`` (false);
+  ``forfeit_when_king_in_talon``, ``discard_taroks_last_resort``, ``radelc_cross_partner``,
+  ``klop_radelc_doubling``, ``no_tarok_redeal``, ``forced_klop_after_no_tarok``,
+  ``colour_valat_suits_first``, ``stop_when_decided`` (true); ``open_beggar_expose``
+  (``after_first_trick`` or ``before_first_lead``); ``klop_kontra`` (false: a doubling round before
+  Klop's first lead, any player calling the next level but not twice in a row, each level doubling
+  every Klop score); ``valat_announcer_leads`` (false); ``forced_klop_allows_sw_overcall`` (false:
+  the Klop forced by a return to zero may then be overcalled by Solo without or higher).
+* A discarded Pagat lies in the declarer's pile and counts for that side's trula.
 
-Not implemented: the three-player variant.
+* Three-handed (``players=3``, or ``ruleset="three_handed"``), the three-player game of pagat.com's
+  Slovenian Tarok page: the talon of six, then 16 cards each in packets of eight. There is no king
+  call, so Three, Two and One are played alone against the other two and the solo three, two and one
+  are not offered (OpenSpiel's three-player Tarok skips them too); hence no colour valat raise and no
+  king ultimo. The rest is the four-handed game with three seats: 16 tricks, forehand's implicit
+  Three, Klop's six talon gifts, the announcement round ending after three passes in a row.
 """
 
 from __future__ import annotations

@@ -117,7 +117,7 @@ impl Bot<TarokState> for Greedy {
             t.push(c);
             rules.winner(contract, &t) == trick.len()
         };
-        let last = trick.len() == 3;
+        let last = trick.len() + 1 == core.num_players;
         if contract.negative() {
             let safe: CardSet = cards.iter().filter(|&c| trick.is_empty() || !wins(c)).collect();
             return pick(if trick.is_empty() {
@@ -134,7 +134,7 @@ impl Bot<TarokState> for Greedy {
             return pick(weakest(cards - CardSet::single(PAGAT)).or(weakest(cards)));
         }
         let wpos = rules.winner(contract, trick);
-        let winner = (core.leader + wpos) % 4;
+        let winner = (core.leader + wpos) % core.num_players;
         // Whose side the current winner is on, as far as this seat knows.
         let in_team = |s: usize| TarokRules::in_team(extra, s);
         let knows_partner = extra.partner_revealed || extra.partner == Some(me) || extra.partner.is_none();

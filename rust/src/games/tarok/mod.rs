@@ -56,14 +56,40 @@
 //!   hand, and the rule as written ("a Beggar declarer") does not exclude it.
 //! * The first dealer is seat 3 (so seat 0 is forehand) unless `first_dealer` says otherwise.
 //!
-//! Not implemented: the three-player variant.
+//! * Three-handed (`players=3`, preset `three_handed`), as pagat.com's Slovenian Tarok page describes
+//!   the three-player game: the talon of 6, then 16 cards each (packets of 8, twice round, as the
+//!   Slovene Wikipedia's "Tarok" gives the three-handed deal). There is no king call, so nobody has a
+//!   partner: Three, Two and One are played alone against the other two, and the solo three/two/one
+//!   are not offered (OpenSpiel's three-player `tarok` skips them likewise). Without solos there is no
+//!   colour valat raise, and without a called king no king ultimo. Everything else is the
+//!   four-handed game with three seats: forehand's implicit Three and priority F > F+1 > D, 16 tricks
+//!   (the ultimos are the 16th), Klop's six talon gifts, the announcement round ending after three
+//!   passes in a row, radelci and the Škis round.
 //!
 //! Action ids: the 54 cards (♣ ♦ ♥ ♠ by ascending printed rank, then the taroks I..XXI, Škis), then
 //! `pass` (54), the contracts `klop` .. `valat` (55..66), `call king ♣/♦/♥/♠` (67..70), `talon N`
 //! (71..76), `forfeit` (77), `colour valat raise` (78), `no raise` (79), `discard <card>` (80 + card),
 //! `announce <bonus>` (134..138: trula, kings, king ultimo, pagat ultimo, valat), and the kontra calls
 //! `<level> <target>` (139..162: level kontra/rekontra/subkontra/mordkontra, target game or a bonus),
-//! and `emperor lead` (163).
+//! `emperor lead` (163), and `call Q♣/♦/♥/♠` (164..167, `queen_call_if_all_kings`).
+//!
+//! * Rule flags (defaults: the seed preset): `mond_left_in_talon_penalty` (false; the declarer pays
+//!   the Mond penalty for a Mond left in the talon), `round_difference_to_5` and `klop_round_to_5`
+//!   (false; nearest 5, 2 down and 3 up), `emperor_requires_pagat_after_both` (false),
+//!   `queen_call_if_all_kings` (false; the called queen then plays the called king's part, king
+//!   ultimo included), `forfeit_when_king_in_talon` (true), `discard_taroks_last_resort` (true),
+//!   `radelc_cross_partner` (true), `klop_radelc_doubling` (true), `no_tarok_redeal` and
+//!   `forced_klop_after_no_tarok` (true), `open_beggar_expose` (`after_first_trick` or
+//!   `before_first_lead`: when play starts), `colour_valat_suits_first` (true), `klop_kontra`
+//!   (false; a doubling round before Klop's first lead in which any player may call the next level,
+//!   not twice in a row, each level doubling every Klop score: our reading of pagat.com's "some
+//!   allow a klop to be kontra'd"), `stop_when_decided` (true; when false all tricks are played and
+//!   the colour valat declarer still leads each), `valat_announcer_leads` (false),
+//!   `forced_klop_allows_sw_overcall` (false; the Klop forced by a return to zero may then be
+//!   overcalled by Solo without or higher, as after a no-tarok redeal).
+//! * A discarded Pagat (discardable in the seed preset as a last-resort tarok) lies in the
+//!   declarer's pile and so counts for the declarer's side's trula, silent or announced, like any
+//!   card of that pile.
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{GameInfo, MAX_PLAYERS};
@@ -83,8 +109,9 @@ pub type Type = Tarok;
 /// A Tarok position.
 pub type TarokState = TrickState<TarokRules>;
 
+/// Seats of the four-handed game; the per-seat arrays keep this many slots (three-handed leaves
+/// the last unused).
 const PLAYERS: usize = 4;
-const TRICKS: usize = 12;
 /// Effective suit of the taroks.
 pub const TAROKS: u8 = 4;
 /// Card ids of the trula.
@@ -107,7 +134,9 @@ const ANNOUNCE0: u32 = DISCARD0 + 54;
 const KONTRA0: u32 = ANNOUNCE0 + BONUSES as u32;
 /// The Beggar declarer's announcement of the emperor's trick (`beggar_emperor_lead`).
 const EMPEROR: u32 = KONTRA0 + 4 * TARGETS as u32;
-const EXTRA_END: u32 = EMPEROR + 1;
+/// `call Q♣/♦/♥/♠` (`queen_call_if_all_kings`: a declarer holding all four kings may call a queen).
+const QUEEN0: u32 = EMPEROR + 1;
+const EXTRA_END: u32 = QUEEN0 + 4;
 const _: () = assert!(EXTRA_END <= 256, "announce_log keeps offsets in a byte");
 
 /// The announceable bonuses, in action order.
@@ -368,10 +397,32 @@ pub struct TarokRules {
     allow_own_king: bool,
     radelc_end_penalty: i32,
     emperor_lead: bool,
+    /// Seats: 4, or 3 for the three-handed game (no king call, no solo three/two/one).
+    n: usize,
+    mond_left_in_talon: bool,
+    round_difference_to_5: bool,
+    klop_round_to_5: bool,
+    emperor_after_both: bool,
+    queen_call: bool,
+    forfeit_allowed: bool,
+    taroks_last_resort: bool,
+    cross_partner: bool,
+    klop_radelc: bool,
+    no_tarok_redeal: bool,
+    forced_klop_after_no_tarok: bool,
+    expose_before_lead: bool,
+    cv_suits_first: bool,
+    klop_kontra: bool,
+    stop_when_decided: bool,
+    valat_announcer_leads: bool,
+    zero_score_overcall: bool,
+    /// Tricks in a hand: 48 / n.
+    tricks: usize,
 }
 
 static PARAMS: &[ParamSpec] = &[
-    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "pagat", "openspiel"]), default: D::Str("seed"), doc: "seed: the rules below; pagat / openspiel: the reference bundles (Pagat not discardable, declarer-team scoring, radelc doubles once)" },
+    ParamSpec { name: "ruleset", kind: Kind::Choice(&["seed", "pagat", "openspiel", "three_handed"]), default: D::Str("seed"), doc: "seed: the rules below; pagat / openspiel: the reference bundles (Pagat not discardable, declarer-team scoring, radelc doubles once); three_handed: the seed rules for three players (players=3)" },
+    ParamSpec { name: "players", kind: Kind::Int { min: 3, max: 4 }, default: D::Int(4), doc: "4, or 3 for the three-handed game pagat.com describes: 16 cards each, no king call (Three, Two and One are played alone) and so no solo three/two/one" },
     SCOPE_PARAM,
     ParamSpec { name: "deals", kind: Kind::Int { min: 1, max: 200 }, default: D::Int(8), doc: "scope=match: deals before the Škis round is declared (the next deal's Škis holder deals last)" },
     ParamSpec { name: "discard_forbid", kind: Kind::Choice(&["kings_mond_skis", "kings_trula"]), default: D::Str("kings_mond_skis"), doc: "cards that may never be discarded" },
@@ -386,7 +437,24 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "deck_names", kind: Kind::Choice(&["tarok", "improvised"]), default: D::Str("tarok"), doc: "improvised: cards are named by the standard cards of two 52+joker packs that stand for them, the Tarok name in brackets (A♠(I) .. 10♦(XXI), Joker(Škis), J♣(C♣) the marked cavalier, A♥(1♥)); the Tarok names still parse" },
     ParamSpec { name: "radelc_end_penalty", kind: Kind::Int { min: 0, max: 1000 }, default: D::Int(100), doc: "scope=match: cost of each uncrossed radelc at the end" },
     ParamSpec { name: "beggar_emperor_lead", kind: Kind::Bool, default: D::Bool(true), doc: "a Beggar or Open beggar declarer holding Škis may announce the emperor's trick: it leads Škis, the holders of Mond and Pagat must play them to that trick" },
-    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 3, so seat 0 is forehand" },
+    ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 3 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = the last seat, so seat 0 is forehand" },
+    ParamSpec { name: "mond_left_in_talon_penalty", kind: Kind::Bool, default: D::Bool(false), doc: "the declarer of Three .. Solo one pays the Mond penalty when the Mond stays in the talon it did not take" },
+    ParamSpec { name: "round_difference_to_5", kind: Kind::Bool, default: D::Bool(false), doc: "the difference from 35 is rounded to the nearest 5 (0-2 down, 3-4 up)" },
+    ParamSpec { name: "klop_round_to_5", kind: Kind::Bool, default: D::Bool(false), doc: "in Klop the points each player pays are rounded to the nearest 5" },
+    ParamSpec { name: "emperor_requires_pagat_after_both", kind: Kind::Bool, default: D::Bool(false), doc: "Pagat wins the emperor's trick only when played after both Škis and Mond" },
+    ParamSpec { name: "queen_call_if_all_kings", kind: Kind::Bool, default: D::Bool(false), doc: "a declarer holding all four kings may call a queen instead" },
+    ParamSpec { name: "forfeit_when_king_in_talon", kind: Kind::Bool, default: D::Bool(true), doc: "the declarer may forfeit (-value) when the called king is in the talon" },
+    ParamSpec { name: "discard_taroks_last_resort", kind: Kind::Bool, default: D::Bool(true), doc: "taroks may be discarded only when no other allowed card is left (otherwise freely; shown either way)" },
+    ParamSpec { name: "radelc_cross_partner", kind: Kind::Bool, default: D::Bool(true), doc: "a won hand crosses a radelc of the partner as well as of the declarer" },
+    ParamSpec { name: "klop_radelc_doubling", kind: Kind::Bool, default: D::Bool(true), doc: "in Klop each player's score is multiplied by their own radelci" },
+    ParamSpec { name: "no_tarok_redeal", kind: Kind::Bool, default: D::Bool(true), doc: "a hand without a tarok is shown and the same dealer deals again" },
+    ParamSpec { name: "forced_klop_after_no_tarok", kind: Kind::Bool, default: D::Bool(true), doc: "the hand after a no-tarok redeal is a forced Klop unless someone bids Solo without or higher" },
+    ParamSpec { name: "open_beggar_expose", kind: Kind::Choice(&["after_first_trick", "before_first_lead"]), default: D::Str("after_first_trick"), doc: "when the Open beggar declarer's hand is laid face up" },
+    ParamSpec { name: "colour_valat_suits_first", kind: Kind::Bool, default: D::Bool(true), doc: "in colour valat the declarer may not lead a tarok while holding a suit card" },
+    ParamSpec { name: "klop_kontra", kind: Kind::Bool, default: D::Bool(false), doc: "Klop may be doubled: a round from forehand before the first lead in which each player in turn may call the next level (kontra x2, rekontra x4, subkontra x8, mordkontra x16; not twice in a row by the same player); every Klop score is multiplied" },
+    ParamSpec { name: "stop_when_decided", kind: Kind::Bool, default: D::Bool(true), doc: "the hand stops once decided (Beggar: the declarer's first trick; the valats and an announced valat: the first trick lost); otherwise all tricks are played (the colour valat declarer still leads each one)" },
+    ParamSpec { name: "valat_announcer_leads", kind: Kind::Bool, default: D::Bool(false), doc: "the player who announced valat leads the first trick" },
+    ParamSpec { name: "forced_klop_allows_sw_overcall", kind: Kind::Bool, default: D::Bool(false), doc: "the forced Klop after a score returns to zero may be overcalled by Solo without or higher, as after a no-tarok redeal" },
 ];
 
 static PRESETS: &[crate::core::game::Preset] = &[
@@ -415,6 +483,7 @@ static PRESETS: &[crate::core::game::Preset] = &[
             ("beggar_emperor_lead", "false"),
         ],
     ),
+    ("three_handed", &[("players", "3")]),
 ];
 
 static INFO: GameInfo = GameInfo {
@@ -422,7 +491,7 @@ static INFO: GameInfo = GameInfo {
     long_name: "Slovenian Tarok",
     params: PARAMS,
     presets: PRESETS,
-    version: 3,
+    version: 4,
     rules:
         "Four players, 54 cards: 22 taroks (Pagat I .. Mond XXI, Škis highest) and four suits (black K Q C \
 J 10 9 8 7, red K Q C J 1 2 3 4). Six cards form the talon, 12 each. Points K 4, Q 3, C 2, J 1, Škis, Mond \
@@ -437,8 +506,10 @@ king ultimo or valat for their team (announced bonuses count double and go to th
 fail; an announced valat is worth 500 and replaces everything else) or double the game or an \
 announcement of the other side (kontra ×2, rekontra ×4, subkontra ×8, mordkontra ×16), only when sure \
 which side its owner is on; four passes in a row end the round. In Klop every player scores their own \
-pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. As \
-described at pagat.com (Slovenian Tarok).",
+pile (no trick +70, more than 35 −70) and must head each trick. Radelci double the declarer's hand. \
+Three-handed (players=3, ruleset=three_handed): 16 cards each in packets of 8, no king call, so Three, \
+Two and One are played alone and there is no solo three, two or one, nor king ultimo. As described at \
+pagat.com (Slovenian Tarok, and its three-player game).",
     bots: &["random", "greedy", "lowest_bid"],
     examples: &[
         "tarok",
@@ -446,6 +517,8 @@ described at pagat.com (Slovenian Tarok).",
         "tarok(ruleset=openspiel)",
         "tarok(scope=match,deals=4)",
         "tarok(deck_names=improvised)",
+        "tarok(ruleset=three_handed)",
+        "tarok(players=3,scope=match,deals=3)",
     ],
 };
 
@@ -579,7 +652,8 @@ impl TarokRules {
     }
     /// Priority rank (0 = forehand, highest).
     fn prio(core: &crate::trick::TrickCore, seat: usize) -> usize {
-        (seat + PLAYERS - Self::first(core)) % PLAYERS
+        let n = core.num_players;
+        (seat + n - Self::first(core)) % n
     }
     fn contract(&self, v: TrickView<'_, Self>) -> Contract {
         v.extra.contract.unwrap_or(Contract::Klop)
@@ -601,11 +675,10 @@ impl TarokRules {
     /// Whether `p` knows every seat's team: the contract has no partner, or the called king is in
     /// the talon or in `p`'s hand.
     fn sure_of_partner(core: &crate::trick::TrickCore, extra: &TarokExtra, p: usize) -> bool {
-        let contract = extra.contract.unwrap_or(Contract::Klop);
-        !contract.calls_king()
-            || extra
-                .called
-                .is_some_and(|k| core.talon_as_dealt().contains(&k) || core.hands[p].contains(k))
+        // Without a called king (the contract calls none, or three-handed play) nobody has a partner.
+        extra.called.map_or(true, |k| {
+            core.talon_as_dealt().contains(&k) || core.hands[p].contains(k)
+        })
     }
     /// The kontra factor of a target (0 the game, 1 + b bonus b): ×2 per level.
     fn factor(extra: &TarokExtra, target: usize) -> i32 {
@@ -615,6 +688,21 @@ impl TarokRules {
     fn announce_legal(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
         let p = core.to_move;
         let contract = extra.contract.unwrap_or(Contract::Klop);
+        if contract == Contract::Klop {
+            // `klop_kontra`: everyone plays for themselves, so any player may call the next level,
+            // but not twice in a row.
+            let level = extra.kontra[0];
+            let last = extra
+                .announce_log
+                .iter()
+                .rev()
+                .find(|&&(_, o)| (KONTRA0..KONTRA0 + 4).contains(&u32::from(o)))
+                .map(|&(s, _)| s as usize);
+            if level < 4 && last != Some(p) {
+                out.push(KONTRA0 + u32::from(level));
+            }
+            return;
+        }
         let valat = extra.announced[VALAT_B].is_some();
         if Self::bonuses_allowed(contract) && !valat {
             for b in 0..BONUSES {
@@ -674,8 +762,12 @@ impl TarokRules {
         core.start_bidding(Self::first(core));
         Effect::Continue
     }
-    /// Who leads the first trick: forehand in Klop and Three .. Solo one, else the declarer.
-    fn first_leader(core: &crate::trick::TrickCore, extra: &TarokExtra) -> usize {
+    /// Who leads the first trick: forehand in Klop and Three .. Solo one, else the declarer; with
+    /// `valat_announcer_leads` the announcer of a valat.
+    fn first_leader(&self, core: &crate::trick::TrickCore, extra: &TarokExtra) -> usize {
+        if let (true, Some(a)) = (self.valat_announcer_leads, extra.announced[VALAT_B]) {
+            return a;
+        }
         match (extra.contract, extra.declarer) {
             (Some(c), Some(d)) if c >= Contract::Beggar => d,
             _ => Self::first(core),
@@ -684,7 +776,8 @@ impl TarokRules {
     /// Bids the seat to move may make in the auction.
     fn auction_bids(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
         let seat = core.to_move;
-        let lowest = if extra.forced == Forced::NoTarok {
+        // A forced Klop (either trigger reaches the auction only when it may be overcalled).
+        let lowest = if extra.forced != Forced::No {
             Contract::SoloWithout
         } else {
             Contract::Two
@@ -695,7 +788,16 @@ impl TarokRules {
             Some((h, holder)) if Self::prio(core, seat) < Self::prio(core, holder) => h as u32,
             Some((h, _)) => h as u32 + 1,
         };
-        out.extend((start.max(lowest as u32)..=Contract::ValatWithout as u32).map(|code| BID0 + code));
+        out.extend(
+            (start.max(lowest as u32)..=Contract::ValatWithout as u32)
+                .filter(|&code| self.offered(code))
+                .map(|code| BID0 + code),
+        );
+    }
+    /// Whether the contract of this code can be bid: three-handed has no solo three, two or one
+    /// (Three, Two and One are played alone there already).
+    fn offered(&self, code: u32) -> bool {
+        self.n == PLAYERS || !(Contract::SoloThree as u32..=Contract::SoloOne as u32).contains(&code)
     }
     /// Moves the auction on after `seat` acted: the next seat to speak, the final call, or Klop.
     fn auction_next(
@@ -704,7 +806,7 @@ impl TarokRules {
         extra: &mut TarokExtra,
         seat: usize,
     ) -> Effect {
-        let left = extra.passed.iter().filter(|&&p| !p).count();
+        let left = extra.passed[..self.n].iter().filter(|&&p| !p).count();
         if left == 0 {
             return self.set_contract(core, extra, Contract::Klop, Self::first(core));
         }
@@ -732,12 +834,16 @@ impl TarokRules {
         extra.contract = Some(c);
         let f = Self::first(core);
         if c == Contract::Klop {
+            if self.klop_kontra {
+                return Self::enter_announce(core, extra);
+            }
             extra.stage = Stage::Play;
             core.start_play(f);
             return Effect::Continue;
         }
         extra.declarer = Some(declarer);
-        if c.calls_king() {
+        // Three-handed, Three/Two/One call no king: the declarer plays alone.
+        if c.calls_king() && self.n == PLAYERS {
             extra.stage = Stage::KingCall;
             core.to_move = declarer;
         } else if c.group_size() > 0 {
@@ -756,7 +862,7 @@ impl TarokRules {
             forbidden.insert(PAGAT);
         }
         let plain = hand - taroks() - kings();
-        if plain.is_empty() {
+        if plain.is_empty() || !self.taroks_last_resort {
             hand - forbidden
         } else {
             plain
@@ -773,7 +879,7 @@ impl TarokRules {
         let trick = core.trick_cards();
         let tk = taroks();
         let Some(&led) = trick.first() else {
-            if contract.colour() && declarer == Some(core.to_move) {
+            if self.cv_suits_first && contract.colour() && declarer == Some(core.to_move) {
                 let plain = hand - tk;
                 if !plain.is_empty() {
                     return plain;
@@ -863,7 +969,12 @@ impl TarokRules {
         let in_trick = trick.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
         let emperor = (in_trick & TRULA_SET) == TRULA_SET;
         if emperor && (!contract.colour() || led == TAROKS) {
-            return trick.iter().position(|&c| c == PAGAT).unwrap_or(0);
+            let at = |card: Card| trick.iter().position(|&c| c == card).unwrap_or(0);
+            let pagat = at(PAGAT);
+            // The flag's reading: Pagat must come after both of the others to win.
+            if !self.emperor_after_both || (pagat > at(SKIS) && pagat > at(MOND)) {
+                return pagat;
+            }
         }
         let trick_taroks = in_trick & TAROK_SET;
         if !contract.colour() && !trick_taroks.is_empty() {
@@ -878,6 +989,25 @@ impl TarokRules {
             }
         }
         best
+    }
+    /// The difference from 35 that a Three .. Solo one adds to its value (`round_difference_to_5`:
+    /// to the nearest 5, so 2 counts 0 and 3 counts 5).
+    fn difference(&self, p: i32) -> i32 {
+        let d = (p - 35).abs();
+        if self.round_difference_to_5 {
+            (d + 2) / 5 * 5
+        } else {
+            d
+        }
+    }
+    /// What a Klop player with `pts` card points pays when nobody is special (`klop_round_to_5`: to
+    /// the nearest 5).
+    fn klop_points(&self, pts: i32) -> i32 {
+        if self.klop_round_to_5 {
+            (pts + 2) / 5 * 5
+        } else {
+            pts
+        }
     }
     /// The radelc multiplier of a seat with `n` uncrossed radelci (i64: ×2^20 on an announced valat
     /// under mordkontra is beyond i32).
@@ -902,11 +1032,14 @@ impl TarokRules {
         let contract = extra.contract.unwrap_or(Contract::Klop);
         if contract == Contract::Klop {
             let pts: [i32; PLAYERS] = std::array::from_fn(|s| count(core.won[s]));
-            let special: [bool; PLAYERS] = std::array::from_fn(|s| extra.tricks[s] == 0 || pts[s] > 35);
+            let special: [bool; PLAYERS] =
+                std::array::from_fn(|s| s < self.n && (extra.tricks[s] == 0 || pts[s] > 35));
             let any_special = special.iter().any(|&x| x);
-            for s in 0..PLAYERS {
+            // Klop's kontra (`klop_kontra`) doubles every score per level.
+            let kontra = i64::from(Self::factor(extra, 0));
+            for s in 0..self.n {
                 let base = if !any_special {
-                    -pts[s]
+                    -self.klop_points(pts[s])
                 } else if !special[s] {
                     0
                 } else if extra.tricks[s] == 0 {
@@ -914,14 +1047,19 @@ impl TarokRules {
                 } else {
                     -70
                 };
-                out[s] = i64::from(base) * self.multiplier(radelci[s]);
+                let mult = if self.klop_radelc {
+                    self.multiplier(radelci[s])
+                } else {
+                    1
+                };
+                out[s] = i64::from(base) * mult * kontra;
             }
             return (out, false, true);
         }
         let decl = extra.declarer.unwrap_or(0);
         let mult = self.multiplier(radelci[decl]);
         let (mut team, mut opps) = (SeatList::default(), SeatList::default());
-        for s in 0..PLAYERS {
+        for s in 0..self.n {
             if Self::in_team(extra, s) {
                 team.push(s);
             } else {
@@ -953,6 +1091,11 @@ impl TarokRules {
                 personal[s] -= self.mond_penalty;
             }
         }
+        // `mond_left_in_talon_penalty`: the declarer left the Mond in the talon it did not take (a
+        // talon carried off by the called king is no longer there).
+        if self.mond_left_in_talon && contract.group_size() > 0 && core.talon.contains(MOND) {
+            personal[decl] -= self.mond_penalty;
+        }
         let everyone = contract >= Contract::Beggar;
         let game_factor = Self::factor(extra, 0);
         let (game, won) = match contract {
@@ -963,7 +1106,7 @@ impl TarokRules {
             Contract::SoloWithout => {
                 let p = count(team_cards);
                 let w = p >= 36;
-                let v = if team_tricks as usize == TRICKS || opp_tricks as usize == TRICKS {
+                let v = if team_tricks as usize == self.tricks || opp_tricks as usize == self.tricks {
                     250
                 } else {
                     80
@@ -971,12 +1114,15 @@ impl TarokRules {
                 (if w { v } else { -v }, w)
             }
             c if c.valat() => {
-                let w = team_tricks as usize == TRICKS;
+                let w = team_tricks as usize == self.tricks;
                 (if w { c.value() } else { -c.value() }, w)
             }
             _ => {
                 // Three .. Solo one.
-                let (team_all, opp_all) = (team_tricks as usize == TRICKS, opp_tricks as usize == TRICKS);
+                let (team_all, opp_all) = (
+                    team_tricks as usize == self.tricks,
+                    opp_tricks as usize == self.tricks,
+                );
                 if let Some(a) = extra.announced[VALAT_B] {
                     // An announced valat, made or failed, is the only score of the hand (ST21).
                     let ours = Self::in_team(extra, a);
@@ -994,7 +1140,7 @@ impl TarokRules {
                             }
                         }
                     }
-                    for s in 0..PLAYERS {
+                    for s in 0..self.n {
                         out[s] += i64::from(personal[s]);
                     }
                     return (out, ours == made, true);
@@ -1012,14 +1158,14 @@ impl TarokRules {
                             }
                         }
                     }
-                    for s in 0..PLAYERS {
+                    for s in 0..self.n {
                         out[s] += i64::from(personal[s]);
                     }
                     return (out, team_all, true);
                 }
                 let p = count(team_cards);
                 let w = p >= 36;
-                let g = contract.value() + (p - 35).abs();
+                let g = contract.value() + self.difference(p);
                 let game = if w { g } else { -g } * game_factor;
                 let (tb, ob) = self.bonuses(extra, team_cards, opp_cards);
                 match self.bonus {
@@ -1037,14 +1183,14 @@ impl TarokRules {
                         }
                     }
                 }
-                for s in 0..PLAYERS {
+                for s in 0..self.n {
                     out[s] += i64::from(personal[s]);
                 }
                 return (out, w, false);
             }
         };
         out[decl] = i64::from(game * game_factor) * mult;
-        for s in 0..PLAYERS {
+        for s in 0..self.n {
             out[s] += i64::from(personal[s]);
         }
         (out, won, everyone)
@@ -1124,19 +1270,24 @@ impl TarokRules {
         extra.scores = per_seat_4(|s| scores[s] as f64);
         extra.stage = Stage::Over;
         if won {
-            for s in 0..PLAYERS {
-                if Self::in_team(extra, s) && m.radelci[s] > 0 {
+            for s in 0..self.n {
+                let crosses = if self.cross_partner {
+                    Self::in_team(extra, s)
+                } else {
+                    extra.declarer == Some(s)
+                };
+                if crosses && m.radelci[s] > 0 {
                     m.radelci[s] -= 1;
                 }
             }
         }
         if everyone {
-            for r in &mut m.radelci {
+            for r in &mut m.radelci[..self.n] {
                 *r = r.saturating_add(1);
             }
         }
         if self.klop_after_zero
-            && (0..PLAYERS).any(|s| core.ledger[s] != 0.0 && core.ledger[s] + extra.scores[s] == 0.0)
+            && (0..self.n).any(|s| core.ledger[s] != 0.0 && core.ledger[s] + extra.scores[s] == 0.0)
         {
             m.forced_next = Forced::ZeroScore;
         }
@@ -1168,11 +1319,14 @@ impl TrickRules for TarokRules {
             let pts = (0..54u8).map(|i| honour(Card(i))).collect();
             SuitTables::new(eff, st, pts)
         };
-        let session = Session::read(p, PLAYERS, Some("deals"))?;
+        let n = p.int("players") as usize;
+        let session = Session::read(p, n, Some("deals"))?;
+        // Four-handed: packets of 6, twice round (12 each); three-handed: packets of 8 (16 each).
+        let packet = 48 / n / 2;
         Ok(TarokRules {
             tables: build(false),
             colour_tables: build(true),
-            deal: PacketDeal::new(PLAYERS, &[Packet::Talon(6), Packet::Each(6), Packet::Each(6)]),
+            deal: PacketDeal::new(n, &[Packet::Talon(6), Packet::Each(packet), Packet::Each(packet)]),
             deck,
             session,
             forbid_pagat: p.str("discard_forbid") == "kings_trula",
@@ -1190,6 +1344,25 @@ impl TrickRules for TarokRules {
             allow_own_king: p.bool("allow_call_own_king"),
             radelc_end_penalty: p.int("radelc_end_penalty") as i32,
             emperor_lead: p.bool("beggar_emperor_lead"),
+            n,
+            tricks: 48 / n,
+            mond_left_in_talon: p.bool("mond_left_in_talon_penalty"),
+            round_difference_to_5: p.bool("round_difference_to_5"),
+            klop_round_to_5: p.bool("klop_round_to_5"),
+            emperor_after_both: p.bool("emperor_requires_pagat_after_both"),
+            queen_call: p.bool("queen_call_if_all_kings"),
+            forfeit_allowed: p.bool("forfeit_when_king_in_talon"),
+            taroks_last_resort: p.bool("discard_taroks_last_resort"),
+            cross_partner: p.bool("radelc_cross_partner"),
+            klop_radelc: p.bool("klop_radelc_doubling"),
+            no_tarok_redeal: p.bool("no_tarok_redeal"),
+            forced_klop_after_no_tarok: p.bool("forced_klop_after_no_tarok"),
+            expose_before_lead: p.str("open_beggar_expose") == "before_first_lead",
+            cv_suits_first: p.bool("colour_valat_suits_first"),
+            klop_kontra: p.bool("klop_kontra"),
+            stop_when_decided: p.bool("stop_when_decided"),
+            valat_announcer_leads: p.bool("valat_announcer_leads"),
+            zero_score_overcall: p.bool("forced_klop_allows_sw_overcall"),
         })
     }
 
@@ -1197,7 +1370,7 @@ impl TrickRules for TarokRules {
         &self.deck
     }
     fn num_players(&self) -> usize {
-        PLAYERS
+        self.n
     }
     fn session(&self) -> Option<&Session> {
         Some(&self.session)
@@ -1211,8 +1384,10 @@ impl TrickRules for TarokRules {
             extra,
             match_state,
         } = s;
-        if (0..PLAYERS).any(|p| (core.hands[p] & taroks()).is_empty()) {
-            match_state.forced_next = Forced::NoTarok;
+        if self.no_tarok_redeal && (0..self.n).any(|p| (core.hands[p] & taroks()).is_empty()) {
+            if self.forced_klop_after_no_tarok {
+                match_state.forced_next = Forced::NoTarok;
+            }
             return AfterDeal::Redeal { same_dealer: true };
         }
         if self.session.is_match
@@ -1221,7 +1396,7 @@ impl TrickRules for TarokRules {
         {
             // The Škis round: the Škis holder deals last (the dealer if the Škis is in the talon).
             match_state.last_dealer = Some(
-                (0..PLAYERS)
+                (0..self.n)
                     .find(|&p| core.hands[p].contains(SKIS))
                     .unwrap_or(core.dealer),
             );
@@ -1229,10 +1404,10 @@ impl TrickRules for TarokRules {
         extra.forced = std::mem::take(&mut match_state.forced_next);
         let f = Self::first(core);
         match extra.forced {
-            Forced::ZeroScore => {
+            Forced::ZeroScore if !self.zero_score_overcall => {
                 self.set_contract(core, extra, Contract::Klop, f);
             }
-            Forced::NoTarok => {
+            Forced::ZeroScore | Forced::NoTarok => {
                 extra.stage = Stage::Auction;
                 core.start_bidding(core.next_seat(f));
             }
@@ -1278,7 +1453,7 @@ impl TrickRules for TarokRules {
         // Most hands announce neither ultimo: they return at the first test.
         let announced = &v.extra.announced;
         if (announced[PAGAT_ULTIMO_B].is_none() && announced[KING_ULTIMO_B].is_none())
-            || v.core.tricks_played + 1 >= TRICKS
+            || v.core.tricks_played + 1 >= self.tricks
         {
             return legal;
         }
@@ -1323,8 +1498,10 @@ impl TrickRules for TarokRules {
                 if extra.implicit {
                     out.push(BID0);
                 }
-                for code in h as usize..=Contract::ValatWithout as usize {
-                    out.push(BID0 + code as u32);
+                for code in h as u32..=Contract::ValatWithout as u32 {
+                    if self.offered(code) {
+                        out.push(BID0 + code);
+                    }
                 }
             }
             Stage::KingCall => {
@@ -1336,13 +1513,16 @@ impl TrickRules for TarokRules {
                         out.push(KING0 + s as u32);
                     }
                 }
+                if self.queen_call && own_all {
+                    out.extend((0..4).map(|s| QUEEN0 + s));
+                }
             }
             Stage::Talon => {
                 let size = self.contract(v).group_size();
                 for g in 0..6 / size {
                     out.push(GROUP0 + g as u32);
                 }
-                if extra.called.is_some_and(|k| core.talon.contains(k)) {
+                if self.forfeit_allowed && extra.called.is_some_and(|k| core.talon.contains(k)) {
                     out.push(FORFEIT);
                 }
             }
@@ -1370,9 +1550,9 @@ impl TrickRules for TarokRules {
             PASS if extra.stage == Stage::Announce => {
                 extra.announce_log.push((seat as u8, PASS as u8));
                 extra.passes += 1;
-                if extra.passes as usize == PLAYERS {
+                if extra.passes as usize == self.n {
                     extra.stage = Stage::Play;
-                    core.start_play(Self::first_leader(core, extra));
+                    core.start_play(self.first_leader(core, extra));
                 } else {
                     core.to_move = core.next_seat(seat);
                 }
@@ -1393,10 +1573,15 @@ impl TrickRules for TarokRules {
                 extra.implicit = false;
                 self.auction_next(core, extra, seat)
             }
-            o if (KING0..GROUP0).contains(&o) => {
-                let k = Card(((o - KING0) * 8 + 7) as u8);
+            o if (KING0..GROUP0).contains(&o) || (QUEEN0..EXTRA_END).contains(&o) => {
+                // A king (rank 7 of its suit) or, with `queen_call_if_all_kings`, a queen (rank 6).
+                let k = if o >= QUEEN0 {
+                    Card(((o - QUEEN0) * 8 + 6) as u8)
+                } else {
+                    Card(((o - KING0) * 8 + 7) as u8)
+                };
                 extra.called = Some(k);
-                extra.partner = (0..PLAYERS).find(|&p| p != seat && core.hands[p].contains(k));
+                extra.partner = (0..self.n).find(|&p| p != seat && core.hands[p].contains(k));
                 core.expose_talon();
                 extra.stage = Stage::Talon;
                 Effect::Continue
@@ -1483,6 +1668,9 @@ impl TrickRules for TarokRules {
                 format!("announce {}", BONUS_NAMES[(o - ANNOUNCE0) as usize])
             }
             EMPEROR => "emperor lead".into(),
+            o if (QUEEN0..EXTRA_END).contains(&o) => {
+                format!("call {}", self.deck.name_of(Card(((o - QUEEN0) * 8 + 6) as u8)))
+            }
             o if (KONTRA0..EMPEROR).contains(&o) => {
                 let (t, l) = (((o - KONTRA0) / 4) as usize, ((o - KONTRA0) % 4) as usize);
                 let target = if t == 0 { "game" } else { BONUS_NAMES[t - 1] };
@@ -1527,7 +1715,11 @@ impl TrickRules for TarokRules {
         }
         if let Some(k) = text.strip_prefix("call ") {
             let c = self.deck.parse(k).ok()?;
-            return (c.0 < 32 && c.0 % 8 == 7).then(|| KING0 + (c.0 / 8) as u32);
+            return match (c.0 < 32, c.0 % 8) {
+                (true, 7) => Some(KING0 + (c.0 / 8) as u32),
+                (true, 6) => Some(QUEEN0 + (c.0 / 8) as u32),
+                _ => None,
+            };
         }
         let card = text.strip_prefix("discard ")?;
         self.deck.parse(card).ok().map(|c| DISCARD0 + c.0 as u32)
@@ -1542,8 +1734,9 @@ impl TrickRules for TarokRules {
         let Some((leader, cards, winner)) = core.last_trick else {
             return Effect::Continue;
         };
-        let wpos = (winner + PLAYERS - leader) % PLAYERS;
-        let player = |i: usize| (leader + i) % PLAYERS;
+        let n = self.n;
+        let wpos = (winner + n - leader) % n;
+        let player = |i: usize| (leader + i) % n;
         extra.tricks[winner] += 1;
         let contract = extra.contract.unwrap_or(Contract::Klop);
         if contract == Contract::Klop && core.tricks_played <= 6 {
@@ -1552,35 +1745,43 @@ impl TrickRules for TarokRules {
                 core.won[winner].insert(gift);
             }
         }
-        if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == MOND) {
+        if let Some(i) = cards[..n].iter().position(|&c| c == MOND) {
             if i != wpos {
                 extra.mond_lost = Some(player(i));
             }
         }
         if let Some(k) = extra.called {
-            if cards[..PLAYERS].contains(&k) {
+            if cards[..n].contains(&k) {
                 extra.partner_revealed = true;
                 if extra.king_carries_talon {
                     let rest = core.talon;
                     core.talon = CardSet::EMPTY;
                     core.won[winner] |= rest;
                 }
-                if core.tricks_played == TRICKS {
+                if core.tricks_played == self.tricks {
                     extra.king_last = Some(winner);
                 }
             }
         }
-        if core.tricks_played == TRICKS {
-            if let Some(i) = cards[..PLAYERS].iter().position(|&c| c == PAGAT) {
+        if core.tricks_played == self.tricks {
+            if let Some(i) = cards[..n].iter().position(|&c| c == PAGAT) {
                 extra.pagat_last = Some((player(i), i == wpos, winner));
             }
         }
         let decl = extra.declarer;
-        let over = core.tricks_played == TRICKS
-            || (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
+        let decided = (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
             || (contract.valat() && decl != Some(winner))
             || extra.announced[VALAT_B]
                 .is_some_and(|a| Self::in_team(extra, a) != Self::in_team(extra, winner));
+        let over = core.tricks_played == self.tricks || (self.stop_when_decided && decided);
+        if !over && contract.colour() {
+            // The colour valat declarer leads every trick (it matters only when play goes on past a
+            // lost trick).
+            if let Some(d) = decl {
+                core.leader = d;
+                core.to_move = d;
+            }
+        }
         if over {
             self.finish(core, extra, match_state);
             Effect::EndDeal
@@ -1590,10 +1791,13 @@ impl TrickRules for TarokRules {
     }
     fn known_cards(&self, v: TrickView<'_, Self>, _viewer: usize, other: usize) -> CardSet {
         let TrickView { core, extra, .. } = v;
-        if extra.contract == Some(Contract::OpenBeggar)
-            && extra.declarer == Some(other)
-            && core.tricks_played >= 1
-        {
+        // Laid open after the first trick, or (`open_beggar_expose=before_first_lead`) once play starts.
+        let exposed = if self.expose_before_lead {
+            extra.stage == Stage::Play || extra.stage == Stage::Over
+        } else {
+            core.tricks_played >= 1
+        };
+        if extra.contract == Some(Contract::OpenBeggar) && extra.declarer == Some(other) && exposed {
             core.hands[other]
         } else {
             CardSet::EMPTY
@@ -1611,6 +1815,9 @@ impl TrickRules for TarokRules {
         for h in &mut high[self.extra_observation_len() - 4..] {
             *h = f32::INFINITY;
         }
+        for h in &mut high[21..25] {
+            *h = 2.0;
+        }
     }
     fn write_extra_observation(&self, v: TrickView<'_, Self>, viewer: usize, out: &mut [f32]) {
         let TrickView {
@@ -1618,7 +1825,8 @@ impl TrickRules for TarokRules {
             extra,
             match_state,
         } = v;
-        let rel = |s: usize| (s + PLAYERS - viewer) % PLAYERS;
+        let n = self.n;
+        let rel = |s: usize| (s + n - viewer) % n;
         if let Some(c) = extra.contract {
             out[c as usize] = 1.0;
         }
@@ -1632,13 +1840,14 @@ impl TrickRules for TarokRules {
             }
         }
         if let Some(k) = extra.called {
-            out[21 + (k.0 / 8) as usize] = 1.0;
+            // 1 for a king, 2 for a queen (`queen_call_if_all_kings`).
+            out[21 + (k.0 / 8) as usize] = if k.0 % 8 == 7 { 1.0 } else { 2.0 };
         }
         if let Some((h, holder)) = extra.high {
             out[25 + h as usize] = 1.0;
             out[37 + rel(holder)] = 1.0;
         }
-        for s in 0..PLAYERS {
+        for s in 0..n {
             if extra.passed[s] {
                 out[41 + rel(s)] = 1.0;
             }
@@ -1665,7 +1874,7 @@ impl TrickRules for TarokRules {
         if extra.emperor {
             out[OBS_EMPEROR] = 1.0;
         }
-        for s in 0..PLAYERS {
+        for s in 0..n {
             out[OBS_RADELCI + rel(s)] = match_state.radelci[s] as f32;
         }
         let _ = core;
@@ -1689,7 +1898,8 @@ impl TrickRules for TarokRules {
             s.push_str("contract: klop\n");
         }
         if let Some(k) = extra.called {
-            s.push_str(&format!("called king: {}\n", self.deck.name_of(k)));
+            let what = if k.0 % 8 == 7 { "king" } else { "queen" };
+            s.push_str(&format!("called {what}: {}\n", self.deck.name_of(k)));
             if let Some(p) = extra.partner {
                 if extra.partner_revealed || viewer == Some(p) || viewer.is_none() {
                     s.push_str(&format!("partner: seat {p}\n"));
@@ -1720,10 +1930,10 @@ impl TrickRules for TarokRules {
 
     fn score_deal(&self, v: TrickView<'_, Self>) -> DealOutcome {
         let TrickView { core, extra, .. } = v;
-        let returns = per_seat(PLAYERS, |s| core.ledger[s] + extra.scores[s]);
+        let returns = per_seat(self.n, |s| core.ledger[s] + extra.scores[s]);
         DealOutcome {
             returns,
-            ledger: per_seat(PLAYERS, |s| extra.scores[s]),
+            ledger: per_seat(self.n, |s| extra.scores[s]),
             redeal: false,
         }
     }
@@ -1764,7 +1974,7 @@ impl TrickRules for TarokRules {
         let over =
             match_state.last_dealer == Some(core.dealer) || core.deals_done as usize >= self.max_deals();
         over.then(|| {
-            per_seat(PLAYERS, |s| {
+            per_seat(self.n, |s| {
                 core.ledger[s] - (self.radelc_end_penalty * match_state.radelci[s] as i32) as f64
             })
         })

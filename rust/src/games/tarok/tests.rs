@@ -1835,3 +1835,850 @@ fn a_mond_that_wins_its_trick_is_not_lost_whoever_led() {
     st.returns(&mut ret);
     assert_eq!(ret, [0.0, -500.0, 0.0, 0.0]);
 }
+
+// ---- Three-handed (players=3): pagat.com's three-player game --------------------------------------
+
+/// Deals the pack for three players: the talon, then packets of 8 from F = seat 0, twice round.
+fn dealt3(spec: &str, hands: [&str; 3], talon: &str) -> TarokState {
+    let mut st = game(spec).new_initial_state();
+    let h: Vec<Vec<&str>> = hands.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = talon.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 8..round * 8 + 8]);
+        }
+    }
+    for n in order {
+        assert_eq!(st.current_player(), Player::Chance);
+        act(&mut st, &[n]);
+    }
+    st
+}
+
+// Seat 0 (F) holds the trula and all clubs; every seat has taroks.
+const H3: [&str; 3] = [
+    "SKIS XXI I XX XIX XVIII K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ K♦ Q♦",
+    "XVII XVI XV XIV C♦ J♦ 1♦ 2♦ 3♦ 4♦ K♥ Q♥ C♥ J♥ 1♥ 2♥",
+    "XIII XII XI X IX VIII VII 3♥ 4♥ K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠",
+];
+
+#[test]
+fn three_handed_deals_sixteen_each_in_packets_of_eight_after_the_talon() {
+    for spec in ["tarok(players=3)", "tarok(ruleset=three_handed)"] {
+        let st = dealt3(spec, H3, TALON);
+        assert_eq!(st.core.num_players, 3);
+        for (s, h) in H3.iter().enumerate() {
+            assert_eq!(st.core.hands[s], set(&st, h), "{spec}: seat {s}");
+            assert_eq!(st.core.hands[s].len(), 16);
+        }
+        assert_eq!(st.core.talon, set(&st, TALON));
+        // F = seat 0 holds the implicit Three; F+1 speaks first.
+        assert_eq!(st.current_player(), Player::Seat(1));
+    }
+    // The second packet of the first round goes to F+1: the 15th card dealt is seat 1's.
+    let mut st = game("tarok(players=3)").new_initial_state();
+    let order: Vec<&str> = TALON
+        .split_whitespace()
+        .chain(H3[0].split_whitespace().take(8))
+        .chain(H3[1].split_whitespace().take(1))
+        .collect();
+    act(&mut st, &order);
+    assert_eq!(st.core.hands[0].len(), 8);
+    assert_eq!(st.core.hands[1], set(&st, "XVII"));
+    assert!(st.core.hands[2].is_empty());
+}
+
+#[test]
+fn three_handed_auction_offers_no_solo_three_two_or_one() {
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    let high = [
+        "beggar",
+        "solo without",
+        "open beggar",
+        "colour valat without",
+        "valat without",
+    ];
+    let want: Vec<&str> = ["pass", "two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    // F+1 and D pass: F chooses with no pass, Klop and Three included, no solos.
+    act(&mut st, &["pass", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let want: Vec<&str> = ["klop", "three", "two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    // The final call after a Two skips the solos too; D then passes and F may say Two (priority).
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["two", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let want: Vec<&str> = ["pass", "two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.stage, Stage::FinalCall);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    let want: Vec<&str> = ["two", "one"].into_iter().chain(high).collect();
+    assert_eq!(legal_names(&st), want);
+    // Four-handed keeps them: the same deal shape in the four-player game offers solo three.
+    let st4 = dealt("tarok", H, TALON);
+    assert!(legal_names(&st4).contains(&"solo three".to_string()));
+}
+
+#[test]
+fn three_handed_three_calls_no_king_takes_the_talon_and_opens_the_round_without_king_ultimo() {
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["pass", "pass", "three"]);
+    // No king call: the talon is shown at once, in two groups of three.
+    assert_eq!(st.extra.stage, Stage::Talon);
+    assert!(st.core.talon_exposed);
+    assert_eq!(st.extra.called, None);
+    assert_eq!(legal_names(&st), ["talon 1", "talon 2"]);
+    act(&mut st, &["talon 1"]);
+    act(&mut st, &["discard Q♣", "discard C♣", "discard J♣"]);
+    // Not a solo: no colour valat raise, straight to the announcements at forehand.
+    assert_eq!(st.extra.stage, Stage::Announce);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "announce trula",
+            "announce kings",
+            "announce pagat ultimo",
+            "announce valat"
+        ]
+    );
+    // Both opponents know the declarer is alone: either may double the game at once.
+    act(&mut st, &["pass"]);
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "announce trula",
+            "announce kings",
+            "announce valat",
+            "kontra game"
+        ]
+    );
+    act(&mut st, &["announce kings"]);
+    // The other opponent is on the announcer's side: no kontra on its kings, but on the game.
+    let l = legal_names(&st);
+    assert!(
+        l.contains(&"kontra game".to_string()) && !l.contains(&"kontra kings".to_string()),
+        "{l:?}"
+    );
+    // Two passes in a row do not end the round; the third does, and forehand leads.
+    act(&mut st, &["pass", "pass"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // The declarer, alone against both, may kontra the opponents' kings.
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["pass", "pass", "three", "talon 1"]);
+    act(
+        &mut st,
+        &[
+            "discard Q♣",
+            "discard C♣",
+            "discard J♣",
+            "pass",
+            "announce kings",
+            "pass",
+        ],
+    );
+    assert!(legal_names(&st).contains(&"kontra kings".to_string()));
+}
+
+#[test]
+fn three_handed_plays_sixteen_tricks_and_ends_after_the_last() {
+    use crate::core::rng::Rng;
+    let mut rng = Rng::new(3);
+    let mut st = dealt3("tarok(players=3)", H3, TALON);
+    act(&mut st, &["pass", "pass", "three", "talon 1"]);
+    act(
+        &mut st,
+        &["discard Q♣", "discard C♣", "discard J♣", "pass", "pass", "pass"],
+    );
+    while !st.is_terminal() {
+        let (before, played) = (st.core.trick_len, st.core.tricks_played);
+        let a = st.random_action(&mut rng);
+        st.apply_action(a).unwrap();
+        // Three cards make a trick: the third card completes it.
+        if before == 2 {
+            assert_eq!((st.core.trick_len, st.core.tricks_played), (0, played + 1));
+        } else {
+            assert_eq!((st.core.trick_len, st.core.tricks_played), (before + 1, played));
+        }
+    }
+    assert_eq!(st.core.tricks_played, 16);
+    let won: u8 = st.extra.tricks.iter().sum();
+    assert_eq!(won, 16);
+    assert_eq!(st.extra.tricks[3], 0);
+    let mut ret = [0.0; 3];
+    st.returns(&mut ret);
+    // The declarer alone scores the game: ±(10 + difference), bonuses aside.
+    let p = count(st.core.won[0] | st.extra.discards);
+    let g = 10 + (p - 35).abs();
+    let (tb, ob) = st.rules().bonuses(
+        &st.extra,
+        st.core.won[0] | st.extra.discards,
+        st.core.won[1] | st.core.won[2],
+    );
+    let game = if p >= 36 { g } else { -g };
+    let mond = st.extra.mond_lost.map_or([0.0; 3], |s| {
+        let mut m = [0.0; 3];
+        m[s] = -21.0;
+        m
+    });
+    assert_eq!(ret[0], f64::from(game + tb) + mond[0]);
+    assert_eq!(ret[1], f64::from(ob) + mond[1]);
+    assert_eq!(ret[2], f64::from(ob) + mond[2]);
+}
+
+#[test]
+fn three_handed_three_is_won_alone_at_36_and_lost_at_35() {
+    let st = game("tarok(players=3)").new_initial_state();
+    let r = st.rules().clone();
+    let all = st.rules().deck().all();
+    let team36 = set(&st, "Q♣ Q♦ Q♥ Q♠ C♣ C♦ C♥ C♠ J♣ J♦ J♥ J♠ 1♥ 2♥ 3♥ 1♦ 2♦ 3♦ II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX");
+    let team35 = team36 - set(&st, "II III");
+    assert_eq!((count(team36), count(team35)), (36, 35));
+    for (team, game_score) in [(team36, 11), (team35, -10)] {
+        let mut core = TrickCore::new(3, 2, CardSet::EMPTY, CardSet::EMPTY);
+        core.won[0] = team;
+        // The opponents' piles hold the kings and the trula between them: split, so only the
+        // team's union makes the bonus.
+        core.won[1] = (all - team) & set(&st, "K♣ K♦ SKIS");
+        core.won[2] = all - team - core.won[1];
+        let extra = TarokExtra {
+            contract: Some(Contract::Three),
+            declarer: Some(0),
+            tricks: [8, 4, 4, 0],
+            ..TarokExtra::default()
+        };
+        // Seed: the declarer writes the game; each opponent writes the silent trula and kings its
+        // side made (10 + 10).
+        let (s, won, everyone) = r.hand_scores(&core, &extra, &[0; 4]);
+        assert_eq!(
+            (s, won, everyone),
+            ([game_score, 20, 20, 0], game_score > 0, false)
+        );
+        let p = game("tarok(players=3,ruleset=pagat)").rules().clone();
+        assert_eq!(
+            p.hand_scores(&core, &extra, &[0; 4]).0,
+            [game_score - 20, 0, 0, 0]
+        );
+    }
+}
+
+#[test]
+fn three_handed_klop_scores_only_the_three_seats() {
+    let st = game("tarok(players=3)").new_initial_state();
+    let r = st.rules().clone();
+    let mut core = TrickCore::new(3, 2, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ II III IV");
+    core.won[1] = set(&st, "K♦ V VI");
+    core.won[2] = set(&st, "VII VIII IX");
+    // Every seat took a trick and none has more than 35: each pays its points. The fourth slot
+    // took no trick but is no seat, so it makes nobody special.
+    let (s, _, everyone) = r.hand_scores(&core, &klop_extra([6, 5, 5, 0]), &[0; 4]);
+    assert_eq!((s, everyone), ([-9, -5, -1, 0], true));
+    // A seat without a trick: only it scores, +70 (radelci double it).
+    let (s, _, _) = r.hand_scores(&core, &klop_extra([9, 7, 0, 0]), &[0, 0, 1, 0]);
+    assert_eq!(s, [0, 0, 140, 0]);
+    // The same piles four-handed: seat 3's empty pile makes it the only scorer.
+    let r4 = game("tarok").rules().clone();
+    let mut core4 = core.clone();
+    core4.num_players = 4;
+    assert_eq!(
+        r4.hand_scores(&core4, &klop_extra([6, 5, 5, 0]), &[0; 4]).0,
+        [0, 0, 0, 70]
+    );
+}
+
+#[test]
+fn three_handed_random_games_and_matches_finish_with_three_returns() {
+    use crate::core::rng::Rng;
+    for spec in [
+        "tarok(players=3)",
+        "tarok(players=3,scope=match,deals=3)",
+        "tarok(players=3,ruleset=openspiel)",
+    ] {
+        let g = game(spec);
+        assert_eq!(g.num_players(), 3);
+        let mut rng = Rng::new(9);
+        for _ in 0..150 {
+            let mut st = g.new_initial_state();
+            while !st.is_terminal() {
+                let a = match st.current_player() {
+                    Player::Chance => st.sample_chance(&mut rng),
+                    _ => st.random_action(&mut rng),
+                };
+                st.apply_action(a).unwrap();
+                if let Some(c) = st.extra.contract {
+                    assert!(
+                        !matches!(
+                            c,
+                            Contract::SoloThree
+                                | Contract::SoloTwo
+                                | Contract::SoloOne
+                                | Contract::ColourValat
+                        ),
+                        "{spec}: {c:?}"
+                    );
+                }
+                assert_eq!(st.extra.called, None);
+            }
+            let mut ret = [0.0; 3];
+            st.returns(&mut ret);
+            assert!(ret.iter().all(|r| r.is_finite()));
+        }
+    }
+}
+
+#[test]
+fn three_handed_greedy_beats_random_in_every_seat() {
+    use crate::core::rng::Rng;
+    let g = game("tarok(players=3)");
+    let bot = g.rules().new_bot("greedy").unwrap();
+    let mut rng = Rng::new(17);
+    let mut total = [0.0f64; 3];
+    for i in 0..900 {
+        let me = i % 3;
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(s) if s == me => bot.act(&st, &mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        let mut ret = [0.0; 3];
+        st.returns(&mut ret);
+        let others = (ret.iter().sum::<f64>() - ret[me]) / 2.0;
+        total[me] += ret[me] - others;
+    }
+    assert!(total.iter().all(|&t| t > 0.0), "{total:?}");
+}
+
+#[test]
+fn three_handed_rejects_a_fourth_seat_as_first_dealer() {
+    let err = Tarok::from_game_string("tarok(players=3,first_dealer=3)")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("first_dealer"), "{err}");
+    assert!(Tarok::from_game_string("tarok(players=5)").is_err());
+    // first_dealer=2 is forehand seat 0's dealer: as the default.
+    let st = dealt3("tarok(players=3,first_dealer=2)", H3, TALON);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    let st = game("tarok(players=3,first_dealer=0)").new_initial_state();
+    assert_eq!(st.core.dealer, 0);
+}
+
+// ---- The flags of the consolidated list, each at its boundary ------------------------------------
+
+/// A Three by seat 0 with partner seat 1 whose side holds `team` (no kings, no trula in it); the
+/// rest to seat 2 except `talon`, left in the talon.
+fn three_piles(st: &TarokState, team: CardSet, talon: CardSet) -> (TrickCore, TarokExtra) {
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = team;
+    core.talon = talon;
+    core.won[2] = st.rules().deck().all() - team - talon;
+    let extra = TarokExtra {
+        contract: Some(Contract::Three),
+        declarer: Some(0),
+        partner: Some(1),
+        tricks: [6, 0, 6, 0],
+        ..TarokExtra::default()
+    };
+    (core, extra)
+}
+
+const TEAM36: &str = "Q♣ Q♦ Q♥ Q♠ C♣ C♦ C♥ C♠ J♣ J♦ J♥ J♠ 1♥ 2♥ 3♥ 1♦ 2♦ 3♦ II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX";
+
+#[test]
+fn mond_left_in_the_talon_costs_the_declarer_only_with_the_flag() {
+    let st = game("tarok").new_initial_state();
+    let (core, extra) = three_piles(&st, set(&st, TEAM36), set(&st, "XXI 4♥ 4♦"));
+    assert_eq!(count(core.won[0]), 36);
+    // The opponents hold the four kings (10 each), not the trula (the Mond is in the talon).
+    let seed = game("tarok").rules().clone();
+    let on = game("tarok(mond_left_in_talon_penalty=true)").rules().clone();
+    assert_eq!(seed.hand_scores(&core, &extra, &[0; 4]).0, [11, 11, 10, 10]);
+    assert_eq!(on.hand_scores(&core, &extra, &[0; 4]).0, [11 - 21, 11, 10, 10]);
+    // The Mond taken (not in the talon): nothing to charge.
+    let (core, extra) = three_piles(&st, set(&st, TEAM36), set(&st, "4♥ 4♦"));
+    assert_eq!(on.hand_scores(&core, &extra, &[0; 4]).0[0], 11);
+}
+
+#[test]
+fn round_difference_to_5_rounds_2_down_and_3_up() {
+    let st = game("tarok").new_initial_state();
+    let seed = game("tarok").rules().clone();
+    let on = game("tarok(round_difference_to_5=true)").rules().clone();
+    for (extra_cards, p, plain, rounded) in [
+        ("", 36, 11, 10),
+        ("XX 7♣", 37, 12, 10),
+        ("XX 7♣ 8♣ 9♣ 10♣", 38, 13, 15),
+        ("K♣", 40, 15, 15),
+        ("K♣ XX 7♣", 41, 16, 15),
+    ] {
+        let team = set(&st, TEAM36) | set(&st, extra_cards);
+        assert_eq!(count(team), p);
+        let (core, extra) = three_piles(&st, team, CardSet::EMPTY);
+        assert_eq!(seed.hand_scores(&core, &extra, &[0; 4]).0[0], plain, "{p}");
+        assert_eq!(on.hand_scores(&core, &extra, &[0; 4]).0[0], rounded, "{p}");
+    }
+}
+
+#[test]
+fn klop_round_to_5_rounds_what_each_player_pays() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ II");
+    core.won[1] = set(&st, "K♦ Q♦ C♦ J♦ III IV V VI");
+    core.won[2] = set(&st, "K♥ VII VIII");
+    core.won[3] = set(&st, "IX X XI");
+    let pts: Vec<i32> = core.won[..4].iter().map(|&w| count(w)).collect();
+    assert_eq!(pts, [12, 13, 5, 1]);
+    let e = klop_extra([1, 1, 1, 1]);
+    assert_eq!(
+        game("tarok").rules().hand_scores(&core, &e, &[0; 4]).0,
+        [-12, -13, -5, -1]
+    );
+    let on = game("tarok(klop_round_to_5=true)").rules().clone();
+    assert_eq!(on.hand_scores(&core, &e, &[0; 4]).0, [-10, -15, -5, 0]);
+}
+
+#[test]
+fn emperor_requires_pagat_after_both_lets_an_early_pagat_lose_to_skis() {
+    let st = game("tarok").new_initial_state();
+    let seed = game("tarok").rules().clone();
+    let on = game("tarok(emperor_requires_pagat_after_both=true)")
+        .rules()
+        .clone();
+    let t = |names: &str| -> Vec<Card> { names.split_whitespace().map(|n| c(&st, n)).collect() };
+    // Pagat second, Mond third: Pagat wins only without the flag.
+    assert_eq!(seed.winner(Contract::Three, &t("SKIS I XXI II")), 1);
+    assert_eq!(on.winner(Contract::Three, &t("SKIS I XXI II")), 0);
+    assert_eq!(on.winner(Contract::Three, &t("XXI I SKIS II")), 2);
+    // Pagat after both: it wins either way.
+    assert_eq!(seed.winner(Contract::Three, &t("SKIS XXI II I")), 3);
+    assert_eq!(on.winner(Contract::Three, &t("SKIS XXI II I")), 3);
+}
+
+// Seat 0 holds all four kings.
+const HK: [&str; 4] = [
+    "SKIS XXI I XX XIX K♣ K♦ K♥ K♠ Q♣ C♣ J♣",
+    "XVIII XVII XVI 10♣ Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦ 7♣",
+    "XV XIV XIII XII 9♣ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+    "XI X IX VIII VII 8♣ Q♠ C♠ J♠ 10♠ 9♠ 8♠",
+];
+
+#[test]
+fn queen_call_if_all_kings_offers_the_queens_to_a_declarer_with_every_king() {
+    let kings = ["call K♣", "call K♦", "call K♥", "call K♠"];
+    let mut st = dealt("tarok", HK, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), kings);
+    let mut st = dealt("tarok(queen_call_if_all_kings=true)", HK, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    let queens = ["call Q♣", "call Q♦", "call Q♥", "call Q♠"];
+    let want: Vec<&str> = kings.into_iter().chain(queens).collect();
+    assert_eq!(legal_names(&st), want);
+    act(&mut st, &["call Q♦"]);
+    assert_eq!(st.extra.called, Some(c(&st, "Q♦")));
+    assert_eq!(st.extra.partner, Some(1));
+    assert!(st.observation_string(2).contains("called queen: Q♦"));
+    // Three kings only: no queen.
+    let mut st = dealt("tarok(queen_call_if_all_kings=true)", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), kings);
+}
+
+#[test]
+fn forfeit_when_king_in_talon_false_offers_no_forfeit() {
+    let mut st = dealt("tarok(forfeit_when_king_in_talon=false)", H2, TALON2);
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♦"]);
+    assert_eq!(legal_names(&st), ["talon 1", "talon 2"]);
+}
+
+#[test]
+fn discard_taroks_last_resort_false_lets_taroks_go_with_suit_cards_left() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.hands[0] = set(&st, "I XX XXI K♣ 7♣");
+    assert_eq!(st.rules().discard_legal(&core, 0), set(&st, "7♣"));
+    let off = game("tarok(discard_taroks_last_resort=false)").rules().clone();
+    assert_eq!(off.discard_legal(&core, 0), set(&st, "I XX 7♣"));
+}
+
+#[test]
+fn radelc_cross_partner_false_crosses_the_declarers_radelc_only() {
+    for (spec, after) in [
+        ("tarok", [1, 0, 1, 1]),
+        ("tarok(radelc_cross_partner=false)", [1, 1, 1, 1]),
+    ] {
+        let mut st = dealt(spec, ULT, ULT_TALON);
+        st.match_state.radelci = [2, 1, 1, 1];
+        act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "talon 1"]);
+        act(&mut st, &["discard 8♠", "discard 9♠", "discard 10♠"]);
+        act(&mut st, &["pass", "pass", "pass", "pass"]);
+        act(&mut st, &ULT_PLAY);
+        assert_eq!(st.match_state.radelci, after, "{spec}");
+    }
+}
+
+#[test]
+fn klop_radelc_doubling_false_leaves_klop_scores_single() {
+    let st = game("tarok").new_initial_state();
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ II");
+    core.won[1] = set(&st, "III IV V");
+    core.won[2] = set(&st, "VI VII VIII");
+    core.won[3] = set(&st, "IX X XI");
+    let e = klop_extra([1, 1, 1, 1]);
+    assert_eq!(
+        game("tarok").rules().hand_scores(&core, &e, &[1, 0, 2, 0]).0,
+        [-24, -1, -4, -1]
+    );
+    let off = game("tarok(klop_radelc_doubling=false)").rules().clone();
+    assert_eq!(off.hand_scores(&core, &e, &[1, 0, 2, 0]).0, [-12, -1, -1, -1]);
+}
+
+/// Seat 3 has no tarok.
+const NO_TAROK: [&str; 4] = [
+    "SKIS XXI I XX XIX XVIII XVII XVI XV K♣ Q♣ C♣",
+    "XIV XIII XII K♦ Q♦ C♦ J♦ 1♦ 2♦ 3♦ 4♦ 7♣",
+    "XI X IX VIII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+    "K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ J♣ 10♣ 9♣ 8♣",
+];
+
+#[test]
+fn no_tarok_redeal_false_plays_the_hand_without_a_tarok() {
+    let st = dealt("tarok(no_tarok_redeal=false)", NO_TAROK, "VII VI V IV III II");
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(st.extra.forced, Forced::No);
+    assert!(legal_names(&st).contains(&"two".to_string()));
+}
+
+#[test]
+fn forced_klop_after_no_tarok_false_redeals_to_an_ordinary_auction() {
+    let mut st = dealt(
+        "tarok(forced_klop_after_no_tarok=false)",
+        NO_TAROK,
+        "VII VI V IV III II",
+    );
+    // Redealt by the same dealer.
+    assert_eq!(st.current_player(), Player::Chance);
+    assert_eq!(st.core.dealer, 3);
+    let h: Vec<Vec<&str>> = H.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = TALON.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 6..round * 6 + 6]);
+        }
+    }
+    act(&mut st, &order);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(st.extra.forced, Forced::No);
+    assert_eq!(&legal_names(&st)[..2], ["pass", "two"]);
+}
+
+#[test]
+fn open_beggar_expose_before_first_lead_shows_the_hand_when_play_starts() {
+    for (spec, at_lead) in [
+        ("tarok", false),
+        ("tarok(open_beggar_expose=before_first_lead)", true),
+    ] {
+        let mut st = dealt(spec, H, TALON);
+        act(
+            &mut st,
+            &["pass", "pass", "pass", "open beggar", "pass", "pass", "pass"],
+        );
+        // Still in the announcement round: hidden under both settings.
+        assert_eq!(st.extra.stage, Stage::Announce);
+        assert!(st.rules().known_cards(st.view(), 1, 0).is_empty(), "{spec}");
+        act(&mut st, &["pass"]);
+        assert_eq!(st.extra.stage, Stage::Play);
+        let known = st.rules().known_cards(st.view(), 1, 0);
+        assert_eq!(known == st.core.hands[0], at_lead, "{spec}");
+        assert_eq!(known.is_empty(), !at_lead, "{spec}");
+    }
+}
+
+#[test]
+fn colour_valat_suits_first_false_lets_the_declarer_lead_a_tarok() {
+    let st = game("tarok").new_initial_state();
+    let core = core_with_trick(&st, "");
+    let hand = set(&st, "XX 7♣");
+    assert_eq!(
+        st.rules()
+            .legal(Contract::ColourValatWithout, &core, hand, Some(0)),
+        set(&st, "7♣")
+    );
+    let off = game("tarok(colour_valat_suits_first=false)").rules().clone();
+    assert_eq!(
+        off.legal(Contract::ColourValatWithout, &core, hand, Some(0)),
+        hand
+    );
+    // An opponent leading is free either way.
+    assert_eq!(
+        st.rules()
+            .legal(Contract::ColourValatWithout, &core, hand, Some(1)),
+        hand
+    );
+}
+
+#[test]
+fn klop_kontra_opens_a_doubling_round_that_multiplies_every_klop_score() {
+    let mut st = dealt("tarok", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "klop"]);
+    assert_eq!(st.extra.stage, Stage::Play);
+    let mut st = dealt("tarok(klop_kontra=true)", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "klop"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(legal_names(&st), ["pass", "kontra game"]);
+    act(&mut st, &["kontra game"]);
+    assert_eq!(legal_names(&st), ["pass", "rekontra game"]);
+    act(&mut st, &["pass", "pass", "pass"]);
+    // Back at the caller: not twice in a row.
+    assert_eq!(legal_names(&st), ["pass"]);
+    act(&mut st, &["pass"]);
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert_eq!(st.extra.kontra[0], 1);
+    // The level multiplies each pile's score (×2 for kontra, ×4 rekontra).
+    let mut core = TrickCore::new(4, 3, CardSet::EMPTY, CardSet::EMPTY);
+    core.won[0] = set(&st, "K♣ Q♣ C♣ J♣ II");
+    core.won[1] = set(&st, "III IV V");
+    core.won[2] = set(&st, "VI VII VIII");
+    core.won[3] = set(&st, "IX X XI");
+    let mut e = klop_extra([1, 1, 1, 1]);
+    e.kontra[0] = 2;
+    assert_eq!(st.rules().hand_scores(&core, &e, &[0; 4]).0, [-48, -4, -4, -4]);
+}
+
+#[test]
+fn stop_when_decided_false_plays_a_lost_beggar_to_the_end() {
+    for (spec, stops) in [("tarok", true), ("tarok(stop_when_decided=false)", false)] {
+        let mut st = dealt(spec, H, TALON);
+        act(
+            &mut st,
+            &["pass", "pass", "pass", "beggar", "pass", "pass", "pass", "pass"],
+        );
+        act(&mut st, &["SKIS"]);
+        for _ in 0..3 {
+            let names = legal_names(&st);
+            act(&mut st, &[names[0].as_str()]);
+        }
+        assert_eq!(st.current_player() == Player::Terminal, stops, "{spec}");
+        let mut rng = crate::core::rng::Rng::new(1);
+        while !st.is_terminal() {
+            let a = st.random_action(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        assert_eq!(st.core.tricks_played, if stops { 1 } else { 12 }, "{spec}");
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        assert_eq!(ret[0], -70.0, "{spec}");
+    }
+}
+
+#[test]
+fn stop_when_decided_false_colour_valat_declarer_leads_after_a_lost_trick() {
+    for (spec, stops) in [("tarok", true), ("tarok(stop_when_decided=false)", false)] {
+        let mut st = dealt(spec, H, TALON);
+        act(
+            &mut st,
+            &[
+                "colour valat without",
+                "pass",
+                "pass",
+                "pass",
+                "colour valat without",
+            ],
+        );
+        act(&mut st, &["pass", "pass", "pass", "pass"]);
+        assert_eq!(st.current_player(), Player::Seat(1));
+        // 7♣ led by the declarer; K♣ by seat 0 takes it (taroks are a plain suit).
+        act(&mut st, &["7♣", "XV", "XI", "K♣"]);
+        assert_eq!(st.extra.tricks[0], 1);
+        if stops {
+            assert_eq!(st.current_player(), Player::Terminal);
+            let mut ret = [0.0; 4];
+            st.returns(&mut ret);
+            assert_eq!(ret[1], -125.0);
+        } else {
+            // The declarer, not the trick's winner, leads the next trick.
+            assert_eq!(st.current_player(), Player::Seat(1));
+            assert_eq!(st.core.leader, 1);
+        }
+    }
+}
+
+#[test]
+fn valat_announcer_leads_moves_the_first_lead_to_the_announcer() {
+    for (spec, leader) in [("tarok", 0), ("tarok(valat_announcer_leads=true)", 1)] {
+        let mut st = dealt(spec, H, TALON);
+        act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "talon 1"]);
+        act(&mut st, &["discard Q♣", "discard C♣", "discard J♣"]);
+        act(
+            &mut st,
+            &["pass", "announce valat", "pass", "pass", "pass", "pass"],
+        );
+        assert_eq!(st.extra.stage, Stage::Play);
+        assert_eq!(st.current_player(), Player::Seat(leader), "{spec}");
+    }
+}
+
+#[test]
+fn a_discarded_pagat_completes_the_declarers_trula_in_the_seed_preset() {
+    // The discard lies in the declarer's own pile, and the trula is the team's piles holding Škis,
+    // Mond and Pagat: with Škis and Mond taken in tricks, a Pagat laid away completes it.
+    let st = game("tarok").new_initial_state();
+    let team = set(&st, TEAM36) | set(&st, "SKIS XXI");
+    let (mut core, mut extra) = three_piles(&st, team, CardSet::EMPTY);
+    core.won[2] = core.won[2] - set(&st, "I");
+    extra.discards = set(&st, "I");
+    let p = count(team | extra.discards);
+    let game_score = 10 + (p - 35);
+    let seed = game("tarok").rules().clone();
+    // Silent trula +10 for the declarer's side; the opponents keep their kings (10).
+    assert_eq!(
+        seed.hand_scores(&core, &extra, &[0; 4]).0,
+        [game_score as i64 + 10, game_score as i64 + 10, 10, 10]
+    );
+    // Announced by the declarer: made, 20.
+    extra.announced[TRULA_B] = Some(0);
+    assert_eq!(
+        seed.hand_scores(&core, &extra, &[0; 4]).0[0],
+        game_score as i64 + 20
+    );
+    // Without the Pagat anywhere in the team's piles (the opponents took it) there is no trula.
+    extra.announced[TRULA_B] = None;
+    extra.discards = CardSet::EMPTY;
+    core.won[2] |= set(&st, "I");
+    let p = count(team);
+    assert_eq!(
+        seed.hand_scores(&core, &extra, &[0; 4]).0[0],
+        i64::from(10 + (p - 35))
+    );
+}
+
+#[test]
+fn forced_klop_allows_sw_overcall_opens_the_zero_score_klop_to_solo_without() {
+    let h: Vec<Vec<&str>> = H.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = TALON.split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 6..round * 6 + 6]);
+        }
+    }
+    let mut st = game("tarok(forced_klop_allows_sw_overcall=true)").new_initial_state();
+    st.match_state.forced_next = Forced::ZeroScore;
+    act(&mut st, &order);
+    assert_eq!(st.extra.stage, Stage::Auction);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(
+        legal_names(&st),
+        [
+            "pass",
+            "solo without",
+            "open beggar",
+            "colour valat without",
+            "valat without"
+        ]
+    );
+    // All pass, forehand included: Klop.
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
+    assert_eq!(
+        (st.extra.contract, st.extra.stage),
+        (Some(Contract::Klop), Stage::Play)
+    );
+    assert_eq!(st.current_player(), Player::Seat(0));
+}
+
+#[test]
+fn forehand_leads_a_two_declared_by_another_seat_and_the_declarer_leads_a_beggar() {
+    let mut st = dealt("tarok", H, TALON);
+    act(
+        &mut st,
+        &["two", "pass", "pass", "pass", "two", "call K♣", "talon 1"],
+    );
+    act(
+        &mut st,
+        &["discard 7♣", "discard 4♦", "pass", "pass", "pass", "pass"],
+    );
+    assert_eq!(st.extra.declarer, Some(1));
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // Beggar (and above) by seat 1: seat 1 leads.
+    let mut st = dealt("tarok", H, TALON);
+    act(
+        &mut st,
+        &[
+            "beggar", "pass", "pass", "pass", "beggar", "pass", "pass", "pass", "pass",
+        ],
+    );
+    assert_eq!(st.extra.stage, Stage::Play);
+    assert_eq!(st.current_player(), Player::Seat(1));
+}
+
+#[test]
+fn the_skis_round_starts_after_the_agreed_deals_and_its_skis_holder_deals_last() {
+    use crate::core::rng::Rng;
+    let g = game("tarok(scope=match,deals=2)");
+    let mut rng = Rng::new(4);
+    let mut with_radelci = false;
+    for _ in 0..40 {
+        let mut st = g.new_initial_state();
+        let mut holder = None;
+        while !st.is_terminal() {
+            if st.current_player() != Player::Chance && st.core.trick_len == 0 && st.core.tricks_played == 0 {
+                if st.core.deals_done < 2 {
+                    // Before the agreed deals are over nobody is the last dealer yet.
+                    assert_eq!(st.match_state.last_dealer, None);
+                } else if holder.is_none() && st.core.deals_done == 2 {
+                    let h = (0..4)
+                        .find(|&p| st.core.hands[p].contains(SKIS))
+                        .unwrap_or(st.core.dealer);
+                    assert_eq!(st.match_state.last_dealer, Some(h));
+                    holder = Some(h);
+                }
+            }
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                _ => st.random_action(&mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        // The match ends with the Škis holder's deal, at least one deal after the agreed two.
+        assert!(st.core.deals_done >= 3);
+        assert_eq!(Some(st.core.dealer), holder);
+        // The result: each total less 100 per uncrossed radelc.
+        let mut ret = [0.0; 4];
+        st.returns(&mut ret);
+        for (s, &r) in st.match_state.radelci.iter().enumerate() {
+            assert_eq!(ret[s], st.core.ledger[s] - 100.0 * f64::from(r), "seat {s}");
+            with_radelci |= r > 0;
+        }
+    }
+    assert!(with_radelci, "some match ends with radelci to pay");
+}
+
+#[test]
+fn allow_call_own_king_false_offers_only_the_kings_of_other_hands_unless_holding_all() {
+    // Seat 0 holds K♣ only: the other three kings.
+    let mut st = dealt("tarok(allow_call_own_king=false)", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), ["call K♦", "call K♥", "call K♠"]);
+    // Seat 1 (declarer of a Two) holds K♦ only.
+    let mut st = dealt("tarok(allow_call_own_king=false)", H, TALON);
+    act(&mut st, &["two", "pass", "pass", "pass", "two"]);
+    assert_eq!(legal_names(&st), ["call K♣", "call K♥", "call K♠"]);
+    // Holding all four: any of them.
+    let mut st = dealt("tarok(allow_call_own_king=false)", HK, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    assert_eq!(legal_names(&st), ["call K♣", "call K♦", "call K♥", "call K♠"]);
+}
