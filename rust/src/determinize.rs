@@ -933,12 +933,14 @@ mod tests {
         };
         // Nested: card 11 was shown before seat 1's deal at entry 2 (only entry 0 before it), card
         // 10 after every deal of seat 1. The smaller set goes first.
+        // Card 15 (dealt at entry 2) likewise; card 11 may not have come at entry 2 itself.
         let (placed, redraw, _) = run(vec![
             float(4, 10, vec![(1, 6)], None),
             float(0, 11, vec![(1, 2)], None),
+            float(2, 15, vec![(1, 6)], None),
         ]);
-        assert_eq!(placed, [(11, vec![0]), (10, vec![0, 4])]);
-        assert_eq!(redraw, [true, false, false, false, true, false]);
+        assert_eq!(placed, [(11, vec![0]), (10, vec![0, 2, 4]), (15, vec![0, 2, 4])]);
+        assert_eq!(redraw, [true, false, true, false, true, false]);
         // A give (entry 7) from seat 1 to seat 2 of a card seat 2 showed: seat 1's deals before the
         // give and seat 2's before the showing; with card 12's seat-1 deals it is nested.
         let (placed, _, choose) = run(vec![
