@@ -1263,8 +1263,8 @@ fn a_single_hands_scores_are_each_seats_card_points_and_with_the_talon_make_40()
         };
         let mut scores = [0.0; 4];
         st.scores(&mut scores);
-        for s in 0..4 {
-            assert_eq!(scores[s], count(st.core.won[s]), "seat {s}");
+        for (s, &score) in scores.iter().enumerate() {
+            assert_eq!(score, count(st.core.won[s]), "seat {s}");
         }
         assert_eq!(scores.iter().sum::<f64>() + count(st.core.talon), 40.0);
     }
