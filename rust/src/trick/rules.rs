@@ -406,6 +406,14 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Resets the per-deal state for a new deal (or game). The default replaces it with
+    /// `Default::default()`; rules whose per-deal state is large (Reversis's payment record) reset
+    /// it in place instead, so that a new deal does not copy a whole fresh value over it.
+    #[inline]
+    fn reset_extra(&self, e: &mut Self::Extra) {
+        *e = Self::Extra::default();
+    }
+
     /// Resets the per-match state for a new game (`Game::restart`). The default replaces it with
     /// `Default::default()`; rules whose match state owns a buffer (Reversis's pots) clear it in
     /// place instead, so that a batch of simulated games allocates nothing per game.

@@ -127,7 +127,7 @@ impl<R: TrickRules> Game for TrickGame<R> {
             .core
             .new_game(r.num_players(), r.first_dealer(), r.deck().all(), r.removed());
         state.core.set_active(r.active_seats(r.first_dealer()));
-        state.extra = R::Extra::default();
+        r.reset_extra(&mut state.extra);
         r.reset_match(&mut state.match_state);
         state.history.clear();
     }
@@ -294,13 +294,17 @@ impl<R: TrickRules> TrickState<R> {
     /// moves one up past it. That is one comparison over all the places per card, with no chain
     /// between cards.
     fn deal_hand_run(&mut self, rng: &mut Rng, run: usize) {
-        /// Lane numbers, to compare with the card being carried back.
-        const LANES: [i8; 64] = {
-            let mut a = [0i8; 64];
-            let mut j = 0;
-            while j < 64 {
-                a[j] = j as i8;
-                j += 1;
+        /// `AFTER[t][k]`: all ones when lane `k` of a block of 16 comes after lane `t`, else 0.
+        const AFTER: [[i8; 16]; 16] = {
+            let mut a = [[0i8; 16]; 16];
+            let mut t = 0;
+            while t < 16 {
+                let mut k = t + 1;
+                while k < 16 {
+                    a[t][k] = -1;
+                    k += 1;
+                }
+                t += 1;
             }
             a
         };
@@ -308,21 +312,41 @@ impl<R: TrickRules> TrickState<R> {
         let stock = core.stock;
         let n = stock.len();
         debug_assert!(run < n, "a run leaves the deal's last card in the stock");
-        // Places below 64 as signed bytes: `>` on them is one vector instruction.
+        // Places below 64 as signed bytes: `>` on them is one vector instruction. Beside each
+        // drawn place, its value less one in all 16 lanes of a block, for the comparisons below
+        // (read from memory there rather than spread into a register at every step). Card `i`'s
+        // own place is never moved by the cards after it, so the comparisons read the places as
+        // drawn, not the array being changed (no wait between steps).
         let mut places = [0i8; 64];
-        for (i, p) in places[..run].iter_mut().enumerate() {
+        let mut below = [[0i8; 16]; 64];
+        for (i, (p, b)) in places[..run].iter_mut().zip(below.iter_mut()).enumerate() {
             *p = rng.below((n - i) as u32) as i8;
+            *b = [*p - 1; 16];
         }
-        // The places as drawn: card `i`'s own place is never moved by the cards after it, so the
-        // comparisons read it here, not from the array being changed (no wait between steps).
-        let drawn = places;
-        for i in (0..run).rev() {
-            let (below, i) = (drawn[i] - 1, i as i8);
-            // Every lane, not just those after `i`: a fixed width the compiler turns into a few
-            // vector operations.
-            for (p, &j) in places.iter_mut().zip(LANES.iter()) {
-                *p += ((j > i) & (*p > below)) as i8;
+        // Lanes are independent, so the carrying goes 16 lanes (one vector register) at a time, in
+        // the same order for each lane (cards from the last back): a block meets only the cards
+        // before its last lane, and every card before its first lane comes before all its lanes
+        // (no lane mask). For a 45-card run that is 93 block steps instead of 45 over 64 lanes.
+        // Opaque to the optimiser: seeing that lane 0 is never after another, it would split each
+        // block into odd pieces instead of one 16-lane operation.
+        let after_rows: &[[i8; 16]; 16] = std::hint::black_box(&AFTER);
+        for (blk, block) in places.chunks_exact_mut(16).take(run.div_ceil(16)).enumerate() {
+            let first = 16 * blk;
+            let mut v = [0i8; 16];
+            v.copy_from_slice(block);
+            for i in (first..(first + 15).min(run)).rev() {
+                let (b, after) = (&below[i], &after_rows[i - first]);
+                for ((p, &b), &after) in v.iter_mut().zip(b).zip(after) {
+                    // A comparison is all ones where true: `-(x as i8)` is that mask.
+                    *p -= -((*p > b) as i8) & after;
+                }
             }
+            for b in below[..first].iter().rev() {
+                for (p, &b) in v.iter_mut().zip(b) {
+                    *p += (*p > b) as i8;
+                }
+            }
+            block.copy_from_slice(&v);
         }
         // A place in the stock is the card itself above the lowest card when the stock is one
         // unbroken range of card ids (a whole pack), else the place-th card of the set: listed once
@@ -331,29 +355,32 @@ impl<R: TrickRules> TrickState<R> {
         let low = stock.0.trailing_zeros();
         let range = stock.0 >> low;
         let unbroken = range & range.wrapping_add(1) == 0;
-        let mut ids = [0u8; 64];
-        if !unbroken {
+        // The places become card ids in place (ids are below 64, so they fit the same bytes).
+        if unbroken {
+            for p in places.iter_mut() {
+                *p += low as i8;
+            }
+        } else {
+            let mut ids = [0u8; 64];
             for (slot, card) in ids.iter_mut().zip(stock.iter()) {
                 *slot = card.0;
             }
-        }
-        let card_at = |place: i8| {
-            if unbroken {
-                Card((low + place as u32) as u8)
-            } else {
-                Card(ids[place as usize & 63])
+            for p in places[..run].iter_mut() {
+                *p = ids[*p as usize & 63] as i8;
             }
-        };
+        }
         let row = self.plan.row(core.dealer);
         let k0 = core.dealt;
         let mut dealt = CardSet::EMPTY;
-        for (i, &place) in places[..run].iter().enumerate() {
-            let card = card_at(place);
-            core.hands[row[k0 + i] as usize].insert(card);
+        for (&seat, &id) in row[k0..k0 + run].iter().zip(&places[..run]) {
+            let card = Card(id as u8);
+            // A run's slots are seats, below MAX_PLAYERS (the plan checked them): the mask only
+            // spares the bounds check.
+            core.hands[seat as usize % MAX_PLAYERS].insert(card);
             dealt.insert(card);
         }
         self.history
-            .extend(places[..run].iter().map(|&p| card_at(p).0 as Action));
+            .extend(places[..run].iter().map(|&id| id as u8 as Action));
         core.stock = stock - dealt;
         core.dealt = k0 + run;
     }
@@ -505,7 +532,7 @@ impl<R: TrickRules> TrickState<R> {
     fn start_deal_by(&mut self, dealer: usize) {
         self.core.new_deal(dealer, self.rules.deck().all());
         self.core.set_active(self.rules.active_seats(dealer));
-        self.extra = R::Extra::default();
+        self.rules.reset_extra(&mut self.extra);
     }
 
     fn is_legal(&self, action: Action) -> bool {

@@ -101,7 +101,7 @@ impl fmt::Display for Payment {
 pub const MAX_PAYMENTS: usize = 64;
 
 /// The payments of one hand, in order.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PaymentLog {
     items: [Payment; MAX_PAYMENTS],
     len: u8,
@@ -122,6 +122,13 @@ impl Default for PaymentLog {
     }
 }
 
+impl fmt::Debug for PaymentLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The payments made (the slots past them may hold an earlier hand's).
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 impl PaymentLog {
     /// Appends a payment (bounded: a full log keeps its first `MAX_PAYMENTS`).
     pub fn push(&mut self, p: Payment) {
@@ -131,6 +138,10 @@ impl PaymentLog {
             self.len += 1;
         }
     }
+    /// Empties the record in place (the slots past the length are never read, so they are left).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
     /// Number of payments.
     pub fn len(&self) -> usize {
         self.len as usize
@@ -139,9 +150,9 @@ impl PaymentLog {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
-    /// The `k`-th payment.
+    /// The `k`-th payment (`k < len()`).
     pub fn get(&self, k: usize) -> Payment {
-        self.items[k]
+        self.items[..self.len as usize][k]
     }
     /// The payments in order.
     pub fn iter(&self) -> impl Iterator<Item = &Payment> {

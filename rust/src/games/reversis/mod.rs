@@ -219,14 +219,24 @@ impl ReversisMatch {
     pub fn recent(&self) -> Option<(u16, i32)> {
         self.pots.last().map(|&p| ((self.pots.len() - 1) as u16, p))
     }
-    /// Antes of 5 from each non-dealer and 10 from the dealer form a new pot.
+    /// Antes of 5 from each non-dealer and 10 from the dealer form a new pot (the payments `pay`
+    /// would record one by one, with the pot formed once: every hand of a single deal starts here).
     fn antes(&mut self, log: &mut PaymentLog, dealer: usize) {
         let new = Account::Pot(self.pots.len() as u16);
+        let mut total = 0;
         for k in 1..=PLAYERS {
             let s = (dealer + k) % PLAYERS;
             let amount = if s == dealer { 10 } else { 5 };
-            self.pay(log, Account::Seat(s as u8), new, amount, Rule::Ante);
+            self.chips[s] -= amount;
+            total += amount;
+            log.push(Payment {
+                from: Account::Seat(s as u8),
+                to: new,
+                amount,
+                rule: Rule::Ante,
+            });
         }
+        self.pots.push(total);
         self.first_remise_pending = true;
     }
     /// `seat` pays a remise: the most recent pot's size, doubling it after antes, else a new pot.
@@ -290,6 +300,9 @@ pub struct ReversisRules {
     aces: CardSet,
     /// The aces and the J♥: the cards that move chips when played.
     paying: CardSet,
+    /// Card points as bit planes: a set's points are |set ∩ planes[0]| + 2|set ∩ planes[1]| +
+    /// 4|set ∩ planes[2]| (K and J, K and Q, A), three popcounts.
+    point_planes: [CardSet; 3],
 }
 
 impl ReversisRules {
@@ -315,7 +328,8 @@ impl ReversisRules {
     }
     /// Card points (A 4, K 3, Q 2, J 1).
     pub fn card_points(&self, set: CardSet) -> i32 {
-        self.tables.points_of(set)
+        let [p1, p2, p4] = self.point_planes;
+        ((set & p1).len() + 2 * (set & p2).len() + 4 * (set & p4).len()) as i32
     }
     /// The talon's value in the party payment.
     pub fn talon_value(&self, talon: CardSet) -> i32 {
@@ -521,45 +535,43 @@ impl ReversisRules {
         true
     }
 
-    /// The claims of the party winner: (payer, chips, rule).
-    fn claims<'a>(
-        &'a self,
-        extra: &'a ReversisExtra,
+    /// The claims of the party winner: (payer, chips, rule), led aces by suit, then the led J♥'s
+    /// payers (at most 4 + 3: a fixed buffer, no allocation per hand).
+    fn claims(
+        &self,
+        extra: &ReversisExtra,
         winner: usize,
-    ) -> impl Iterator<Item = (usize, i32, Rule)> + 'a {
+    ) -> std::iter::Take<std::array::IntoIter<Claim, 7>> {
         let w = winner as u8;
-        let aces = (0..4u8).filter_map(move |suit| {
-            let l = extra.led_aces[suit as usize].filter(|&l| l != w)?;
-            Some((
-                l as usize,
-                if suit == DIAMONDS { 2 } else { 1 },
-                Rule::AceLedClaim,
-            ))
-        });
-        let quinola = extra
-            .led_quinola
-            .filter(|&l| l != w)
-            .into_iter()
-            .flat_map(move |l| {
-                (0..PLAYERS as u8)
-                    .filter(move |&q| q != w)
-                    .map(move |q| (q as usize, if q == l { 10 } else { 5 }, Rule::QuinolaLedClaim))
-            });
-        aces.chain(quinola)
+        let mut out = [(0, 0, Rule::AceLedClaim); 7];
+        let mut n = 0;
+        for (suit, led) in extra.led_aces.iter().enumerate() {
+            if let Some(l) = led.filter(|&l| l != w) {
+                out[n] = (
+                    l as usize,
+                    if suit == DIAMONDS as usize { 2 } else { 1 },
+                    Rule::AceLedClaim,
+                );
+                n += 1;
+            }
+        }
+        if let Some(l) = extra.led_quinola.filter(|&l| l != w) {
+            for q in (0..PLAYERS as u8).filter(|&q| q != w) {
+                out[n] = (q as usize, if q == l { 10 } else { 5 }, Rule::QuinolaLedClaim);
+                n += 1;
+            }
+        }
+        out.into_iter().take(n)
     }
     fn collect_claims(&self, extra: &mut ReversisExtra, m: &mut ReversisMatch, winner: usize) {
-        // At most four led aces and the J♥'s three payers: a fixed buffer, no allocation per hand.
-        let mut claims = [(0, 0, Rule::AceLedClaim); 7];
-        let mut n = 0;
-        for c in self.claims(extra, winner) {
-            claims[n] = c;
-            n += 1;
-        }
-        for &(payer, amount, rule) in &claims[..n] {
+        for (payer, amount, rule) in self.claims(extra, winner) {
             m.transfer(&mut extra.log, payer as u8, winner as u8, amount, rule);
         }
     }
 }
+
+/// A claim of the party winner: (payer, chips, rule).
+type Claim = (usize, i32, Rule);
 
 impl TrickRules for ReversisRules {
     type Extra = ReversisExtra;
@@ -582,6 +594,15 @@ impl TrickRules for ReversisRules {
             .collect();
         let quinola = deck.find(HEARTS, JACK).expect("J♥ in the 48-card pack");
         let aces = (0..4).filter_map(|s| deck.find(s, ACE)).collect();
+        let plane = |bit: i32| -> CardSet {
+            (0..n)
+                .filter(|&i| points[i] & bit != 0)
+                .map(|i| Card(i as u8))
+                .collect()
+        };
+        let point_planes = [plane(1), plane(2), plane(4)];
+        // `trick_winner` takes the led suit's highest card id: ids must rise with rank in each suit.
+        debug_assert!((1..n).all(|i| eff[i] != eff[i - 1] || strength[i] > strength[i - 1]));
         let session = Session::read(p, PLAYERS, Some("hands"))?;
         Ok(ReversisRules {
             tables: SuitTables::new(eff, strength, points),
@@ -595,6 +616,7 @@ impl TrickRules for ReversisRules {
             quinola,
             aces,
             paying: aces | CardSet::single(quinola),
+            point_planes,
         })
     }
 
@@ -646,6 +668,29 @@ impl TrickRules for ReversisRules {
     }
     fn suit_tables(&self, _v: TrickView<'_, Self>) -> Option<&SuitTables> {
         Some(&self.tables)
+    }
+    fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
+        self.card_points(set)
+    }
+    #[inline]
+    fn trick_winner(&self, _v: TrickView<'_, Self>, trick: &[Card]) -> usize {
+        // No trumps: the highest card of the led suit wins, and card ids rise with rank within a
+        // suit, so it is the highest id among the trick's cards of the led suit (a mask and a bit
+        // scan instead of comparing keys card by card).
+        let led = self.tables.masks[self.deck.suit(trick[0]) as usize];
+        let played = trick.iter().fold(0u64, |acc, c| acc | 1u64 << c.idx());
+        let best = 63 - (played & led.0).leading_zeros();
+        // Selects, not branches: the winner is random in simulations.
+        let at = |i: usize, c: Card, pos: usize| if c.0 as u32 == best { i } else { pos };
+        if let [_, b, c, d] = *trick {
+            // Every trick has four cards: a fixed length, no loop.
+            return at(3, d, at(2, c, at(1, b, 0)));
+        }
+        trick
+            .iter()
+            .enumerate()
+            .skip(1)
+            .fold(0, |pos, (i, &c)| at(i, c, pos))
     }
     fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
         let TrickView { core, extra, .. } = v;
@@ -798,6 +843,52 @@ impl TrickRules for ReversisRules {
         Effect::EndDeal
     }
 
+    fn reset_extra(&self, e: &mut ReversisExtra) {
+        // In place: a fresh value would copy the payment record's slots over whole every hand;
+        // here only its length is reset. Every field is named, so a new one cannot be missed.
+        let ReversisExtra {
+            exchange_step,
+            exchanged,
+            declined,
+            discarded,
+            espagnolette,
+            esp_undertaken,
+            placed_income,
+            pot_taken,
+            quinola,
+            led_aces,
+            led_quinola,
+            trick_winners,
+            won_by_quinola,
+            reversis,
+            party,
+            claim_pending,
+            log,
+            play_start,
+            flag_at_play,
+            chips_at_start,
+        } = e;
+        *exchange_step = 0;
+        *exchanged = 0;
+        *declined = [None; PLAYERS];
+        *discarded = [None; PLAYERS];
+        *espagnolette = None;
+        *esp_undertaken = false;
+        *placed_income = [[0; PLAYERS]; PLAYERS];
+        *pot_taken = None;
+        *quinola = None;
+        *led_aces = [None; 4];
+        *led_quinola = None;
+        *trick_winners = [0; TRICKS];
+        *won_by_quinola = [false; TRICKS];
+        *reversis = None;
+        *party = None;
+        *claim_pending = false;
+        log.clear();
+        *play_start = 0;
+        *flag_at_play = false;
+        *chips_at_start = [0; PLAYERS];
+    }
     fn reset_match(&self, m: &mut ReversisMatch) {
         // In place: the pots' buffer is kept for the next game (a batch allocates nothing per game).
         let ReversisMatch {

@@ -1239,3 +1239,33 @@ fn a_matchs_returns_are_the_chips_won_over_all_its_hands() {
         assert_eq!(r.map(|x| x as i32), st.match_state.chips);
     }
 }
+
+#[test]
+fn a_single_hands_scores_are_each_seats_card_points_and_with_the_talon_make_40() {
+    // `scores` (the engine's, through `points_of_set`): each seat's card points of the tricks it took,
+    // counted here from the ranks (A 4, K 3, Q 2, J 1); every card is taken or in the talon.
+    let g = game("reversis");
+    let mut rng = Rng::new(18);
+    for _ in 0..200 {
+        let mut st = g.new_initial_state();
+        play_random_while(&mut st, &mut rng, |_| true);
+        let deck = st.rules().deck().clone();
+        let count = |set: CardSet| -> f64 {
+            set.iter()
+                .map(|c| match deck.rank(c) {
+                    14 => 4.0,
+                    13 => 3.0,
+                    12 => 2.0,
+                    11 => 1.0,
+                    _ => 0.0,
+                })
+                .sum()
+        };
+        let mut scores = [0.0; 4];
+        st.scores(&mut scores);
+        for (s, &score) in scores.iter().enumerate() {
+            assert_eq!(score, count(st.core.won[s]), "seat {s}");
+        }
+        assert_eq!(scores.iter().sum::<f64>() + count(st.core.talon), 40.0);
+    }
+}
