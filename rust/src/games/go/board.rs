@@ -420,6 +420,87 @@ impl Board {
         nl == 1
     }
 
+    /// True when colour `c` may play on empty cell `p` in a marking playout: `p` is not `c`'s eye
+    /// ([`Board::is_eye`]), the move is not suicide ([`Board::is_not_suicide`]) and it is not a
+    /// self-atari of a chain of two or more stones ([`Board::is_big_self_atari`]). The same answer as
+    /// those three tests, from one look at the four neighbours and, when needed, the liberty moments of
+    /// the neighbouring chains (no chain is walked): the liberties the new chain would have are the
+    /// friends' pseudo-liberties without their adjacencies to `p`, plus the empty neighbours; they are
+    /// one single point iff `count * sum_sq == sum^2`.
+    #[inline]
+    pub fn is_marking_move(&self, p: usize, c: u8) -> bool {
+        let nb = self.neighbours(p);
+        let cols = nb.map(|q| self.color[q]);
+        // Most refused candidates at the end of a playout are eyes: all neighbours one colour (or
+        // off-board). Told apart by colours alone, before any chain is looked at.
+        let mut seen = 0u8;
+        for col in cols {
+            seen |= 1 << col;
+        }
+        let own = 1u8 << c;
+        let foe = 1u8 << opponent(c);
+        let edge = 1u8 << BORDER;
+        if seen & !(own | edge) == 0 {
+            // Only own stones around: the own eye is refused; otherwise the liberties decide below.
+            if self.is_eye(p, c) {
+                return false;
+            }
+        } else if seen & !(foe | edge) == 0 {
+            // Only opponent stones around: legal (and safe) exactly when it captures.
+            let mut last = usize::MAX;
+            for (q, col) in nb.into_iter().zip(cols) {
+                if col != BORDER {
+                    let h = self.head[q] as usize;
+                    if h != last && self.in_atari(h) {
+                        return true;
+                    }
+                    last = h;
+                }
+            }
+            return false;
+        }
+        let (mut empty, mut e) = (0u32, 0usize);
+        let mut friends = [0usize; 4];
+        let mut nf = 0;
+        for (q, col) in nb.into_iter().zip(cols) {
+            if col == EMPTY {
+                empty += 1;
+                e = q;
+            } else if col == c {
+                friends[nf] = self.head[q] as usize;
+                nf += 1;
+            } else if col != BORDER && self.in_atari(self.head[q] as usize) {
+                // Capturing makes the move legal and safe.
+                return true;
+            }
+        }
+        if empty >= 2 || (nf == 0 && empty == 1) {
+            return true;
+        }
+        if nf == 0 {
+            // Surrounded by opponents (none in atari) and the edge: suicide.
+            return false;
+        }
+        let (mut n, mut sum, mut sq) = if empty == 1 {
+            (1u64, e as u64, (e * e) as u64)
+        } else {
+            (0, 0, 0)
+        };
+        let pp = p as u64;
+        for i in 0..nf {
+            let h = friends[i];
+            if friends[..i].contains(&h) {
+                continue;
+            }
+            // The adjacencies of this chain to `p` (one per neighbour of `p` in it) stop being liberties.
+            let k = friends[..nf].iter().filter(|&&f| f == h).count() as u64;
+            n += self.libs[h] as u64 - k;
+            sum += self.lib_sum[h] as u64 - k * pp;
+            sq += self.lib_sq[h] as u64 - k * pp * pp;
+        }
+        n > 0 && n * sq != sum * sum
+    }
+
     /// Places a stone of colour `c` on empty cell `p`, removing captured chains and, if the stone is
     /// left without liberties, its own chain (the caller has checked legality with [`Board::preview`]).
     pub fn play(&mut self, p: usize, c: u8) -> Played {

@@ -156,6 +156,49 @@ impl GoCore {
         core
     }
 
+    /// Makes `self` a copy of `other`, reusing `self`'s board and buffers: the board copies only the
+    /// cells of its size ([`Board::copy_from`]) and the sets and lists keep their allocations, where a
+    /// clone allocates and copies the whole ~21 kB board (a simulation restarts one state per game).
+    pub fn restart_from(&mut self, other: &GoCore) {
+        // Every field named, so a field added later cannot be forgotten here.
+        let GoCore {
+            rules,
+            board,
+            to_move,
+            phase,
+            ko,
+            passes,
+            last_passer,
+            prisoners,
+            seen,
+            actions,
+            dead,
+            accepted,
+            end,
+            adjustment,
+            handicap_stones,
+            setup,
+            stopped,
+        } = other;
+        self.rules = *rules;
+        self.board.copy_from(board);
+        self.to_move = *to_move;
+        self.phase = *phase;
+        self.ko = *ko;
+        self.passes = *passes;
+        self.last_passer = *last_passer;
+        self.prisoners = *prisoners;
+        self.seen.clone_from(seen);
+        self.actions = *actions;
+        self.dead.clone_from(dead);
+        self.accepted = *accepted;
+        self.end = *end;
+        self.adjustment = *adjustment;
+        self.handicap_stones.clone_from(handicap_stones);
+        self.setup.clone_from(setup);
+        self.stopped = *stopped;
+    }
+
     /// Replaces the position (setup from a diagram): `stones` lists (point, colour); the history of
     /// positions restarts here. Fails if a chain would have no liberty.
     pub fn set_position(&mut self, stones: &[(usize, u8)], to_move: u8) -> Result<(), String> {

@@ -188,6 +188,13 @@ impl Game for GoGame {
             setup: None,
         }
     }
+    fn restart(&self, state: &mut GoState) {
+        // In place: the state's board and buffers are reused (see `GoCore::restart_from`).
+        state.core.restart_from(&self.initial);
+        state.history.clear();
+        state.names = None;
+        state.setup = None;
+    }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<GoState>>> {
         match name {
             "random" => Ok(Box::new(PlayoutBot { no_eye: false })),

@@ -109,17 +109,19 @@ pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng, buf: &mut [u16
     for _ in 0..limit {
         let pick = {
             let bb: &Board = b;
-            let legal = |p: usize| p != ko && bb.is_not_suicide(p, c) && !bb.is_big_self_atari(p, c);
+            // Not the own eye, not suicide, not a big self-atari (`is_marking_move`, one test for the
+            // three), not the ko point.
+            let legal = |p: usize| p != ko && bb.is_marking_move(p, c);
             // sample_move's draws exactly, over the playout's own rejection buffer.
             let empties = bb.empties();
             match draw_index(empties.len(), false, rng) {
                 None => None,
                 Some(i) => {
                     let p = empties[i] as usize;
-                    if acceptable(bb, c, true, p) && legal(p) {
+                    if legal(p) {
                         Some(p)
                     } else {
-                        reject_loop(bb, c, rng, false, true, legal, i, buf)
+                        reject_loop(bb, c, rng, false, false, legal, i, buf)
                     }
                 }
             }

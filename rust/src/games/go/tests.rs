@@ -414,6 +414,161 @@ fn random_games_keep_invariants() {
     }
 }
 
+/// The marking playouts' one-look legality test (`Board::is_marking_move`) gives the answer of the
+/// three tests it stands for (own eye, suicide, big self-atari) on every empty point, for both colours,
+/// of every position of random 9×9 and 13×13 games (captures, ataris, eyes and multi-chain merges).
+#[test]
+fn marking_move_test_is_eye_suicide_and_self_atari() {
+    let (mut yes, mut no) = (0, 0);
+    for (spec, games) in [
+        ("go(board_size=9,ruleset=tromp_taylor)", 30),
+        ("go(board_size=13)", 4),
+    ] {
+        let g = game(spec);
+        for (k, bot_name) in ["random", "random_no_eye"].into_iter().enumerate() {
+            let bot = g.new_bot(bot_name).unwrap();
+            for seed in 0..games {
+                let mut rng = Rng::new(100 * k as u64 + seed);
+                let mut s = g.new_initial_state();
+                while s.core.phase == Phase::Play && !s.is_terminal() {
+                    let b = &s.core.board;
+                    for &e in b.empties() {
+                        let p = e as usize;
+                        for c in [BLACK, WHITE] {
+                            let want =
+                                !b.is_eye(p, c) && b.is_not_suicide(p, c) && !b.is_big_self_atari(p, c);
+                            assert_eq!(
+                                b.is_marking_move(p, c),
+                                want,
+                                "{spec} cell {p} colour {c}\n{}",
+                                s.core.render()
+                            );
+                            if want {
+                                yes += 1;
+                            } else {
+                                no += 1;
+                            }
+                        }
+                    }
+                    let a = bot.act(&s, &mut rng);
+                    s.apply_action(a).unwrap();
+                }
+            }
+        }
+    }
+    assert!(yes > 1000 && no > 1000, "{yes} legal, {no} refused");
+}
+
+/// `score::seki_chains` (liberties counted for every chain at once from the empty points) names the
+/// chains this direct reading of the rule names, walking each chain for its liberties: two liberties,
+/// one of them in an empty region of at most two points that touches an opposing chain with two
+/// liberties. Over every position of random 9×9 games (many two-liberty chains and small regions).
+#[test]
+fn seki_chains_match_the_rule_read_chain_by_chain() {
+    use super::board::{opponent, Board};
+    fn direct(b: &Board) -> Vec<usize> {
+        let n = b.size();
+        let region_of = |l: usize| -> Option<Vec<usize>> {
+            let mut region = vec![l];
+            let mut i = 0;
+            while i < region.len() {
+                for q in b.neighbours(region[i]) {
+                    if b.at(q) == EMPTY && !region.contains(&q) {
+                        region.push(q);
+                    }
+                }
+                i += 1;
+                if region.len() > 2 {
+                    return None;
+                }
+            }
+            Some(region)
+        };
+        let mut out = Vec::new();
+        for pt in 0..n * n {
+            let p = b.cell(pt);
+            let c = b.at(p);
+            if c == EMPTY || b.chain_head(p) != p || b.liberties(p) != 2 {
+                continue;
+            }
+            let shared = b.chain_stones(p).any(|s| {
+                b.neighbours(s).into_iter().any(|l| {
+                    b.at(l) == EMPTY
+                        && region_of(l).is_some_and(|r| {
+                            r.iter().any(|&x| {
+                                b.neighbours(x)
+                                    .into_iter()
+                                    .any(|q| b.at(q) == opponent(c) && b.liberties(q) == 2)
+                            })
+                        })
+                })
+            });
+            if shared {
+                out.push(p);
+            }
+        }
+        out
+    }
+    let g = game("go(board_size=9,ruleset=tromp_taylor)");
+    let mut found = 0;
+    for bot_name in ["random", "random_no_eye"] {
+        let bot = g.new_bot(bot_name).unwrap();
+        for seed in 0..40 {
+            let mut rng = Rng::new(seed);
+            let mut s = g.new_initial_state();
+            while !s.is_terminal() {
+                let b = &s.core.board;
+                let want = direct(b);
+                found += want.len();
+                assert_eq!(score::seki_chains(b), want, "{}", s.core.render());
+                let a = bot.act(&s, &mut rng);
+                s.apply_action(a).unwrap();
+            }
+        }
+    }
+    assert!(found > 100, "only {found} seki chains seen");
+}
+
+/// `restart` (in place, reusing the board) gives the initial state: after a finished game, the same
+/// seed plays the same game with the same result as on a new state, with fixed and free handicap
+/// and across the marking phase.
+#[test]
+fn restart_in_place_replays_like_a_new_state() {
+    for spec in [
+        "go(board_size=9)",
+        "go(board_size=9,ruleset=tromp_taylor)",
+        "go(board_size=9,handicap=3)",
+        "go(board_size=13,handicap=2,handicap_placement=free,ruleset=aga)",
+    ] {
+        let g = game(spec);
+        let bot = g.new_bot("random").unwrap();
+        let play = |s: &mut GoState, seed: u64| {
+            let mut rng = Rng::new(seed);
+            while !s.is_terminal() {
+                let a = bot.act(s, &mut rng);
+                s.apply_action(a).unwrap();
+            }
+            let mut r = [0.0; 2];
+            s.returns(&mut r);
+            (s.history().to_vec(), r, s.core.render())
+        };
+        let mut reused = g.new_initial_state();
+        for seed in 0..4 {
+            let fresh = play(&mut g.new_initial_state(), seed);
+            if seed > 0 {
+                g.restart(&mut reused);
+            }
+            assert_eq!(
+                reused.core.render(),
+                g.new_initial_state().core.render(),
+                "{spec}"
+            );
+            reused.core.board.check_invariants().unwrap();
+            assert_eq!(play(&mut reused, seed), fresh, "{spec} seed {seed}");
+        }
+    }
+}
+
 #[test]
 fn empty_board_has_every_point_and_pass() {
     let g = game("go");
