@@ -6,7 +6,7 @@ use crate::core::game::{check_node, Action, Player, State};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::rummy::bag::{kind_name, rank_of, PackSet, JOKER, KINDS};
-use crate::rummy::meld::{run_layouts, set_rank, Run};
+use crate::rummy::meld::{for_each_run_layout, run_layouts, set_rank, Run};
 use crate::rummy::names::ActionNames;
 use std::fmt;
 
@@ -86,6 +86,45 @@ pub struct CariocaState {
 
 impl CariocaState {
     pub(super) fn new(cfg: Config) -> Self {
+        Self::with_buffers(
+            cfg,
+            Vec::with_capacity(P as usize),
+            Vec::with_capacity(MAX_MELDS),
+            Vec::with_capacity(MAX_SLOTS),
+            Vec::new(),
+            Vec::new(),
+        )
+    }
+
+    /// Back at the start of a game with the same rules, keeping the vectors' memory (`simulate`
+    /// restarts one state per worker: a game is some thousand actions).
+    pub(super) fn restart(&mut self, cfg: Config) {
+        fn emptied<T>(v: &mut Vec<T>) -> Vec<T> {
+            let mut v = std::mem::take(v);
+            v.clear();
+            v
+        }
+        *self = Self::with_buffers(
+            cfg,
+            emptied(&mut self.pile),
+            emptied(&mut self.melds),
+            emptied(&mut self.staged),
+            emptied(&mut self.history),
+            emptied(&mut self.seen_by),
+        );
+    }
+
+    /// The initial position, with (empty) vectors to fill.
+    fn with_buffers(
+        cfg: Config,
+        pile: Vec<u8>,
+        melds: Vec<Meld>,
+        staged: Vec<Meld>,
+        history: Vec<Action>,
+        seen_by: Vec<u8>,
+    ) -> Self {
+        debug_assert!(pile.is_empty() && melds.is_empty() && staged.is_empty());
+        debug_assert!(history.is_empty() && seen_by.is_empty());
         CariocaState {
             cfg,
             phase: Phase::Deal,
@@ -96,12 +135,12 @@ impl CariocaState {
             hands: [PackSet::EMPTY; MAX_PLAYERS],
             known: [PackSet::EMPTY; MAX_PLAYERS],
             stock: PACK.all(),
-            pile: Vec::with_capacity(P as usize),
-            melds: Vec::with_capacity(MAX_MELDS),
+            pile,
+            melds,
             down: [false; MAX_PLAYERS],
             just_down: false,
             pending: PackSet::EMPTY,
-            staged: Vec::with_capacity(MAX_SLOTS),
+            staged,
             slot: 0,
             cancels: 0,
             turns: 0,
@@ -112,8 +151,8 @@ impl CariocaState {
             keep_reward: false,
             went_out: None,
             hands_done: 0,
-            history: Vec::new(),
-            seen_by: Vec::new(),
+            history,
+            seen_by,
         }
     }
 
@@ -210,7 +249,7 @@ impl CariocaState {
         }
         let slot = self.slot_kind(self.slot);
         let owed = self.owed_after(self.slot);
-        let bits = contract::Bits::of_kinds(hand.iter().map(|id| PACK.kind(id)));
+        let bits = contract::Bits::of_set(hand);
         if self.pending.is_empty() && self.staged.is_empty() {
             // Nothing laid yet: no pick at all unless the whole contract can be laid.
             let c = self.contract();
@@ -270,16 +309,34 @@ impl CariocaState {
             return 0;
         }
         let owed = self.owed_after(self.slot);
-        let bits = contract::Bits::of_kinds(self.hands[s].iter().map(|id| PACK.kind(id)));
+        let bits = contract::Bits::of_set(self.hands[s]);
         if !contract::owed_feasible_bits(&bits, owed) {
             return 0;
         }
+        // The pending kinds in a buffer on the stack, not a vector (this runs on playout steps).
+        let (mut kinds, mut n) = ([0u8; P as usize], 0);
         match self.slot_kind(self.slot) {
-            Slot::Trio => set_rank(&self.pending.counts(PACK).kinds(), &self.contract_trio()).is_some() as u8,
+            Slot::Trio => {
+                for id in self.pending.iter() {
+                    kinds[n] = PACK.kind(id);
+                    n += 1;
+                }
+                set_rank(&kinds[..n], &self.contract_trio()).is_some() as u8
+            }
             Slot::Escalera => {
-                let mut layouts = Vec::new();
-                self.pending_layouts(&mut layouts);
-                match layouts.len() {
+                let mut jokers = 0u8;
+                for id in self.pending.iter() {
+                    let k = PACK.kind(id);
+                    if k == JOKER {
+                        jokers += 1;
+                    } else {
+                        kinds[n] = k;
+                        n += 1;
+                    }
+                }
+                let mut layouts = 0;
+                for_each_run_layout(&kinds[..n], jokers, &self.contract_escalera(), |_| layouts += 1);
+                match layouts {
                     0 => 0,
                     1 => 1,
                     _ => 6,
@@ -306,8 +363,8 @@ impl CariocaState {
             return None;
         }
         // Worked out only when a pick is drawn: a drawn discard is legal as it stands.
+        // The picker and its per-kind answers, set up on the first pick drawn.
         let mut picker = None;
-        let mut memo = [0u8; KINDS];
         let mut closes = None;
         for _ in 0..64 {
             let mut r = rng.below(discards + len + extra);
@@ -317,10 +374,8 @@ impl CariocaState {
             r -= discards;
             if r < len {
                 let id = hand.nth(r as usize);
-                if picker
-                    .get_or_insert_with(|| self.picker())
-                    .allows(PACK.kind(id), &mut memo)
-                {
+                let (picker, memo) = picker.get_or_insert_with(|| (self.picker(), [0u8; KINDS]));
+                if picker.allows(PACK.kind(id), memo) {
                     return Some(PICK + id as Action);
                 }
                 continue;
