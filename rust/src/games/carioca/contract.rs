@@ -93,6 +93,8 @@ fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TrioHand {
     slices: [u16; 4],
+    /// The closed form of the trios the naturals make, kept up to date.
+    tally: Tally,
     pub jokers: u8,
     pub total: usize,
 }
@@ -109,6 +111,7 @@ impl TrioHand {
         }
         TrioHand {
             slices,
+            tally: Tally::of_slices(slices),
             jokers: hand.jokers(),
             total: hand.total(),
         }
@@ -135,8 +138,10 @@ impl TrioHand {
         let k1 = (a[1] & b[1]) | (k0 & (a[1] ^ b[1]));
         let c2 = a[2] ^ b[2] ^ k1;
         let c3 = (a[2] & b[2]) | (k1 & (a[2] ^ b[2]));
+        let slices = [c0, c1, c2, c3];
         TrioHand {
-            slices: [c0, c1, c2, c3],
+            slices,
+            tally: Tally::of_slices(slices),
             jokers: hand.jokers,
             total: hand.total as usize,
         }
@@ -157,6 +162,7 @@ impl TrioHand {
             for (b, slice) in self.slices.iter_mut().enumerate() {
                 *slice = (*slice & !(1 << r)) | ((c as u16 >> b) & 1) << r;
             }
+            self.tally = self.tally.recount(c + 1, c);
         }
         self.total -= 1;
         self
@@ -164,16 +170,7 @@ impl TrioHand {
     /// The [`Tally`] of the whole hand's naturals.
     #[inline]
     fn tally(&self) -> Tally {
-        let [c0, c1, c2, c3] = self.slices;
-        // Counts are 0..=8, so bit 3 set means exactly 8 (and then bits 0..2 are clear).
-        let ge3 = c3 | c2 | (c1 & c0);
-        let ge6 = c3 | (c2 & c1);
-        let eq2 = !c3 & !c2 & c1 & !c0;
-        let eq5 = c2 & !c1 & c0;
-        let eq4_or_7 = c2 & !(c1 ^ c0);
-        let eq6 = c2 & c1 & !c0;
-        let pop = |m: u16| m.count_ones();
-        Tally(pop(ge3) + pop(ge6) | pop(eq2 | eq5 | c3) << 8 | pop(eq4_or_7) << 16 | pop(eq6 | c3) << 24)
+        self.tally
     }
 }
 
@@ -204,6 +201,20 @@ const fn rank_tally(c: u8) -> u32 {
 }
 
 impl Tally {
+    /// The tally of bit-sliced rank counts (see [`TrioHand`]).
+    #[inline]
+    fn of_slices(slices: [u16; 4]) -> Tally {
+        let [c0, c1, c2, c3] = slices;
+        // Counts are 0..=8, so bit 3 set means exactly 8 (and then bits 0..2 are clear).
+        let ge3 = c3 | c2 | (c1 & c0);
+        let ge6 = c3 | (c2 & c1);
+        let eq2 = !c3 & !c2 & c1 & !c0;
+        let eq5 = c2 & !c1 & c0;
+        let eq4_or_7 = c2 & !(c1 ^ c0);
+        let eq6 = c2 & c1 & !c0;
+        let pop = |m: u16| m.count_ones();
+        Tally(pop(ge3) + pop(ge6) | pop(eq2 | eq5 | c3) << 8 | pop(eq4_or_7) << 16 | pop(eq6 | c3) << 24)
+    }
     /// The tally of rank counts (index rank - 2).
     #[cfg(test)]
     fn of_counts(counts: &[u8; 13]) -> Tally {
@@ -212,7 +223,16 @@ impl Tally {
     /// The tally after one rank's count goes from `from` to `to`.
     #[inline]
     fn recount(self, from: u8, to: u8) -> Tally {
-        Tally(self.0 - rank_tally(from) + rank_tally(to))
+        const TABLE: [u32; 9] = {
+            let mut t = [0; 9];
+            let mut c = 0;
+            while c < 9 {
+                t[c] = rank_tally(c as u8);
+                c += 1;
+            }
+            t
+        };
+        Tally(self.0 - TABLE[from as usize] + TABLE[to as usize])
     }
     /// Whether `left` trios can be made with `jokers` jokers: the cheapest extra trios first.
     #[inline]

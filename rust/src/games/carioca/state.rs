@@ -293,7 +293,7 @@ impl CariocaState {
             return out;
         }
         // One answer per kind (for a trio, per rank: suits may repeat).
-        let mut memo = [0u8; KINDS];
+        let mut memo = Memo::default();
         for id in self.hands[self.to_move as usize].iter() {
             if picker.allows(PACK.kind(id), &mut memo) {
                 out.insert(id);
@@ -349,6 +349,7 @@ impl CariocaState {
     /// of the legal actions that costs nothing to list (every card of the hand as a discard and as a
     /// pick, the three closes, cancel) and tests only what it drew, so a random playout never works
     /// out every pick. `None` when laying off (few actions: the caller lists them) or after 64 misses.
+    #[inline]
     fn sample_meld(&self, rng: &mut Rng) -> Option<Action> {
         let s = self.to_move as usize;
         let hand = self.hands[s];
@@ -362,8 +363,8 @@ impl CariocaState {
         if discards + len + extra == 0 {
             return None;
         }
-        // Worked out only when a pick is drawn: a drawn discard is legal as it stands.
-        // The picker and its per-kind answers, set up on the first pick drawn.
+        // The picker and its per-kind answers, set up on the first pick drawn (a drawn discard is
+        // legal as it stands).
         let mut picker = None;
         let mut closes = None;
         for _ in 0..64 {
@@ -373,8 +374,12 @@ impl CariocaState {
             }
             r -= discards;
             if r < len {
+                let (picker, memo) = picker.get_or_insert_with(|| (self.picker(), Memo::default()));
+                if matches!(picker, Picker::None) {
+                    // The usual case before the contract: no pick at all, whichever card was drawn.
+                    continue;
+                }
                 let id = hand.nth(r as usize);
-                let (picker, memo) = picker.get_or_insert_with(|| (self.picker(), [0u8; KINDS]));
                 if picker.allows(PACK.kind(id), memo) {
                     return Some(PICK + id as Action);
                 }
@@ -392,6 +397,31 @@ impl CariocaState {
             }
         }
         None
+    }
+
+    /// [`State::random_action`] outside the draw: drawn by [`Self::sample_meld`] where it can, else
+    /// from the listed legal actions (a function of its own, so the draw's path stays short).
+    #[inline(never)]
+    fn random_meld_action(&self, rng: &mut Rng) -> Action {
+        if self.phase == Phase::Meld {
+            if let Some(a) = self.sample_meld(rng) {
+                return a;
+            }
+        }
+        self.random_listed_action(rng)
+    }
+
+    /// A uniform draw from the listed legal actions.
+    #[cold]
+    #[inline(never)]
+    fn random_listed_action(&self, rng: &mut Rng) -> Action {
+        let mut buf = [0 as Action; 160];
+        let mut n = 0;
+        self.for_each_legal(|a| {
+            buf[n] = a;
+            n += 1;
+        });
+        buf[rng.below(n as u32) as usize]
     }
 
     /// The kinds table meld `m` takes in any way (bit k), the union of [`Self::target_mask`] over kinds.
@@ -582,39 +612,23 @@ impl CariocaState {
         ((s as usize + 1) % self.n()) as u8
     }
 
-    /// Applies an action known to be legal.
+    /// Applies an action known to be legal. The turn's usual steps (draw, the stock card, pick,
+    /// discard) are here; the deal and the rarer meld steps are functions of their own, which keeps
+    /// this one small (it runs on every step of a playout).
     fn apply(&mut self, a: Action) {
         if !self.keep_reward {
             self.reward = [0; MAX_PLAYERS];
         }
         let s = self.to_move as usize;
-        let seen = match self.phase {
-            Phase::Deal => {
-                let per = self.contract().deal_size() as u16;
-                if self.dealt < per * self.n() as u16 {
-                    (self.dealer as u16 + 1 + self.dealt) as usize % self.n()
-                } else {
-                    PUBLIC as usize
-                }
-            }
-            Phase::StockDraw => s,
-            _ => s,
-        } as u8;
-        self.history.push(a);
-        self.seen_by.push(seen);
         match self.phase {
-            Phase::Deal => {
-                let id = a as u8;
-                self.stock.remove(id);
-                if seen == PUBLIC {
-                    self.pile.push(id);
-                    let first = self.next_seat(self.dealer);
-                    self.start_turn(first);
-                } else {
-                    self.hands[seen as usize].insert(id);
-                    self.dealt += 1;
-                }
+            Phase::Deal => return self.apply_deal(a),
+            Phase::Over => {
+                self.record(a, s as u8);
+                return;
             }
+            _ => self.record(a, s as u8),
+        }
+        match self.phase {
             Phase::StockDraw => {
                 let id = a as u8;
                 self.stock.remove(id);
@@ -631,28 +645,61 @@ impl CariocaState {
                     self.enter_meld();
                 }
             }
-            Phase::Meld => self.apply_meld(a),
-            Phase::Over => {}
+            _ => {
+                if (DISCARD..PICK).contains(&a) {
+                    let id = (a - DISCARD) as u8;
+                    self.hands[s].remove(id);
+                    self.pile.push(id);
+                    if self.hands[s].is_empty() {
+                        return self.end_hand(Some(s as u8));
+                    }
+                    let next = self.next_seat(s as u8);
+                    self.start_turn(next);
+                } else if (PICK..CLOSE).contains(&a) {
+                    let id = (a - PICK) as u8;
+                    self.hands[s].remove(id);
+                    self.pending.insert(id);
+                } else {
+                    self.apply_meld(a);
+                }
+            }
         }
     }
 
+    /// Appends `a` to the history, seen by seat `seen` (or everybody).
+    #[inline]
+    fn record(&mut self, a: Action, seen: u8) {
+        self.history.push(a);
+        self.seen_by.push(seen);
+    }
+
+    /// A card dealt: to the next hand, or (after the hands) the upcard that starts the pile.
+    #[inline(never)]
+    fn apply_deal(&mut self, a: Action) {
+        let per = self.contract().deal_size() as u16;
+        let seen = if self.dealt < per * self.n() as u16 {
+            ((self.dealer as u16 + 1 + self.dealt) as usize % self.n()) as u8
+        } else {
+            PUBLIC
+        };
+        self.record(a, seen);
+        let id = a as u8;
+        self.stock.remove(id);
+        if seen == PUBLIC {
+            self.pile.push(id);
+            let first = self.next_seat(self.dealer);
+            self.start_turn(first);
+        } else {
+            self.hands[seen as usize].insert(id);
+            self.dealt += 1;
+        }
+    }
+
+    /// The meld steps other than pick and discard: cancel, close, lay off.
+    #[inline(never)]
     fn apply_meld(&mut self, a: Action) {
         let s = self.to_move as usize;
-        if (DISCARD..PICK).contains(&a) {
-            let id = (a - DISCARD) as u8;
-            self.hands[s].remove(id);
-            self.pile.push(id);
-            if self.hands[s].is_empty() {
-                return self.end_hand(Some(s as u8));
-            }
-            let next = self.next_seat(s as u8);
-            return self.start_turn(next);
-        }
-        if (PICK..CLOSE).contains(&a) {
-            let id = (a - PICK) as u8;
-            self.hands[s].remove(id);
-            self.pending.insert(id);
-        } else if a == CANCEL {
+        if a == CANCEL {
             self.cancels += 1;
             self.hands[s] = self.hands[s].union(self.pending);
             for m in self.staged.drain(..) {
@@ -1085,27 +1132,17 @@ impl State for CariocaState {
     fn sample_chance(&self, rng: &mut Rng) -> Action {
         self.stock.nth(rng.below(self.stock.len() as u32) as usize) as Action
     }
+    #[inline]
     fn random_action(&self, rng: &mut Rng) -> Action {
         if self.phase == Phase::Draw {
-            // The same choice as the general path below (stock before pile), without its buffer.
+            // The same choice as the general path (stock before pile), without its buffer.
             let options = [DRAW_STOCK, DRAW_PILE];
             let (stock, pile) = (!self.stock.is_empty(), !self.pile.is_empty());
             let n = stock as u32 + pile as u32;
             let i = rng.below(n) as usize;
             return if stock { options[i] } else { DRAW_PILE };
         }
-        if self.phase == Phase::Meld {
-            if let Some(a) = self.sample_meld(rng) {
-                return a;
-            }
-        }
-        let mut buf = [0 as Action; 160];
-        let mut n = 0;
-        self.for_each_legal(|a| {
-            buf[n] = a;
-            n += 1;
-        });
-        buf[rng.below(n as u32) as usize]
+        self.random_meld_action(rng)
     }
     fn returns(&self, out: &mut [f64]) {
         // Minus the penalty points: the lowest total has the highest return.
@@ -1317,9 +1354,10 @@ struct ContractPicker {
 }
 
 impl Picker {
-    /// Whether a card of `kind` (held) may be picked. `memo` caches the answers (0 unknown, 1 yes,
-    /// 2 no) per kind, and for the naturals of a trio slot per rank (under the rank's ♣ kind).
-    fn allows(&self, kind: u8, memo: &mut [u8; KINDS]) -> bool {
+    /// Whether a card of `kind` (held) may be picked. `memo` caches the answers per kind, and for the
+    /// naturals of a trio slot per rank (under the rank's ♣ kind).
+    #[inline]
+    fn allows(&self, kind: u8, memo: &mut Memo) -> bool {
         let c = match self {
             Picker::None => return false,
             Picker::LayOff(accepted) => return accepted >> kind & 1 == 1,
@@ -1329,12 +1367,24 @@ impl Picker {
         let key = match c.slot {
             Slot::Trio if kind != JOKER => crate::rummy::kind_of(0, rank_of(kind)),
             _ => kind,
-        } as usize;
-        if memo[key] == 0 {
-            memo[key] = if c.allows(kind) { 1 } else { 2 };
+        };
+        let bit = 1u64 << key;
+        if memo.known & bit == 0 {
+            memo.known |= bit;
+            if c.allows(kind) {
+                memo.yes |= bit;
+            }
         }
-        memo[key] == 1
+        memo.yes & bit != 0
     }
+}
+
+/// Answers of [`Picker::allows`] already worked out: bit k of `known` (kind k, or for a trio slot the
+/// rank's ♣ kind) once asked, of `yes` if the answer was yes.
+#[derive(Copy, Clone, Default)]
+struct Memo {
+    known: u64,
+    yes: u64,
 }
 
 impl ContractPicker {
