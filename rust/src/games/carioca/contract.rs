@@ -59,9 +59,14 @@ pub fn owed_feasible(hand: &KindCounts, owed: Owed) -> bool {
 }
 
 /// [`owed_feasible`] on a hand already in bitmasks.
+#[inline]
 pub fn owed_feasible_bits(hand: &Bits, owed: Owed) -> bool {
     if (hand.total as usize) < owed.cards() + owed.keep as usize {
         return false;
+    }
+    if owed.escaleras == 0 {
+        // Trios only (the search's last step, without the call).
+        return owed.trios == 0 || TrioHand::of_bits(hand).tally().allows(hand.jokers, owed.trios);
     }
     escaleras(hand, owed.escaleras, 0, owed.trios)
 }
@@ -100,6 +105,13 @@ pub struct TrioHand {
 }
 
 impl TrioHand {
+    /// No cards.
+    pub const EMPTY: TrioHand = TrioHand {
+        slices: [0; 4],
+        tally: Tally(0),
+        jokers: 0,
+        total: 0,
+    };
     /// The hand counted by rank.
     pub fn of(hand: &KindCounts) -> TrioHand {
         let mut slices = [0u16; 4];
@@ -242,7 +254,11 @@ impl Tally {
             return true;
         };
         let mut jokers = jokers as u32;
-        for (count, cost) in [(self.0 >> 8 & 0xFF, 1), (self.0 >> 16 & 0xFF, 2), (self.0 >> 24, 3)] {
+        for (count, cost) in [
+            (self.0 >> 8 & 0xFF, 1),
+            (self.0 >> 16 & 0xFF, 2),
+            (self.0 >> 24, 3),
+        ] {
             let take = count.min(need).min(jokers / cost);
             need -= take;
             jokers -= take * cost;
@@ -287,7 +303,10 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
                 continue;
             }
             let jokers = hand.jokers - use_joker as u8;
-            if tally.recount(naturals, naturals - nat_needed).allows(jokers, owed.trios) {
+            if tally
+                .recount(naturals, naturals - nat_needed)
+                .allows(jokers, owed.trios)
+            {
                 return true;
             }
         }
@@ -794,7 +813,11 @@ mod tests {
                     counts.add(pack.kind(id));
                 }
                 let bits = Bits::of_set(set);
-                assert_eq!(bits, Bits::of_kinds(set.iter().map(|id| pack.kind(id))), "{set:?}");
+                assert_eq!(
+                    bits,
+                    Bits::of_kinds(set.iter().map(|id| pack.kind(id))),
+                    "{set:?}"
+                );
                 assert_eq!(bits, Bits::of(&counts));
                 let trio = TrioHand::of_bits(&bits);
                 assert_eq!(trio, TrioHand::of(&counts));

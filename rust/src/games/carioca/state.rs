@@ -279,10 +279,27 @@ impl CariocaState {
             fixed,
             bits,
             run,
-            trios: contract::TrioHand::of_bits(&bits),
+            // Each slot kind reads only its own view of the hand.
+            trios: match slot {
+                Slot::Trio => contract::TrioHand::of_bits(&bits),
+                Slot::Escalera => contract::TrioHand::EMPTY,
+            },
             n: self.pending.len(),
             pj,
         })
+    }
+
+    /// Whether the mover, with nothing picked yet, can lay the whole contract from `hand` (the test
+    /// [`Self::picker`] starts with).
+    #[inline(never)]
+    fn contract_layable(&self, hand: PackSet) -> bool {
+        let c = self.contract();
+        let all = Owed {
+            escaleras: c.escaleras,
+            trios: c.trios,
+            keep: self.cfg.requires_discard as u8,
+        };
+        contract::owed_feasible_bits(&contract::Bits::of_set(hand), all)
     }
 
     /// The cards of the mover's hand that may be picked now.
@@ -363,12 +380,33 @@ impl CariocaState {
         if discards + len + extra == 0 {
             return None;
         }
+        // Before the contract with nothing picked (most turns of a random hand), a pick is legal only
+        // if the whole contract can be laid: one test answers every pick drawn, usually with no.
+        let (mut start, mut carried) = (0, None);
+        if !building && !self.down[s] {
+            let mut layable = None;
+            while start < 64 {
+                let r = rng.below(2 * len);
+                if r < len {
+                    return Some(DISCARD + hand.nth(r as usize) as Action);
+                }
+                if *layable.get_or_insert_with(|| self.contract_layable(hand)) {
+                    // Some pick may be legal: this draw and the rest go through the picker.
+                    carried = Some(r);
+                    break;
+                }
+                start += 1;
+            }
+        }
         // The picker and its per-kind answers, set up on the first pick drawn (a drawn discard is
         // legal as it stands).
         let mut picker = None;
         let mut closes = None;
-        for _ in 0..64 {
-            let mut r = rng.below(discards + len + extra);
+        for _ in start..64 {
+            let mut r = match carried.take() {
+                Some(r) => r,
+                None => rng.below(discards + len + extra),
+            };
             if r < discards {
                 return Some(DISCARD + hand.nth(r as usize) as Action);
             }
@@ -609,7 +647,12 @@ impl CariocaState {
     }
 
     fn next_seat(&self, s: u8) -> u8 {
-        ((s as usize + 1) % self.n()) as u8
+        // A comparison, not a division (this runs on every turn).
+        if s as usize + 1 == self.n() {
+            0
+        } else {
+            s + 1
+        }
     }
 
     /// Applies an action known to be legal. The turn's usual steps (draw, the stock card, pick,
@@ -1388,6 +1431,9 @@ struct Memo {
 }
 
 impl ContractPicker {
+    /// Whether a card of kind `k` may go into the pending meld (out of line: [`Picker::allows`] with
+    /// its memo is inlined where cards are drawn, and most answers come from the memo).
+    #[inline(never)]
     fn allows(&self, k: u8) -> bool {
         if let (Some(f), true) = (self.fixed, k != JOKER) {
             let same = match self.slot {
