@@ -225,7 +225,7 @@ impl Tally {
         let eq4_or_7 = c2 & !(c1 ^ c0);
         let eq6 = c2 & c1 & !c0;
         let pop = |m: u16| m.count_ones();
-        Tally(pop(ge3) + pop(ge6) | pop(eq2 | eq5 | c3) << 8 | pop(eq4_or_7) << 16 | pop(eq6 | c3) << 24)
+        Tally((pop(ge3) + pop(ge6)) | pop(eq2 | eq5 | c3) << 8 | pop(eq4_or_7) << 16 | pop(eq6 | c3) << 24)
     }
     /// The tally of rank counts (index rank - 2).
     #[cfg(test)]
