@@ -199,6 +199,13 @@ impl Run {
 /// there is no wrap-around (K-A-2 is not a sequence). Layouts come in ascending order of `low`.
 pub fn run_layouts(naturals: &[u8], jokers: u8, rules: &RunRules, out: &mut Vec<Run>) {
     out.clear();
+    for_each_run_layout(naturals, jokers, rules, |run| out.push(run));
+    out.sort_by_key(|r| r.low);
+}
+
+/// Calls `f` with every layout [`run_layouts`] lists, in no set order and without a buffer (to count
+/// them, say, on every step of a playout).
+pub fn for_each_run_layout(naturals: &[u8], jokers: u8, rules: &RunRules, mut f: impl FnMut(Run)) {
     let Some(&first) = naturals.first() else {
         return;
     };
@@ -255,7 +262,7 @@ pub fn run_layouts(naturals: &[u8], jokers: u8, rules: &RunRules, out: &mut Vec<
                 continue;
             }
             let window = ((1u32 << (high + 1)) - (1u32 << low)) as u16;
-            out.push(Run {
+            f(Run {
                 suit,
                 low,
                 len,
@@ -263,7 +270,6 @@ pub fn run_layouts(naturals: &[u8], jokers: u8, rules: &RunRules, out: &mut Vec<
             });
         }
     }
-    out.sort_by_key(|r| r.low);
 }
 
 /// Whether `kinds` (jokers included) form at least one valid sequence.

@@ -8,7 +8,7 @@
 //! exactly 4, otherwise at least 3 / 4 (minimal melds decide feasibility: a longer meld only uses more
 //! cards, except for the pending one, whose windows are all tried).
 
-use crate::rummy::bag::{rank_of, suit_of, KindCounts, JOKER, KINDS};
+use crate::rummy::bag::{rank_of, suit_of, KindCounts, PackSet, JOKER, KINDS};
 
 #[cfg(test)]
 mod reference;
@@ -59,9 +59,14 @@ pub fn owed_feasible(hand: &KindCounts, owed: Owed) -> bool {
 }
 
 /// [`owed_feasible`] on a hand already in bitmasks.
+#[inline]
 pub fn owed_feasible_bits(hand: &Bits, owed: Owed) -> bool {
     if (hand.total as usize) < owed.cards() + owed.keep as usize {
         return false;
+    }
+    if owed.escaleras == 0 {
+        // Trios only (the search's last step, without the call).
+        return owed.trios == 0 || TrioHand::of_bits(hand).tally().allows(hand.jokers, owed.trios);
     }
     escaleras(hand, owed.escaleras, 0, owed.trios)
 }
@@ -86,40 +91,186 @@ fn pending_trio(hand: &KindCounts, pending: &KindCounts, owed: Owed, exact: bool
     )
 }
 
-/// A hand as the trio slots see it: naturals per rank (index rank - 2), jokers, cards.
+/// A hand as the trio slots see it: its naturals counted per rank in four bit slices (bit `r` of
+/// `slices[i]` is bit `i` of the count of rank `r`, 2..=14; a count is at most 8), jokers, cards.
+/// Bit slices let the counts of all thirteen ranks be added and classified in a few word operations
+/// (the trio test runs on every step of a random playout).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TrioHand {
-    pub ranks: [u8; 13],
+    slices: [u16; 4],
+    /// The closed form of the trios the naturals make, kept up to date.
+    tally: Tally,
     pub jokers: u8,
     pub total: usize,
 }
 
 impl TrioHand {
+    /// No cards.
+    pub const EMPTY: TrioHand = TrioHand {
+        slices: [0; 4],
+        tally: Tally(0),
+        jokers: 0,
+        total: 0,
+    };
     /// The hand counted by rank.
     pub fn of(hand: &KindCounts) -> TrioHand {
+        let mut slices = [0u16; 4];
+        for (i, &c) in rank_counts(hand).iter().enumerate() {
+            debug_assert!(c <= 8, "two decks: at most eight naturals of a rank");
+            for (b, slice) in slices.iter_mut().enumerate() {
+                *slice |= ((c as u16 >> b) & 1) << (i + 2);
+            }
+        }
         TrioHand {
-            ranks: rank_counts(hand),
+            slices,
+            tally: Tally::of_slices(slices),
             jokers: hand.jokers(),
             total: hand.total(),
         }
     }
-    /// The hand counted by rank, from its bitmasks.
+    /// The hand counted by rank, from its bitmasks: per suit a count of 0, 1 or 2 per rank (`one`
+    /// without `two`, or `two`), the four suits added as bit-sliced numbers.
+    #[inline]
     pub fn of_bits(hand: &Bits) -> TrioHand {
+        // Two suits at a time: a + b for 2-bit numbers (lo, hi) gives 3 bits.
+        #[inline]
+        fn add2(lo_a: u16, hi_a: u16, lo_b: u16, hi_b: u16) -> [u16; 3] {
+            let s0 = lo_a ^ lo_b;
+            let k0 = lo_a & lo_b;
+            let s1 = hi_a ^ hi_b ^ k0;
+            let s2 = (hi_a & hi_b) | (k0 & (hi_a ^ hi_b));
+            [s0, s1, s2]
+        }
+        let lo = |s: usize| hand.one[s] & !hand.two[s];
+        let a = add2(lo(0), hand.two[0], lo(1), hand.two[1]);
+        let b = add2(lo(2), hand.two[2], lo(3), hand.two[3]);
+        let c0 = a[0] ^ b[0];
+        let k0 = a[0] & b[0];
+        let c1 = a[1] ^ b[1] ^ k0;
+        let k1 = (a[1] & b[1]) | (k0 & (a[1] ^ b[1]));
+        let c2 = a[2] ^ b[2] ^ k1;
+        let c3 = (a[2] & b[2]) | (k1 & (a[2] ^ b[2]));
+        let slices = [c0, c1, c2, c3];
         TrioHand {
-            ranks: hand.rank_counts(),
+            slices,
+            tally: Tally::of_slices(slices),
             jokers: hand.jokers,
             total: hand.total as usize,
         }
+    }
+    /// Naturals of rank `r` (2..=14).
+    #[inline]
+    pub fn count(&self, r: u8) -> u8 {
+        let s = &self.slices;
+        ((s[0] >> r & 1) | (s[1] >> r & 1) << 1 | (s[2] >> r & 1) << 2 | (s[3] >> r & 1) << 3) as u8
     }
     /// The hand without one card of `kind`, which it holds.
     pub fn without(mut self, kind: u8) -> TrioHand {
         if kind == JOKER {
             self.jokers -= 1;
         } else {
-            self.ranks[(rank_of(kind) - 2) as usize] -= 1;
+            let r = rank_of(kind);
+            let c = self.count(r) - 1;
+            for (b, slice) in self.slices.iter_mut().enumerate() {
+                *slice = (*slice & !(1 << r)) | ((c as u16 >> b) & 1) << r;
+            }
+            self.tally = self.tally.recount(c + 1, c);
         }
         self.total -= 1;
         self
+    }
+    /// The [`Tally`] of the whole hand's naturals.
+    #[inline]
+    fn tally(&self) -> Tally {
+        self.tally
+    }
+}
+
+/// How many trios (3 naturals, or 2 naturals and a joker) a hand's naturals can make, as a closed form
+/// rather than a search (this runs on every step of a random playout): `t` trios of a rank with `c`
+/// naturals need `max(0, 3t - c)` jokers and `t <= c / 2` (two naturals each). Each rank gives `c / 3`
+/// trios free; its next trio costs 1 joker if `c % 3 == 2`, 2 if `c % 3 == 1` (and `c >= 4`), 3
+/// otherwise, and every further one 3, up to `c / 2` trios. Costs never fall within a rank, so taking
+/// the cheapest extra trios first is optimal. The tally holds the free trios and how many extra trios
+/// cost 1, 2 and 3 jokers, as four byte fields, so a rank's share is added or taken off in one step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Tally(u32);
+
+/// A rank with `c` naturals: `c / 3` trios free; its next trio costs 1 joker if `c % 3 == 2`, 2 if
+/// `c % 3 == 1` (and `c >= 4`), 3 otherwise; every further one 3; at most `c / 2` trios.
+const fn rank_tally(c: u8) -> u32 {
+    let (base, most) = (c / 3, c / 2);
+    let mut t = base as u32;
+    if most > base {
+        t += match c % 3 {
+            2 => 1 << 8,
+            1 => 1 << 16,
+            _ => 1 << 24,
+        };
+        t += ((most - base - 1) as u32) << 24;
+    }
+    t
+}
+
+impl Tally {
+    /// The tally of bit-sliced rank counts (see [`TrioHand`]).
+    #[inline]
+    fn of_slices(slices: [u16; 4]) -> Tally {
+        let [c0, c1, c2, c3] = slices;
+        // Counts are 0..=8, so bit 3 set means exactly 8 (and then bits 0..2 are clear).
+        let ge3 = c3 | c2 | (c1 & c0);
+        let ge6 = c3 | (c2 & c1);
+        let eq2 = !c3 & !c2 & c1 & !c0;
+        let eq5 = c2 & !c1 & c0;
+        let eq4_or_7 = c2 & !(c1 ^ c0);
+        let eq6 = c2 & c1 & !c0;
+        let pop = |m: u16| m.count_ones();
+        Tally((pop(ge3) + pop(ge6)) | pop(eq2 | eq5 | c3) << 8 | pop(eq4_or_7) << 16 | pop(eq6 | c3) << 24)
+    }
+    /// The tally of rank counts (index rank - 2).
+    #[cfg(test)]
+    fn of_counts(counts: &[u8; 13]) -> Tally {
+        Tally(counts.iter().map(|&c| rank_tally(c)).sum())
+    }
+    /// The tally after one rank's count goes from `from` to `to`.
+    #[inline]
+    fn recount(self, from: u8, to: u8) -> Tally {
+        const TABLE: [u32; 9] = {
+            let mut t = [0; 9];
+            let mut c = 0;
+            while c < 9 {
+                t[c] = rank_tally(c as u8);
+                c += 1;
+            }
+            t
+        };
+        Tally(self.0 - TABLE[from as usize] + TABLE[to as usize])
+    }
+    /// Whether `left` trios can be made with `jokers` jokers: the cheapest extra trios first.
+    #[inline]
+    fn allows(self, jokers: u8, left: u8) -> bool {
+        let free = self.0 & 0xFF;
+        let Some(mut need) = (left as u32).checked_sub(free).filter(|&n| n > 0) else {
+            return true;
+        };
+        let mut jokers = jokers as u32;
+        for (count, cost) in [
+            (self.0 >> 8 & 0xFF, 1),
+            (self.0 >> 16 & 0xFF, 2),
+            (self.0 >> 24, 3),
+        ] {
+            let take = count.min(need).min(jokers / cost);
+            need -= take;
+            jokers -= take * cost;
+            if need == 0 {
+                return true;
+            }
+            if take < count.min(need + take) {
+                // Not enough jokers for the cheaper kind: the dearer ones cannot be afforded either.
+                return false;
+            }
+        }
+        false
     }
 }
 
@@ -138,8 +289,9 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
         Some(r) => r..r + 1,
         None => 2..15,
     };
+    let tally = hand.tally();
     for r in ranks {
-        let naturals = hand.ranks[(r - 2) as usize];
+        let naturals = hand.count(r);
         let pending_naturals = (n - pj as usize) as u8;
         // Use naturals first, then (if the pending meld has none) one joker; a trio keeps >= 2 naturals.
         for use_joker in [false, true] {
@@ -150,10 +302,11 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
             if naturals < nat_needed || pending_naturals + nat_needed < 2 {
                 continue;
             }
-            let mut counts = hand.ranks;
-            counts[(r - 2) as usize] -= nat_needed;
             let jokers = hand.jokers - use_joker as u8;
-            if trios(&counts, jokers, owed.trios) {
+            if tally
+                .recount(naturals, naturals - nat_needed)
+                .allows(jokers, owed.trios)
+            {
                 return true;
             }
         }
@@ -214,6 +367,25 @@ impl Bits {
         }
         b
     }
+    /// The Carioca hand `set` as bitmasks, in a few word operations rather than a step per card: in
+    /// [`Pack::CARIOCA`](crate::rummy::Pack::CARIOCA) ids 0..52 are the first deck and 52..104 the
+    /// second (kind = id % 52, suit-major like the rank bits here) and 104..108 the jokers.
+    #[inline]
+    pub fn of_set(set: PackSet) -> Bits {
+        const DECK: u64 = (1 << 52) - 1;
+        let [w0, w1, w2] = set.0;
+        debug_assert!(w2 == 0 && w1 >> 44 == 0, "ids of the 108-card pack");
+        let first = w0 & DECK;
+        let second = (w0 >> 52 | w1 << 12) & DECK;
+        let (one, two) = (first | second, first & second);
+        let lanes = |m: u64| std::array::from_fn(|s| ((m >> (13 * s)) as u16 & 0x1FFF) << 2);
+        Bits {
+            one: lanes(one),
+            two: lanes(two),
+            jokers: (w1 >> 40).count_ones() as u8,
+            total: (w0.count_ones() + w1.count_ones()) as u8,
+        }
+    }
     /// Jokers held.
     pub fn jokers(&self) -> u8 {
         self.jokers
@@ -247,19 +419,6 @@ impl Bits {
             self.take(suit_of(kind) as usize, 1 << rank_of(kind));
         }
         self
-    }
-    /// Naturals per rank (index rank - 2).
-    fn rank_counts(&self) -> [u8; 13] {
-        // One step per card held (a hand is a dozen cards), not per kind.
-        let mut c = [0u8; 13];
-        for &m in self.one.iter().chain(&self.two) {
-            let mut m = m;
-            while m != 0 {
-                c[m.trailing_zeros() as usize - 2] += 1;
-                m &= m - 1;
-            }
-        }
-        c
     }
 }
 
@@ -396,48 +555,56 @@ pub fn escalera_feasible(hand: &Bits, p: &PendingRun, owed: Owed, exact: bool) -
 /// Lays `left` escaleras of four (windows at or after `from` in (suit, low) order), then `trios`.
 fn escaleras(hand: &Bits, left: u8, from: usize, trios_owed: u8) -> bool {
     if left == 0 {
-        return trios(&hand.rank_counts(), hand.jokers, trios_owed);
+        return trios_owed == 0 || TrioHand::of_bits(hand).tally().allows(hand.jokers, trios_owed);
     }
-    // Three naturals and a joker, or four naturals.
-    let fewest = if hand.jokers > 0 { 3 } else { 4 };
+    let joker = hand.jokers > 0;
     for s in from / 11..4 {
         let held = hand.positions(s);
-        if held.count_ones() < fewest {
-            continue;
+        // Bit `low` (1..=11) of `full`: the window low..=low+3 is all held; of `windows`: it can be
+        // laid, all held or (with a joker) three of the four, no two missing. Positions are 1..=14, so
+        // the shifted words read no other suit at these bits.
+        let (h1, h2, h3) = (held >> 1, held >> 2, held >> 3);
+        let full = held & h1 & h2 & h3;
+        let laid = if joker {
+            let (m0, m1, m2, m3) = (!held, !h1, !h2, !h3);
+            !(((m0 | m1) & (m2 | m3)) | (m0 & m1) | (m2 & m3))
+        } else {
+            full
+        };
+        // Windows in (suit, low) order from `from` (window `w` is suit `w / 11`, low `w % 11 + 1`).
+        let mut windows = laid & 0x0FFE;
+        if s == from / 11 {
+            windows &= !0u16 << (from % 11 + 1);
         }
-        let first = if s == from / 11 { from % 11 } else { 0 };
-        for i in first..11 {
-            let (w, low) = (s * 11 + i, i + 1);
+        while windows != 0 {
+            let low = windows.trailing_zeros() as usize;
+            windows &= windows - 1;
+            let w = s * 11 + low - 1;
             let window = 0xFu16 << low;
-            let have = held & window;
-            match have.count_ones() {
-                4 => {
-                    let mut h = *hand;
-                    h.take(s, ranks_at(window));
-                    if escaleras(&h, left - 1, w, trios_owed) {
-                        return true;
-                    }
-                    // A joker on any position instead (it may pay to keep a natural for a trio).
-                    if hand.jokers > 0 {
-                        for p in low..low + 4 {
-                            let mut h = *hand;
-                            h.take(s, ranks_at(window & !(1 << p)));
-                            h.take_joker();
-                            if escaleras(&h, left - 1, w, trios_owed) {
-                                return true;
-                            }
+            if full >> low & 1 == 1 {
+                let mut h = *hand;
+                h.take(s, ranks_at(window));
+                if escaleras(&h, left - 1, w, trios_owed) {
+                    return true;
+                }
+                // A joker on any position instead (it may pay to keep a natural for a trio).
+                if joker {
+                    for p in low..low + 4 {
+                        let mut h = *hand;
+                        h.take(s, ranks_at(window & !(1 << p)));
+                        h.take_joker();
+                        if escaleras(&h, left - 1, w, trios_owed) {
+                            return true;
                         }
                     }
                 }
-                3 if hand.jokers > 0 => {
-                    let mut h = *hand;
-                    h.take(s, ranks_at(have));
-                    h.take_joker();
-                    if escaleras(&h, left - 1, w, trios_owed) {
-                        return true;
-                    }
+            } else {
+                let mut h = *hand;
+                h.take(s, ranks_at(held & window));
+                h.take_joker();
+                if escaleras(&h, left - 1, w, trios_owed) {
+                    return true;
                 }
-                _ => {}
             }
         }
     }
@@ -451,46 +618,12 @@ fn rank_counts(hand: &KindCounts) -> [u8; 13] {
     std::array::from_fn(|i| k[i] + k[13 + i] + k[26 + i] + k[39 + i])
 }
 
-/// Whether `left` trios (3 naturals, or 2 naturals and a joker) can be made from rank counts.
-///
-/// A closed form rather than a search (this runs on every step of a random playout): `t` trios of a
-/// rank with `c` naturals need `max(0, 3t - c)` jokers and `t <= c / 2` (two naturals each). Each rank
-/// gives `c / 3` trios free; its next trio costs 1 joker if `c % 3 == 2`, 2 if `c % 3 == 1` (and
-/// `c >= 4`), 3 otherwise, and every further one 3, up to `c / 2` trios. Costs never fall within a rank,
-/// so taking the cheapest extra trios first is optimal.
+/// Whether `left` trios (3 naturals, or 2 naturals and a joker) can be made from rank counts: the
+/// closed form of [`Tally`] on a count per rank (the search it replaced, and the reference search, are
+/// checked against it).
+#[cfg(test)]
 fn trios(counts: &[u8; 13], jokers: u8, left: u8) -> bool {
-    let (mut free, mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32, 0u32);
-    for &c in counts {
-        let (base, most) = (c / 3, c / 2);
-        free += base as u32;
-        let mut extra = (most - base) as u32;
-        if extra > 0 {
-            match c % 3 {
-                2 => ones += 1,
-                1 => twos += 1,
-                _ => threes += 1,
-            }
-            extra -= 1;
-            threes += extra;
-        }
-    }
-    let Some(mut need) = (left as u32).checked_sub(free).filter(|&n| n > 0) else {
-        return true;
-    };
-    let mut jokers = jokers as u32;
-    for (count, cost) in [(ones, 1), (twos, 2), (threes, 3)] {
-        let take = count.min(need).min(jokers / cost);
-        need -= take;
-        jokers -= take * cost;
-        if need == 0 {
-            return true;
-        }
-        if take < count.min(need + take) {
-            // Not enough jokers for the cheaper kind: the dearer ones cannot be afforded either.
-            return false;
-        }
-    }
-    false
+    Tally::of_counts(counts).allows(jokers, left)
 }
 
 #[cfg(test)]
@@ -659,5 +792,48 @@ mod tests {
         assert!(feasible(&kc("4C"), &kc("AC 2C 3C"), Slot::Escalera, none, true));
         assert!(!feasible(&kc("KC"), &kc("AC 2C 3C"), Slot::Escalera, none, true));
         assert!(feasible(&kc("JC"), &kc("AC QC KC"), Slot::Escalera, none, true));
+    }
+
+    #[test]
+    fn the_word_operations_on_a_hand_agree_with_counting_its_cards() {
+        // Random sets of the 108-card pack, of every size from empty to all of it: the bitmasks made
+        // from the set's words equal those made card by card, and the bit-sliced rank counts and
+        // their trio tally equal those of the kind counts (also after taking a card out).
+        use crate::core::rng::Rng;
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        let mut rng = Rng::new(11);
+        for size in 0..=pack.len() {
+            for _ in 0..20 {
+                let mut ids: Vec<u8> = (0..pack.len() as u8).collect();
+                let mut set = PackSet::EMPTY;
+                let mut counts = KindCounts::default();
+                for _ in 0..size {
+                    let id = ids.swap_remove(rng.below(ids.len() as u32) as usize);
+                    set.insert(id);
+                    counts.add(pack.kind(id));
+                }
+                let bits = Bits::of_set(set);
+                assert_eq!(
+                    bits,
+                    Bits::of_kinds(set.iter().map(|id| pack.kind(id))),
+                    "{set:?}"
+                );
+                assert_eq!(bits, Bits::of(&counts));
+                let trio = TrioHand::of_bits(&bits);
+                assert_eq!(trio, TrioHand::of(&counts));
+                let ranks = rank_counts(&counts);
+                for r in 2..=14u8 {
+                    assert_eq!(trio.count(r), ranks[(r - 2) as usize]);
+                }
+                assert_eq!(trio.tally(), Tally::of_counts(&ranks));
+                let first = set.iter().next();
+                if let Some(id) = first {
+                    let k = pack.kind(id);
+                    let mut fewer = counts;
+                    fewer.take(k);
+                    assert_eq!(trio.without(k), TrioHand::of(&fewer));
+                }
+            }
+        }
     }
 }

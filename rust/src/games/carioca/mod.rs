@@ -319,6 +319,9 @@ impl Game for Carioca {
     fn new_initial_state(&self) -> CariocaState {
         CariocaState::new(self.cfg)
     }
+    fn restart(&self, state: &mut CariocaState) {
+        state.restart(self.cfg)
+    }
     fn new_bot(&self, name: &str) -> Result<Box<dyn Bot<CariocaState>>> {
         match name {
             "random" => Ok(Box::new(RandomBot)),

@@ -6,7 +6,7 @@ use crate::core::game::{check_node, Action, Player, State};
 use crate::core::rng::Rng;
 use crate::error::{LudoError, Result};
 use crate::rummy::bag::{kind_name, rank_of, PackSet, JOKER, KINDS};
-use crate::rummy::meld::{run_layouts, set_rank, Run};
+use crate::rummy::meld::{for_each_run_layout, run_layouts, set_rank, Run};
 use crate::rummy::names::ActionNames;
 use std::fmt;
 
@@ -86,6 +86,45 @@ pub struct CariocaState {
 
 impl CariocaState {
     pub(super) fn new(cfg: Config) -> Self {
+        Self::with_buffers(
+            cfg,
+            Vec::with_capacity(P as usize),
+            Vec::with_capacity(MAX_MELDS),
+            Vec::with_capacity(MAX_SLOTS),
+            Vec::new(),
+            Vec::new(),
+        )
+    }
+
+    /// Back at the start of a game with the same rules, keeping the vectors' memory (`simulate`
+    /// restarts one state per worker: a game is some thousand actions).
+    pub(super) fn restart(&mut self, cfg: Config) {
+        fn emptied<T>(v: &mut Vec<T>) -> Vec<T> {
+            let mut v = std::mem::take(v);
+            v.clear();
+            v
+        }
+        *self = Self::with_buffers(
+            cfg,
+            emptied(&mut self.pile),
+            emptied(&mut self.melds),
+            emptied(&mut self.staged),
+            emptied(&mut self.history),
+            emptied(&mut self.seen_by),
+        );
+    }
+
+    /// The initial position, with (empty) vectors to fill.
+    fn with_buffers(
+        cfg: Config,
+        pile: Vec<u8>,
+        melds: Vec<Meld>,
+        staged: Vec<Meld>,
+        history: Vec<Action>,
+        seen_by: Vec<u8>,
+    ) -> Self {
+        debug_assert!(pile.is_empty() && melds.is_empty() && staged.is_empty());
+        debug_assert!(history.is_empty() && seen_by.is_empty());
         CariocaState {
             cfg,
             phase: Phase::Deal,
@@ -96,12 +135,12 @@ impl CariocaState {
             hands: [PackSet::EMPTY; MAX_PLAYERS],
             known: [PackSet::EMPTY; MAX_PLAYERS],
             stock: PACK.all(),
-            pile: Vec::with_capacity(P as usize),
-            melds: Vec::with_capacity(MAX_MELDS),
+            pile,
+            melds,
             down: [false; MAX_PLAYERS],
             just_down: false,
             pending: PackSet::EMPTY,
-            staged: Vec::with_capacity(MAX_SLOTS),
+            staged,
             slot: 0,
             cancels: 0,
             turns: 0,
@@ -112,8 +151,8 @@ impl CariocaState {
             keep_reward: false,
             went_out: None,
             hands_done: 0,
-            history: Vec::new(),
-            seen_by: Vec::new(),
+            history,
+            seen_by,
         }
     }
 
@@ -210,7 +249,7 @@ impl CariocaState {
         }
         let slot = self.slot_kind(self.slot);
         let owed = self.owed_after(self.slot);
-        let bits = contract::Bits::of_kinds(hand.iter().map(|id| PACK.kind(id)));
+        let bits = contract::Bits::of_set(hand);
         if self.pending.is_empty() && self.staged.is_empty() {
             // Nothing laid yet: no pick at all unless the whole contract can be laid.
             let c = self.contract();
@@ -240,10 +279,27 @@ impl CariocaState {
             fixed,
             bits,
             run,
-            trios: contract::TrioHand::of_bits(&bits),
+            // Each slot kind reads only its own view of the hand.
+            trios: match slot {
+                Slot::Trio => contract::TrioHand::of_bits(&bits),
+                Slot::Escalera => contract::TrioHand::EMPTY,
+            },
             n: self.pending.len(),
             pj,
         })
+    }
+
+    /// Whether the mover, with nothing picked yet, can lay the whole contract from `hand` (the test
+    /// [`Self::picker`] starts with).
+    #[inline(never)]
+    fn contract_layable(&self, hand: PackSet) -> bool {
+        let c = self.contract();
+        let all = Owed {
+            escaleras: c.escaleras,
+            trios: c.trios,
+            keep: self.cfg.requires_discard as u8,
+        };
+        contract::owed_feasible_bits(&contract::Bits::of_set(hand), all)
     }
 
     /// The cards of the mover's hand that may be picked now.
@@ -254,7 +310,7 @@ impl CariocaState {
             return out;
         }
         // One answer per kind (for a trio, per rank: suits may repeat).
-        let mut memo = [0u8; KINDS];
+        let mut memo = Memo::default();
         for id in self.hands[self.to_move as usize].iter() {
             if picker.allows(PACK.kind(id), &mut memo) {
                 out.insert(id);
@@ -270,16 +326,34 @@ impl CariocaState {
             return 0;
         }
         let owed = self.owed_after(self.slot);
-        let bits = contract::Bits::of_kinds(self.hands[s].iter().map(|id| PACK.kind(id)));
+        let bits = contract::Bits::of_set(self.hands[s]);
         if !contract::owed_feasible_bits(&bits, owed) {
             return 0;
         }
+        // The pending kinds in a buffer on the stack, not a vector (this runs on playout steps).
+        let (mut kinds, mut n) = ([0u8; P as usize], 0);
         match self.slot_kind(self.slot) {
-            Slot::Trio => set_rank(&self.pending.counts(PACK).kinds(), &self.contract_trio()).is_some() as u8,
+            Slot::Trio => {
+                for id in self.pending.iter() {
+                    kinds[n] = PACK.kind(id);
+                    n += 1;
+                }
+                set_rank(&kinds[..n], &self.contract_trio()).is_some() as u8
+            }
             Slot::Escalera => {
-                let mut layouts = Vec::new();
-                self.pending_layouts(&mut layouts);
-                match layouts.len() {
+                let mut jokers = 0u8;
+                for id in self.pending.iter() {
+                    let k = PACK.kind(id);
+                    if k == JOKER {
+                        jokers += 1;
+                    } else {
+                        kinds[n] = k;
+                        n += 1;
+                    }
+                }
+                let mut layouts = 0;
+                for_each_run_layout(&kinds[..n], jokers, &self.contract_escalera(), |_| layouts += 1);
+                match layouts {
                     0 => 0,
                     1 => 1,
                     _ => 6,
@@ -292,6 +366,7 @@ impl CariocaState {
     /// of the legal actions that costs nothing to list (every card of the hand as a discard and as a
     /// pick, the three closes, cancel) and tests only what it drew, so a random playout never works
     /// out every pick. `None` when laying off (few actions: the caller lists them) or after 64 misses.
+    #[inline]
     fn sample_meld(&self, rng: &mut Rng) -> Option<Action> {
         let s = self.to_move as usize;
         let hand = self.hands[s];
@@ -305,22 +380,45 @@ impl CariocaState {
         if discards + len + extra == 0 {
             return None;
         }
-        // Worked out only when a pick is drawn: a drawn discard is legal as it stands.
+        // Before the contract with nothing picked (most turns of a random hand), a pick is legal only
+        // if the whole contract can be laid: one test answers every pick drawn, usually with no.
+        let (mut start, mut carried) = (0, None);
+        if !building && !self.down[s] {
+            let mut layable = None;
+            while start < 64 {
+                let r = rng.below(2 * len);
+                if r < len {
+                    return Some(DISCARD + hand.nth(r as usize) as Action);
+                }
+                if *layable.get_or_insert_with(|| self.contract_layable(hand)) {
+                    // Some pick may be legal: this draw and the rest go through the picker.
+                    carried = Some(r);
+                    break;
+                }
+                start += 1;
+            }
+        }
+        // The picker and its per-kind answers, set up on the first pick drawn (a drawn discard is
+        // legal as it stands).
         let mut picker = None;
-        let mut memo = [0u8; KINDS];
         let mut closes = None;
-        for _ in 0..64 {
-            let mut r = rng.below(discards + len + extra);
+        for _ in start..64 {
+            let mut r = match carried.take() {
+                Some(r) => r,
+                None => rng.below(discards + len + extra),
+            };
             if r < discards {
                 return Some(DISCARD + hand.nth(r as usize) as Action);
             }
             r -= discards;
             if r < len {
+                let (picker, memo) = picker.get_or_insert_with(|| (self.picker(), Memo::default()));
+                if matches!(picker, Picker::None) {
+                    // The usual case before the contract: no pick at all, whichever card was drawn.
+                    continue;
+                }
                 let id = hand.nth(r as usize);
-                if picker
-                    .get_or_insert_with(|| self.picker())
-                    .allows(PACK.kind(id), &mut memo)
-                {
+                if picker.allows(PACK.kind(id), memo) {
                     return Some(PICK + id as Action);
                 }
                 continue;
@@ -337,6 +435,31 @@ impl CariocaState {
             }
         }
         None
+    }
+
+    /// [`State::random_action`] outside the draw: drawn by [`Self::sample_meld`] where it can, else
+    /// from the listed legal actions (a function of its own, so the draw's path stays short).
+    #[inline(never)]
+    fn random_meld_action(&self, rng: &mut Rng) -> Action {
+        if self.phase == Phase::Meld {
+            if let Some(a) = self.sample_meld(rng) {
+                return a;
+            }
+        }
+        self.random_listed_action(rng)
+    }
+
+    /// A uniform draw from the listed legal actions.
+    #[cold]
+    #[inline(never)]
+    fn random_listed_action(&self, rng: &mut Rng) -> Action {
+        let mut buf = [0 as Action; 160];
+        let mut n = 0;
+        self.for_each_legal(|a| {
+            buf[n] = a;
+            n += 1;
+        });
+        buf[rng.below(n as u32) as usize]
     }
 
     /// The kinds table meld `m` takes in any way (bit k), the union of [`Self::target_mask`] over kinds.
@@ -524,42 +647,31 @@ impl CariocaState {
     }
 
     fn next_seat(&self, s: u8) -> u8 {
-        ((s as usize + 1) % self.n()) as u8
+        // A comparison, not a division (this runs on every turn).
+        if s as usize + 1 == self.n() {
+            0
+        } else {
+            s + 1
+        }
     }
 
-    /// Applies an action known to be legal.
+    /// Applies an action known to be legal. The turn's usual steps (draw, the stock card, pick,
+    /// discard) are here; the deal and the rarer meld steps are functions of their own, which keeps
+    /// this one small (it runs on every step of a playout).
     fn apply(&mut self, a: Action) {
         if !self.keep_reward {
             self.reward = [0; MAX_PLAYERS];
         }
         let s = self.to_move as usize;
-        let seen = match self.phase {
-            Phase::Deal => {
-                let per = self.contract().deal_size() as u16;
-                if self.dealt < per * self.n() as u16 {
-                    (self.dealer as u16 + 1 + self.dealt) as usize % self.n()
-                } else {
-                    PUBLIC as usize
-                }
-            }
-            Phase::StockDraw => s,
-            _ => s,
-        } as u8;
-        self.history.push(a);
-        self.seen_by.push(seen);
         match self.phase {
-            Phase::Deal => {
-                let id = a as u8;
-                self.stock.remove(id);
-                if seen == PUBLIC {
-                    self.pile.push(id);
-                    let first = self.next_seat(self.dealer);
-                    self.start_turn(first);
-                } else {
-                    self.hands[seen as usize].insert(id);
-                    self.dealt += 1;
-                }
+            Phase::Deal => return self.apply_deal(a),
+            Phase::Over => {
+                self.record(a, s as u8);
+                return;
             }
+            _ => self.record(a, s as u8),
+        }
+        match self.phase {
             Phase::StockDraw => {
                 let id = a as u8;
                 self.stock.remove(id);
@@ -576,28 +688,61 @@ impl CariocaState {
                     self.enter_meld();
                 }
             }
-            Phase::Meld => self.apply_meld(a),
-            Phase::Over => {}
+            _ => {
+                if (DISCARD..PICK).contains(&a) {
+                    let id = (a - DISCARD) as u8;
+                    self.hands[s].remove(id);
+                    self.pile.push(id);
+                    if self.hands[s].is_empty() {
+                        return self.end_hand(Some(s as u8));
+                    }
+                    let next = self.next_seat(s as u8);
+                    self.start_turn(next);
+                } else if (PICK..CLOSE).contains(&a) {
+                    let id = (a - PICK) as u8;
+                    self.hands[s].remove(id);
+                    self.pending.insert(id);
+                } else {
+                    self.apply_meld(a);
+                }
+            }
         }
     }
 
+    /// Appends `a` to the history, seen by seat `seen` (or everybody).
+    #[inline]
+    fn record(&mut self, a: Action, seen: u8) {
+        self.history.push(a);
+        self.seen_by.push(seen);
+    }
+
+    /// A card dealt: to the next hand, or (after the hands) the upcard that starts the pile.
+    #[inline(never)]
+    fn apply_deal(&mut self, a: Action) {
+        let per = self.contract().deal_size() as u16;
+        let seen = if self.dealt < per * self.n() as u16 {
+            ((self.dealer as u16 + 1 + self.dealt) as usize % self.n()) as u8
+        } else {
+            PUBLIC
+        };
+        self.record(a, seen);
+        let id = a as u8;
+        self.stock.remove(id);
+        if seen == PUBLIC {
+            self.pile.push(id);
+            let first = self.next_seat(self.dealer);
+            self.start_turn(first);
+        } else {
+            self.hands[seen as usize].insert(id);
+            self.dealt += 1;
+        }
+    }
+
+    /// The meld steps other than pick and discard: cancel, close, lay off.
+    #[inline(never)]
     fn apply_meld(&mut self, a: Action) {
         let s = self.to_move as usize;
-        if (DISCARD..PICK).contains(&a) {
-            let id = (a - DISCARD) as u8;
-            self.hands[s].remove(id);
-            self.pile.push(id);
-            if self.hands[s].is_empty() {
-                return self.end_hand(Some(s as u8));
-            }
-            let next = self.next_seat(s as u8);
-            return self.start_turn(next);
-        }
-        if (PICK..CLOSE).contains(&a) {
-            let id = (a - PICK) as u8;
-            self.hands[s].remove(id);
-            self.pending.insert(id);
-        } else if a == CANCEL {
+        if a == CANCEL {
             self.cancels += 1;
             self.hands[s] = self.hands[s].union(self.pending);
             for m in self.staged.drain(..) {
@@ -1030,27 +1175,17 @@ impl State for CariocaState {
     fn sample_chance(&self, rng: &mut Rng) -> Action {
         self.stock.nth(rng.below(self.stock.len() as u32) as usize) as Action
     }
+    #[inline]
     fn random_action(&self, rng: &mut Rng) -> Action {
         if self.phase == Phase::Draw {
-            // The same choice as the general path below (stock before pile), without its buffer.
+            // The same choice as the general path (stock before pile), without its buffer.
             let options = [DRAW_STOCK, DRAW_PILE];
             let (stock, pile) = (!self.stock.is_empty(), !self.pile.is_empty());
             let n = stock as u32 + pile as u32;
             let i = rng.below(n) as usize;
             return if stock { options[i] } else { DRAW_PILE };
         }
-        if self.phase == Phase::Meld {
-            if let Some(a) = self.sample_meld(rng) {
-                return a;
-            }
-        }
-        let mut buf = [0 as Action; 160];
-        let mut n = 0;
-        self.for_each_legal(|a| {
-            buf[n] = a;
-            n += 1;
-        });
-        buf[rng.below(n as u32) as usize]
+        self.random_meld_action(rng)
     }
     fn returns(&self, out: &mut [f64]) {
         // Minus the penalty points: the lowest total has the highest return.
@@ -1262,9 +1397,10 @@ struct ContractPicker {
 }
 
 impl Picker {
-    /// Whether a card of `kind` (held) may be picked. `memo` caches the answers (0 unknown, 1 yes,
-    /// 2 no) per kind, and for the naturals of a trio slot per rank (under the rank's ♣ kind).
-    fn allows(&self, kind: u8, memo: &mut [u8; KINDS]) -> bool {
+    /// Whether a card of `kind` (held) may be picked. `memo` caches the answers per kind, and for the
+    /// naturals of a trio slot per rank (under the rank's ♣ kind).
+    #[inline]
+    fn allows(&self, kind: u8, memo: &mut Memo) -> bool {
         let c = match self {
             Picker::None => return false,
             Picker::LayOff(accepted) => return accepted >> kind & 1 == 1,
@@ -1274,15 +1410,30 @@ impl Picker {
         let key = match c.slot {
             Slot::Trio if kind != JOKER => crate::rummy::kind_of(0, rank_of(kind)),
             _ => kind,
-        } as usize;
-        if memo[key] == 0 {
-            memo[key] = if c.allows(kind) { 1 } else { 2 };
+        };
+        let bit = 1u64 << key;
+        if memo.known & bit == 0 {
+            memo.known |= bit;
+            if c.allows(kind) {
+                memo.yes |= bit;
+            }
         }
-        memo[key] == 1
+        memo.yes & bit != 0
     }
 }
 
+/// Answers of [`Picker::allows`] already worked out: bit k of `known` (kind k, or for a trio slot the
+/// rank's ♣ kind) once asked, of `yes` if the answer was yes.
+#[derive(Copy, Clone, Default)]
+struct Memo {
+    known: u64,
+    yes: u64,
+}
+
 impl ContractPicker {
+    /// Whether a card of kind `k` may go into the pending meld (out of line: [`Picker::allows`] with
+    /// its memo is inlined where cards are drawn, and most answers come from the memo).
+    #[inline(never)]
     fn allows(&self, k: u8) -> bool {
         if let (Some(f), true) = (self.fixed, k != JOKER) {
             let same = match self.slot {

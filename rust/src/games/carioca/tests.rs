@@ -481,6 +481,23 @@ fn random_games_conserve_cards_end_within_the_bound_and_replay_exactly() {
 }
 
 #[test]
+fn restart_is_a_fresh_game() {
+    // `simulate` restarts one state per worker, keeping its vectors: the state must be the initial
+    // one in every field and play the same game as a new state from the same draws.
+    let g = Carioca::from_game_string("carioca(players=3)").unwrap();
+    let mut st = g.new_initial_state();
+    st.play_out_random(&mut Rng::new(5));
+    assert!(st.is_terminal() && !st.history().is_empty());
+    g.restart(&mut st);
+    assert_eq!(format!("{st:?}"), format!("{:?}", g.new_initial_state()));
+    let mut fresh = g.new_initial_state();
+    st.play_out_random(&mut Rng::new(9));
+    fresh.play_out_random(&mut Rng::new(9));
+    assert_eq!(st.history(), fresh.history());
+    assert_eq!(st.to_string(), fresh.to_string());
+}
+
+#[test]
 fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     let g = game(&[("players", "2")]);
     let mut st = dealt(&g, &["7S 7H 7H 9C 9D X 2C 4D 6H JS KC", JUNK], "KD");
