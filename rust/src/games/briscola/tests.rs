@@ -865,9 +865,15 @@ fn chiamata_match_ends_at_the_target_with_a_single_leader() {
     st.core.deals_done = 3;
     for (totals, want) in [
         ([4.0, -1.0, -1.0, -1.0, -1.0], None),
-        ([-1.0, 5.0, -2.0, -1.0, -1.0], Some([-0.25, 1.0, -0.25, -0.25, -0.25])),
+        (
+            [-1.0, 5.0, -2.0, -1.0, -1.0],
+            Some([-0.25, 1.0, -0.25, -0.25, -0.25]),
+        ),
         ([5.0, 5.0, -4.0, -3.0, -3.0], None),
-        ([6.0, 5.0, -5.0, -3.0, -3.0], Some([1.0, -0.25, -0.25, -0.25, -0.25])),
+        (
+            [6.0, 5.0, -5.0, -3.0, -3.0],
+            Some([1.0, -0.25, -0.25, -0.25, -0.25]),
+        ),
     ] {
         st.core.ledger[..5].copy_from_slice(&totals);
         let got = r.match_result(st.view()).map(|x| [x[0], x[1], x[2], x[3], x[4]]);
@@ -892,7 +898,11 @@ fn chiamata_the_partner_is_known_to_the_holder_and_to_all_once_the_card_is_playe
     let r = st.rules().clone();
     for viewer in 0..5 {
         let want = (viewer == holder).then_some(holder);
-        assert_eq!(r.known_partner(&st.core, &st.extra, viewer), want, "viewer {viewer}");
+        assert_eq!(
+            r.known_partner(&st.core, &st.extra, viewer),
+            want,
+            "viewer {viewer}"
+        );
     }
     // Play until the called card has fallen: then everybody knows.
     while !st.core.played().contains(card) {
@@ -905,6 +915,10 @@ fn chiamata_the_partner_is_known_to_the_holder_and_to_all_once_the_card_is_playe
         }
     }
     for viewer in 0..5 {
-        assert_eq!(r.known_partner(&st.core, &st.extra, viewer), Some(holder), "viewer {viewer}");
+        assert_eq!(
+            r.known_partner(&st.core, &st.extra, viewer),
+            Some(holder),
+            "viewer {viewer}"
+        );
     }
 }

@@ -596,7 +596,10 @@ fn the_buried_cards_are_private_lines_of_the_information_state() {
     );
     for other in [0, 2] {
         let s = st.information_state_string(other);
-        assert!(s.contains("\n0 pass\n") && s.contains("\n1 pick\n"), "said aloud: {s}");
+        assert!(
+            s.contains("\n0 pass\n") && s.contains("\n1 pick\n"),
+            "said aloud: {s}"
+        );
         assert!(!s.contains("bury"), "{s}");
         assert_eq!(s.lines().filter(|l| *l == "1 ?").count(), 2, "{s}");
     }

@@ -493,12 +493,20 @@ fn a_revealed_partners_tricks_count_for_the_declaring_side() {
     st.core.won[3] = all[20..24].iter().copied().collect();
     st.core.won[2] = all[24..28].iter().copied().collect();
     st.core.tricks_played = 7;
-    assert_eq!(r.after_trick(st.parts_mut()), Effect::Continue, "4 of 5 with the partner's one");
+    assert_eq!(
+        r.after_trick(st.parts_mut()),
+        Effect::Continue,
+        "4 of 5 with the partner's one"
+    );
     st.core.won[2] = all[24..32].iter().copied().collect();
     st.core.won[3] = CardSet::EMPTY;
     assert_eq!(r.after_trick(st.parts_mut()), Effect::EndDeal, "3 + 2 = 5");
     let ret = r.hand_returns(&st.core, &st.extra);
-    assert_eq!(ret[..4], [2.0, 0.0, 2.0, 0.0], "simple in suit is worth 2 to each of the side");
+    assert_eq!(
+        ret[..4],
+        [2.0, 0.0, 2.0, 0.0],
+        "simple in suit is worth 2 to each of the side"
+    );
 }
 
 #[test]
@@ -538,7 +546,11 @@ fn only_the_forced_declarer_shows_the_queen_of_clubs() {
     act(&mut st, &["pass", "pass", "pass", "pass"]);
     assert_eq!(st.extra.declarer, Some(0));
     for viewer in 1..4 {
-        assert_eq!(r.known_cards(st.view(), viewer, 0), set(&st, "Q♣"), "seat {viewer}");
+        assert_eq!(
+            r.known_cards(st.view(), viewer, 0),
+            set(&st, "Q♣"),
+            "seat {viewer}"
+        );
     }
     assert!(r.known_cards(st.view(), 0, 1).is_empty(), "seat 1 showed nothing");
 }

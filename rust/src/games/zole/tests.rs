@@ -510,7 +510,11 @@ fn the_discards_of_a_lielais_without_a_trick_count_only_under_the_default_rule()
     for (spec, w1, want) in [
         ("zole", "", 21),
         ("zole(discards_count_only_if_lielais_takes_trick=true)", "", 0),
-        ("zole(discards_count_only_if_lielais_takes_trick=true)", "9♣ 9♦ 9♠", 21),
+        (
+            "zole(discards_count_only_if_lielais_takes_trick=true)",
+            "9♣ 9♦ 9♠",
+            21,
+        ),
     ] {
         let mut st = dealt(spec);
         let talon = set(&st, "A♠ 10♠");
@@ -526,7 +530,10 @@ fn the_discards_of_a_lielais_without_a_trick_count_only_under_the_default_rule()
         st.extra.lielais = Some(1);
         let h = st.rules().hand_result(&st.core, &st.extra).unwrap();
         assert_eq!(h.lielais_points, want, "{spec}, lielais pile '{w1}'");
-        assert_eq!(h.small_points, 99, "{spec}: the discards never go to the small ones");
+        assert_eq!(
+            h.small_points, 99,
+            "{spec}: the discards never go to the small ones"
+        );
     }
 }
 
@@ -555,7 +562,10 @@ fn the_discards_are_the_takers_secret_and_the_contract_is_said_aloud() {
     );
     for other in [0, 2] {
         let s = st.information_state_string(other);
-        assert!(s.contains("\n0 pass\n") && s.contains("\n1 take\n"), "said aloud: {s}");
+        assert!(
+            s.contains("\n0 pass\n") && s.contains("\n1 take\n"),
+            "said aloud: {s}"
+        );
         assert!(!s.contains("discard"), "{s}");
         assert_eq!(
             s.lines().filter(|l| *l == "1 ?").count(),
