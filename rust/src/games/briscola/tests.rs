@@ -922,3 +922,19 @@ fn chiamata_the_partner_is_known_to_the_holder_and_to_all_once_the_card_is_playe
         );
     }
 }
+
+#[test]
+fn chiamata_a_self_call_only_when_allowed_or_unavoidable() {
+    use super::chiamata::bidding::{callable, Bid};
+    let g = chiamata("briscola(players=5)");
+    let deck = g.rules().deck().clone();
+    let twos: CardSet = (0..4).filter_map(|s| deck.find(s, 2)).collect();
+    let one = CardSet::single(twos.first().unwrap());
+    let bid = Bid::Two(70);
+    // Holding one 2: all four may be called when self-calls are allowed, three when not.
+    assert_eq!(callable(&deck, bid, one, true), twos);
+    assert_eq!(callable(&deck, bid, one, false), twos - one);
+    // Holding all four: the caller must call one of his own, allowed or not.
+    assert_eq!(callable(&deck, bid, twos, false), twos);
+    assert_eq!(callable(&deck, bid, twos, true), twos);
+}
