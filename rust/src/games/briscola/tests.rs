@@ -938,3 +938,26 @@ fn chiamata_a_self_call_only_when_allowed_or_unavoidable() {
     assert_eq!(callable(&deck, bid, twos, false), twos);
     assert_eq!(callable(&deck, bid, twos, true), twos);
 }
+
+#[test]
+fn chiamata_a_cappotto_doubles_only_with_the_option_and_only_at_120_or_0() {
+    use super::chiamata::bidding::Contract;
+    let normal = Contract {
+        caller: 0,
+        called: Card(0),
+        holder: 3,
+        target: 70,
+    };
+    let alone = Contract {
+        holder: 2,
+        caller: 2,
+        ..normal
+    };
+    // 120 (or 0) without `cappotto_doubles`: the plain payouts.
+    assert_eq!(&alone.payouts(120, 5, false)[..5], &[-1.0, -1.0, 4.0, -1.0, -1.0]);
+    assert_eq!(&normal.payouts(0, 5, false)[..5], &[-2.0, 1.0, 1.0, -1.0, 1.0]);
+    // With it: 0 doubles the loss, 1 point does not.
+    assert_eq!(&normal.payouts(0, 5, true)[..5], &[-4.0, 2.0, 2.0, -2.0, 2.0]);
+    assert_eq!(&normal.payouts(1, 5, true)[..5], &[-2.0, 1.0, 1.0, -1.0, 1.0]);
+    assert_eq!(&normal.payouts(119, 5, true)[..5], &[2.0, -1.0, -1.0, 1.0, -1.0]);
+}
