@@ -854,3 +854,110 @@ fn the_registry_loads_chiamata_for_five_players_and_the_stock_game_otherwise() {
         );
     }
 }
+
+#[test]
+fn chiamata_match_ends_at_the_target_with_a_single_leader() {
+    // Target 5: the single highest total at 5 or more wins (+1, the four others −¼); 4 is short;
+    // a tie for the highest plays on.
+    let g = chiamata("briscola(players=5,scope=match,chiamata_target=5)");
+    let mut st = g.new_initial_state();
+    let r = st.rules().clone();
+    st.core.deals_done = 3;
+    for (totals, want) in [
+        ([4.0, -1.0, -1.0, -1.0, -1.0], None),
+        (
+            [-1.0, 5.0, -2.0, -1.0, -1.0],
+            Some([-0.25, 1.0, -0.25, -0.25, -0.25]),
+        ),
+        ([5.0, 5.0, -4.0, -3.0, -3.0], None),
+        (
+            [6.0, 5.0, -5.0, -3.0, -3.0],
+            Some([1.0, -0.25, -0.25, -0.25, -0.25]),
+        ),
+    ] {
+        st.core.ledger[..5].copy_from_slice(&totals);
+        let got = r.match_result(st.view()).map(|x| [x[0], x[1], x[2], x[3], x[4]]);
+        assert_eq!(got, want, "totals {totals:?}");
+    }
+}
+
+#[test]
+fn chiamata_the_partner_is_known_to_the_holder_and_to_all_once_the_card_is_played() {
+    let g = chiamata("briscola(players=5)");
+    let mut rng = Rng::new(2);
+    let mut st = g.new_initial_state();
+    deal_random(&mut st, &mut rng);
+    for b in ["bid 61", "pass", "bid 75", "pass", "pass", "pass"] {
+        act(&mut st, b);
+    }
+    // Seat 2 calls a card it does not hold.
+    let card = (st.rules().deck().all() - st.core.hands[2]).first().unwrap();
+    let holder = (0..5).find(|&s| st.core.hands[s].contains(card)).unwrap();
+    let call = format!("call {}", st.rules().deck().name_of(card));
+    act(&mut st, &call);
+    let r = st.rules().clone();
+    for viewer in 0..5 {
+        let want = (viewer == holder).then_some(holder);
+        assert_eq!(
+            r.known_partner(&st.core, &st.extra, viewer),
+            want,
+            "viewer {viewer}"
+        );
+    }
+    // Play until the called card has fallen: then everybody knows.
+    while !st.core.played().contains(card) {
+        let a = st.random_action(&mut rng);
+        st.apply_action(a).unwrap();
+        assert!(!st.is_terminal());
+        if !st.core.played().contains(card) {
+            let other = (0..5).find(|&s| s != holder).unwrap();
+            assert_eq!(r.known_partner(&st.core, &st.extra, other), None);
+        }
+    }
+    for viewer in 0..5 {
+        assert_eq!(
+            r.known_partner(&st.core, &st.extra, viewer),
+            Some(holder),
+            "viewer {viewer}"
+        );
+    }
+}
+
+#[test]
+fn chiamata_a_self_call_only_when_allowed_or_unavoidable() {
+    use super::chiamata::bidding::{callable, Bid};
+    let g = chiamata("briscola(players=5)");
+    let deck = g.rules().deck().clone();
+    let twos: CardSet = (0..4).filter_map(|s| deck.find(s, 2)).collect();
+    let one = CardSet::single(twos.first().unwrap());
+    let bid = Bid::Two(70);
+    // Holding one 2: all four may be called when self-calls are allowed, three when not.
+    assert_eq!(callable(&deck, bid, one, true), twos);
+    assert_eq!(callable(&deck, bid, one, false), twos - one);
+    // Holding all four: the caller must call one of his own, allowed or not.
+    assert_eq!(callable(&deck, bid, twos, false), twos);
+    assert_eq!(callable(&deck, bid, twos, true), twos);
+}
+
+#[test]
+fn chiamata_a_cappotto_doubles_only_with_the_option_and_only_at_120_or_0() {
+    use super::chiamata::bidding::Contract;
+    let normal = Contract {
+        caller: 0,
+        called: Card(0),
+        holder: 3,
+        target: 70,
+    };
+    let alone = Contract {
+        holder: 2,
+        caller: 2,
+        ..normal
+    };
+    // 120 (or 0) without `cappotto_doubles`: the plain payouts.
+    assert_eq!(&alone.payouts(120, 5, false)[..5], &[-1.0, -1.0, 4.0, -1.0, -1.0]);
+    assert_eq!(&normal.payouts(0, 5, false)[..5], &[-2.0, 1.0, 1.0, -1.0, 1.0]);
+    // With it: 0 doubles the loss, 1 point does not.
+    assert_eq!(&normal.payouts(0, 5, true)[..5], &[-4.0, 2.0, 2.0, -2.0, 2.0]);
+    assert_eq!(&normal.payouts(1, 5, true)[..5], &[-2.0, 1.0, 1.0, -1.0, 1.0]);
+    assert_eq!(&normal.payouts(119, 5, true)[..5], &[2.0, -1.0, -1.0, 1.0, -1.0]);
+}

@@ -559,3 +559,75 @@ fn a_single_deal_is_bounded_by_one_deal_and_a_match_by_its_deals() {
     assert_eq!(matched.new_initial_state().rules().max_deals(), 9);
     assert_eq!(matched.max_game_length(), 9 * single.max_game_length());
 }
+
+#[test]
+fn the_observation_marks_a_least_game_only_once_everyone_passed() {
+    // The least plane (after passed[3] and declarer[3]) is set when all three passed and play
+    // began, not while the picking goes on, and not in a declarer's game.
+    let least = |st: &SchafkopfState| {
+        let r = st.rules();
+        let mut obs = vec![0.0; r.extra_observation_len()];
+        r.write_extra_observation(st.view(), 0, &mut obs);
+        obs[2 * 3]
+    };
+    let mut st = dealt("schafkopf");
+    assert_eq!(least(&st), 0.0, "nobody has spoken");
+    act(&mut st, &["pass", "pass"]);
+    assert_eq!(least(&st), 0.0, "the dealer has not spoken");
+    act(&mut st, &["pass"]);
+    assert!(st.extra.is_least());
+    assert_eq!(least(&st), 1.0);
+    assert!(st.observation_string(1).contains("least: everyone passed"));
+    let mut st = dealt("schafkopf");
+    act(&mut st, &["pass", "pick", "bury K♠", "bury 7♠"]);
+    assert!(!st.extra.is_least());
+    assert_eq!(least(&st), 0.0, "seat 1 plays against two");
+}
+
+#[test]
+fn the_buried_cards_are_private_lines_of_the_information_state() {
+    // Seat 1 picks and buries 7♣ (the pack's first card) and K♠: the defenders see "1 ?" twice.
+    let mut st = dealt("schafkopf");
+    act(&mut st, &["pass", "pick", "bury 7♣", "bury K♠"]);
+    let own = st.information_state_string(1);
+    assert!(
+        own.contains("\n1 bury 7♣\n") && own.contains("\n1 bury K♠\n"),
+        "{own}"
+    );
+    for other in [0, 2] {
+        let s = st.information_state_string(other);
+        assert!(
+            s.contains("\n0 pass\n") && s.contains("\n1 pick\n"),
+            "said aloud: {s}"
+        );
+        assert!(!s.contains("bury"), "{s}");
+        assert_eq!(s.lines().filter(|l| *l == "1 ?").count(), 2, "{s}");
+    }
+}
+
+#[test]
+fn a_match_pays_its_top_scorers_one_and_charges_the_others_their_share() {
+    use crate::core::rng::Rng;
+    let g = game("schafkopf(scope=match,deals=3)");
+    let mut decided = 0;
+    for seed in 0..12 {
+        let (st, _) = random_game_dealers(&g, &mut Rng::new(seed));
+        let totals = &st.core.ledger[..3];
+        let best = totals.iter().cloned().fold(f64::MIN, f64::max);
+        let top: Vec<usize> = (0..3).filter(|&s| totals[s] == best).collect();
+        let mut ret = [0.0; 3];
+        st.returns(&mut ret);
+        // One top scorer: +1, the other two −½ each; two: +1 each, the third −2; all three: 0.
+        let want: Vec<f64> = (0..3)
+            .map(|s| match (top.len(), top.contains(&s)) {
+                (3, _) => 0.0,
+                (_, true) => 1.0,
+                (1, false) => -0.5,
+                (_, false) => -2.0,
+            })
+            .collect();
+        assert_eq!(ret[..], want[..], "seed {seed}: totals {totals:?}");
+        decided += (top.len() < 3) as usize;
+    }
+    assert!(decided > 0, "some match has a winner");
+}

@@ -458,3 +458,99 @@ fn greedy_beats_random() {
         crate::batch::testing::bot_against_field(&game("solo(zero_sum=true)"), "greedy", "random", 2000, 7);
     assert!(greedy > random + 0.3, "greedy {greedy} vs random {random}");
 }
+
+#[test]
+fn early_termination_at_the_boundary_of_the_target() {
+    // Solo in ♥ (5 tricks): the defenders' third trick leaves the declarer five to play for, their
+    // fourth decides the hand; the declarer's fourth trick decides nothing.
+    let mut st = dealt("solo");
+    act(&mut st, &["ask", "pass", "pass", "pass", "solo in ♥"]);
+    let r = st.rules().clone();
+    let all: Vec<Card> = r.deck().all().iter().collect();
+    st.core.won[1] = all[..12].iter().copied().collect();
+    st.core.tricks_played = 3;
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::Continue, "3 lost of 8");
+    st.core.won[1] = all[..16].iter().copied().collect();
+    st.core.tricks_played = 4;
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::EndDeal, "4 lost of 8");
+    st.core.won[1] = CardSet::EMPTY;
+    st.core.won[0] = all[..16].iter().copied().collect();
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::Continue, "4 of 5 taken");
+}
+
+#[test]
+fn a_revealed_partners_tricks_count_for_the_declaring_side() {
+    // Simple game in ♥, A♠ called (seat 2 holds it) and played: the sides are public. Declarer 3
+    // tricks and partner 2 make the 5; seat 1's and seat 3's tricks do not count for them.
+    let mut st = simple_hearts(H, "call A♠");
+    act(&mut st, &["8♠", "8♣", "A♠", "J♣"]);
+    assert_eq!(st.extra.revealed, Some(2));
+    let r = st.rules().clone();
+    let all: Vec<Card> = r.deck().all().iter().collect();
+    st.core.won = [CardSet::EMPTY; MAX_PLAYERS];
+    st.core.won[0] = all[..12].iter().copied().collect();
+    st.core.won[1] = all[12..20].iter().copied().collect();
+    st.core.won[3] = all[20..24].iter().copied().collect();
+    st.core.won[2] = all[24..28].iter().copied().collect();
+    st.core.tricks_played = 7;
+    assert_eq!(
+        r.after_trick(st.parts_mut()),
+        Effect::Continue,
+        "4 of 5 with the partner's one"
+    );
+    st.core.won[2] = all[24..32].iter().copied().collect();
+    st.core.won[3] = CardSet::EMPTY;
+    assert_eq!(r.after_trick(st.parts_mut()), Effect::EndDeal, "3 + 2 = 5");
+    let ret = r.hand_returns(&st.core, &st.extra);
+    assert_eq!(
+        ret[..4],
+        [2.0, 0.0, 2.0, 0.0],
+        "simple in suit is worth 2 to each of the side"
+    );
+}
+
+#[test]
+fn a_match_ends_when_a_total_reaches_the_threshold_exactly() {
+    let g = game("solo(scope=match,hands=50,point_threshold=8)");
+    let mut st = g.new_initial_state();
+    let r = st.rules().clone();
+    st.core.deals_done = 3;
+    st.core.ledger[..4].copy_from_slice(&[7.0, -4.0, 2.0, 0.0]);
+    assert_eq!(r.match_result(st.view()), None, "7 is short of 8");
+    st.core.ledger[..4].copy_from_slice(&[8.0, -4.0, 2.0, 0.0]);
+    let ret = r.match_result(st.view()).expect("8 reaches the threshold");
+    assert_eq!(ret[..4], [1.0, -1.0 / 3.0, -1.0 / 3.0, -1.0 / 3.0]);
+    // Without a threshold only the number of hands ends it.
+    let g = game("solo(scope=match,hands=4)");
+    let mut st = g.new_initial_state();
+    let r = st.rules().clone();
+    st.core.deals_done = 3;
+    st.core.ledger[..4].copy_from_slice(&[64.0, -4.0, 2.0, 0.0]);
+    assert_eq!(r.match_result(st.view()), None);
+    st.core.deals_done = 4;
+    assert!(r.match_result(st.view()).is_some());
+}
+
+#[test]
+fn only_the_forced_declarer_shows_the_queen_of_clubs() {
+    // Seat 0 holds Q♣. Asking and declaring a solo shows nothing; after four passes the forced
+    // declarer shows it to everybody.
+    let mut st = dealt("solo");
+    act(&mut st, &["ask", "pass", "pass", "pass", "solo in ♥"]);
+    let r = st.rules().clone();
+    for viewer in 1..4 {
+        assert!(r.known_cards(st.view(), viewer, 0).is_empty(), "seat {viewer}");
+        assert!(!st.observation_string(viewer).contains("Q♣"), "seat {viewer}");
+    }
+    let mut st = dealt("solo");
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
+    assert_eq!(st.extra.declarer, Some(0));
+    for viewer in 1..4 {
+        assert_eq!(
+            r.known_cards(st.view(), viewer, 0),
+            set(&st, "Q♣"),
+            "seat {viewer}"
+        );
+    }
+    assert!(r.known_cards(st.view(), 0, 1).is_empty(), "seat 1 showed nothing");
+}

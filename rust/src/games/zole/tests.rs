@@ -500,3 +500,77 @@ fn the_pool_is_kept_across_deals_and_cleared_by_a_new_game() {
         "a restarted game starts with an empty pool"
     );
 }
+
+#[test]
+fn the_discards_of_a_lielais_without_a_trick_count_only_under_the_default_rule() {
+    // Seat 1 took and discarded A♠ 10♠ (21). With no trick of his own the discards still count for
+    // him by default (21, a loss all the same); with `discards_count_only_if_lielais_takes_trick`
+    // they count for nobody. One trick (three 0-point cards) makes them count again. Either way the
+    // small ones hold the other 99.
+    for (spec, w1, want) in [
+        ("zole", "", 21),
+        ("zole(discards_count_only_if_lielais_takes_trick=true)", "", 0),
+        (
+            "zole(discards_count_only_if_lielais_takes_trick=true)",
+            "9♣ 9♦ 9♠",
+            21,
+        ),
+    ] {
+        let mut st = dealt(spec);
+        let talon = set(&st, "A♠ 10♠");
+        let w0 = st.rules().deck().all() - talon - set(&st, w1);
+        for s in 0..3 {
+            st.core.hands[s] = CardSet::EMPTY;
+        }
+        st.core.won = [CardSet::EMPTY; MAX_PLAYERS];
+        st.core.won[0] = w0;
+        st.core.won[1] = set(&st, w1);
+        st.core.talon = talon;
+        st.extra.contract = Contract::Take;
+        st.extra.lielais = Some(1);
+        let h = st.rules().hand_result(&st.core, &st.extra).unwrap();
+        assert_eq!(h.lielais_points, want, "{spec}, lielais pile '{w1}'");
+        assert_eq!(
+            h.small_points, 99,
+            "{spec}: the discards never go to the small ones"
+        );
+    }
+}
+
+#[test]
+fn winning_small_ones_split_a_pool_of_two_pass_outs_evenly() {
+    // Six chips (two hands passed out): the small ones win the zole and take three each, nothing
+    // stays; seven chips leave one.
+    let won1 = "A♣ 10♣ A♦ K♦ Q♥ J♠ J♥ 10♦ 9♣ 9♦ 8♦ 7♦";
+    let won0 = "Q♣ Q♠ J♣ A♥ 10♥ K♥ 9♥ Q♦ J♦";
+    let won2 = "K♣ K♠ 9♠";
+    let (r, left) = settle("zole", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 6.0);
+    assert_eq!((r, left), ([8.0, -10.0, 8.0], 0.0));
+    let (r, left) = settle("zole", Contract::Zole, 1, [won0, won1, won2], "A♠ 10♠", 7.0);
+    assert_eq!((r, left), ([8.0, -10.0, 8.0], 1.0));
+}
+
+#[test]
+fn the_discards_are_the_takers_secret_and_the_contract_is_said_aloud() {
+    // Seat 0 passes, seat 1 takes the talon and lays away 9♣ (the pack's first card) and K♠.
+    let mut st = dealt("zole");
+    act(&mut st, &["pass", "take", "discard 9♣", "discard K♠"]);
+    let own = st.information_state_string(1);
+    assert!(
+        own.contains("\n1 discard 9♣\n") && own.contains("\n1 discard K♠\n"),
+        "{own}"
+    );
+    for other in [0, 2] {
+        let s = st.information_state_string(other);
+        assert!(
+            s.contains("\n0 pass\n") && s.contains("\n1 take\n"),
+            "said aloud: {s}"
+        );
+        assert!(!s.contains("discard"), "{s}");
+        assert_eq!(
+            s.lines().filter(|l| *l == "1 ?").count(),
+            2,
+            "two private discards: {s}"
+        );
+    }
+}
