@@ -888,11 +888,28 @@ impl<R: TrickRules> TrickState<R> {
             );
             return self.random_card(rng).0 as Action;
         }
+        let cards = self.legal_cards();
+        if self.rules.num_extra_actions() > 0 {
+            if let Some(n) = self.rules.count_extra(self.view()) {
+                debug_assert_eq!(self.extra_offsets().len(), n, "count_extra");
+                // The same draw over the same list (cards, then extras in `extra_legal`'s order),
+                // without listing the extras.
+                let k = rng.below((cards.len() + n) as u32) as usize;
+                let action = if k < cards.len() {
+                    cards.nth_unchecked(k).0 as Action
+                } else {
+                    let off = self.rules.nth_extra(self.view(), k - cards.len());
+                    debug_assert_eq!(self.extra_offsets()[k - cards.len()], off, "nth_extra");
+                    self.rules.deck().len() as Action + off
+                };
+                debug_assert!(self.is_legal(action));
+                return action;
+            }
+        }
         extras.clear();
         if self.rules.num_extra_actions() > 0 {
             self.rules.extra_legal(self.view(), extras);
         }
-        let cards = self.legal_cards();
         let k = rng.below((cards.len() + extras.len()) as u32) as usize;
         let action = if k < cards.len() {
             cards.nth_unchecked(k).0 as Action
