@@ -321,7 +321,13 @@ impl<R: TrickRules> TrickState<R> {
         let mut below = [[0i8; 16]; 64];
         for (i, (p, b)) in places[..run].iter_mut().zip(below.iter_mut()).enumerate() {
             *p = rng.below((n - i) as u32) as i8;
-            *b = [*p - 1; 16];
+            // Spread by a multiply (the byte times 0x0101…01) and two stores, not byte shuffles.
+            let w = ((*p - 1) as u8 as u64)
+                .wrapping_mul(0x0101_0101_0101_0101)
+                .to_ne_bytes();
+            let w = w.map(|x| x as i8);
+            b[..8].copy_from_slice(&w);
+            b[8..].copy_from_slice(&w);
         }
         // Lanes are independent, so the carrying goes 16 lanes (one vector register) at a time, in
         // the same order for each lane (cards from the last back): a block meets only the cards
