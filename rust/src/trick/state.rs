@@ -211,7 +211,9 @@ impl<R: TrickRules> TrickState<R> {
         if self.core.phase != Phase::Play {
             return CardSet::EMPTY;
         }
-        let hand = self.core.hands[self.core.to_move];
+        // Seats are below MAX_PLAYERS: the mask (one `and`) only spares the bounds check (a compare
+        // and a branch) in the per-card loop.
+        let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
         if hand.is_empty() {
             return CardSet::EMPTY;
         }
@@ -440,11 +442,12 @@ impl<R: TrickRules> TrickState<R> {
     fn play_card(&mut self, card: Card) {
         let seat = self.core.to_move;
         let core = &mut self.core;
-        core.hands[seat].remove(card);
+        // Masks, not bounds checks (seats and a trick's length are below MAX_PLAYERS).
+        core.hands[seat % MAX_PLAYERS].remove(card);
         if core.face_up_holder == Some(seat) && core.face_up_card == Some(card) {
             core.face_up_holder = None;
         }
-        core.trick[core.trick_len] = card;
+        core.trick[core.trick_len % MAX_PLAYERS] = card;
         core.trick_len += 1;
         if core.trick_len < core.n_active {
             core.to_move = core.next_seat(seat);
