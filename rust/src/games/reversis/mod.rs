@@ -39,6 +39,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
+use crate::trick::tables::MAX_SUITS;
 use crate::trick::widow;
 use crate::trick::Session;
 use crate::trick::{
@@ -697,7 +698,8 @@ impl TrickRules for ReversisRules {
         let Some(led) = core.led_card() else {
             return hand;
         };
-        let follow = hand & self.tables.masks[self.deck.suit(led) as usize];
+        // A suit is below MAX_SUITS: the mask spares a bounds check at every card played.
+        let follow = hand & self.tables.masks[self.deck.suit(led) as usize % MAX_SUITS];
         if follow.is_empty() || self.may_renounce(core, extra, core.to_move) {
             hand
         } else {
