@@ -654,3 +654,27 @@ fn determinisation_is_uniform_over_deals_and_private_choices_whose_number_depend
     // The 0.1% point of chi-square with 11 degrees of freedom (NIST/SEMATECH tables): 31.264.
     assert!(chi2 < 31.264, "chi-square {chi2:.1} over {counts:?}");
 }
+
+#[test]
+fn nth_extra_by_default_is_the_kth_offset_extra_legal_lists() {
+    // The toy discards any non-spade (its list skips cards): the default gives the list's k-th.
+    let rules = Toy {
+        same_dealer: false,
+        talon: 2,
+        sit_out_dealer: false,
+        hand_end: false,
+        lead_close: false,
+        tables: None,
+        private_discard: true,
+    };
+    let game = TrickGame::with_rules(TrickGame::<Toy>::from_raw(&[]).unwrap(), rules);
+    let mut st = game.new_initial_state();
+    deal(&mut st, "10H 9H 9S 9C 9D 10C 10S 10D");
+    let mut listed = Vec::new();
+    st.rules().extra_legal(st.view(), &mut listed);
+    assert!(listed.len() >= 2, "{listed:?}");
+    assert_eq!(st.rules().count_extra(st.view()), None);
+    for (k, &off) in listed.iter().enumerate() {
+        assert_eq!(st.rules().nth_extra(st.view(), k), off);
+    }
+}

@@ -333,6 +333,21 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     /// Legal extra actions now, as offsets `0..num_extra_actions()` (ascending), appended to `out`.
     #[inline]
     fn extra_legal(&self, _v: TrickView<'_, Self>, _out: &mut Vec<u32>) {}
+    /// How many extra actions [`TrickRules::extra_legal`] would list now, for rules that can tell
+    /// without listing them (a widow game's discards are its hand): then [`TrickRules::nth_extra`]
+    /// gives the list's `k`-th and the random bot draws one without building the list. Default: None
+    /// (the engine lists them).
+    #[inline]
+    fn count_extra(&self, _v: TrickView<'_, Self>) -> Option<usize> {
+        None
+    }
+    /// The `k`-th offset (`k < count_extra`) of the list [`TrickRules::extra_legal`] would give now.
+    /// Only asked when `count_extra` answers; the default lists them and picks the `k`-th.
+    fn nth_extra(&self, v: TrickView<'_, Self>, k: usize) -> u32 {
+        let mut out = Vec::new();
+        self.extra_legal(v, &mut out);
+        out[k]
+    }
     /// Applies a legal extra action (offset).
     #[inline]
     fn apply_extra(&self, _s: TrickMut<'_, Self>, _offset: u32) -> Effect {

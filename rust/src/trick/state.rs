@@ -211,7 +211,9 @@ impl<R: TrickRules> TrickState<R> {
         if self.core.phase != Phase::Play {
             return CardSet::EMPTY;
         }
-        let hand = self.core.hands[self.core.to_move];
+        // Seats are below MAX_PLAYERS: the mask (one `and`) only spares the bounds check (a compare
+        // and a branch) in the per-card loop.
+        let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
         if hand.is_empty() {
             return CardSet::EMPTY;
         }
@@ -321,7 +323,13 @@ impl<R: TrickRules> TrickState<R> {
         let mut below = [[0i8; 16]; 64];
         for (i, (p, b)) in places[..run].iter_mut().zip(below.iter_mut()).enumerate() {
             *p = rng.below((n - i) as u32) as i8;
-            *b = [*p - 1; 16];
+            // Spread by a multiply (the byte times 0x0101…01) and two stores, not byte shuffles.
+            let w = ((*p - 1) as u8 as u64)
+                .wrapping_mul(0x0101_0101_0101_0101)
+                .to_ne_bytes();
+            let w = w.map(|x| x as i8);
+            b[..8].copy_from_slice(&w);
+            b[8..].copy_from_slice(&w);
         }
         // Lanes are independent, so the carrying goes 16 lanes (one vector register) at a time, in
         // the same order for each lane (cards from the last back): a block meets only the cards
@@ -434,11 +442,12 @@ impl<R: TrickRules> TrickState<R> {
     fn play_card(&mut self, card: Card) {
         let seat = self.core.to_move;
         let core = &mut self.core;
-        core.hands[seat].remove(card);
+        // Masks, not bounds checks (seats and a trick's length are below MAX_PLAYERS).
+        core.hands[seat % MAX_PLAYERS].remove(card);
         if core.face_up_holder == Some(seat) && core.face_up_card == Some(card) {
             core.face_up_holder = None;
         }
-        core.trick[core.trick_len] = card;
+        core.trick[core.trick_len % MAX_PLAYERS] = card;
         core.trick_len += 1;
         if core.trick_len < core.n_active {
             core.to_move = core.next_seat(seat);
@@ -888,11 +897,28 @@ impl<R: TrickRules> TrickState<R> {
             );
             return self.random_card(rng).0 as Action;
         }
+        let cards = self.legal_cards();
+        if self.rules.num_extra_actions() > 0 {
+            if let Some(n) = self.rules.count_extra(self.view()) {
+                debug_assert_eq!(self.extra_offsets().len(), n, "count_extra");
+                // The same draw over the same list (cards, then extras in `extra_legal`'s order),
+                // without listing the extras.
+                let k = rng.below((cards.len() + n) as u32) as usize;
+                let action = if k < cards.len() {
+                    cards.nth_unchecked(k).0 as Action
+                } else {
+                    let off = self.rules.nth_extra(self.view(), k - cards.len());
+                    debug_assert_eq!(self.extra_offsets()[k - cards.len()], off, "nth_extra");
+                    self.rules.deck().len() as Action + off
+                };
+                debug_assert!(self.is_legal(action));
+                return action;
+            }
+        }
         extras.clear();
         if self.rules.num_extra_actions() > 0 {
             self.rules.extra_legal(self.view(), extras);
         }
-        let cards = self.legal_cards();
         let k = rng.below((cards.len() + extras.len()) as u32) as usize;
         let action = if k < cards.len() {
             cards.nth_unchecked(k).0 as Action

@@ -39,6 +39,7 @@ use crate::cards::{Card, CardSet, Deck};
 use crate::core::game::{Bot, GameInfo, MAX_PLAYERS};
 use crate::core::params::{DefaultValue as D, Kind, ParamSpec, Params};
 use crate::error::Result;
+use crate::trick::tables::MAX_SUITS;
 use crate::trick::widow;
 use crate::trick::Session;
 use crate::trick::{
@@ -697,7 +698,8 @@ impl TrickRules for ReversisRules {
         let Some(led) = core.led_card() else {
             return hand;
         };
-        let follow = hand & self.tables.masks[self.deck.suit(led) as usize];
+        // A suit is below MAX_SUITS: the mask spares a bounds check at every card played.
+        let follow = hand & self.tables.masks[self.deck.suit(led) as usize % MAX_SUITS];
         if follow.is_empty() || self.may_renounce(core, extra, core.to_move) {
             hand
         } else {
@@ -734,6 +736,35 @@ impl TrickRules for ReversisRules {
             }
             _ => {}
         }
+    }
+    #[inline]
+    fn count_extra(&self, v: TrickView<'_, Self>) -> Option<usize> {
+        // What `extra_legal` lists, counted: the claim or forfeit, else the hand's discards and,
+        // after the dealer, the decline before them.
+        let TrickView { core, extra, .. } = v;
+        let hand = core.hands[core.to_move].len();
+        Some(match (extra.claim_pending, extra.exchange_step) {
+            (true, _) => 2,
+            (false, 0) => hand,
+            (false, 1..=3) => 1 + hand,
+            _ => 0,
+        })
+    }
+    #[inline]
+    fn nth_extra(&self, v: TrickView<'_, Self>, k: usize) -> u32 {
+        let TrickView { core, extra, .. } = v;
+        if extra.claim_pending {
+            return if k == 0 { CLAIM } else { FORFEIT };
+        }
+        // The decline comes first (offset 0, below every discard) after the dealer's turn.
+        let k = if extra.exchange_step == 0 {
+            k
+        } else if k == 0 {
+            return DECLINE;
+        } else {
+            k - 1
+        };
+        DISCARD + core.hands[core.to_move].nth_unchecked(k).0 as u32
     }
     fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
         let TrickMut {
