@@ -594,14 +594,9 @@ fn suit_tables_alone_impose_no_duty_to_follow() {
     assert_eq!(legal, hand, "a heart in hand, yet every card is legal");
 }
 
-#[test]
-fn determinisation_is_uniform_over_deals_and_private_choices_whose_number_depends_on_hidden_cards() {
-    // Seat 0 gets 10♥ 9♠ 9♦, seat 1 9♥ 9♣ 10♣, the talon 10♠ 10♦; seat 0 lays 9♦ away face down.
-    // Seat 1 saw its own cards and that seat 0 discarded something. Seat 0's three cards were 10♥
-    // (else the deal is thrown in: seat 1 holds the other heart) and two of 9♠ 10♠ 9♦ 10♦, and the
-    // discard any of them but a spade: 12 (hand, discard) pairs, 1 + 8 + 3 by the spades held. A
-    // sampler that drew the hand first and then the discard among the allowed ones would give the
-    // hand with both spades (one discard) 1/6 instead of 1/12.
+/// The toy with a face-down discard (spades barred), dealt: seat 0 10♥ 9♠ 9♦, seat 1 9♥ 9♣ 10♣,
+/// the talon 10♠ 10♦; seat 0 to discard.
+fn private_discard_toy() -> (TrickGame<Toy>, TrickState<Toy>) {
     let rules = Toy {
         same_dealer: false,
         talon: 2,
@@ -614,6 +609,18 @@ fn determinisation_is_uniform_over_deals_and_private_choices_whose_number_depend
     let game = TrickGame::with_rules(TrickGame::<Toy>::from_raw(&[]).unwrap(), rules);
     let mut st = game.new_initial_state();
     deal(&mut st, "10H 9H 9S 9C 9D 10C 10S 10D");
+    (game, st)
+}
+
+#[test]
+fn determinisation_is_uniform_over_deals_and_private_choices_whose_number_depends_on_hidden_cards() {
+    // Seat 0 gets 10♥ 9♠ 9♦, seat 1 9♥ 9♣ 10♣, the talon 10♠ 10♦; seat 0 lays 9♦ away face down.
+    // Seat 1 saw its own cards and that seat 0 discarded something. Seat 0's three cards were 10♥
+    // (else the deal is thrown in: seat 1 holds the other heart) and two of 9♠ 10♠ 9♦ 10♦, and the
+    // discard any of them but a spade: 12 (hand, discard) pairs, 1 + 8 + 3 by the spades held. A
+    // sampler that drew the hand first and then the discard among the allowed ones would give the
+    // hand with both spades (one discard) 1/6 instead of 1/12.
+    let (game, mut st) = private_discard_toy();
     testing::act(&mut st, &["discard 9D"]);
     assert_eq!(st.current_player(), Player::Terminal);
     let id = |name: &str| testing::card(&st, name).0 as Action;
@@ -658,18 +665,7 @@ fn determinisation_is_uniform_over_deals_and_private_choices_whose_number_depend
 #[test]
 fn nth_extra_by_default_is_the_kth_offset_extra_legal_lists() {
     // The toy discards any non-spade (its list skips cards): the default gives the list's k-th.
-    let rules = Toy {
-        same_dealer: false,
-        talon: 2,
-        sit_out_dealer: false,
-        hand_end: false,
-        lead_close: false,
-        tables: None,
-        private_discard: true,
-    };
-    let game = TrickGame::with_rules(TrickGame::<Toy>::from_raw(&[]).unwrap(), rules);
-    let mut st = game.new_initial_state();
-    deal(&mut st, "10H 9H 9S 9C 9D 10C 10S 10D");
+    let (_game, st) = private_discard_toy();
     let mut listed = Vec::new();
     st.rules().extra_legal(st.view(), &mut listed);
     assert!(listed.len() >= 2, "{listed:?}");

@@ -18,12 +18,17 @@ fn legal_names(st: &TarokState) -> Vec<String> {
 
 /// Deals the pack in the given order (talon first, then packets of 6 from F = seat 0).
 fn dealt(spec: &str, hands: [&str; 4], talon: &str) -> TarokState {
+    dealt_in_packets(spec, &hands, talon, 6)
+}
+
+/// Deals the talon, then `packet` cards to each hand in turn from F = seat 0, twice round.
+fn dealt_in_packets(spec: &str, hands: &[&str], talon: &str, packet: usize) -> TarokState {
     let mut st = game(spec).new_initial_state();
     let h: Vec<Vec<&str>> = hands.iter().map(|s| s.split_whitespace().collect()).collect();
     let mut order: Vec<&str> = talon.split_whitespace().collect();
     for round in 0..2 {
         for hand in &h {
-            order.extend(&hand[round * 6..round * 6 + 6]);
+            order.extend(&hand[round * packet..round * packet + packet]);
         }
     }
     for n in order {
@@ -1848,19 +1853,7 @@ fn a_mond_that_wins_its_trick_is_not_lost_whoever_led() {
 
 /// Deals the pack for three players: the talon, then packets of 8 from F = seat 0, twice round.
 fn dealt3(spec: &str, hands: [&str; 3], talon: &str) -> TarokState {
-    let mut st = game(spec).new_initial_state();
-    let h: Vec<Vec<&str>> = hands.iter().map(|s| s.split_whitespace().collect()).collect();
-    let mut order: Vec<&str> = talon.split_whitespace().collect();
-    for round in 0..2 {
-        for hand in &h {
-            order.extend(&hand[round * 8..round * 8 + 8]);
-        }
-    }
-    for n in order {
-        assert_eq!(st.current_player(), Player::Chance);
-        act(&mut st, &[n]);
-    }
-    st
+    dealt_in_packets(spec, &hands, talon, 8)
 }
 
 // Seat 0 (F) holds the trula and all clubs; every seat has taroks.
