@@ -53,6 +53,25 @@ def test_registry_and_game_metadata() -> None:
     assert hash(game) == hash(ludoteca.load_game("briscola(players=4)"))
 
 
+def test_history_from_a_ply_on() -> None:
+    state = ludoteca.load_game("briscola").new_initial_state(seed=5)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    everything = state.history()
+    assert len(everything) > 10
+    assert state.history(None) == state.history(0) == everything
+    for start in (1, 7, len(everything) - 1, len(everything)):
+        assert state.history(start) == everything[start:]
+    before = state.serialize()
+    for bad in (-1, len(everything) + 1):
+        with pytest.raises(errors.InvalidParameterError, match="start"):
+            state.history(bad)
+    for wrong_type in ("3", 1.0, True):
+        with pytest.raises(TypeError, match="start must be an int"):
+            state.history(wrong_type)  # type: ignore[arg-type]
+    assert state.serialize() == before
+
+
 def test_seeded_chance_is_reproducible_and_explicit_chance_is_exposed() -> None:
     game = ludoteca.load_game("briscola")
     a, b = game.new_initial_state(seed=42), game.new_initial_state(seed=42)

@@ -130,7 +130,20 @@ def _names_in(names: set[str], text: str) -> list[str]:
     is inside "XIX" and "VI" inside "VII", and a substring test would report cards nobody was sent. A
     name followed by "(" is the first part of another card's name (the improvised Tarok deck shows the
     cavalier C♥ as "J♥(C♥)", and J♥ is a card of its own)."""
-    return [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?![\w(])", text)]
+    if not names:
+        return []
+    # One pass over the text for all names (longest first, so a name is never cut short by another).
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return sorted(set(re.findall(rf"(?<!\w)(?:{alternatives})(?![\w(])", text)))
+
+
+def test_the_leak_scanner_finds_whole_card_names_only() -> None:
+    """The scanner the leak test relies on: it must find every hidden name sent, and only those."""
+    names = {"I", "VI", "XIX", "J♥", "C♥", "10♠", "0♠"}
+    assert _names_in(names, "played XIX, then VII; J♥(C♥) shown") == ["C♥", "XIX"]
+    assert _names_in(names, '{"hand": ["I", "10♠"], "note": "VI"}') == ["10♠", "I", "VI"]
+    assert _names_in(names, "nothing here: XX, VII, 110♠x") == []
+    assert _names_in(set(), "I") == []
 
 
 @pytest.mark.parametrize("spec", CARD_TABLES)

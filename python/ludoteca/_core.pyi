@@ -144,8 +144,12 @@ class State:
         """What ``player`` sees, float32 of ``Game.observation_shape()``."""
     def information_state_string(self, player: int | None = None) -> str:
         """Everything ``player`` has observed since the start, as text."""
-    def history(self) -> list[int]:
-        """Every action applied so far, chance included."""
+    def history(self, start: int | None = None) -> list[int]:
+        """Every action applied so far, chance included; from ply ``start`` (0..len) on when given.
+
+        ``state.history(n)`` lists the actions since ply ``n`` without copying a long game's whole
+        history, e.g. ``new = state.history(seen); seen += len(new)``.
+        """
     def card_locations(self) -> dict[str, list[int]] | None:
         """Card games: every place a card can be, with its card ids; None otherwise."""
     def bot_action(self, bot: str = "random", seed: int | None = None) -> int:

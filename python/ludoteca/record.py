@@ -487,7 +487,9 @@ def replay(record: Record) -> _core.State:
             raise fail(line, str(e)) from None  # the engine's message already names the action and its id
         if seeded is not None and seat != _core.CHANCE:
             seeded.apply_action(move.action)
-            dealt = seeded.history()
+            # Only the chance events the seed resolved after this move: copying the whole history
+            # after every move would make replaying a long match quadratic.
+            dealt.extend(seeded.history(len(dealt)))
     if record.ending is not None:
         ending_line = record.ending_line or last_line + 1
         last_line = ending_line

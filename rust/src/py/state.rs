@@ -322,9 +322,16 @@ impl PyState {
     fn information_state_string(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         Ok(self.inner.information_state_string(self.check_player(player)?))
     }
-    /// Every action applied so far (chance included), as ids.
-    fn history(&self) -> Vec<Action> {
-        self.inner.history().to_vec()
+    /// Every action applied so far (chance included), as ids; from ply `start` on when given (the
+    /// actions since a known point, without copying a long game's whole history each time).
+    #[pyo3(signature = (start = None))]
+    fn history(&self, start: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Action>> {
+        let all = self.inner.history();
+        let from = match start {
+            None => 0,
+            Some(s) => int_in(s, "start", 0, all.len() as i128)? as usize,
+        };
+        Ok(all[from..].to_vec())
     }
     /// Card games: `{place: [card ids]}` for every place a card can be; None for other games.
     fn card_locations<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
