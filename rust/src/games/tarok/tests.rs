@@ -2902,3 +2902,31 @@ fn a_new_deal_starts_from_a_fresh_per_deal_state() {
     };
     assert_eq!(format!("{e:?}"), format!("{fresh:?}"));
 }
+
+#[test]
+fn the_discards_are_counted_and_drawn_without_listing_them_and_only_there() {
+    // `count_extra` / `nth_extra` answer at the discard what `extra_legal` lists; elsewhere
+    // `count_extra` leaves the listing to the engine and `nth_extra` gives the listed offset.
+    let mut st = dealt("tarok", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    let listed = |st: &TarokState| {
+        let mut out = Vec::new();
+        st.rules().extra_legal(st.view(), &mut out);
+        out
+    };
+    let r = st.rules().clone();
+    // The king call: no count, and the k-th offset is the k-th listed one (not a discard).
+    assert_eq!(r.count_extra(st.view()), None);
+    let kings = listed(&st);
+    for (k, &off) in kings.iter().enumerate() {
+        assert_eq!(r.nth_extra(st.view(), k), off);
+    }
+    act(&mut st, &["call K♦", "talon 1"]);
+    assert_eq!(st.extra.stage, Stage::Discard);
+    let discards = listed(&st);
+    assert!(discards.len() > 1);
+    assert_eq!(r.count_extra(st.view()), Some(discards.len()));
+    for (k, &off) in discards.iter().enumerate() {
+        assert_eq!(r.nth_extra(st.view(), k), off);
+    }
+}
