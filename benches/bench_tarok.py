@@ -4,7 +4,9 @@ bots (a), plus greedy against random. (b) limits the bidding to Klop or the lowe
 ``lowest_bid`` bot through ``simulate`` against OpenSpiel's Python loop with the same policy (every seat
 passes, forehand takes Klop or Three with even odds, the rest uniform: king call, talon, discard, cards;
 our bot passes in the announcement round, which OpenSpiel does not have). Each line also reports CPU
-time (``time.process_time``, one thread), steadier than wall clock on a loaded machine.
+time (``time.process_time``, one thread), steadier than wall clock on a loaded machine, and the
+ratios of (a) and (b) are given by CPU time on both sides (for (a) also by pytest-benchmark's wall
+clock).
 
 The two random policies are not the same game: ours also plays the announcement round (each pass or
 kontra is a ply) and may stop a hand early where the rules file says, OpenSpiel has neither; both
@@ -26,6 +28,7 @@ from conftest import _lines, bench_simulate, report
 
 N_GAMES = 20_000
 _openspiel_games_per_s: list[float] = []
+_openspiel_a_cpu: list[float] = []
 
 
 def test_openspiel_evaluate_bots_tarok(benchmark: Any) -> None:
@@ -34,20 +37,25 @@ def test_openspiel_evaluate_bots_tarok(benchmark: Any) -> None:
     bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(4)]
     n = 2_000
     plies: list[int] = []
+    out: dict[str, float] = {}
 
     def run() -> None:
         plies.clear()
+        t0 = time.process_time()
         for i in range(n):
             state = game.new_initial_state()
             pyspiel.evaluate_bots(state, bots, i)
             plies.append(len(state.history()))
+        out["cpu"] = time.process_time() - t0
 
     benchmark.pedantic(run, rounds=2, iterations=1)
     line = "OpenSpiel C++ evaluate_bots tarok uniform, 1 thread"
     report(benchmark, line, n, "games")
     report(benchmark, line, float(sum(plies)), "plies")
+    _cpu_line(line, n, sum(plies), out["cpu"])
     if benchmark.stats is not None:
         _openspiel_games_per_s.append(n / benchmark.stats.stats.mean)
+    _openspiel_a_cpu.append(n / out["cpu"])
 
 
 @pytest.mark.parametrize("spec", ["tarok(ruleset=openspiel)", "tarok"])
@@ -56,15 +64,22 @@ def test_simulate_random_deals(benchmark: Any, spec: str) -> None:
     result: dict[str, Any] = {}
 
     def run() -> None:
+        t0 = time.process_time()
         result["r"] = ludoteca.simulate(game, N_GAMES, seed=1, threads=1)
+        result["cpu"] = time.process_time() - t0
 
     benchmark.pedantic(run, rounds=2, iterations=1)
     line = f"ludoteca {spec} uniform, 1 thread"
+    plies = int(result["r"].lengths.sum())
     report(benchmark, line, N_GAMES, "games")
-    report(benchmark, line, float(result["r"].lengths.sum()), "plies")
+    report(benchmark, line, float(plies), "plies")
+    _cpu_line(line, N_GAMES, plies, result["cpu"])
     if benchmark.stats is not None and _openspiel_games_per_s:
         ratio = N_GAMES / benchmark.stats.stats.mean / _openspiel_games_per_s[-1]
         _lines.append(f"{'  = x OpenSpiel tarok uniform (games/s)':<48} {ratio:>14.1f}")
+    if _openspiel_a_cpu:
+        ratio = N_GAMES / result["cpu"] / _openspiel_a_cpu[-1]
+        _lines.append(f"{'  = x OpenSpiel tarok uniform (games/s, CPU)':<48} {ratio:>14.1f}")
 
 
 def test_simulate_greedy_vs_random(benchmark: Any) -> None:
@@ -82,7 +97,9 @@ def test_openspiel_python_loop_lowest_bid(benchmark: Any) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("tarok", {"players": 4, "rng_seed": 1})
     bidding = pyspiel.TarokGamePhase.BIDDING
-    n = 500
+    # Enough games for a CPU time of a few tenths of a second (500 took some 50 ms, within the
+    # clock's noise on a busy machine).
+    n = 4_000
     rng = random.Random(1)
     out: dict[str, float] = {}
 

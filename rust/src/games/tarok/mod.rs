@@ -325,6 +325,68 @@ pub struct TarokExtra {
     pub emperor: bool,
 }
 
+impl TarokExtra {
+    /// Back to the start of a deal, in place: the same as `Default`, but the logs only forget their
+    /// entries (their arrays, some 340 bytes, are not rewritten for every deal).
+    fn reset(&mut self) {
+        // Every field by name: a field added later must be reset here too.
+        let TarokExtra {
+            stage,
+            forced,
+            passed,
+            high,
+            implicit,
+            calls,
+            contract,
+            declarer,
+            called,
+            partner,
+            partner_revealed,
+            group,
+            king_carries_talon,
+            discards,
+            to_discard,
+            forfeited,
+            tricks,
+            mond_lost,
+            pagat_last,
+            king_last,
+            scores,
+            announced,
+            kontra,
+            passes,
+            announce_log,
+            emperor,
+        } = self;
+        *stage = Stage::default();
+        *forced = Forced::default();
+        *passed = [false; PLAYERS];
+        *high = None;
+        *implicit = false;
+        calls.clear();
+        *contract = None;
+        *declarer = None;
+        *called = None;
+        *partner = None;
+        *partner_revealed = false;
+        *group = None;
+        *king_carries_talon = false;
+        *discards = CardSet::EMPTY;
+        *to_discard = 0;
+        *forfeited = false;
+        *tricks = [0; PLAYERS];
+        *mond_lost = None;
+        *pagat_last = None;
+        *king_last = None;
+        *scores = [0.0; PLAYERS];
+        *announced = [None; BONUSES];
+        *kontra = [0; TARGETS];
+        *passes = 0;
+        announce_log.clear();
+        *emperor = false;
+    }
+}
+
 /// The most auction calls a deal can have: four passes and at most 40 bids, since every bid beats
 /// the standing one (a higher contract of the ten, or the same one by a seat of higher priority).
 const AUCTION_CALLS: usize = 44;
@@ -352,6 +414,10 @@ impl<T: Copy + Default, const N: usize> Log<T, N> {
     pub fn push(&mut self, item: T) {
         self.items[self.len] = item;
         self.len += 1;
+    }
+    /// Forgets every entry (the array keeps its old values, never read).
+    pub fn clear(&mut self) {
+        self.len = 0;
     }
 }
 impl<T: Copy + Default, const N: usize> std::ops::Deref for Log<T, N> {
@@ -581,6 +647,21 @@ const BEATS: [CardSet; 54] = {
             d += 1;
         }
         t[c as usize] = CardSet(m);
+        c += 1;
+    }
+    t
+};
+
+/// For each card id (64 entries, the ids above 53 beat nothing): the cards of its effective suit
+/// that beat it, plus every card of the other suits. ANDed over the cards of a trick it leaves, in
+/// each suit, the cards that beat every card of that suit in the trick (the whole suit when the
+/// trick has none of it): the must-head duty of the negative contracts in one pass over the trick.
+const HEADS: [CardSet; 64] = {
+    let mut t = [CardSet(u64::MAX); 64];
+    let mut c = 0u8;
+    while c < 54 {
+        let own = SUIT_SETS[card_suit(Card(c)) as usize].0;
+        t[c as usize] = CardSet(BEATS[c as usize].0 | !own);
         c += 1;
     }
     t
@@ -869,6 +950,7 @@ impl TarokRules {
         }
     }
     /// The legal plays of the rules (before any hold-back).
+    #[inline]
     pub fn legal(
         &self,
         contract: Contract,
@@ -911,54 +993,39 @@ impl TarokRules {
             let t = hand & tk;
             return if t.is_empty() { hand } else { t };
         }
-        // Negative contracts: must head. The highest tarok and the highest card of the led suit in
-        // the trick (tarok ids ascend with their strength).
-        let (mut in_trick, mut best_led) = (CardSet::EMPTY, led);
+        // Negative contracts: must head. One pass over the trick gives its cards and, per suit, the
+        // cards that beat all of that suit in it (`HEADS`).
+        let (mut in_trick, mut heads) = (0u64, u64::MAX);
         for &c in trick {
-            in_trick.insert(c);
-            if suit_of(c) == led_suit && strength_of(c) > strength_of(best_led) {
-                best_led = c;
-            }
+            in_trick |= 1 << (c.0 & 63);
+            heads &= HEADS[(c.0 & 63) as usize].0;
         }
-        let trick_taroks = in_trick & tk;
-        let best_tarok = (!trick_taroks.is_empty()).then(|| top_tarok(trick_taroks));
-        // The cards of `pool` that beat `best`, or all of `pool` if none does (or nothing to beat).
-        let above = |pool: CardSet, best: Option<Card>| -> CardSet {
-            let higher = best.map_or(pool, |b| pool & BEATS[b.idx()]);
-            if higher.is_empty() {
-                pool
-            } else {
-                higher
-            }
-        };
-        let playing_taroks;
-        let legal = if !suit_mask.is_empty() {
-            if led_suit == TAROKS {
-                playing_taroks = true;
-                above(suit_mask, best_tarok)
-            } else {
-                playing_taroks = false;
-                if best_tarok.is_some() {
-                    suit_mask
-                } else {
-                    above(suit_mask, Some(best_led))
-                }
-            }
+        let trick_has_tarok = in_trick & tk.0 != 0;
+        // The cards to play from, whether they are taroks, and whether they must beat the trick:
+        // following a plain suit, only while no tarok lies on the trick (a trumped trick cannot be
+        // headed in the led suit).
+        let (pool, playing_taroks, must_beat) = if !suit_mask.is_empty() {
+            let taroks_led = led_suit == TAROKS;
+            (suit_mask, taroks_led, taroks_led || !trick_has_tarok)
         } else {
             let t = hand & tk;
             if t.is_empty() {
-                playing_taroks = false;
-                hand
+                (hand, false, false)
             } else {
-                playing_taroks = true;
-                above(t, best_tarok)
+                (t, true, true)
             }
         };
-        if playing_taroks && hand.contains(PAGAT) && in_trick.contains(SKIS) && in_trick.contains(MOND) {
-            // Only Pagat heads Škis and Mond (the emperor's trick).
-            return CardSet::single(PAGAT);
-        }
+        let higher = pool & CardSet(heads);
+        let legal = if must_beat && !higher.is_empty() {
+            higher
+        } else {
+            pool
+        };
         if playing_taroks && legal.contains(PAGAT) {
+            // Only Pagat heads Škis and Mond (the emperor's trick); otherwise it is the last resort.
+            if in_trick & (1 << SKIS.0 | 1 << MOND.0) == (1 << SKIS.0 | 1 << MOND.0) {
+                return CardSet::single(PAGAT);
+            }
             return crate::trick::follow::hold_back(legal, CardSet::single(PAGAT));
         }
         legal
@@ -1539,6 +1606,23 @@ impl TrickRules for TarokRules {
             Stage::Play | Stage::Over => {}
         }
     }
+    fn count_extra(&self, v: TrickView<'_, Self>) -> Option<usize> {
+        // The discards are a set of the declarer's cards: the random player draws one without
+        // listing them.
+        (v.extra.stage == Stage::Discard).then(|| self.discard_legal(v.core, v.core.to_move).len())
+    }
+    fn nth_extra(&self, v: TrickView<'_, Self>, k: usize) -> u32 {
+        if v.extra.stage == Stage::Discard {
+            let c = self.discard_legal(v.core, v.core.to_move).nth_unchecked(k);
+            return DISCARD0 + c.0 as u32;
+        }
+        let mut out = Vec::new();
+        self.extra_legal(v, &mut out);
+        out[k]
+    }
+    fn reset_extra(&self, e: &mut TarokExtra) {
+        e.reset();
+    }
     fn apply_extra(&self, s: TrickMut<'_, Self>, offset: u32) -> Effect {
         let TrickMut {
             core,
@@ -1735,8 +1819,9 @@ impl TrickRules for TarokRules {
             return Effect::Continue;
         };
         let n = self.n;
-        let wpos = (winner + n - leader) % n;
         let player = |i: usize| (leader + i) % n;
+        let played = &cards[..n];
+        let in_trick = played.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
         extra.tricks[winner] += 1;
         let contract = extra.contract.unwrap_or(Contract::Klop);
         if contract == Contract::Klop && core.tricks_played <= 6 {
@@ -1745,13 +1830,15 @@ impl TrickRules for TarokRules {
                 core.won[winner].insert(gift);
             }
         }
-        if let Some(i) = cards[..n].iter().position(|&c| c == MOND) {
-            if i != wpos {
+        if in_trick.contains(MOND) {
+            // Lost unless the Mond itself took the trick.
+            let i = played.iter().position(|&c| c == MOND).unwrap_or(0);
+            if player(i) != winner {
                 extra.mond_lost = Some(player(i));
             }
         }
         if let Some(k) = extra.called {
-            if cards[..n].contains(&k) {
+            if in_trick.contains(k) {
                 extra.partner_revealed = true;
                 if extra.king_carries_talon {
                     let rest = core.talon;
@@ -1763,10 +1850,9 @@ impl TrickRules for TarokRules {
                 }
             }
         }
-        if core.tricks_played == self.tricks {
-            if let Some(i) = cards[..n].iter().position(|&c| c == PAGAT) {
-                extra.pagat_last = Some((player(i), i == wpos, winner));
-            }
+        if core.tricks_played == self.tricks && in_trick.contains(PAGAT) {
+            let i = played.iter().position(|&c| c == PAGAT).unwrap_or(0);
+            extra.pagat_last = Some((player(i), player(i) == winner, winner));
         }
         let decl = extra.declarer;
         let decided = (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))

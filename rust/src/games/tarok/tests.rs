@@ -2663,3 +2663,270 @@ fn allow_call_own_king_false_offers_only_the_kings_of_other_hands_unless_holding
     act(&mut st, &["pass", "pass", "pass", "three"]);
     assert_eq!(legal_names(&st), ["call K♣", "call K♦", "call K♥", "call K♠"]);
 }
+
+// --- The card-set forms of the follow duties and the trick winner against the rules card by card ---
+
+/// The legal plays stated card by card, as the rules say them (the oracle of the set arithmetic in
+/// `TarokRules::legal`): follow suit, else a tarok; in colour valat taroks are a plain suit; in Klop
+/// and the beggars head the trick (the highest tarok on it, else the highest card of the led suit,
+/// unless a tarok lies on a plain-suit trick), Pagat last, and Pagat alone heads Škis and Mond.
+fn legal_card_by_card(
+    r: &TarokRules,
+    contract: Contract,
+    trick: &[Card],
+    hand: CardSet,
+    declarer: Option<usize>,
+    to_move: usize,
+) -> CardSet {
+    let cards = |f: &dyn Fn(Card) -> bool| hand.iter().filter(|&x| f(x)).collect::<CardSet>();
+    let pagat_last = |legal: CardSet| {
+        if legal.contains(PAGAT) && legal.len() > 1 {
+            legal - CardSet::single(PAGAT)
+        } else {
+            legal
+        }
+    };
+    let Some(&led) = trick.first() else {
+        let plain = cards(&|x| card_suit(x) != TAROKS);
+        if r.cv_suits_first && contract.colour() && declarer == Some(to_move) && !plain.is_empty() {
+            return plain;
+        }
+        return if contract.negative() {
+            pagat_last(hand)
+        } else {
+            hand
+        };
+    };
+    let led_suit = card_suit(led);
+    let same = cards(&|x| card_suit(x) == led_suit);
+    let taroks_in_hand = cards(&|x| card_suit(x) == TAROKS);
+    if contract.colour() {
+        if !same.is_empty() {
+            return same;
+        }
+        return if r.cv_void_tarok && !taroks_in_hand.is_empty() {
+            taroks_in_hand
+        } else {
+            hand
+        };
+    }
+    if !contract.negative() {
+        return if !same.is_empty() {
+            same
+        } else if !taroks_in_hand.is_empty() {
+            taroks_in_hand
+        } else {
+            hand
+        };
+    }
+    let trick_taroks: Vec<Card> = trick
+        .iter()
+        .copied()
+        .filter(|&x| card_suit(x) == TAROKS)
+        .collect();
+    let (pool, to_beat): (CardSet, Vec<Card>) = if !same.is_empty() {
+        if led_suit == TAROKS {
+            (same, trick_taroks.clone())
+        } else if !trick_taroks.is_empty() {
+            (same, Vec::new())
+        } else {
+            (
+                same,
+                trick
+                    .iter()
+                    .copied()
+                    .filter(|&x| card_suit(x) == led_suit)
+                    .collect(),
+            )
+        }
+    } else if !taroks_in_hand.is_empty() {
+        (taroks_in_hand, trick_taroks.clone())
+    } else {
+        (hand, Vec::new())
+    };
+    let beaters: CardSet = pool
+        .iter()
+        .filter(|&x| to_beat.iter().all(|&b| card_strength(x) > card_strength(b)))
+        .collect();
+    let legal = if beaters.is_empty() { pool } else { beaters };
+    let playing_taroks = pool.iter().all(|x| card_suit(x) == TAROKS);
+    if playing_taroks && hand.contains(PAGAT) && trick.contains(&SKIS) && trick.contains(&MOND) {
+        return CardSet::single(PAGAT);
+    }
+    if playing_taroks {
+        pagat_last(legal)
+    } else {
+        legal
+    }
+}
+
+/// The trick winner card by card: Pagat in the emperor's trick (not in colour valat unless taroks
+/// were led; with `emperor_requires_pagat_after_both` only after both), else the highest tarok
+/// (not in colour valat), else the strongest card of the led suit.
+fn winner_card_by_card(r: &TarokRules, contract: Contract, trick: &[Card]) -> usize {
+    let at = |card: Card| trick.iter().position(|&x| x == card);
+    let led_suit = card_suit(trick[0]);
+    if let (Some(p), Some(s), Some(m)) = (at(PAGAT), at(SKIS), at(MOND)) {
+        if (!contract.colour() || led_suit == TAROKS) && (!r.emperor_after_both || (p > s && p > m)) {
+            return p;
+        }
+    }
+    let suit = if !contract.colour() && trick.iter().any(|&x| card_suit(x) == TAROKS) {
+        TAROKS
+    } else {
+        led_suit
+    };
+    let mut best: Option<usize> = None;
+    for (i, &x) in trick.iter().enumerate() {
+        if card_suit(x) == suit && best.map_or(true, |b| card_strength(x) > card_strength(trick[b])) {
+            best = Some(i);
+        }
+    }
+    best.unwrap()
+}
+
+#[test]
+fn legal_plays_and_winners_agree_with_the_rules_card_by_card() {
+    use crate::core::rng::Rng;
+    let specs = [
+        "tarok",
+        "tarok(ruleset=openspiel)",
+        "tarok(colour_valat_suits_first=false,emperor_requires_pagat_after_both=true)",
+    ];
+    let st = game("tarok").new_initial_state();
+    let mut rng = Rng::new(15);
+    let (mut checked_heads, mut checked_pagat) = (0, 0);
+    for spec in specs {
+        let r = game(spec).rules().clone();
+        for round in 0..6000 {
+            // A shuffled pack; every third round puts the trula first, so that it often meets in
+            // one trick.
+            let mut pack: Vec<Card> = (0..54u8).map(Card).collect();
+            for i in (1..pack.len()).rev() {
+                pack.swap(i, rng.below(i as u32 + 1) as usize);
+            }
+            if round % 3 == 0 {
+                pack.retain(|&x| !TRULA_SET.contains(x));
+                for (i, x) in [SKIS, MOND, PAGAT].into_iter().enumerate() {
+                    let at = rng.below(5 + i as u32) as usize;
+                    pack.insert(at, x);
+                }
+            }
+            let trick_len = rng.below(4) as usize;
+            let trick = &pack[..trick_len];
+            let hand_len = 1 + rng.below(12) as usize;
+            let hand: CardSet = pack[4..4 + hand_len].iter().copied().collect();
+            let hand = if round % 5 == 0 {
+                hand | CardSet::single(PAGAT)
+            } else {
+                hand
+            } - trick.iter().copied().collect::<CardSet>();
+            if hand.is_empty() {
+                continue;
+            }
+            let mut core = core_with_trick(&st, "");
+            core.trick[..trick_len].copy_from_slice(trick);
+            core.trick_len = trick_len;
+            core.to_move = rng.below(4) as usize;
+            for &contract in &CONTRACTS {
+                let declarer = [None, Some(0), Some(core.to_move)][rng.below(3) as usize];
+                let want = legal_card_by_card(&r, contract, trick, hand, declarer, core.to_move);
+                let got = r.legal(contract, &core, hand, declarer);
+                assert_eq!(
+                    got,
+                    want,
+                    "{spec} {contract:?}: trick {} hand {}",
+                    st.rules().deck.format_set(trick.iter().copied().collect()),
+                    st.rules().deck.format_set(hand)
+                );
+                checked_heads += (contract.negative() && want != hand && trick_len > 0) as usize;
+                checked_pagat += (want == CardSet::single(PAGAT) && hand.len() > 1) as usize;
+                let full = &pack[..4];
+                let n = 3 + rng.below(2) as usize;
+                assert_eq!(
+                    r.winner(contract, &full[..n]),
+                    winner_card_by_card(&r, contract, &full[..n]),
+                    "{spec} {contract:?}: trick {}",
+                    st.rules().deck.format_set(full[..n].iter().copied().collect())
+                );
+            }
+        }
+    }
+    // The duties that narrow the hand came up often, the emperor's Pagat too.
+    assert!(
+        checked_heads > 1000 && checked_pagat > 20,
+        "{checked_heads} {checked_pagat}"
+    );
+}
+
+#[test]
+fn a_new_deal_starts_from_a_fresh_per_deal_state() {
+    // Everything a deal can set, then the engine's reset for the next deal: equal to a new one.
+    let r = game("tarok").rules().clone();
+    let mut e = TarokExtra {
+        stage: Stage::Play,
+        forced: Forced::NoTarok,
+        passed: [true; 4],
+        high: Some((Contract::Two, 1)),
+        implicit: true,
+        contract: Some(Contract::Two),
+        declarer: Some(1),
+        called: Some(Card(15)),
+        partner: Some(2),
+        partner_revealed: true,
+        group: Some(1),
+        king_carries_talon: true,
+        discards: CardSet::single(PAGAT),
+        to_discard: 2,
+        forfeited: true,
+        tricks: [1, 2, 3, 4],
+        mond_lost: Some(3),
+        pagat_last: Some((1, true, 1)),
+        king_last: Some(2),
+        scores: [1.0, -2.0, 3.0, -4.0],
+        announced: [Some(1); BONUSES],
+        kontra: [1; TARGETS],
+        passes: 3,
+        emperor: true,
+        ..TarokExtra::default()
+    };
+    e.calls.push((1, Some(Contract::Two)));
+    e.announce_log.push((2, 7));
+    r.reset_extra(&mut e);
+    assert!(e.calls.is_empty() && e.announce_log.is_empty());
+    // The logs' arrays keep old entries past their (zero) length; the rest must match field for field.
+    let fresh = TarokExtra {
+        calls: e.calls,
+        announce_log: e.announce_log,
+        ..TarokExtra::default()
+    };
+    assert_eq!(format!("{e:?}"), format!("{fresh:?}"));
+}
+
+#[test]
+fn the_discards_are_counted_and_drawn_without_listing_them_and_only_there() {
+    // `count_extra` / `nth_extra` answer at the discard what `extra_legal` lists; elsewhere
+    // `count_extra` leaves the listing to the engine and `nth_extra` gives the listed offset.
+    let mut st = dealt("tarok", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three"]);
+    let listed = |st: &TarokState| {
+        let mut out = Vec::new();
+        st.rules().extra_legal(st.view(), &mut out);
+        out
+    };
+    let r = st.rules().clone();
+    // The king call: no count, and the k-th offset is the k-th listed one (not a discard).
+    assert_eq!(r.count_extra(st.view()), None);
+    let kings = listed(&st);
+    for (k, &off) in kings.iter().enumerate() {
+        assert_eq!(r.nth_extra(st.view(), k), off);
+    }
+    act(&mut st, &["call K♦", "talon 1"]);
+    assert_eq!(st.extra.stage, Stage::Discard);
+    let discards = listed(&st);
+    assert!(discards.len() > 1);
+    assert_eq!(r.count_extra(st.view()), Some(discards.len()));
+    for (k, &off) in discards.iter().enumerate() {
+        assert_eq!(r.nth_extra(st.view(), k), off);
+    }
+}
