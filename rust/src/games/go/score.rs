@@ -76,14 +76,13 @@ pub struct Score {
 pub fn count(core: &GoCore) -> Score {
     with_work(|w| {
         let memo = &mut w.memo;
-        if memo.score.is_some()
-            && memo.rules == core.rules
-            && memo.prisoners == core.prisoners
-            && memo.adjustment == core.adjustment
-            && memo.dead == core.dead
-            && memo.cells == core.board.cells()
-        {
-            if let Some(s) = &memo.score {
+        if let Some(s) = &memo.score {
+            if memo.rules == core.rules
+                && memo.prisoners == core.prisoners
+                && memo.adjustment == core.adjustment
+                && memo.dead == core.dead
+                && memo.cells == core.board.cells()
+            {
                 return s.clone();
             }
         }
