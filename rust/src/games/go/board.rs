@@ -207,6 +207,12 @@ impl Board {
     pub fn at(&self, p: usize) -> u8 {
         self.color[p]
     }
+    /// The contents of every cell of the padded grid of this board's size (row-major, stride
+    /// [`Board::stride`]): the whole position in one slice, for exact comparisons.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.color[..self.stride * self.stride]
+    }
     /// Zobrist hash of the stones on the board.
     #[inline]
     pub fn hash(&self) -> u64 {

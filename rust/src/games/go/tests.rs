@@ -1378,3 +1378,44 @@ fn marking_vs_gnugo() {
         }
     }
 }
+
+/// The count is remembered from one call to the next (a finished game is counted for its returns and
+/// again for its scores), so every input of the count must make a remembered count stale: the rules
+/// (komi), the stones, the dead marks, the prisoners and the adjustments. Totals worked by hand on
+/// 5×5: Black's wall on column B owns column A (5 points), White's on C owns D and E (10 points).
+#[test]
+fn count_is_recomputed_when_anything_it_reads_changes() {
+    let wall = ". X O . .\n. X O . .\n. X O . .\n. X O . .\n. X O . .";
+    let totals = |s: &GoState| {
+        let sc = score::count(&s.core);
+        (sc.black, sc.white)
+    };
+    let g = game("go(board_size=5)");
+    let mut s = GoState::from_diagram(&g, wall, 0).unwrap();
+    assert_eq!(totals(&s), (5.0, 10.0 + 6.5));
+    // The same again, from the memo.
+    assert_eq!(totals(&s), (5.0, 16.5));
+    // Another komi, same stones.
+    let other = GoState::from_diagram(&game("go(board_size=5,komi=0.5)"), wall, 0).unwrap();
+    assert_eq!(totals(&other), (5.0, 10.5));
+    assert_eq!(totals(&s), (5.0, 16.5));
+    // Prisoners (territory scoring counts them).
+    s.core.prisoners = [2, 3];
+    assert_eq!(totals(&s), (7.0, 19.5));
+    s.core.prisoners = [0, 0];
+    // Adjustments.
+    s.core.adjustment = [1.0, 0.5];
+    assert_eq!(totals(&s), (6.0, 17.0));
+    s.core.adjustment = [0.0, 0.0];
+    // Dead marks: White's wall dead gives Black its 5 stones and every point right of column B.
+    for pt in 0..25 {
+        s.core.dead[pt] = pt % 5 == 2;
+    }
+    assert_eq!(totals(&s), (5.0 + 5.0 + 15.0, 6.5));
+    s.core.dead.iter_mut().for_each(|d| *d = false);
+    assert_eq!(totals(&s), (5.0, 16.5));
+    // Another stone: a Black stone on E3 makes columns D and E nobody's.
+    let mixed =
+        GoState::from_diagram(&g, ". X O . .\n. X O . .\n. X O . X\n. X O . .\n. X O . .", 0).unwrap();
+    assert_eq!(totals(&mixed), (5.0, 6.5));
+}
