@@ -526,11 +526,15 @@ impl ReversisRules {
                 m.remise(&mut extra.log, e);
             }
         }
-        if self.claims(extra, winner).next().is_none() {
+        // Listed once: collected at once (`auto_claim`) or left to the winner's claim action.
+        let mut claims = self.claims(extra, winner).peekable();
+        if claims.peek().is_none() {
             return false;
         }
         if self.auto_claim {
-            self.collect_claims(extra, m, winner);
+            for (payer, amount, rule) in claims {
+                m.transfer(&mut extra.log, payer as u8, winner as u8, amount, rule);
+            }
             return false;
         }
         true
