@@ -702,11 +702,16 @@ impl<R: TrickRules> State for TrickState<R> {
                 Phase::Over => break,
                 Phase::Deal | Phase::Draw => self.resolve_chance(rng),
                 Phase::Play if cards_only => {
+                    // A copy the loop owns: nothing else takes its address, so its four words stay
+                    // in registers instead of being loaded and stored at every card (the caller's
+                    // generator is shared with the out-of-line deal). Written back after the loop.
+                    let mut local = rng.clone();
                     while self.core.phase == Phase::Play {
-                        let card = self.random_card_in_play(rng);
+                        let card = self.random_card_in_play(&mut local);
                         self.history.push(card.0 as Action);
                         self.play_card(card);
                     }
+                    *rng = local;
                 }
                 // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
                 // loop's, which picks among the legal cards alone.
