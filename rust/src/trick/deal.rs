@@ -180,4 +180,19 @@ mod tests {
         let runs: Vec<usize> = (0..5).map(|k| plan.run(0, k)).collect();
         assert_eq!(runs, [3, 2, 1, 0, 0]);
     }
+
+    #[test]
+    fn runs_are_each_dealers_own() {
+        // Dealer 0 deals three cards into hands; dealer 1 turns the first card face up, then deals
+        // three into hands: each dealer's runs come from that dealer's own row.
+        let plan = DealPlan::new(2, 10, |dealer, k| match (dealer, k) {
+            (0, 0..3) => Some(Slot::Hand(k % 2)),
+            (1, 0) => Some(Slot::FaceUp),
+            (1, 1..4) => Some(Slot::Hand(k % 2)),
+            _ => None,
+        });
+        let runs = |d: usize| (0..5).map(|k| plan.run(d, k)).collect::<Vec<_>>();
+        assert_eq!(runs(0), [2, 1, 0, 0, 0]);
+        assert_eq!(runs(1), [0, 2, 1, 0, 0]);
+    }
 }
