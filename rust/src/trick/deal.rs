@@ -67,9 +67,9 @@ const PLAN_FACE_UP: u8 = u8::MAX - 1;
 pub(crate) struct DealPlan {
     /// Slot codes per dealer, `stride` apart: a seat, [`PLAN_TALON`] or [`PLAN_FACE_UP`].
     slots: Box<[u8]>,
-    /// Laid out like `slots`: how many cards from this one on go straight into hands (a seat's
-    /// slot, and not the deal's last card, which ends the deal).
-    hand_runs: Box<[u8]>,
+    /// Laid out like `slots`: how many cards from this one on go straight into hands or the talon
+    /// (a seat's slot or the talon's, and not the deal's last card, which ends the deal).
+    runs: Box<[u8]>,
     /// Cards in each dealer's deal.
     len: [u8; crate::core::game::MAX_PLAYERS],
     stride: usize,
@@ -98,19 +98,20 @@ impl DealPlan {
             }
             len[dealer] = k as u8;
         }
-        let mut hand_runs = vec![0u8; players * stride].into_boxed_slice();
+        let mut runs = vec![0u8; players * stride].into_boxed_slice();
         for (dealer, &cards) in len[..players].iter().enumerate() {
             let base = dealer * stride;
-            // Backwards from the second-to-last card: a seat's slot extends the run after it.
+            // Backwards from the second-to-last card: a seat's or the talon's slot extends the run
+            // after it (the face-up card, which may go back into the stock, ends it).
             for k in (0..(cards as usize).saturating_sub(1)).rev() {
-                if (slots[base + k] as usize) < crate::core::game::MAX_PLAYERS {
-                    hand_runs[base + k] = hand_runs[base + k + 1] + 1;
+                if slots[base + k] != PLAN_FACE_UP {
+                    runs[base + k] = runs[base + k + 1] + 1;
                 }
             }
         }
         DealPlan {
             slots,
-            hand_runs,
+            runs,
             len,
             stride,
         }
@@ -129,14 +130,14 @@ impl DealPlan {
         &self.slots[dealer * self.stride..][..self.len(dealer)]
     }
 
-    /// How many cards from the `k`-th on go straight into hands when `dealer` deals (none of them the
-    /// deal's last card).
+    /// How many cards from the `k`-th on go straight into hands or the talon when `dealer` deals
+    /// (none of them the face-up card or the deal's last card).
     #[inline]
-    pub(crate) fn hand_run(&self, dealer: usize, k: usize) -> usize {
+    pub(crate) fn run(&self, dealer: usize, k: usize) -> usize {
         if k >= self.len(dealer) {
             return 0;
         }
-        self.hand_runs[dealer * self.stride + k] as usize
+        self.runs[dealer * self.stride + k] as usize
     }
 
     /// Destination of the `k`-th card when `dealer` deals (`None` once the deal is complete).
@@ -158,7 +159,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hand_runs_stop_before_the_talon_the_face_up_card_and_the_last_card() {
+    fn runs_go_through_the_talon_and_stop_before_the_face_up_card_and_the_last_card() {
         // Dealer 0 of 2 players: hands 1 0 1, the talon, hands 0 1, the face-up card, hand 0 (last).
         let slots = [
             Slot::Hand(1),
@@ -171,7 +172,27 @@ mod tests {
             Slot::Hand(0),
         ];
         let plan = DealPlan::new(2, 10, |_, k| slots.get(k).copied());
-        let runs: Vec<usize> = (0..10).map(|k| plan.hand_run(0, k)).collect();
-        assert_eq!(runs, [3, 2, 1, 0, 2, 1, 0, 0, 0, 0]);
+        let runs: Vec<usize> = (0..10).map(|k| plan.run(0, k)).collect();
+        assert_eq!(runs, [6, 5, 4, 3, 2, 1, 0, 0, 0, 0]);
+        // A talon dealt last: the run stops before its last card.
+        let slots = [Slot::Talon, Slot::Hand(0), Slot::Talon, Slot::Talon];
+        let plan = DealPlan::new(2, 10, |_, k| slots.get(k).copied());
+        let runs: Vec<usize> = (0..5).map(|k| plan.run(0, k)).collect();
+        assert_eq!(runs, [3, 2, 1, 0, 0]);
+    }
+
+    #[test]
+    fn runs_are_each_dealers_own() {
+        // Dealer 0 deals three cards into hands; dealer 1 turns the first card face up, then deals
+        // three into hands: each dealer's runs come from that dealer's own row.
+        let plan = DealPlan::new(2, 10, |dealer, k| match (dealer, k) {
+            (0, 0..3) => Some(Slot::Hand(k % 2)),
+            (1, 0) => Some(Slot::FaceUp),
+            (1, 1..4) => Some(Slot::Hand(k % 2)),
+            _ => None,
+        });
+        let runs = |d: usize| (0..5).map(|k| plan.run(d, k)).collect::<Vec<_>>();
+        assert_eq!(runs(0), [2, 1, 0, 0, 0]);
+        assert_eq!(runs(1), [0, 2, 1, 0, 0]);
     }
 }

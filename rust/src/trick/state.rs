@@ -260,15 +260,15 @@ impl<R: TrickRules> TrickState<R> {
         }
     }
 
-    /// Deals random cards (the draws `sample_chance` would make) while they go into hands: a run of
-    /// them at once ([`Self::deal_hand_run`]), then one at a time. A card to the talon or face up,
-    /// and the deal's last card (which runs `start_after_deal`), go through `deal_card`; then the
-    /// caller loops again.
+    /// Deals random cards (the draws `sample_chance` would make) while they go into hands or the
+    /// talon: a run of them at once ([`Self::deal_run`]), then one at a time. A card face up, and the
+    /// deal's last card (which runs `start_after_deal`), go through `deal_card`; then the caller
+    /// loops again.
     #[inline]
     fn deal_random(&mut self, rng: &mut Rng) {
-        let run = self.plan.hand_run(self.core.dealer, self.core.dealt);
+        let run = self.plan.run(self.core.dealer, self.core.dealt);
         if run > 1 {
-            self.deal_hand_run(rng, run);
+            self.deal_run(rng, run);
         }
         let row = self.plan.row(self.core.dealer);
         loop {
@@ -288,14 +288,14 @@ impl<R: TrickRules> TrickState<R> {
         }
     }
 
-    /// Deals the next `run` cards (all into hands) with the same draws as one at a time: the `i`-th
+    /// Deals the next `run` cards (into hands or the talon) with the same draws as one at a time: the `i`-th
     /// draw picks place `r_i` among the `n - i` cards then left in the stock (`n` now). Found card
     /// by card, each pick waits for the stock the last one left (a chain of dependent bit searches,
     /// most of a deal's time); here the draws come first, then each place is carried back to a place
     /// in today's stock, going backwards: a later card placed at or above an earlier card's place
     /// moves one up past it. That is one comparison over all the places per card, with no chain
     /// between cards.
-    fn deal_hand_run(&mut self, rng: &mut Rng, run: usize) {
+    fn deal_run(&mut self, rng: &mut Rng, run: usize) {
         /// `AFTER[t][k]`: all ones when lane `k` of a block of 16 comes after lane `t`, else 0.
         const AFTER: [[i8; 16]; 16] = {
             let mut a = [[0i8; 16]; 16];
@@ -310,6 +310,11 @@ impl<R: TrickRules> TrickState<R> {
             }
             a
         };
+        thread_local! {
+            /// Beside each drawn place of a run, its value less one in all 16 lanes (see below).
+            static BELOW: std::cell::RefCell<[[i8; 16]; 64]> =
+                const { std::cell::RefCell::new([[0; 16]; 64]) };
+        }
         let core = &mut self.core;
         let stock = core.stock;
         let n = stock.len();
@@ -320,42 +325,45 @@ impl<R: TrickRules> TrickState<R> {
         // own place is never moved by the cards after it, so the comparisons read the places as
         // drawn, not the array being changed (no wait between steps).
         let mut places = [0i8; 64];
-        let mut below = [[0i8; 16]; 64];
-        for (i, (p, b)) in places[..run].iter_mut().zip(below.iter_mut()).enumerate() {
-            *p = rng.below((n - i) as u32) as i8;
-            // Spread by a multiply (the byte times 0x0101…01) and two stores, not byte shuffles.
-            let w = ((*p - 1) as u8 as u64)
-                .wrapping_mul(0x0101_0101_0101_0101)
-                .to_ne_bytes();
-            let w = w.map(|x| x as i8);
-            b[..8].copy_from_slice(&w);
-            b[8..].copy_from_slice(&w);
-        }
-        // Lanes are independent, so the carrying goes 16 lanes (one vector register) at a time, in
-        // the same order for each lane (cards from the last back): a block meets only the cards
-        // before its last lane, and every card before its first lane comes before all its lanes
-        // (no lane mask). For a 45-card run that is 93 block steps instead of 45 over 64 lanes.
-        // Opaque to the optimiser: seeing that lane 0 is never after another, it would split each
-        // block into odd pieces instead of one 16-lane operation.
-        let after_rows: &[[i8; 16]; 16] = std::hint::black_box(&AFTER);
-        for (blk, block) in places.chunks_exact_mut(16).take(run.div_ceil(16)).enumerate() {
-            let first = 16 * blk;
-            let mut v = [0i8; 16];
-            v.copy_from_slice(block);
-            for i in (first..(first + 15).min(run)).rev() {
-                let (b, after) = (&below[i], &after_rows[i - first]);
-                for ((p, &b), &after) in v.iter_mut().zip(b).zip(after) {
-                    // A comparison is all ones where true: `-(x as i8)` is that mask.
-                    *p -= -((*p > b) as i8) & after;
-                }
+        // The spread rows live in a buffer per thread: every row a run reads is written first, so
+        // it needs no zeroing (1 KiB, more than the rest of a card's deal, at every deal).
+        BELOW.with_borrow_mut(|below| {
+            for (i, (p, b)) in places[..run].iter_mut().zip(below.iter_mut()).enumerate() {
+                *p = rng.below((n - i) as u32) as i8;
+                // Spread by a multiply (the byte times 0x0101…01) and two stores, not byte shuffles.
+                let w = ((*p - 1) as u8 as u64)
+                    .wrapping_mul(0x0101_0101_0101_0101)
+                    .to_ne_bytes();
+                let w = w.map(|x| x as i8);
+                b[..8].copy_from_slice(&w);
+                b[8..].copy_from_slice(&w);
             }
-            for b in below[..first].iter().rev() {
-                for (p, &b) in v.iter_mut().zip(b) {
-                    *p += (*p > b) as i8;
+            // Lanes are independent, so the carrying goes 16 lanes (one vector register) at a time, in
+            // the same order for each lane (cards from the last back): a block meets only the cards
+            // before its last lane, and every card before its first lane comes before all its lanes
+            // (no lane mask). For a 45-card run that is 93 block steps instead of 45 over 64 lanes.
+            // Opaque to the optimiser: seeing that lane 0 is never after another, it would split each
+            // block into odd pieces instead of one 16-lane operation.
+            let after_rows: &[[i8; 16]; 16] = std::hint::black_box(&AFTER);
+            for (blk, block) in places.chunks_exact_mut(16).take(run.div_ceil(16)).enumerate() {
+                let first = 16 * blk;
+                let mut v = [0i8; 16];
+                v.copy_from_slice(block);
+                for i in (first..(first + 15).min(run)).rev() {
+                    let (b, after) = (&below[i], &after_rows[i - first]);
+                    for ((p, &b), &after) in v.iter_mut().zip(b).zip(after) {
+                        // A comparison is all ones where true: `-(x as i8)` is that mask.
+                        *p -= -((*p > b) as i8) & after;
+                    }
                 }
+                for b in below[..first].iter().rev() {
+                    for (p, &b) in v.iter_mut().zip(b) {
+                        *p += (*p > b) as i8;
+                    }
+                }
+                block.copy_from_slice(&v);
             }
-            block.copy_from_slice(&v);
-        }
+        });
         // A place in the stock is the card itself above the lowest card when the stock is one
         // unbroken range of card ids (a whole pack), else the place-th card of the set: listed once
         // (one pass over the set's bits) rather than selected per card, since a run after a talon
@@ -382,9 +390,12 @@ impl<R: TrickRules> TrickState<R> {
         let mut dealt = CardSet::EMPTY;
         for (&seat, &id) in row[k0..k0 + run].iter().zip(&places[..run]) {
             let card = Card(id as u8);
-            // A run's slots are seats, below MAX_PLAYERS (the plan checked them): the mask only
-            // spares the bounds check.
-            core.hands[seat as usize % MAX_PLAYERS].insert(card);
+            if (seat as usize) < MAX_PLAYERS {
+                core.hands[seat as usize].insert(card);
+            } else {
+                // The talon's slot (a run holds no face-up card): what `deal_card` does with it.
+                core.deal_to_talon(card);
+            }
             dealt.insert(card);
         }
         self.history
@@ -463,9 +474,12 @@ impl<R: TrickRules> TrickState<R> {
         let pos = self.rules.trick_winner(self.view(), self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
+        // Gathered, then added to the pile once (one store, not one per card).
+        let mut taken = CardSet::EMPTY;
         for &c in &core.trick[..core.n_active] {
-            core.won[winner].insert(c);
+            taken.insert(c);
         }
+        core.won[winner] |= taken;
         core.last_trick = Some((core.leader, core.trick, winner));
         core.trick_len = 0;
         core.tricks_played += 1;
@@ -688,11 +702,16 @@ impl<R: TrickRules> State for TrickState<R> {
                 Phase::Over => break,
                 Phase::Deal | Phase::Draw => self.resolve_chance(rng),
                 Phase::Play if cards_only => {
+                    // A copy the loop owns: nothing else takes its address, so its four words stay
+                    // in registers instead of being loaded and stored at every card (the caller's
+                    // generator is shared with the out-of-line deal). Written back after the loop.
+                    let mut local = rng.clone();
                     while self.core.phase == Phase::Play {
-                        let card = self.random_card(rng);
+                        let card = self.random_card_in_play(&mut local);
                         self.history.push(card.0 as Action);
                         self.play_card(card);
                     }
+                    *rng = local;
                 }
                 // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
                 // loop's, which picks among the legal cards alone.
@@ -932,6 +951,17 @@ impl<R: TrickRules> TrickState<R> {
     #[inline]
     fn random_card(&self, rng: &mut Rng) -> Card {
         let legal = self.legal_cards();
+        legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
+    }
+    /// [`Self::random_card`] in the play phase, where the seat to move always holds a card (a deal
+    /// with every hand empty has ended): the same draw without `legal_cards`' checks of the phase
+    /// and of an empty hand, which cost a tenth of a random card play.
+    #[inline]
+    fn random_card_in_play(&self, rng: &mut Rng) -> Card {
+        debug_assert_eq!(self.core.phase, Phase::Play);
+        let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
+        debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
+        let legal = self.rules.legal_plays(self.view(), hand);
         legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
     }
 }

@@ -393,10 +393,14 @@ impl ReversisRules {
     }
 
     /// The chip payments of a completed trick (not after a reversis is triggered).
-    fn trick_payments(&self, core: &TrickCore, extra: &mut ReversisExtra, m: &mut ReversisMatch) {
-        let Some((leader, cards, winner)) = core.last_trick else {
-            return;
-        };
+    /// `leader`, `cards` and `winner` are the trick's (`core.last_trick`, read once by the caller).
+    fn trick_payments(
+        &self,
+        core: &TrickCore,
+        extra: &mut ReversisExtra,
+        m: &mut ReversisMatch,
+        (leader, cards, winner): (usize, [Card; MAX_PLAYERS], usize),
+    ) {
         // Most tricks hold no ace and not the J♥: nothing is paid (one mask test instead of the loop).
         let played: u64 = cards[..PLAYERS].iter().fold(0, |acc, c| acc | 1u64 << c.idx());
         if played & self.paying.0 == 0 {
@@ -526,11 +530,15 @@ impl ReversisRules {
                 m.remise(&mut extra.log, e);
             }
         }
-        if self.claims(extra, winner).next().is_none() {
+        // Listed once: collected at once (`auto_claim`) or left to the winner's claim action.
+        let mut claims = self.claims(extra, winner).peekable();
+        if claims.peek().is_none() {
             return false;
         }
         if self.auto_claim {
-            self.collect_claims(extra, m, winner);
+            for (payer, amount, rule) in claims {
+                m.transfer(&mut extra.log, payer as u8, winner as u8, amount, rule);
+            }
             return false;
         }
         true
@@ -855,7 +863,7 @@ impl TrickRules for ReversisRules {
             }
         }
         if extra.reversis.is_none() {
-            self.trick_payments(core, extra, m);
+            self.trick_payments(core, extra, m, (leader, cards, winner));
             if core.tricks_played == REVERSIS_AT && core.won[winner].len() == REVERSIS_AT * PLAYERS {
                 extra.reversis = Some(winner as u8);
                 self.refund_hand(extra, m);
