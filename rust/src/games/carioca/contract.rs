@@ -196,6 +196,66 @@ impl TrioHand {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Tally(u32);
 
+/// A hand's naturals counted per rank (index the rank, 2..=14) with their [`Tally`], kept up to date
+/// card by card as the hand changes, so that the trio test before a contract is one closed form with
+/// no counting (it runs on most turns of a random playout).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RankTally {
+    counts: [u8; 16],
+    tally: Tally,
+}
+
+impl RankTally {
+    /// No cards.
+    pub const EMPTY: RankTally = RankTally {
+        counts: [0; 16],
+        tally: Tally(0),
+    };
+    /// The naturals of the Carioca hand `set`.
+    pub fn of_set(set: PackSet) -> RankTally {
+        let mut t = RankTally::EMPTY;
+        for id in set.iter() {
+            t.add(crate::rummy::Pack::CARIOCA.kind(id));
+        }
+        t
+    }
+    /// One more card of `kind` (a joker changes nothing).
+    #[inline]
+    pub fn add(&mut self, kind: u8) {
+        if kind != JOKER {
+            self.add_rank(rank_of(kind));
+        }
+    }
+    /// One card of `kind` fewer (held).
+    #[inline]
+    pub fn remove(&mut self, kind: u8) {
+        if kind != JOKER {
+            self.remove_rank(rank_of(kind));
+        }
+    }
+    /// One more natural of rank `r` (2..=14).
+    #[inline(always)]
+    pub fn add_rank(&mut self, r: u8) {
+        let c = self.counts[r as usize];
+        debug_assert!(c < 8, "two decks: at most eight naturals of a rank");
+        self.counts[r as usize] = c + 1;
+        self.tally = self.tally.recount(c, c + 1);
+    }
+    /// One natural of rank `r` (2..=14) fewer (held).
+    #[inline(always)]
+    pub fn remove_rank(&mut self, r: u8) {
+        let c = self.counts[r as usize];
+        debug_assert!(c > 0, "a card the hand holds");
+        self.counts[r as usize] = c - 1;
+        self.tally = self.tally.recount(c, c - 1);
+    }
+    /// Whether these naturals and `jokers` jokers make `trios` trios.
+    #[inline]
+    pub fn allows(&self, jokers: u8, trios: u8) -> bool {
+        self.tally.allows(jokers, trios)
+    }
+}
+
 /// A rank with `c` naturals: `c / 3` trios free; its next trio costs 1 joker if `c % 3 == 2`, 2 if
 /// `c % 3 == 1` (and `c >= 4`), 3 otherwise; every further one 3; at most `c / 2` trios.
 const fn rank_tally(c: u8) -> u32 {
@@ -233,9 +293,9 @@ impl Tally {
         Tally(counts.iter().map(|&c| rank_tally(c)).sum())
     }
     /// The tally after one rank's count goes from `from` to `to`.
-    #[inline]
+    #[inline(always)]
     fn recount(self, from: u8, to: u8) -> Tally {
-        const TABLE: [u32; 9] = {
+        static TABLE: [u32; 9] = {
             let mut t = [0; 9];
             let mut c = 0;
             while c < 9 {

@@ -53,11 +53,17 @@ pub struct CariocaState {
     pub(super) to_move: u8,
     pub(super) dealt: u16,
     pub(super) hands: [PackSet; MAX_PLAYERS],
+    /// Each hand's naturals counted by rank, kept up to date with `hands` (the trio test before a
+    /// contract reads them).
+    pub(super) ranks: [contract::RankTally; MAX_PLAYERS],
     /// Cards each seat took from the pile (public knowledge while the seat still holds them).
     known: [PackSet; MAX_PLAYERS],
     pub(super) stock: PackSet,
     pub(super) pile: Vec<u8>,
     pub(super) melds: Vec<Meld>,
+    /// The kinds some table meld takes (bit k): the union of [`Self::accepts`] over the table, kept up
+    /// to date when a meld goes down or changes (a lay-off pick is checked against it on every draw).
+    pub(super) accepted: u64,
     pub(super) down: [bool; MAX_PLAYERS],
     /// The mover laid the contract this turn: only a discard is left.
     pub(super) just_down: bool,
@@ -66,6 +72,9 @@ pub struct CariocaState {
     /// Closed contract melds not yet on the table (the contract goes down all at once).
     pub(super) staged: Vec<Meld>,
     pub(super) slot: u8,
+    /// While the mover builds its contract (something picked or closed): the picker of the position,
+    /// updated pick by pick rather than worked out again for every decision (`None` otherwise).
+    building: Option<ContractPicker>,
     cancels: u8,
     pub(super) turns: u16,
     pub(super) reshuffles: u8,
@@ -133,15 +142,18 @@ impl CariocaState {
             to_move: 0,
             dealt: 0,
             hands: [PackSet::EMPTY; MAX_PLAYERS],
+            ranks: [contract::RankTally::EMPTY; MAX_PLAYERS],
             known: [PackSet::EMPTY; MAX_PLAYERS],
             stock: PACK.all(),
             pile,
             melds,
+            accepted: 0,
             down: [false; MAX_PLAYERS],
             just_down: false,
             pending: PackSet::EMPTY,
             staged,
             slot: 0,
+            building: None,
             cancels: 0,
             turns: 0,
             reshuffles: 0,
@@ -233,8 +245,10 @@ impl CariocaState {
         run_layouts(&naturals, counts.jokers(), &self.contract_escalera(), out);
     }
 
-    /// What decides the mover's picks in this position (see [`Picker`]).
-    fn picker(&self) -> Picker {
+    /// What decides the mover's picks in this position (see [`Picker`]). `layable`: the caller has
+    /// just found that the whole contract can be laid from the hand (the test this starts with when
+    /// nothing is picked yet), so it is not made twice.
+    fn picker(&self, layable: bool) -> Picker {
         if self.phase != Phase::Meld {
             return Picker::None;
         }
@@ -244,13 +258,22 @@ impl CariocaState {
             if self.just_down || !self.pending.is_empty() || (self.cfg.requires_discard && hand.len() < 2) {
                 return Picker::None;
             }
-            let accepted = (0..self.melds.len()).fold(0u64, |acc, m| acc | self.accepts(m));
-            return Picker::LayOff(accepted);
+            debug_assert_eq!(self.accepted, self.table_accepts(), "the table's accepted kinds");
+            return Picker::LayOff(self.accepted);
+        }
+        if let Some(c) = self.building {
+            debug_assert!(!self.pending.is_empty() || !self.staged.is_empty());
+            debug_assert_eq!(
+                Some(c),
+                self.fresh_contract_picker(),
+                "the picker kept up to date"
+            );
+            return Picker::Contract(c);
         }
         let slot = self.slot_kind(self.slot);
         let owed = self.owed_after(self.slot);
         let bits = contract::Bits::of_set(hand);
-        if self.pending.is_empty() && self.staged.is_empty() {
+        if self.pending.is_empty() && self.staged.is_empty() && !layable {
             // Nothing laid yet: no pick at all unless the whole contract can be laid.
             let c = self.contract();
             let all = Owed {
@@ -265,7 +288,10 @@ impl CariocaState {
         let (mut run, mut fixed, mut pj) = (contract::PendingRun::EMPTY, None::<u8>, 0);
         for id in self.pending.iter() {
             let k = PACK.kind(id);
-            run = run.with(k);
+            // Only an escalera slot reads the pending run.
+            if slot == Slot::Escalera {
+                run = run.with(k);
+            }
             if k == JOKER {
                 pj += 1;
             } else {
@@ -289,6 +315,41 @@ impl CariocaState {
         })
     }
 
+    /// The contract picker of the position worked out from scratch (`None` if no pick is legal).
+    fn fresh_contract_picker(&self) -> Option<ContractPicker> {
+        let mut copy = self.clone();
+        copy.building = None;
+        match copy.picker(false) {
+            Picker::Contract(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Keeps [`Self::building`] up to date after a pick of `kind` (the hand lost the card, the
+    /// pending meld gained it) or a close (`None`: worked out again for the next slot).
+    fn update_building(&mut self, picked: Option<u8>) {
+        self.building = match (self.building, picked) {
+            (Some(mut c), Some(k)) => {
+                c.bits = c.bits.without(k);
+                match c.slot {
+                    Slot::Trio => c.trios = c.trios.without(k),
+                    Slot::Escalera => c.run = c.run.with(k),
+                }
+                if k == JOKER {
+                    c.pj += 1;
+                } else {
+                    c.fixed = Some(c.fixed.map_or(k, |f| f.min(k)));
+                }
+                c.n += 1;
+                Some(c)
+            }
+            _ => match self.picker(false) {
+                Picker::Contract(c) => Some(c),
+                _ => None,
+            },
+        };
+    }
+
     /// Whether the mover, with nothing picked yet, can lay the whole contract from `hand` (the test
     /// [`Self::picker`] starts with).
     #[inline(never)]
@@ -299,12 +360,57 @@ impl CariocaState {
             trios: c.trios,
             keep: self.cfg.requires_discard as u8,
         };
-        contract::owed_feasible_bits(&contract::Bits::of_set(hand), all)
+        let s = self.to_move as usize;
+        debug_assert_eq!(
+            self.ranks[s],
+            contract::RankTally::of_set(hand),
+            "rank counts kept up to date"
+        );
+        // The trios from the whole hand first: the escaleras only take cards away, so a hand whose
+        // naturals and jokers make too few trios cannot lay the contract (and for a contract of trios
+        // alone that test and the card count are the whole answer).
+        let jokers = (hand.0[1] >> 40).count_ones() as u8;
+        let answer = hand.len() >= c.cards() + all.keep as usize
+            && self.ranks[s].allows(jokers, c.trios)
+            && (c.escaleras == 0 || contract::owed_feasible_bits(&contract::Bits::of_set(hand), all));
+        debug_assert_eq!(
+            answer,
+            contract::owed_feasible_bits(&contract::Bits::of_set(hand), all)
+        );
+        answer
+    }
+
+    /// Seat `s` takes card `id` into its hand.
+    #[inline(always)]
+    fn give(&mut self, s: usize, id: u8) {
+        self.hands[s].insert(id);
+        let r = RANK_OF_ID[id as usize];
+        if r != 0 {
+            self.ranks[s].add_rank(r);
+        }
+    }
+
+    /// Seat `s` gives card `id` up from its hand.
+    #[inline(always)]
+    fn take(&mut self, s: usize, id: u8) {
+        self.hands[s].remove(id);
+        let r = RANK_OF_ID[id as usize];
+        if r != 0 {
+            self.ranks[s].remove_rank(r);
+        }
+    }
+
+    /// The rank counts worked out again from the hands (for positions set up field by field).
+    #[cfg(test)]
+    pub(super) fn recount(&mut self) {
+        for s in 0..MAX_PLAYERS {
+            self.ranks[s] = contract::RankTally::of_set(self.hands[s]);
+        }
     }
 
     /// The cards of the mover's hand that may be picked now.
     pub(super) fn picks(&self) -> PackSet {
-        let picker = self.picker();
+        let picker = self.picker(false);
         let mut out = PackSet::EMPTY;
         if matches!(picker, Picker::None) {
             return out;
@@ -370,10 +476,10 @@ impl CariocaState {
     fn sample_meld(&self, rng: &mut Rng) -> Option<Action> {
         let s = self.to_move as usize;
         let hand = self.hands[s];
-        let building = !self.down[s] && (!self.pending.is_empty() || !self.staged.is_empty());
-        if self.down[s] && !self.pending.is_empty() {
-            return None;
+        if self.down[s] {
+            return self.sample_down(hand, rng);
         }
+        let building = !self.pending.is_empty() || !self.staged.is_empty();
         let len = hand.len() as u32;
         let discards = if building { 0 } else { len };
         let extra = if building { 4 } else { 0 };
@@ -382,13 +488,12 @@ impl CariocaState {
         }
         // Before the contract with nothing picked (most turns of a random hand), a pick is legal only
         // if the whole contract can be laid: one test answers every pick drawn, usually with no.
-        let (mut start, mut carried) = (0, None);
-        if !building && !self.down[s] {
-            let mut layable = None;
+        let (mut start, mut carried, mut layable) = (0, None, None);
+        if !building {
             while start < 64 {
                 let r = rng.below(2 * len);
                 if r < len {
-                    return Some(DISCARD + hand.nth(r as usize) as Action);
+                    return Some(DISCARD + card_at(hand, r) as Action);
                 }
                 if *layable.get_or_insert_with(|| self.contract_layable(hand)) {
                     // Some pick may be legal: this draw and the rest go through the picker.
@@ -408,16 +513,18 @@ impl CariocaState {
                 None => rng.below(discards + len + extra),
             };
             if r < discards {
-                return Some(DISCARD + hand.nth(r as usize) as Action);
+                return Some(DISCARD + card_at(hand, r) as Action);
             }
             r -= discards;
             if r < len {
-                let (picker, memo) = picker.get_or_insert_with(|| (self.picker(), Memo::default()));
+                // `layable` is Some(true) here only when the loop above found the contract layable.
+                let known = layable == Some(true);
+                let (picker, memo) = picker.get_or_insert_with(|| (self.picker(known), Memo::default()));
                 if matches!(picker, Picker::None) {
                     // The usual case before the contract: no pick at all, whichever card was drawn.
                     continue;
                 }
-                let id = hand.nth(r as usize);
+                let id = card_at(hand, r);
                 if picker.allows(PACK.kind(id), memo) {
                     return Some(PICK + id as Action);
                 }
@@ -432,6 +539,39 @@ impl CariocaState {
             }
             if *closes.get_or_insert_with(|| self.close_mask()) >> r & 1 == 1 {
                 return Some(CLOSE + r);
+            }
+        }
+        None
+    }
+
+    /// [`Self::sample_meld`] for a seat whose contract is down (a third of a random hand's turns): the
+    /// same draws from the same superset (every card as a discard, then every card as a pick), a pick
+    /// checked against the table's accepted kinds. `None` while a picked card waits for its target.
+    #[inline]
+    fn sample_down(&self, hand: PackSet, rng: &mut Rng) -> Option<Action> {
+        if !self.pending.is_empty() {
+            return None;
+        }
+        let len = hand.len() as u32;
+        if len == 0 {
+            return None;
+        }
+        // No lay-off on the turn the contract went down, nor of the last card when going out needs a
+        // discard (what `picker` answers).
+        debug_assert_eq!(self.accepted, self.table_accepts(), "the table's accepted kinds");
+        let accepted = if self.just_down || (self.cfg.requires_discard && len < 2) {
+            0
+        } else {
+            self.accepted
+        };
+        for _ in 0..64 {
+            let r = rng.below(2 * len);
+            if r < len {
+                return Some(DISCARD + card_at(hand, r) as Action);
+            }
+            let id = card_at(hand, r - len);
+            if accepted >> PACK.kind(id) & 1 == 1 {
+                return Some(PICK + id as Action);
             }
         }
         None
@@ -460,6 +600,11 @@ impl CariocaState {
             n += 1;
         });
         buf[rng.below(n as u32) as usize]
+    }
+
+    /// The kinds some table meld takes, worked out meld by meld (what [`Self::accepted`] holds).
+    pub(super) fn table_accepts(&self) -> u64 {
+        (0..self.melds.len()).fold(0u64, |acc, m| acc | self.accepts(m))
     }
 
     /// The kinds table meld `m` takes in any way (bit k), the union of [`Self::target_mask`] over kinds.
@@ -576,6 +721,7 @@ impl CariocaState {
         self.turns += 1;
         self.cancels = 0;
         self.just_down = false;
+        self.building = None;
         self.phase = Phase::Draw;
         if self.turns > MAX_TURNS {
             return self.end_hand(None);
@@ -632,15 +778,18 @@ impl CariocaState {
         self.phase = Phase::Deal;
         self.dealt = 0;
         self.hands = [PackSet::EMPTY; MAX_PLAYERS];
+        self.ranks = [contract::RankTally::EMPTY; MAX_PLAYERS];
         self.known = [PackSet::EMPTY; MAX_PLAYERS];
         self.stock = PACK.all();
         self.pile.clear();
         self.melds.clear();
+        self.accepted = 0;
         self.down = [false; MAX_PLAYERS];
         self.just_down = false;
         self.pending = PackSet::EMPTY;
         self.staged.clear();
         self.slot = 0;
+        self.building = None;
         self.cancels = 0;
         self.turns = 0;
         self.reshuffles = 0;
@@ -675,7 +824,7 @@ impl CariocaState {
             Phase::StockDraw => {
                 let id = a as u8;
                 self.stock.remove(id);
-                self.hands[s].insert(id);
+                self.give(s, id);
                 self.enter_meld();
             }
             Phase::Draw => {
@@ -683,7 +832,7 @@ impl CariocaState {
                     self.phase = Phase::StockDraw;
                 } else {
                     let top = self.pile.pop().expect("legal: the pile has a top");
-                    self.hands[s].insert(top);
+                    self.give(s, top);
                     self.known[s].insert(top);
                     self.enter_meld();
                 }
@@ -691,7 +840,7 @@ impl CariocaState {
             _ => {
                 if (DISCARD..PICK).contains(&a) {
                     let id = (a - DISCARD) as u8;
-                    self.hands[s].remove(id);
+                    self.take(s, id);
                     self.pile.push(id);
                     if self.hands[s].is_empty() {
                         return self.end_hand(Some(s as u8));
@@ -700,8 +849,11 @@ impl CariocaState {
                     self.start_turn(next);
                 } else if (PICK..CLOSE).contains(&a) {
                     let id = (a - PICK) as u8;
-                    self.hands[s].remove(id);
+                    self.take(s, id);
                     self.pending.insert(id);
+                    if !self.down[s] {
+                        self.update_building(Some(PACK.kind(id)));
+                    }
                 } else {
                     self.apply_meld(a);
                 }
@@ -733,7 +885,7 @@ impl CariocaState {
             let first = self.next_seat(self.dealer);
             self.start_turn(first);
         } else {
-            self.hands[seen as usize].insert(id);
+            self.give(seen as usize, id);
             self.dealt += 1;
         }
     }
@@ -744,12 +896,16 @@ impl CariocaState {
         let s = self.to_move as usize;
         if a == CANCEL {
             self.cancels += 1;
-            self.hands[s] = self.hands[s].union(self.pending);
+            let mut back = self.pending;
             for m in self.staged.drain(..) {
-                self.hands[s] = self.hands[s].union(m.cards);
+                back = back.union(m.cards);
+            }
+            for id in back.iter() {
+                self.give(s, id);
             }
             self.pending = PackSet::EMPTY;
             self.slot = 0;
+            self.building = None;
         } else if (CLOSE..=CLOSE_HIGH).contains(&a) {
             let shape = match self.slot_kind(self.slot) {
                 Slot::Trio => Shape::Trio(
@@ -773,13 +929,17 @@ impl CariocaState {
             });
             self.pending = PackSet::EMPTY;
             self.slot += 1;
+            self.building = None;
             if self.slot as usize == self.contract().slots() {
                 self.melds.append(&mut self.staged);
+                self.accepted = self.table_accepts();
                 self.down[s] = true;
                 self.just_down = true;
                 if self.hands[s].is_empty() {
                     self.end_hand(Some(s as u8));
                 }
+            } else {
+                self.update_building(None);
             }
         } else {
             let (m, v) = (((a - TARGET) / VARIANTS) as usize, (a - TARGET) % VARIANTS);
@@ -798,6 +958,7 @@ impl CariocaState {
                         .expect("legal replacement"),
                 });
             }
+            self.accepted = self.table_accepts();
             if self.hands[s].is_empty() {
                 self.end_hand(Some(s as u8));
             }
@@ -1173,7 +1334,7 @@ impl State for CariocaState {
         }
     }
     fn sample_chance(&self, rng: &mut Rng) -> Action {
-        self.stock.nth(rng.below(self.stock.len() as u32) as usize) as Action
+        card_at(self.stock, rng.below(self.stock.len() as u32)) as Action
     }
     #[inline]
     fn random_action(&self, rng: &mut Rng) -> Action {
@@ -1186,6 +1347,19 @@ impl State for CariocaState {
             return if stock { options[i] } else { DRAW_PILE };
         }
         self.random_meld_action(rng)
+    }
+    fn play_out_random(&mut self, rng: &mut Rng) {
+        // The default loop on the phase itself (no mapping to `Player` and back on every step).
+        loop {
+            match self.phase {
+                Phase::Over => return,
+                Phase::Deal | Phase::StockDraw => self.resolve_chance(rng),
+                Phase::Draw | Phase::Meld => {
+                    let a = self.random_action(rng);
+                    self.apply(a);
+                }
+            }
+        }
     }
     fn returns(&self, out: &mut [f64]) {
         // Minus the penalty points: the lowest total has the highest return.
@@ -1333,6 +1507,35 @@ impl State for CariocaState {
     }
 }
 
+/// The rank (2..=14) of every card of the pack by id, 0 for the jokers: one load where a card moves,
+/// not two divisions (kind, then rank).
+static RANK_OF_ID: [u8; P as usize] = {
+    let mut t = [0u8; P as usize];
+    let mut id = 0;
+    while id < P as usize {
+        let k = PACK.kind(id as u8);
+        if k != JOKER {
+            t[id] = rank_of(k);
+        }
+        id += 1;
+    }
+    t
+};
+
+/// The `k`-th card of `set` in ascending order (`k < set.len()`), for sets of the 108-card pack: two
+/// words, not the general three-word walk of [`PackSet::nth`] (this runs on most draws of a playout).
+#[inline]
+fn card_at(set: PackSet, k: u32) -> u8 {
+    let [w0, w1, w2] = set.0;
+    debug_assert!(
+        w2 == 0 && k < set.len() as u32,
+        "a card of the 108-card pack, k in the set"
+    );
+    let n0 = w0.count_ones();
+    let (word, k, base) = if k < n0 { (w0, k, 0) } else { (w1, k - n0, 64) };
+    base + crate::cards::CardSet(word).nth_unchecked(k as usize).0
+}
+
 /// Every action's name, built once.
 static NAMES: ActionNames = ActionNames::new();
 
@@ -1383,7 +1586,8 @@ enum Picker {
 
 /// The contract search's view of the mover: the slot being built, what is owed after it, the hand
 /// (as escalera bitmasks and as trio rank counts) and the pending meld.
-struct ContractPicker {
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct ContractPicker {
     slot: Slot,
     owed: Owed,
     exact: bool,

@@ -102,6 +102,8 @@ fn situation(
             shape,
         });
     }
+    st.accepted = st.table_accepts();
+    st.recount();
     let top = ids(top, &mut used)[0];
     st.pile.push(top);
     st.stock = PackSet::EMPTY;
@@ -418,6 +420,7 @@ fn an_empty_stock_is_reshuffled_from_the_pile_or_ends_the_hand() {
             st.stock.remove(id);
             st.hands[0].insert(id);
         }
+        st.recount();
         act(&mut st, "take pile");
         act(&mut st, "discard 3C");
         assert_eq!(st.is_terminal(), over, "{mode}");
@@ -802,4 +805,52 @@ fn the_picks_offered_are_exactly_the_cards_that_keep_the_contract_feasible() {
         }
     }
     assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn before_the_contract_a_random_pick_needs_the_whole_contract_and_a_card_to_discard() {
+    // Two trios take six cards; when going out needs a discard a seventh must stay in hand. With six
+    // cards after the draw no pick is legal, so no random draw picks; with seven some do.
+    let g = game(&[
+        ("players", "2"),
+        ("scope", "deal"),
+        ("go_out_requires_discard", "true"),
+    ]);
+    for (hand, picks) in [("7C 7D 7H 9C 9D", false), ("7C 7D 7H 9C 9D 2S", true)] {
+        let mut st = situation(&g, 0, 0, &[hand, "3C 5D"], "9H", &[], &[false, false]);
+        act(&mut st, "take pile");
+        assert_eq!(names(&st).iter().any(|n| n.starts_with("pick")), picks, "{hand}");
+        let drawn = (0..200).any(|seed| (PICK..CLOSE).contains(&st.random_action(&mut Rng::new(seed))));
+        assert_eq!(drawn, picks, "{hand}");
+    }
+}
+
+#[test]
+fn a_random_lay_off_of_the_last_card_only_when_going_out_needs_no_discard() {
+    // Seat 0 is down and holds 9C and (from the pile) 2S; the table has a trio of 9s and one of 2s.
+    // Both cards may be laid off; after 9C goes, the last card 2S may be laid off (going out) only
+    // when going out needs no discard. Random draws pick exactly when a pick is legal.
+    for (requires, last) in [("true", false), ("false", true)] {
+        let g = game(&[
+            ("players", "2"),
+            ("scope", "deal"),
+            ("go_out_requires_discard", requires),
+        ]);
+        let melds = [(1u8, "9S 9H 9D"), (1u8, "2H 2D 2C")];
+        let mut st = situation(&g, 0, 0, &["9C", "3C 5D 7H"], "2S", &melds, &[true, true]);
+        act(&mut st, "take pile");
+        let picks_drawn = |st: &CariocaState| {
+            (0..200).any(|seed| (PICK..CLOSE).contains(&st.random_action(&mut Rng::new(seed))))
+        };
+        assert!(names(&st).iter().any(|n| n.starts_with("pick")));
+        assert!(picks_drawn(&st), "two cards: either may be laid off");
+        act(&mut st, "pick 9C");
+        act(&mut st, "onto meld 0");
+        assert_eq!(
+            names(&st).iter().any(|n| n.starts_with("pick")),
+            last,
+            "{requires}"
+        );
+        assert_eq!(picks_drawn(&st), last, "{requires}");
+    }
 }
