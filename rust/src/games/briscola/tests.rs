@@ -1144,3 +1144,21 @@ fn italian_suit_names_name_the_trump_suit_in_the_table_text() {
         }
     }
 }
+
+#[test]
+fn chiamata_deals_one_card_at_a_time_from_the_eldest() {
+    // Briscola Chiamata (pagat.com): all 40 cards are dealt, eight each, one at a time in turn from
+    // the player after the dealer. The first dealer is seat 4, so the k-th card goes to seat k mod 5.
+    let g = chiamata("briscola(players=5)");
+    let mut st = g.new_initial_state();
+    assert_eq!(st.core.dealer, 4);
+    for k in 0..40u32 {
+        assert!(st.is_chance_node());
+        st.apply_action(k).unwrap();
+    }
+    for seat in 0..5 {
+        let expected: CardSet = (0..40u8).filter(|k| *k as usize % 5 == seat).map(Card).collect();
+        assert_eq!(st.core.hands[seat], expected, "seat {seat}");
+    }
+    assert_eq!(st.current_player(), Player::Seat(0), "the eldest speaks first");
+}
