@@ -961,3 +961,204 @@ fn chiamata_a_cappotto_doubles_only_with_the_option_and_only_at_120_or_0() {
     assert_eq!(&normal.payouts(1, 5, true)[..5], &[-2.0, 1.0, 1.0, -1.0, 1.0]);
     assert_eq!(&normal.payouts(119, 5, true)[..5], &[2.0, -1.0, -1.0, 1.0, -1.0]);
 }
+
+#[test]
+fn spanish_exchange_the_seven_takes_a_face_up_card_above_seven_and_the_two_the_rest() {
+    // Spanish Brisca (pagat.com, Brisca): the 7 of trumps may take a face-up card above the 7 (the
+    // court cards, the 3, the ace), the 2 of trumps one of 7 or below. Seat 0 (the eldest) is dealt
+    // cards 1, 3 and 5, seat 1 cards 2, 4 and 6; the seventh card is turned face up.
+    let g =
+        game("briscola(trump_exchange=seven_if_upcard_above_7_else_two,exchange_requires_won_trick=false)");
+    for (up, mine, may) in [
+        ("J♦", "7♦", true),
+        ("J♦", "2♦", false),
+        ("7♦", "2♦", true),
+        ("6♦", "2♦", true),
+        ("6♦", "7♦", false),
+    ] {
+        let mut st = g.new_initial_state();
+        deal(&mut st, &[mine, "K♠", "4♣", "5♣", "4♥", "5♥", up]);
+        let exchange = st.string_to_action("exchange").unwrap();
+        let mut legal = Vec::new();
+        st.legal_actions(&mut legal);
+        assert_eq!(legal.contains(&exchange), may, "{mine} for {up}");
+        if may {
+            st.apply_action(exchange).unwrap();
+            assert!(
+                st.core.hands[0].contains(Card(card(&st, up) as u8)),
+                "{mine} for {up}"
+            );
+            assert_eq!(st.core.face_up_card, Some(Card(card(&st, mine) as u8)));
+        } else {
+            assert!(st.apply_action(exchange).is_err(), "{mine} for {up}");
+        }
+    }
+}
+
+#[test]
+fn the_face_up_card_names_trump_and_the_lowest_trump_beats_a_led_ace() {
+    // pagat.com (Briscola): the suit of the face-up card is trump; a trick with a trump in it goes to
+    // the highest trump. 7♥ face up: seat 1's 2♥ takes seat 0's A♠, and the 11 points with it.
+    // Clubs (suit 0) or diamonds (suit 1) as trump, or none, would leave the trick with the ace.
+    let g = game("briscola");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &["A♠", "2♥", "4♣", "5♣", "4♦", "5♦", "7♥"]);
+    play(&mut st, &["A♠", "2♥"]);
+    assert_eq!(st.core.leader, 1, "the trump wins");
+    assert_eq!(st.points_of(1), 11);
+    assert_eq!(st.points_of(0), 0);
+    // Without a trump in it, the highest card of the suit led wins, whatever lies face up.
+    deal(&mut st, &["K♣", "3♦"]);
+    play(&mut st, &["5♦", "4♣"]);
+    assert_eq!(st.core.leader, 1, "the leader's suit, nobody trumped");
+}
+
+/// The American game's deal used below: seat 0 holds A♠ and leads it, the three others discard a
+/// club worth nothing, 7♥ is face up (hearts are trump). Seat 0 (team 0) takes 11 points.
+const AMERICAN_DEAL: [&str; 13] = [
+    "A♠", "4♣", "5♣", "6♣", "2♦", "5♦", "2♠", "5♠", "4♦", "6♦", "4♠", "6♠", "7♥",
+];
+
+#[test]
+fn count_out_ends_the_match_at_the_trick_that_reaches_121() {
+    // American Briscola with the count-out (pagat.com, Briscola, American variant): the match ends
+    // as soon as a side's cumulative points reach 121, even in the middle of a deal.
+    let g = game("briscola(players=4,ruleset=american,claim_allowed=false,count_out=true)");
+    for (before, ends) in [(110.0, true), (109.0, false)] {
+        let mut st = g.new_initial_state();
+        st.core.ledger[..4].copy_from_slice(&[before, 0.0, before, 0.0]);
+        deal(&mut st, &AMERICAN_DEAL);
+        play(&mut st, &["A♠", "4♣", "5♣", "6♣"]);
+        assert_eq!(st.core.leader, 0);
+        assert_eq!(st.is_terminal(), ends, "{before} + 11");
+        if ends {
+            let mut r = [0.0; 4];
+            st.returns(&mut r);
+            assert_eq!(r, [1.0, -1.0, 1.0, -1.0]);
+        } else {
+            assert!(st.is_chance_node(), "120: everyone draws and the deal goes on");
+            assert_eq!(st.core.deals_done, 0);
+        }
+    }
+}
+
+#[test]
+fn american_partners_see_nothing_of_each_other_while_the_stock_lasts() {
+    // The partners' exchange of hands comes only once the face-up card has been drawn.
+    let g = game("briscola(players=4,ruleset=american)");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &AMERICAN_DEAL);
+    for viewer in 0..4 {
+        for other in (0..4).filter(|&o| o != viewer) {
+            let seen = crate::trick::encode::visible_hand(&st, viewer, other);
+            assert!(seen.is_empty(), "seat {viewer} sees {seen:?} of seat {other}");
+        }
+    }
+}
+
+#[test]
+fn random_play_draws_claims_and_exchanges_like_any_legal_action() {
+    // The random player picks uniformly among the legal actions: with three cards and one extra
+    // action legal, the extra comes out about a quarter of the time.
+    for (spec, cards, extra) in [
+        (
+            "briscola(trump_exchange=seven,exchange_requires_won_trick=false)",
+            &["7♦", "2♠", "5♥", "4♥", "5♣", "6♣", "A♦"][..],
+            "exchange",
+        ),
+        (
+            "briscola(players=4,ruleset=american)",
+            &AMERICAN_DEAL[..],
+            "claim",
+        ),
+    ] {
+        let mut st = game(spec).new_initial_state();
+        deal(&mut st, cards);
+        let a = st.string_to_action(extra).unwrap();
+        let mut legal = Vec::new();
+        st.legal_actions(&mut legal);
+        assert_eq!(legal.len(), 4, "{spec}");
+        assert!(legal.contains(&a), "{spec}");
+        let mut rng = Rng::new(3);
+        let hits = (0..400).filter(|_| st.random_action(&mut rng) == a).count();
+        assert!(
+            (60..=140).contains(&hits),
+            "{spec}: {extra} drawn {hits} times in 400"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_claim_by_either_side_loses_the_match() {
+    // American Briscola: a player may claim 121; a wrong claim loses the match for his side. Here
+    // the second seat (team 1) claims after one card of the first deal.
+    let g = game("briscola(players=4,ruleset=american)");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &AMERICAN_DEAL);
+    play(&mut st, &["A♠"]);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    act(&mut st, "claim");
+    assert!(st.is_terminal());
+    let mut r = [0.0; 4];
+    st.returns(&mut r);
+    assert_eq!(r, [1.0, -1.0, 1.0, -1.0]);
+}
+
+#[test]
+fn both_sides_past_121_at_the_end_of_a_deal_the_higher_wins_and_a_tie_plays_on() {
+    // The American match to 121 is checked at the end of each deal: a side at 121 or more wins; if
+    // both got there the higher total wins, and equal totals play another deal.
+    let g = game("briscola(players=4,ruleset=american,claim_allowed=false)");
+    let st = g.new_initial_state();
+    let extra = BriscolaExtra::default();
+    let result = |t0: f64, t1: f64| {
+        let mut core = st.core.clone();
+        core.ledger[..4].copy_from_slice(&[t0, t1, t0, t1]);
+        g.rules()
+            .match_result(TrickView::new(&core, &extra, &()))
+            .map(|r| r[..4].to_vec())
+    };
+    let team0 = Some(vec![1.0, -1.0, 1.0, -1.0]);
+    let team1 = Some(vec![-1.0, 1.0, -1.0, 1.0]);
+    assert_eq!(result(120.0, 119.0), None);
+    assert_eq!(result(121.0, 120.0), team0);
+    assert_eq!(result(120.0, 121.0), team1);
+    assert_eq!(result(131.0, 130.0), team0);
+    assert_eq!(result(130.0, 131.0), team1);
+    assert_eq!(result(125.0, 125.0), None, "equal totals play on");
+}
+
+#[test]
+fn italian_suit_names_name_the_trump_suit_in_the_table_text() {
+    // suit_names=italian: the table text names trump in Italian (hearts are coppe, cups).
+    for (spec, word) in [
+        ("briscola(suit_names=italian)", Some("coppe")),
+        ("briscola", None),
+    ] {
+        let mut st = game(spec).new_initial_state();
+        deal(&mut st, &["A♠", "2♠", "3♥", "4♥", "5♣", "6♣", "7♥"]);
+        let text = st.observation_string(0);
+        match word {
+            Some(w) => assert!(text.contains(&format!("trump suit: {w}")), "{spec}: {text}"),
+            None => assert!(!text.contains("trump suit:"), "{spec}: {text}"),
+        }
+    }
+}
+
+#[test]
+fn chiamata_deals_one_card_at_a_time_from_the_eldest() {
+    // Briscola Chiamata (pagat.com): all 40 cards are dealt, eight each, one at a time in turn from
+    // the player after the dealer. The first dealer is seat 4, so the k-th card goes to seat k mod 5.
+    let g = chiamata("briscola(players=5)");
+    let mut st = g.new_initial_state();
+    assert_eq!(st.core.dealer, 4);
+    for k in 0..40u32 {
+        assert!(st.is_chance_node());
+        st.apply_action(k).unwrap();
+    }
+    for seat in 0..5 {
+        let expected: CardSet = (0..40u8).filter(|k| *k as usize % 5 == seat).map(Card).collect();
+        assert_eq!(st.core.hands[seat], expected, "seat {seat}");
+    }
+    assert_eq!(st.current_player(), Player::Seat(0), "the eldest speaks first");
+}

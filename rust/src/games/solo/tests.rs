@@ -554,3 +554,16 @@ fn only_the_forced_declarer_shows_the_queen_of_clubs() {
     }
     assert!(r.known_cards(st.view(), 0, 1).is_empty(), "seat 1 showed nothing");
 }
+
+#[test]
+fn a_player_void_in_the_suit_led_takes_the_trick_with_the_lowest_trump() {
+    // pagat.com (Solo): the highest trump wins a trick, else the highest card of the suit led. Seat 0
+    // plays solo in ♥ and leads 8♠; seat 1 has no plain spade (its Q♠ is a trump) and plays 8♥, the
+    // lowest trump; seat 2 follows with 7♠, seat 3 discards 7♦. The 8♥ wins.
+    let mut st = dealt("solo");
+    act(&mut st, &["ask", "pass", "pass", "pass", "solo in ♥"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    act(&mut st, &["8♠", "8♥", "7♠", "7♦"]);
+    assert_eq!(st.core.leader, 1, "the trump wins");
+    assert_eq!(st.core.won[1].len(), 4);
+}

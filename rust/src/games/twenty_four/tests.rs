@@ -592,3 +592,62 @@ fn bots_play_whole_games_and_speed_matters() {
         assert!(g.new_bot(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn two_players_a_valid_claim_by_the_second_seat_gives_the_cards_to_the_first() {
+    // The first to state a correct solution wins the set; the other player takes the four cards.
+    // Here seat 1 is faster (t1 against t3) and right: seat 0 takes 8♥ 9♠ 5♣ 7♦.
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("8h 9s 4h 6h"), cards("5c 7d 2c 3c")]).unwrap();
+    act(&mut s, "t3 no solution");
+    act(&mut s, "t1 claim 8*5-(7+9)");
+    assert_eq!(
+        s.records()[0].outcome,
+        Outcome::Judged {
+            claimer: 1,
+            chooser: None,
+            valid: true,
+            taker: Some(0)
+        }
+    );
+    assert_eq!(s.stack(0), cards("8h 9s 5c 7d"));
+    assert_eq!(sizes(&s), vec![4, 0]);
+}
+
+#[test]
+fn four_players_a_no_solution_round_counts_as_a_set_for_the_cap() {
+    // The move cap counts every set, a round where everyone declares "no solution" included.
+    let mut s = four(&[("max_sets", "1")], ["Ac 5c", "Ad 6c", "Ah 7c", "As 8c"]);
+    for _ in 0..4 {
+        act(&mut s, "t7 no solution");
+    }
+    assert_eq!(s.sets_played(), 1);
+    assert!(s.is_terminal() && s.capped());
+    assert_eq!(returns(&s), vec![0.0; 4], "cap_outcome=draw");
+}
+
+#[test]
+fn the_move_cap_with_fewest_cards_names_either_seat_and_a_tie_is_a_draw() {
+    // cap_outcome=fewest_cards: at the cap the seats holding the fewest cards win; if every seat
+    // holds as many, nobody has won (all 0).
+    let g = game(&[("max_sets", "1"), ("cap_outcome", "fewest_cards")]);
+    for (stacks, back, expected) in [
+        (
+            ["Ah As 6c 7c", "Ac Ad 5c"],
+            ["take back Ah", "take back Ac"],
+            vec![-1.0, 1.0],
+        ),
+        (
+            ["Ah As 6c", "Ac Ad 5c"],
+            ["take back Ah", "take back Ac"],
+            vec![0.0, 0.0],
+        ),
+    ] {
+        let mut s = TwentyFourState::from_stacks(&g, &stacks.map(cards)).unwrap();
+        for a in ["no solution", "no solution", back[0], back[1]] {
+            act(&mut s, a);
+        }
+        assert!(s.is_terminal() && s.capped());
+        assert_eq!(returns(&s), expected, "{stacks:?}");
+    }
+}

@@ -1039,6 +1039,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_revealed_advisor_or_elephant_attacks_the_general_from_outside_its_area() {
+        // Jieqi (revealed pieces): an advisor steps one point diagonally anywhere, an elephant two,
+        // unless its eye (the point between) is occupied. Red's general on e0; Black's on d9.
+        let base = || {
+            let mut b = [EMPTY; SQUARES];
+            b[square(4, 0)] = piece(RED, KING);
+            b[square(3, 9)] = piece(BLACK, KING);
+            b
+        };
+        let general = square(4, 0);
+        // A black free elephant on c2 reaches e0 through the empty eye d1.
+        let mut b = base();
+        b[square(2, 2)] = piece(BLACK, ELEPHANT_FREE);
+        assert!(Position::from_board(b, RED, true).attacked(general, BLACK));
+        // A red pawn on the eye d1 blocks it.
+        b[square(3, 1)] = piece(RED, PAWN);
+        assert!(!Position::from_board(b, RED, true).attacked(general, BLACK));
+        // A black free advisor on d1 attacks e0; a red one there does not.
+        let mut b = base();
+        b[square(3, 1)] = piece(BLACK, ADVISOR_FREE);
+        assert!(Position::from_board(b, RED, true).attacked(general, BLACK));
+        b[square(3, 1)] = piece(RED, ADVISOR_FREE);
+        assert!(!Position::from_board(b, RED, true).attacked(general, BLACK));
+    }
+
+    #[test]
     fn tables_have_the_textbook_sizes() {
         // Advisor: 5 palace points, centre has 4 moves, corners 1.
         assert_eq!(ADVISOR_STEPS[square(4, 1)].n, 4);
