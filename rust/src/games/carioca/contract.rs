@@ -196,7 +196,7 @@ impl TrioHand {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Tally(u32);
 
-/// A hand's naturals counted per rank (index the rank, 2..=14) with their [`Tally`], kept up to date
+/// A hand's naturals counted per rank (index the rank, 2..=14) with their `Tally`, kept up to date
 /// card by card as the hand changes, so that the trio test before a contract is one closed form with
 /// no counting (it runs on most turns of a random playout).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
