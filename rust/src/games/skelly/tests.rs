@@ -132,3 +132,138 @@ fn action_names_round_trip() {
         assert_eq!(parse_action(&action_name(a)).unwrap(), a, "{}", action_name(a));
     }
 }
+
+// Rule boundaries through the outcome API (the cases the mutation run found untested in Rust).
+
+#[test]
+fn the_course_turns_at_box_13_and_comes_back_through_12() {
+    // Targets run 1..13 (indices 0..12) and back 12..1 (indices 13..24): index 13 is box 12.
+    let g = game(&[("players", "2")]);
+    let c = g.config().rules.court;
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course13@1.0,1.0 p1=course0@start")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, c.box_centre(12))], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Made);
+    assert_eq!(&r.credited[..r.n_credited as usize], &[12]);
+    assert_eq!(s.table().caps[0].stage, Stage::Course(14));
+    // Index 12 is box 13 itself: landing in 12 there is no progress.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course12@0.2,0.2 p1=course0@start")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, c.box_centre(12))], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Miss);
+    assert_eq!(s.table().caps[0].stage, Stage::Course(12));
+}
+
+#[test]
+fn freeing_a_trapped_cap_on_the_last_target_credits_only_what_is_left_of_the_course() {
+    // Rule 3's +2 stops at the end of the course: at index 24 (box 1) only box 1 is credited, and
+    // the cap starts the killer run in box 1.
+    let g = game(&[("players", "2")]);
+    let c = g.config().rules.court;
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course24@0.2,0.4 p1=course3+trapped@1.0,1.3")
+        .unwrap();
+    let r = s
+        .apply_outcome(&[(0, (0.9, 1.25)), (1, (1.0, 1.33))], &[1])
+        .unwrap();
+    assert_eq!(r.decision, Decision::HitTrapped);
+    assert_eq!(&r.credited[..r.n_credited as usize], &[1]);
+    assert_eq!(s.table().caps[0].stage, Stage::Qual13);
+    assert!(c.in_box(1, s.table().caps[0].pos.unwrap()));
+}
+
+#[test]
+fn completing_the_out_only_course_in_box_13_moves_the_cap_to_box_1() {
+    let g = game(&[("players", "2"), ("course", "out_only")]);
+    let c = g.config().rules.court;
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course12@0.2,0.2 p1=course0@start")
+        .unwrap();
+    s.apply_outcome(&[(0, c.box_centre(13))], &[]).unwrap();
+    assert_eq!(s.table().caps[0].stage, Stage::Qual13);
+    let at = s.table().caps[0].pos.unwrap();
+    assert!(c.in_box(1, at) && !c.in_box(13, at));
+}
+
+#[test]
+fn ranks_follow_the_order_of_elimination() {
+    // Three caps; a killer eliminates seat 2, then seat 1: seat 2 (out with 3 caps left) ranks 3,
+    // seat 1 (out with 2 left) ranks 2, the winner 1.
+    let g = game(&[("players", "3")]);
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@0.3,0.3 p1=course3@1.5,1.5 p2=course9@0.2,0.2")
+        .unwrap();
+    let scores = |s: &SkellyState| {
+        let mut out = [0.0; 3];
+        s.scores(&mut out);
+        out
+    };
+    assert_eq!(scores(&s), [1.0, 1.0, 1.0]);
+    let r = s
+        .apply_outcome(&[(0, (0.35, 0.3)), (2, (0.1, 0.1))], &[2])
+        .unwrap();
+    assert_eq!(r.eliminated, 1 << 2);
+    assert_eq!(scores(&s), [1.0, 1.0, 3.0]);
+    assert!(r.again && s.current_player() == Player::Seat(0));
+    let r = s
+        .apply_outcome(&[(0, (1.4, 1.5)), (1, (1.7, 1.7))], &[1])
+        .unwrap();
+    assert_eq!(r.eliminated, 1 << 1);
+    assert_eq!(scores(&s), [1.0, 2.0, 3.0]);
+    assert_eq!(s.table().winner(), Some(0));
+    assert_eq!(s.current_player(), Player::Terminal);
+}
+
+#[test]
+fn when_every_cap_left_is_trapped_all_are_released_without_reward() {
+    // Seat 1 is trapped; seat 0 lands in the dead box too: nobody can shoot, so both are released
+    // and the turn passes on as usual (to seat 1).
+    let g = game(&[("players", "2")]);
+    let c = g.config().rules.court;
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3+trapped@1.0,1.3")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, (1.3, 1.0))], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Trapped);
+    assert_eq!(r.released, 0b11);
+    let t = s.table();
+    assert!(!t.caps[0].trapped && !t.caps[1].trapped);
+    assert!(!c.in_dead_box(t.caps[0].pos.unwrap()) && !c.in_dead_box(t.caps[1].pos.unwrap()));
+    assert_eq!(t.turn, 1);
+    assert_eq!(
+        (t.caps[0].stage, t.caps[1].stage),
+        (Stage::Course(2), Stage::Course(3))
+    );
+}
+
+#[test]
+fn a_trapped_cap_is_released_after_the_set_number_of_skipped_turns() {
+    // trap_release_after_turns=1: seat 1's first turn is skipped, its second releases it.
+    let g = game(&[("players", "2"), ("trap_release_after_turns", "1")]);
+    let c = g.config().rules.court;
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3+trapped@1.0,1.3")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, (0.3, 1.9))], &[]).unwrap();
+    assert_eq!((r.decision, r.released), (Decision::Miss, 0));
+    assert_eq!(s.table().turn, 0);
+    assert!(s.table().caps[1].trapped && s.table().caps[1].skipped == 1);
+    let r = s.apply_outcome(&[(0, (0.4, 1.9))], &[]).unwrap();
+    assert_eq!(r.released, 1 << 1);
+    let t = s.table();
+    assert_eq!(t.turn, 1);
+    assert!(!t.caps[1].trapped && !c.in_dead_box(t.caps[1].pos.unwrap()));
+    // With the default (0: never), the trapped seat is skipped every time.
+    let g = game(&[("players", "2")]);
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3+trapped@1.0,1.3")
+        .unwrap();
+    for x in [0.3, 0.4, 0.5] {
+        let r = s.apply_outcome(&[(0, (x, 1.9))], &[]).unwrap();
+        assert_eq!(r.released, 0);
+        assert_eq!(s.table().turn, 0);
+    }
+    assert!(s.table().caps[1].trapped);
+}
