@@ -135,6 +135,12 @@ fn action_names_round_trip() {
 
 // Rule boundaries through the outcome API (the cases the mutation run found untested in Rust).
 
+/// Two players: seat 0 on the course at box 3, seat 1 trapped in the dead box; seat 0 to shoot.
+fn seat_1_trapped(g: &Skelly) -> SkellyState {
+    g.state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3+trapped@1.0,1.3")
+        .unwrap()
+}
+
 #[test]
 fn the_course_turns_at_box_13_and_comes_back_through_12() {
     // Targets run 1..13 (indices 0..12) and back 12..1 (indices 13..24): index 13 is box 12.
@@ -222,9 +228,7 @@ fn when_every_cap_left_is_trapped_all_are_released_without_reward() {
     // and the turn passes on as usual (to seat 1).
     let g = game(&[("players", "2")]);
     let c = g.config().rules.court;
-    let mut s = g
-        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3+trapped@1.0,1.3")
-        .unwrap();
+    let mut s = seat_1_trapped(&g);
     let r = s.apply_outcome(&[(0, (1.3, 1.0))], &[]).unwrap();
     assert_eq!(r.decision, Decision::Trapped);
     assert_eq!(r.released, 0b11);
@@ -243,9 +247,7 @@ fn a_trapped_cap_is_released_after_the_set_number_of_skipped_turns() {
     // trap_release_after_turns=1: seat 1's first turn is skipped, its second releases it.
     let g = game(&[("players", "2"), ("trap_release_after_turns", "1")]);
     let c = g.config().rules.court;
-    let mut s = g
-        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3+trapped@1.0,1.3")
-        .unwrap();
+    let mut s = seat_1_trapped(&g);
     let r = s.apply_outcome(&[(0, (0.3, 1.9))], &[]).unwrap();
     assert_eq!((r.decision, r.released), (Decision::Miss, 0));
     assert_eq!(s.table().turn, 0);
@@ -257,9 +259,7 @@ fn a_trapped_cap_is_released_after_the_set_number_of_skipped_turns() {
     assert!(!t.caps[1].trapped && !c.in_dead_box(t.caps[1].pos.unwrap()));
     // With the default (0: never), the trapped seat is skipped every time.
     let g = game(&[("players", "2")]);
-    let mut s = g
-        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3+trapped@1.0,1.3")
-        .unwrap();
+    let mut s = seat_1_trapped(&g);
     for x in [0.3, 0.4, 0.5] {
         let r = s.apply_outcome(&[(0, (x, 1.9))], &[]).unwrap();
         assert_eq!(r.released, 0);
