@@ -267,3 +267,254 @@ fn a_trapped_cap_is_released_after_the_set_number_of_skipped_turns() {
     }
     assert!(s.table().caps[1].trapped);
 }
+
+// The rest of rules.rs's boundaries (the second mutation run): placement, the radial exit, outcome
+// refusals, the masks of a report, rule 6 and the killer run's landings.
+
+#[test]
+fn a_cap_credited_into_an_occupied_box_goes_to_the_nearest_free_grid_spot() {
+    // Seat 1 rests on box 4's centre; seat 0 (target box 4) hits it, so rule 4 credits box 4 and
+    // places seat 0 there: not on top of seat 1 but one cap diameter (plus a hair) away on both axes,
+    // the first spot of the grid's first ring, still inside the box.
+    let g = game(&[("players", "2")]);
+    let c = g.config().rules.court;
+    let b4 = c.box_centre(4);
+    let text = format!(
+        "turn=0 shots=0 out=- p0=course3@1.5,0.3 p1=course0@{},{}",
+        b4.0, b4.1
+    );
+    let mut s = g.state_at(&text).unwrap();
+    let r = s.apply_outcome(&[(0, (1.7, 0.2))], &[1]).unwrap();
+    assert_eq!(r.decision, Decision::Hit);
+    assert_eq!(&r.credited[..r.n_credited as usize], &[4]);
+    let step = 2.0 * c.radius + 1e-6;
+    let at = s.table().caps[0].pos.unwrap();
+    assert!(
+        (at.0 - (b4.0 - step)).abs() < 1e-12 && (at.1 - (b4.1 - step)).abs() < 1e-12,
+        "{at:?}"
+    );
+    assert!(c.in_box(4, at));
+    assert_eq!(s.table().caps[1].pos, Some(b4));
+    // An empty box takes the cap at its centre.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course3@1.5,0.3 p1=course0@0.5,0.5")
+        .unwrap();
+    s.apply_outcome(&[(0, (1.7, 0.2))], &[1]).unwrap();
+    assert_eq!(s.table().caps[0].pos, Some(b4));
+}
+
+#[test]
+fn a_freed_cap_whose_exit_point_is_taken_goes_further_out_along_the_same_ray() {
+    // Seat 1 is trapped north of box 13; its radial exit (straight north, just outside the skull) is
+    // taken by seat 2, so freeing it puts it one cap diameter further out.
+    let g = game(&[("players", "3")]);
+    let c = g.config().rules.court;
+    let exit = c.radial_exit((1.0, 1.33), 0.0);
+    assert!((exit.0 - 1.0).abs() < 1e-12 && exit.1 > 1.375);
+    let text = format!(
+        "turn=0 shots=0 out=- p0=course2@0.9,1.0 p1=course3+trapped@1.0,1.3 p2=course5@1.0,{}",
+        exit.1 - 0.006
+    );
+    let mut s = g.state_at(&text).unwrap();
+    let r = s
+        .apply_outcome(&[(0, (1.0, 1.2)), (1, (1.0, 1.33))], &[1])
+        .unwrap();
+    assert_eq!(r.decision, Decision::HitTrapped);
+    assert_eq!(r.freed, 1 << 1);
+    let want = c.radial_exit((1.0, 1.33), 2.0 * c.radius);
+    let at = s.table().caps[1].pos.unwrap();
+    assert!(
+        (at.0 - want.0).abs() < 1e-12 && (at.1 - want.1).abs() < 1e-12,
+        "{at:?} {want:?}"
+    );
+    assert!(!s.table().caps[1].trapped && !c.in_skull(at));
+}
+
+#[test]
+fn outcomes_off_the_court_or_touching_caps_not_in_play_are_refused_and_change_nothing() {
+    let g = game(&[("players", "2")]);
+    let fresh = || {
+        g.state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course0@start")
+            .unwrap()
+    };
+    let refused = |positions: &[(usize, (f64, f64))], contacts: &[usize]| {
+        let mut s = fresh();
+        let before = s.position_text();
+        let e = s.apply_outcome(positions, contacts).unwrap_err();
+        assert_eq!(s.position_text(), before);
+        e.to_string()
+    };
+    // Each coordinate on its own: not a number, infinite, beyond 10^12 m.
+    assert!(refused(&[(0, (f64::NAN, 0.5))], &[]).contains("not a finite point"));
+    assert!(refused(&[(0, (0.5, f64::INFINITY))], &[]).contains("not a finite point"));
+    assert!(refused(&[(0, (2e12, 0.5))], &[]).contains("not a finite point"));
+    assert!(refused(&[(0, (0.5, -2e12))], &[]).contains("not a finite point"));
+    // 10^12 itself is a (very bad) shot, not an error.
+    for p in [(1e12, 0.5), (0.5, -1e12)] {
+        let mut s = fresh();
+        assert_eq!(s.apply_outcome(&[(0, p)], &[]).unwrap().decision, Decision::Miss);
+    }
+    // Seat 1 has not entered play: the shot cannot have touched it.
+    assert!(refused(&[(0, (0.3, 0.3))], &[1]).contains("not on the court"));
+}
+
+#[test]
+fn a_cap_listed_twice_among_the_contacts_is_hit_once() {
+    // Two killer hits eliminate here; one shot touching seat 1 (listed twice) is one hit.
+    let g = game(&[("players", "3"), ("killer_hits_to_eliminate", "2")]);
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@0.3,0.3 p1=course3@1.5,1.5 p2=course9@0.2,1.8")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, (1.45, 1.5))], &[1, 1]).unwrap();
+    assert_eq!(r.eliminated, 0);
+    assert!(s.table().caps[1].alive);
+    assert_eq!(s.table().caps[1].killer_hits, 1);
+}
+
+#[test]
+fn a_non_killer_hitting_a_killer_is_eliminated_under_that_rule() {
+    let g = game(&[("players", "3"), ("non_killer_hits_killer", "eliminate_shooter")]);
+    let mut s = g
+        .state_at("turn=1 shots=0 out=- p0=killer@0.3,0.3 p1=course3@0.5,0.5 p2=course9@0.2,1.8")
+        .unwrap();
+    let r = s.apply_outcome(&[(1, (0.32, 0.35))], &[0]).unwrap();
+    assert_eq!(r.decision, Decision::HitKiller);
+    assert_eq!(r.eliminated, 1 << 1);
+    assert!(!s.table().caps[1].alive);
+    assert_eq!(s.table().turn, 2);
+}
+
+#[test]
+fn a_cap_knocked_into_the_dead_box_is_trapped_but_a_cap_resting_in_a_quadrant_is_not() {
+    // Seat 0 hits seat 1 into the dead box: seat 1 is trapped (rule 6). Seat 2, on its killer run in
+    // the north quadrant and not moved by the shot, stays free; so does a killer knocked in.
+    let g = game(&[("players", "4")]);
+    let c = g.config().rules.court;
+    let mut s = g
+        .state_at(
+            "turn=0 shots=0 out=- p0=course2@1.0,0.4 p1=course3@1.0,0.5 p2=qualq0@1.0,1.3 p3=killer@1.3,0.5",
+        )
+        .unwrap();
+    assert!(c.in_dead_box((1.0, 1.3)) && c.in_dead_box((0.7, 0.8)));
+    let r = s
+        .apply_outcome(&[(0, (1.0, 0.45)), (1, (1.0, 0.7)), (3, (0.7, 0.8))], &[1])
+        .unwrap();
+    assert_eq!(r.decision, Decision::Hit);
+    assert_eq!(r.trapped, 1 << 1);
+    let t = s.table();
+    assert!(t.caps[1].trapped && !t.caps[2].trapped && !t.caps[3].trapped);
+    // Without the flag nobody is trapped.
+    let g = game(&[("players", "4"), ("knocked_into_dead_box_traps", "false")]);
+    let mut s = g
+        .state_at(
+            "turn=0 shots=0 out=- p0=course2@1.0,0.4 p1=course3@1.0,0.5 p2=qualq0@1.0,1.3 p3=killer@1.3,0.5",
+        )
+        .unwrap();
+    let r = s
+        .apply_outcome(&[(0, (1.0, 0.45)), (1, (1.0, 0.7))], &[1])
+        .unwrap();
+    assert_eq!(r.trapped, 0);
+}
+
+#[test]
+fn a_shooter_coming_to_rest_in_the_dead_box_is_trapped_unless_it_is_a_killer() {
+    let g = game(&[("players", "3")]);
+    let mut s = g
+        .state_at("turn=1 shots=0 out=- p0=course2@0.2,0.2 p1=course3@0.5,0.5 p2=course9@0.2,1.8")
+        .unwrap();
+    let r = s.apply_outcome(&[(1, (1.0, 1.3))], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Trapped);
+    assert_eq!(r.trapped, 1 << 1);
+    assert!(s.table().caps[1].trapped);
+    // A killer's shot is decided by rule 1 alone: resting in the dead box, it is not trapped.
+    let mut s = g
+        .state_at("turn=1 shots=0 out=- p0=course2@0.2,0.2 p1=killer@0.5,0.5 p2=course9@0.2,1.8")
+        .unwrap();
+    let r = s.apply_outcome(&[(1, (1.0, 1.3))], &[]).unwrap();
+    assert_eq!((r.decision, r.trapped), (Decision::Killer, 0));
+    assert!(!s.table().caps[1].trapped);
+    assert_eq!(s.table().turn, 2);
+}
+
+#[test]
+fn the_killer_run_starts_only_from_box_13_and_walks_the_quadrants() {
+    let g = game(&[("players", "2")]);
+    let c = g.config().rules.court;
+    // Qual13 landing outside box 13 is a miss.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=qual13@0.125,0.125 p1=course3@1.5,1.5")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, (0.6, 0.6))], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Miss);
+    assert_eq!(s.table().caps[0].stage, Stage::Qual13);
+    let (n, e, south) = (c.quadrant_aim(0), c.quadrant_aim(1), c.quadrant_aim(2));
+    // Any order: with N done, S is next as well as E.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=qualq0@1.0,1.3 p1=course3@1.5,1.5")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, south)], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Made);
+    assert_eq!(s.table().caps[0].stage, Stage::QualQ(0b0101));
+    // A quadrant already made restarts the run from box 1.
+    let r = s.apply_outcome(&[(0, n)], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Restart);
+    assert_eq!(s.table().caps[0].stage, Stage::Qual13);
+    // Fixed order N, E, S, W: with N and E done only S counts.
+    let g = game(&[("players", "2"), ("quadrant_order", "n_e_s_w")]);
+    let fixed = || {
+        g.state_at("turn=0 shots=0 out=- p0=qualq01@1.3,1.0 p1=course3@1.5,1.5")
+            .unwrap()
+    };
+    let mut s = fixed();
+    let r = s.apply_outcome(&[(0, south)], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Made);
+    assert_eq!(s.table().caps[0].stage, Stage::QualQ(0b0111));
+    let mut s = fixed();
+    let r = s.apply_outcome(&[(0, c.quadrant_aim(3))], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Restart);
+    assert!(c.in_box(1, s.table().caps[0].pos.unwrap()));
+    // With only N done, E is next in the fixed order and S is not.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=qualq0@1.0,1.3 p1=course3@1.5,1.5")
+        .unwrap();
+    assert_eq!(
+        s.apply_outcome(&[(0, south)], &[]).unwrap().decision,
+        Decision::Restart
+    );
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=qualq0@1.0,1.3 p1=course3@1.5,1.5")
+        .unwrap();
+    assert_eq!(s.apply_outcome(&[(0, e)], &[]).unwrap().decision, Decision::Made);
+}
+
+#[test]
+fn returning_to_the_last_box_after_a_miss() {
+    let g = game(&[("players", "2"), ("out_of_bounds_policy", "return_to_last_box")]);
+    let c = g.config().rules.court;
+    // On the course at target box 6 (index 5): a miss goes back to box 5, the last box made.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course5@0.125,1.25 p1=course3@1.5,1.5")
+        .unwrap();
+    let r = s.apply_outcome(&[(0, (0.6, 0.9))], &[]).unwrap();
+    assert_eq!(r.decision, Decision::Miss);
+    assert!(c.in_box(5, s.table().caps[0].pos.unwrap()));
+    // Shooting for box 13 on the killer run: back to box 1.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=qual13@0.125,0.125 p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_outcome(&[(0, (0.6, 0.6))], &[]).unwrap();
+    assert!(c.in_box(1, s.table().caps[0].pos.unwrap()));
+    // Before box 1 is made: back off the court.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_outcome(&[(0, (0.6, 0.6))], &[]).unwrap();
+    assert_eq!(s.table().caps[0].pos, None);
+    // Under the default policy the cap stays where it stopped.
+    let g = game(&[("players", "2")]);
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course5@0.125,1.25 p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_outcome(&[(0, (0.6, 0.9))], &[]).unwrap();
+    assert_eq!(s.table().caps[0].pos, Some((0.6, 0.9)));
+}
