@@ -271,6 +271,14 @@ fn a_trapped_cap_is_released_after_the_set_number_of_skipped_turns() {
 // The rest of rules.rs's boundaries (the second mutation run): placement, the radial exit, outcome
 // refusals, the masks of a report, rule 6 and the killer run's landings.
 
+/// The cap rests at `want` (to rounding).
+fn assert_at(at: (f64, f64), want: (f64, f64)) {
+    assert!(
+        (at.0 - want.0).abs() < 1e-12 && (at.1 - want.1).abs() < 1e-12,
+        "{at:?} != {want:?}"
+    );
+}
+
 #[test]
 fn a_cap_credited_into_an_occupied_box_goes_to_the_nearest_free_grid_spot() {
     // Seat 1 rests on box 4's centre; seat 0 (target box 4) hits it, so rule 4 credits box 4 and
@@ -517,4 +525,23 @@ fn returning_to_the_last_box_after_a_miss() {
         .unwrap();
     s.apply_outcome(&[(0, (0.6, 0.9))], &[]).unwrap();
     assert_eq!(s.table().caps[0].pos, Some((0.6, 0.9)));
+}
+
+#[test]
+fn a_spot_where_the_cap_would_touch_another_is_taken() {
+    // Seat 1 rests exactly one cap diameter east of box 4's centre: a cap placed at the centre would
+    // touch it, so the centre is taken and seat 0 goes to the grid's first free spot.
+    let g = game(&[("players", "2")]);
+    let c = g.config().rules.court;
+    let b4 = c.box_centre(4);
+    let text = format!(
+        "turn=0 shots=0 out=- p0=course3@1.5,0.3 p1=course0@{},{}",
+        b4.0 + 2.0 * c.radius,
+        b4.1
+    );
+    let mut s = g.state_at(&text).unwrap();
+    s.apply_outcome(&[(0, (1.7, 0.2))], &[1]).unwrap();
+    let step = 2.0 * c.radius + 1e-6;
+    let at = s.table().caps[0].pos.unwrap();
+    assert_at(at, (b4.0 - step, b4.1 - step));
 }
