@@ -297,10 +297,7 @@ fn a_cap_credited_into_an_occupied_box_goes_to_the_nearest_free_grid_spot() {
     assert_eq!(&r.credited[..r.n_credited as usize], &[4]);
     let step = 2.0 * c.radius + 1e-6;
     let at = s.table().caps[0].pos.unwrap();
-    assert!(
-        (at.0 - (b4.0 - step)).abs() < 1e-12 && (at.1 - (b4.1 - step)).abs() < 1e-12,
-        "{at:?}"
-    );
+    assert_at(at, (b4.0 - step, b4.1 - step));
     assert!(c.in_box(4, at));
     assert_eq!(s.table().caps[1].pos, Some(b4));
     // An empty box takes the cap at its centre.
@@ -331,10 +328,7 @@ fn a_freed_cap_whose_exit_point_is_taken_goes_further_out_along_the_same_ray() {
     assert_eq!(r.freed, 1 << 1);
     let want = c.radial_exit((1.0, 1.33), 2.0 * c.radius);
     let at = s.table().caps[1].pos.unwrap();
-    assert!(
-        (at.0 - want.0).abs() < 1e-12 && (at.1 - want.1).abs() < 1e-12,
-        "{at:?} {want:?}"
-    );
+    assert_at(at, want);
     assert!(!s.table().caps[1].trapped && !c.in_skull(at));
 }
 
