@@ -324,6 +324,18 @@ mod tests {
     }
 
     #[test]
+    fn box_13_has_its_own_side() {
+        // A larger box 13 (0.4 m) takes a cap 0.15 m off its centre, which boxes 1-12 (0.25 m) do not.
+        let c = Court {
+            box13: 0.4,
+            ..Court::default()
+        };
+        assert!(c.in_box(13, (1.15, 1.0)) && !c.in_dead_box((1.15, 1.0)));
+        assert!(!c.in_box(1, (0.125 + 0.15, 0.125)));
+        assert!(c.in_box(1, (0.125 + 0.099, 0.125)));
+    }
+
+    #[test]
     fn bad_dimensions_are_refused() {
         let big_skull = Court {
             skull: 1.6,
