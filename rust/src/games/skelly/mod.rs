@@ -810,15 +810,20 @@ impl State for SkellyState {
             Phase::Over => false,
         };
         if !ok {
+            // A shot aimed at a cap that cannot be aimed at says so; anything else gets the common
+            // message (a chance outcome where a shot is due, a shot at a chance node).
+            if self.phase == Phase::Shoot && action < SHOTS {
+                let reason = "that cap is not on the court (or is the shooter's own)";
+                return Err(LudoError::illegal(action, self.action_to_string(action), reason));
+            }
             let mut legal = Vec::new();
             self.legal_actions(&mut legal);
             check_node(self, action, &legal)?;
-            let reason = if action < SHOTS {
-                "that cap is not on the court (or is the shooter's own)"
-            } else {
-                "not legal here"
-            };
-            return Err(LudoError::illegal(action, self.action_to_string(action), reason));
+            return Err(LudoError::illegal(
+                action,
+                self.action_to_string(action),
+                "not legal here",
+            ));
         }
         self.apply_action_unchecked(action);
         Ok(())

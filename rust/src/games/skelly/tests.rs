@@ -539,3 +539,108 @@ fn a_spot_where_the_cap_would_touch_another_is_taken() {
     let at = s.table().caps[0].pos.unwrap();
     assert_at(at, (b4.0 - step, b4.1 - step));
 }
+
+// mod.rs's rule functions (the mutation run of the game's own module).
+
+#[test]
+fn shots_aim_at_the_target_or_at_another_cap_in_play() {
+    // Three players, seat 0 to shoot: it may aim at its target (reference 0) or at seat 1's cap
+    // (reference 2), not at its own cap (reference 1) nor at seat 2's, which has not entered play.
+    let g = game(&[("players", "3")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3@1.5,1.5 p2=course0@start")
+        .unwrap();
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    let per_ref = (ANGLES.len() * POWERS.len()) as u32;
+    let want: Vec<Action> = (0..per_ref).chain(2 * per_ref..3 * per_ref).collect();
+    assert_eq!(legal, want);
+    // Every other action is refused, says why and changes nothing, the chance actions included.
+    for a in (0..NUM_ACTIONS).filter(|a| !want.contains(a)) {
+        let mut t = s.clone();
+        let e = t.apply_action(a).unwrap_err().to_string();
+        let why = if a < SHOTS {
+            "not on the court"
+        } else {
+            "not legal here"
+        };
+        assert!(e.contains(why), "{}: {e}", action_name(a));
+        assert_eq!(t.position_text(), s.position_text());
+    }
+}
+
+#[test]
+fn the_first_shooter_is_drawn_among_the_players() {
+    let g = game(&[("players", "3")]);
+    let s = g.new_initial_state();
+    assert_eq!(s.current_player(), Player::Chance);
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal, (LOT..LOT + 3).collect::<Vec<_>>());
+    let mut chances = Vec::new();
+    s.chance_outcomes(&mut chances);
+    assert_eq!(
+        chances,
+        (LOT..LOT + 3).map(|a| (a, 1.0 / 3.0)).collect::<Vec<_>>()
+    );
+    // Seats 3..5 do not exist at a three-player table.
+    for a in (0..NUM_ACTIONS).filter(|a| !(LOT..LOT + 3).contains(a)) {
+        assert!(s.clone().apply_action(a).is_err(), "{}", action_name(a));
+    }
+    // The draw lands on each of the three seats and nowhere else.
+    let mut rng = Rng::new(5);
+    let mut seen = [0; 3];
+    for _ in 0..300 {
+        let a = s.sample_chance(&mut rng);
+        assert!((LOT..LOT + 3).contains(&a), "{a}");
+        seen[(a - LOT) as usize] += 1;
+    }
+    assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
+}
+
+#[test]
+fn a_flick_is_one_of_the_noise_grid_uniformly() {
+    // With the default noise, a chosen shot is followed by a chance node over the 15 x 15 grid of
+    // angle and speed deviations, each equally likely (the bins are equal-probability quantiles).
+    let g = game(&[("players", "2")]);
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.2,0.2 p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_action(0).unwrap();
+    assert_eq!(s.current_player(), Player::Chance);
+    let mut chances = Vec::new();
+    s.chance_outcomes(&mut chances);
+    let bins = (NOISE_BINS * NOISE_BINS) as u32;
+    assert_eq!(chances.len(), bins as usize);
+    assert!(chances
+        .iter()
+        .zip(NOISE..NOISE + bins)
+        .all(|(&(a, p), b)| a == b && p == 1.0 / f64::from(bins)));
+    let mut rng = Rng::new(9);
+    let mut seen = vec![false; bins as usize];
+    for _ in 0..20_000 {
+        let a = s.sample_chance(&mut rng);
+        assert!((NOISE..NOISE + bins).contains(&a), "{a}");
+        seen[(a - NOISE) as usize] = true;
+    }
+    assert!(seen.iter().all(|&x| x));
+}
+
+#[test]
+fn the_winner_gets_the_top_of_the_declared_range_and_each_loser_the_bottom() {
+    // Three players: the declared range is -1/2..1 and a finished game pays exactly its ends.
+    let g = game(&[("players", "3")]);
+    let u = g.utility().unwrap();
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@0.3,0.3 p1=course3@1.5,1.5 p2=course9@0.2,0.2")
+        .unwrap();
+    s.apply_outcome(&[(0, (0.35, 0.3)), (2, (0.1, 0.1))], &[2])
+        .unwrap();
+    s.apply_outcome(&[(0, (1.4, 1.5)), (1, (1.7, 1.7))], &[1])
+        .unwrap();
+    assert!(s.is_terminal());
+    let mut r = [0.0; 3];
+    s.returns(&mut r);
+    assert_eq!(r, [u.max, u.min, u.min]);
+    assert_eq!((u.min, u.max, u.sum), (-0.5, 1.0, Some(0.0)));
+}
