@@ -2,7 +2,8 @@
 //! prisoners), dead stones, seki, Benson's pass-alive chains and the automatic dead-stone marking.
 //!
 //! **Automatic marking** (what bots, simulations and the move limit use, and the proposal that opens the
-//! marking phase): Benson's algorithm first ([`benson`], no allocation): pass-alive chains are alive,
+//! marking phase): a settled board (neither side has a single playout move, see below) has nothing
+//! dead, and is answered at once. Otherwise Benson's algorithm first ([`benson`], no allocation): pass-alive chains are alive,
 //! and opponent stones inside a region that is vital to a pass-alive chain and bordered only by
 //! pass-alive chains are dead (unconditionally: the owner can neither be captured there nor be
 //! prevented from capturing them). Only the chains Benson leaves open are judged by playouts from the
@@ -572,12 +573,19 @@ const LARGE_BOARD: usize = 15;
 
 /// The automatic dead-stone marking (module docs): a flag per point.
 pub fn auto_dead(core: &GoCore) -> Vec<bool> {
-    with_work(|w| auto_dead_with(core, w))
+    with_work(|w| auto_dead_with(core, w, true))
+}
+
+/// [`auto_dead`] without its shortcut for a settled board (always Benson, then the playouts): what
+/// the shortcut must agree with (tests).
+#[cfg(test)]
+pub(crate) fn auto_dead_without_shortcut(core: &GoCore) -> Vec<bool> {
+    with_work(|w| auto_dead_with(core, w, false))
 }
 
 // `pt` walks points and is mapped to board cells; an iterator over `dead` would hide that.
 #[allow(clippy::needless_range_loop)]
-fn auto_dead_with(core: &GoCore, w: &mut Work) -> Vec<bool> {
+fn auto_dead_with(core: &GoCore, w: &mut Work, shortcut: bool) -> Vec<bool> {
     let board = &core.board;
     let n = board.size();
     let mut dead = vec![false; n * n];
@@ -591,6 +599,16 @@ fn auto_dead_with(core: &GoCore, w: &mut Work) -> Vec<bool> {
         tally: owned_by_opponent,
         memo: _,
     } = w;
+    // A settled board: neither side has a single playout move. Every playout would end on this board,
+    // where each stone's point is its own colour's, so no open chain is dead; and Benson marks no
+    // stone dead either (an opponent stone inside a vital region leaves the region's owner a playout
+    // move: a liberty of that stone captures it, or keeps two liberties, one in each of the owner's
+    // vital regions). So nothing is dead, and Benson need not run. Most `random_no_eye` games end
+    // this way; the test stops at the first playout move found.
+    if shortcut && !has_marking_move(board, core.to_move) && !has_marking_move(board, opponent(core.to_move))
+    {
+        return dead;
+    }
     let [vb, vw] = bensons;
     benson_into(board, BLACK, work, vb);
     benson_into(board, WHITE, work, vw);
@@ -650,6 +668,15 @@ fn auto_dead_with(core: &GoCore, w: &mut Work) -> Vec<bool> {
         }
     }
     dead
+}
+
+/// True when colour `c` has a move in a marking playout from `board` (no ko point yet: the playouts
+/// start without one): an empty point that is not its eye, not suicide and not a big self-atari.
+pub(crate) fn has_marking_move(board: &Board, c: u8) -> bool {
+    board
+        .empties()
+        .iter()
+        .any(|&p| board.is_marking_move(p as usize, c))
 }
 
 /// Tromp–Taylor owners of cells of a playout's final board, computed region by region on demand.
