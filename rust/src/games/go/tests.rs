@@ -459,6 +459,74 @@ fn marking_move_test_is_eye_suicide_and_self_atari() {
     assert!(yes > 1000 && no > 1000, "{yes} legal, {no} refused");
 }
 
+/// A settled board (every empty point is an eye of the colour around it): neither side has a
+/// marking-playout move, and the marking marks nothing dead. With a black stone in atari in
+/// White's area, only White has a move, and a playout finds the stone dead.
+#[test]
+fn settled_board_has_no_marking_move_and_nothing_dead() {
+    use super::score::{auto_dead, has_marking_move};
+    let g = game("go(board_size=5)");
+    let settled = [". X O . O", "X X O O O", ". X O . O", "X X O O O", ". X O . O"];
+    let s = GoState::from_diagram(&g, &settled.join("\n"), 0).unwrap();
+    let b = &s.core.board;
+    assert!(!has_marking_move(b, BLACK) && !has_marking_move(b, WHITE));
+    assert!(auto_dead(&s.core).iter().all(|&d| !d));
+    // A black stone in atari on e5, inside White's area: Black has no move (its eyes, suicide at d5
+    // by joining e5, suicide in White's eyes), White captures on d5. Playouts are needed: the marking
+    // finds e5 dead (a shortcut taken when only one side is settled would not).
+    let one_sided = [". X O . X", "X X O O O", ". X O . O", "X X O O O", ". X O . O"];
+    let s = GoState::from_diagram(&g, &one_sided.join("\n"), 0).unwrap();
+    let b = &s.core.board;
+    assert!(
+        !has_marking_move(b, BLACK),
+        "Black can only fill its eyes or play suicide"
+    );
+    assert!(has_marking_move(b, WHITE), "White captures on d5");
+    let dead = auto_dead(&s.core);
+    let e5 = coord::parse_gtp("E5", 5).unwrap();
+    assert!(dead[e5] && dead.iter().filter(|&&d| d).count() == 1, "{dead:?}");
+}
+
+/// The marking's shortcut for settled boards (no playout move for either side: nothing dead, no
+/// Benson) gives the marking the full path (Benson, then playouts) gives, on the final positions of
+/// random 9×9 games of both policies. Among them are positions where only one side has a move and
+/// the full marking marks stones dead, so a shortcut taken on one side's settlement would fail here.
+#[test]
+fn settled_board_shortcut_matches_the_full_marking() {
+    use super::score::{auto_dead, auto_dead_without_shortcut, has_marking_move};
+    let g = game("go(board_size=9)");
+    let (mut settled, mut one_sided_with_dead) = (0, 0);
+    for (k, bot_name) in ["random", "random_no_eye"].into_iter().enumerate() {
+        let bot = g.new_bot(bot_name).unwrap();
+        for seed in 0..150 {
+            let mut rng = Rng::new(7000 + 1000 * k as u64 + seed);
+            let mut s = g.new_initial_state();
+            while s.core.phase == Phase::Play && !s.is_terminal() {
+                let a = bot.act(&s, &mut rng);
+                s.apply_action(a).unwrap();
+            }
+            let full = auto_dead_without_shortcut(&s.core);
+            assert_eq!(
+                auto_dead(&s.core),
+                full,
+                "{bot_name} seed {seed}\n{}",
+                s.core.render()
+            );
+            let b = &s.core.board;
+            let moves = [has_marking_move(b, BLACK), has_marking_move(b, WHITE)];
+            if moves == [false, false] {
+                settled += 1;
+            } else if moves[0] != moves[1] && full.iter().any(|&d| d) {
+                one_sided_with_dead += 1;
+            }
+        }
+    }
+    assert!(
+        settled > 0 && one_sided_with_dead > 0,
+        "{settled} settled, {one_sided_with_dead} one-sided"
+    );
+}
+
 /// `score::seki_chains` (liberties counted for every chain at once from the empty points) names the
 /// chains this direct reading of the rule names, walking each chain for its liberties: two liberties,
 /// one of them in an empty region of at most two points that touches an opposing chain with two
