@@ -14,7 +14,7 @@
 //!   card when playing last (the trick is lost anyway) or the weakest.
 
 use super::{card_strength, count, honour, Contract, Stage, TarokRules, TarokState, DISCARD0, GROUP0, KING0};
-use super::{BID0, MOND, NO_RAISE, PAGAT, PASS, SKIS};
+use super::{king_call_offset, BID0, FORFEIT, MOND, NO_RAISE, PAGAT, PASS, SKIS};
 use crate::cards::{Card, CardSet};
 use crate::core::game::{Action, Bot, Player, State};
 use crate::core::rng::Rng;
@@ -161,6 +161,15 @@ impl Bot<TarokState> for Greedy {
     }
 }
 
+/// The position of the `k`-th set bit of `mask` (counting from 0; `mask` has more than `k`).
+fn nth_bit(mask: u32, k: u32) -> u32 {
+    let mut m = mask;
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros()
+}
+
 /// The "lowest_bid" player, for the bench that limits bidding to Klop or the lowest contract (as
 /// OpenSpiel's bench loop does): every auction bid is a pass; at the final call it takes Klop or
 /// the lowest contract on offer, each with even odds; no colour valat raise, no announcements and
@@ -186,6 +195,23 @@ impl Bot<TarokState> for LowestBid {
                 } else {
                     lowest
                 }
+            }
+            // The uniform choices below draw exactly as `state.random_action` does (one `below` over
+            // the legal extra actions in their listed order), without the engine's general listing.
+            Stage::KingCall => {
+                let calls = state.rules().king_calls(state.core.hands[state.core.to_move]);
+                let k = rng.below(calls.count_ones());
+                base + king_call_offset(nth_bit(calls, k)) as Action
+            }
+            Stage::Talon => {
+                let (groups, forfeit) = state.rules().talon_options(&state.core, &state.extra);
+                let k = rng.below(groups + forfeit as u32);
+                base + if k < groups { GROUP0 + k } else { FORFEIT } as Action
+            }
+            Stage::Discard => {
+                let set = state.rules().discard_legal(&state.core, state.core.to_move);
+                let c = set.nth_unchecked(rng.below(set.len() as u32) as usize);
+                base + (DISCARD0 + c.0 as u32) as Action
             }
             _ => state.random_action(rng),
         }

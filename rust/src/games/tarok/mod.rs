@@ -323,6 +323,43 @@ pub struct TarokExtra {
     /// The Beggar declarer announced the emperor's trick: it leads Škis to the first trick, and
     /// Mond and Pagat must be played to it.
     pub emperor: bool,
+    /// What the card play may skip, fixed when play starts (see [`FastPlay`]).
+    fast: FastPlay,
+}
+
+/// How the card play of a deal is handled, fixed when play starts (the contract, the announcements
+/// and the emperor's trick are settled by then). A cache of what the rest of the state implies: the
+/// default (before play, or in a state put together by hand) takes the general path every time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct FastPlay {
+    /// Which legal-play rule applies at every card.
+    mode: PlayMode,
+    /// Cards whose appearance in a trick needs the full after-trick bookkeeping: the Mond and the
+    /// called king while in a hand (each leaves the mask once played); all ones when every trick
+    /// needs it (a contract or an announced valat that can end the hand early, or colour valat,
+    /// whose declarer leads every trick).
+    watch: u64,
+}
+impl Default for FastPlay {
+    fn default() -> Self {
+        FastPlay {
+            mode: PlayMode::General,
+            watch: u64::MAX,
+        }
+    }
+}
+
+/// The legal-play rule of a deal's card play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum PlayMode {
+    /// Follow suit, else a tarok (Three .. Solo one, Solo without, Valat without) with nothing held
+    /// back.
+    Positive,
+    /// Follow suit, else a tarok, heading the trick, Pagat last (Klop and the beggars) without the
+    /// emperor's trick.
+    Negative,
+    /// Everything else: colour valat, an announced ultimo, the emperor's trick.
+    General,
 }
 
 impl TarokExtra {
@@ -357,6 +394,7 @@ impl TarokExtra {
             passes,
             announce_log,
             emperor,
+            fast,
         } = self;
         *stage = Stage::default();
         *forced = Forced::default();
@@ -384,6 +422,7 @@ impl TarokExtra {
         *passes = 0;
         announce_log.clear();
         *emperor = false;
+        *fast = FastPlay::default();
     }
 }
 
@@ -600,8 +639,8 @@ const SUIT_SETS: [CardSet; 5] = [
     CardSet(0xFF << 24),
     TAROK_SET,
 ];
-/// [`card_suit`] and [`card_strength`] by card id (64 entries so that `id & 63` needs no bounds
-/// check): the trick winner and the must-head duty look them up for every card in the trick.
+/// [`card_suit`] by card id (64 entries so that `id & 63` needs no bounds check): the trick winner
+/// looks up the suit led.
 const SUIT_OF: [u8; 64] = {
     let mut t = [0u8; 64];
     let mut c = 0u8;
@@ -611,27 +650,9 @@ const SUIT_OF: [u8; 64] = {
     }
     t
 };
-const STRENGTH_OF: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut c = 0u8;
-    while c < 54 {
-        t[c as usize] = card_strength(Card(c));
-        c += 1;
-    }
-    t
-};
 #[inline(always)]
 fn suit_of(c: Card) -> u8 {
     SUIT_OF[(c.0 & 63) as usize]
-}
-#[inline(always)]
-fn strength_of(c: Card) -> u8 {
-    STRENGTH_OF[(c.0 & 63) as usize]
-}
-/// The highest tarok of a non-empty set of taroks (tarok ids ascend with their strength).
-#[inline(always)]
-fn top_tarok(set: CardSet) -> Card {
-    Card(63 - set.0.leading_zeros() as u8)
 }
 /// For each card, the cards of its suit that beat it (the must-head duty of the negative contracts).
 const BEATS: [CardSet; 54] = {
@@ -663,6 +684,49 @@ const HEADS: [CardSet; 64] = {
         let own = SUIT_SETS[card_suit(Card(c)) as usize].0;
         t[c as usize] = CardSet(BEATS[c as usize].0 | !own);
         c += 1;
+    }
+    t
+};
+
+/// For each card id (64 entries, the ids above 53 have no suit): the cards of its effective suit
+/// (what a follower must play when it is led).
+const SUIT_MASK_OF: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut c = 0u8;
+    while c < 54 {
+        t[c as usize] = SUIT_SETS[card_suit(Card(c)) as usize].0;
+        c += 1;
+    }
+    t
+};
+const PAGAT_BIT: u64 = 1 << PAGAT.0;
+const SKIS_BIT: u64 = 1 << SKIS.0;
+
+/// Trick-taking keys, `WIN_KEY[colour][led suit][card id]`: the trick goes to its card with the
+/// highest key (the emperor's trick aside). A tarok is 32 + its strength unless taroks are a plain
+/// suit (colour valat), a card of the led suit 1 + its strength, any other card 0, so that the
+/// lead (at least 1) beats every discard.
+const WIN_KEY: [[[u8; 64]; 5]; 2] = {
+    let mut t = [[[0u8; 64]; 5]; 2];
+    let mut colour = 0;
+    while colour < 2 {
+        let mut led = 0u8;
+        while led < 5 {
+            let mut c = 0u8;
+            while c < 54 {
+                let (suit, strength) = (card_suit(Card(c)), card_strength(Card(c)));
+                t[colour][led as usize][c as usize] = if suit == TAROKS && colour == 0 {
+                    32 + strength
+                } else if suit == led {
+                    1 + strength
+                } else {
+                    0
+                };
+                c += 1;
+            }
+            led += 1;
+        }
+        colour += 1;
     }
     t
 };
@@ -725,6 +789,67 @@ fn kings() -> CardSet {
 }
 fn trula() -> CardSet {
     TRULA_SET
+}
+
+/// The legal plays where taroks trump and nothing is held back (Three .. Solo one, Solo without,
+/// Valat without): follow suit, else play a tarok, else anything.
+#[inline(always)]
+fn positive_legal(core: &crate::trick::TrickCore, hand: CardSet) -> CardSet {
+    let Some(led) = core.led_card() else {
+        return hand;
+    };
+    let follow = hand.0 & SUIT_MASK_OF[(led.0 & 63) as usize];
+    if follow != 0 {
+        return CardSet(follow);
+    }
+    let t = hand.0 & TAROK_SET.0;
+    CardSet(if t != 0 { t } else { hand.0 })
+}
+
+/// The legal plays of Klop, Beggar and Open beggar (before the emperor's trick and any hold-back):
+/// follow suit, else play a tarok, heading the trick where possible, and Pagat only as the last
+/// resort, or as the only card that heads Škis and Mond (the emperor's trick).
+#[inline(always)]
+fn negative_legal(core: &crate::trick::TrickCore, hand: CardSet) -> CardSet {
+    let trick = core.trick_cards();
+    let Some(&led) = trick.first() else {
+        // Pagat may not be led while any other card is left.
+        return crate::trick::follow::hold_back(hand, CardSet(PAGAT_BIT));
+    };
+    // Per suit, the cards that beat all of that suit in the trick (`HEADS`).
+    let mut heads = u64::MAX;
+    for &c in trick {
+        heads &= HEADS[(c.0 & 63) as usize].0;
+    }
+    let follow = hand.0 & SUIT_MASK_OF[(led.0 & 63) as usize];
+    let pool = if follow != 0 {
+        if led.0 < PAGAT.0 {
+            // A plain suit is headed only while no tarok lies on the trick (a trumped trick cannot be
+            // headed in the led suit); a tarok in the trick leaves fewer than all taroks in `heads`.
+            let higher = follow & heads;
+            let trumped = heads & TAROK_SET.0 != TAROK_SET.0;
+            return CardSet(if trumped || higher == 0 { follow } else { higher });
+        }
+        follow
+    } else {
+        let t = hand.0 & TAROK_SET.0;
+        if t == 0 {
+            return hand;
+        }
+        t
+    };
+    // Taroks: above the trick's highest tarok if possible.
+    let higher = pool & heads;
+    let legal = if higher != 0 { higher } else { pool };
+    if legal & PAGAT_BIT == 0 {
+        return CardSet(legal);
+    }
+    // Only Pagat heads Škis and Mond (the emperor's trick); otherwise it is the last resort. Škis is
+    // in the trick exactly when no tarok beats the trick.
+    if heads & SKIS_BIT == 0 && trick.contains(&MOND) {
+        return CardSet(PAGAT_BIT);
+    }
+    crate::trick::follow::hold_back(CardSet(legal), CardSet(PAGAT_BIT))
 }
 
 impl TarokRules {
@@ -854,6 +979,56 @@ impl TarokRules {
             _ => Self::first(core),
         }
     }
+    /// Starts the card play with `leader` to lead, and fixes what the play of this deal may skip
+    /// ([`FastPlay`]): the contract, the announcements and the emperor's trick are settled now.
+    fn begin_play(&self, core: &mut crate::trick::TrickCore, extra: &mut TarokExtra, leader: usize) {
+        extra.stage = Stage::Play;
+        let contract = extra.contract.unwrap_or(Contract::Klop);
+        let ultimo = extra.announced[PAGAT_ULTIMO_B].is_some() || extra.announced[KING_ULTIMO_B].is_some();
+        let mode = if extra.emperor || ultimo || contract.colour() {
+            PlayMode::General
+        } else if contract.negative() {
+            PlayMode::Negative
+        } else {
+            PlayMode::Positive
+        };
+        // Every trick of a hand that a trick can decide, or whose declarer leads every trick.
+        let every_trick = matches!(contract, Contract::Beggar | Contract::OpenBeggar)
+            || contract.valat()
+            || contract.colour()
+            || extra.announced[VALAT_B].is_some();
+        let watch = if every_trick {
+            u64::MAX
+        } else {
+            // Only those in a hand can be played (the Mond or the called king may lie in the talon).
+            let in_hands = core.hands[..self.n].iter().fold(0, |m, h| m | h.0);
+            (1 << MOND.0 | extra.called.map_or(0, |k| 1 << k.0)) & in_hands
+        };
+        extra.fast = FastPlay { mode, watch };
+        core.start_play(leader);
+    }
+    /// The calls on offer at the king call, as a mask over [`king_call_offset`]'s eight options
+    /// (bit `s`: the king of suit `s`; bit 4 + `s`: the queen, with `queen_call_if_all_kings`).
+    fn king_calls(&self, hand: CardSet) -> u32 {
+        let own_all = (hand & kings()) == kings();
+        let mut calls = 0;
+        for s in 0..4u8 {
+            if self.allow_own_king || own_all || !hand.contains(Card(s * 8 + 7)) {
+                calls |= 1 << s;
+            }
+        }
+        if self.queen_call && own_all {
+            calls |= 0xF0;
+        }
+        calls
+    }
+    /// The talon choices on offer: the number of groups, and whether the declarer may forfeit (the
+    /// called king lies in the talon).
+    fn talon_options(&self, core: &crate::trick::TrickCore, extra: &TarokExtra) -> (u32, bool) {
+        let size = extra.contract.unwrap_or(Contract::Klop).group_size();
+        let forfeit = self.forfeit_allowed && extra.called.is_some_and(|k| core.talon.contains(k));
+        ((6 / size) as u32, forfeit)
+    }
     /// Bids the seat to move may make in the auction.
     fn auction_bids(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
         let seat = core.to_move;
@@ -918,8 +1093,7 @@ impl TarokRules {
             if self.klop_kontra {
                 return Self::enter_announce(core, extra);
             }
-            extra.stage = Stage::Play;
-            core.start_play(f);
+            self.begin_play(core, extra, f);
             return Effect::Continue;
         }
         extra.declarer = Some(declarer);
@@ -958,104 +1132,184 @@ impl TarokRules {
         hand: CardSet,
         declarer: Option<usize>,
     ) -> CardSet {
-        let trick = core.trick_cards();
+        if contract.colour() {
+            self.colour_legal(core, hand, declarer)
+        } else if contract.negative() {
+            negative_legal(core, hand)
+        } else {
+            positive_legal(core, hand)
+        }
+    }
+    /// Colour valat: taroks are a plain suit (`colour_valat_suits_first`: the declarer may not lead
+    /// one while holding a suit card; `colour_valat_void_must_play_tarok`: a player void in the led
+    /// suit plays a tarok if it has one).
+    fn colour_legal(
+        &self,
+        core: &crate::trick::TrickCore,
+        hand: CardSet,
+        declarer: Option<usize>,
+    ) -> CardSet {
         let tk = taroks();
-        let Some(&led) = trick.first() else {
-            if self.cv_suits_first && contract.colour() && declarer == Some(core.to_move) {
+        let Some(led) = core.led_card() else {
+            if self.cv_suits_first && declarer == Some(core.to_move) {
                 let plain = hand - tk;
                 if !plain.is_empty() {
                     return plain;
                 }
             }
-            // Klop and the beggars: Pagat may not be led while any other card is left.
-            if contract.negative() {
-                return crate::trick::follow::hold_back(hand, CardSet::single(PAGAT));
-            }
             return hand;
         };
-        let led_suit = suit_of(led);
-        let suit_mask = hand & SUIT_SETS[led_suit as usize];
-        if contract.colour() {
-            if !suit_mask.is_empty() {
-                return suit_mask;
-            }
-            let t = hand & tk;
-            return if self.cv_void_tarok && !t.is_empty() {
-                t
-            } else {
-                hand
-            };
+        let suit_mask = CardSet(hand.0 & SUIT_MASK_OF[(led.0 & 63) as usize]);
+        if !suit_mask.is_empty() {
+            return suit_mask;
         }
-        if !contract.negative() {
-            if !suit_mask.is_empty() {
-                return suit_mask;
-            }
-            let t = hand & tk;
-            return if t.is_empty() { hand } else { t };
-        }
-        // Negative contracts: must head. One pass over the trick gives its cards and, per suit, the
-        // cards that beat all of that suit in it (`HEADS`).
-        let (mut in_trick, mut heads) = (0u64, u64::MAX);
-        for &c in trick {
-            in_trick |= 1 << (c.0 & 63);
-            heads &= HEADS[(c.0 & 63) as usize].0;
-        }
-        let trick_has_tarok = in_trick & tk.0 != 0;
-        // The cards to play from, whether they are taroks, and whether they must beat the trick:
-        // following a plain suit, only while no tarok lies on the trick (a trumped trick cannot be
-        // headed in the led suit).
-        let (pool, playing_taroks, must_beat) = if !suit_mask.is_empty() {
-            let taroks_led = led_suit == TAROKS;
-            (suit_mask, taroks_led, taroks_led || !trick_has_tarok)
+        let t = hand & tk;
+        if self.cv_void_tarok && !t.is_empty() {
+            t
         } else {
-            let t = hand & tk;
-            if t.is_empty() {
-                (hand, false, false)
-            } else {
-                (t, true, true)
-            }
-        };
-        let higher = pool & CardSet(heads);
-        let legal = if must_beat && !higher.is_empty() {
-            higher
-        } else {
-            pool
-        };
-        if playing_taroks && legal.contains(PAGAT) {
-            // Only Pagat heads Škis and Mond (the emperor's trick); otherwise it is the last resort.
-            if in_trick & (1 << SKIS.0 | 1 << MOND.0) == (1 << SKIS.0 | 1 << MOND.0) {
-                return CardSet::single(PAGAT);
-            }
-            return crate::trick::follow::hold_back(legal, CardSet::single(PAGAT));
+            hand
         }
-        legal
     }
     /// Position of the winning card.
+    #[inline]
     pub fn winner(&self, contract: Contract, trick: &[Card]) -> usize {
-        let led = suit_of(trick[0]);
-        let in_trick = trick.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
-        let emperor = (in_trick & TRULA_SET) == TRULA_SET;
-        if emperor && (!contract.colour() || led == TAROKS) {
-            let at = |card: Card| trick.iter().position(|&c| c == card).unwrap_or(0);
-            let pagat = at(PAGAT);
-            // The flag's reading: Pagat must come after both of the others to win.
-            if !self.emperor_after_both || (pagat > at(SKIS) && pagat > at(MOND)) {
+        self.winner_in(contract.colour(), trick)
+    }
+    /// Position of the winning card, `colour` when taroks are a plain suit: the highest key of
+    /// [`WIN_KEY`], unless it is Škis in the emperor's trick. Škis wins exactly the tricks the
+    /// emperor's rule can concern (with Mond and Pagat beside it, when taroks trump or were led).
+    #[inline]
+    fn winner_in(&self, colour: bool, trick: &[Card]) -> usize {
+        let keys = &WIN_KEY[colour as usize][suit_of(trick[0]) as usize];
+        // Key and position in one number (positions are below 8): the maximum names the winner.
+        let key = |i: usize, c: Card| u32::from(keys[(c.0 & 63) as usize]) << 3 | i as u32;
+        let best = if let [a, b, c, d] = *trick {
+            key(0, a).max(key(1, b)).max(key(2, c).max(key(3, d)))
+        } else {
+            trick.iter().enumerate().fold(0, |m, (i, &c)| m.max(key(i, c)))
+        };
+        let pos = (best & 7) as usize;
+        // Keys are distinct above 0 and the winner's is at least 1: Škis won if its key is the top.
+        if best >> 3 == u32::from(keys[SKIS.0 as usize]) {
+            return self.emperor_winner(trick, pos);
+        }
+        pos
+    }
+    /// Škis at `pos` takes the trick unless Mond and Pagat are in it too (the emperor's trick:
+    /// Pagat wins; with `emperor_requires_pagat_after_both` only when played after both).
+    #[cold]
+    fn emperor_winner(&self, trick: &[Card], pos: usize) -> usize {
+        let at = |card: Card| trick.iter().position(|&c| c == card);
+        if let (Some(pagat), Some(mond)) = (at(PAGAT), at(MOND)) {
+            if !self.emperor_after_both || (pagat > pos && pagat > mond) {
                 return pagat;
             }
         }
-        let trick_taroks = in_trick & TAROK_SET;
-        if !contract.colour() && !trick_taroks.is_empty() {
-            let top = top_tarok(trick_taroks);
-            return trick.iter().position(|&c| c == top).unwrap_or(0);
-        }
-        // The strongest card of the led suit (the lead itself is one).
-        let mut best = 0;
-        for (i, &c) in trick.iter().enumerate().skip(1) {
-            if suit_of(c) == led && strength_of(c) > strength_of(trick[best]) {
-                best = i;
+        pos
+    }
+    /// The legal plays with every rule checked: the emperor's trick, the contract's duties and an
+    /// announced ultimo card held back.
+    #[inline(never)]
+    fn general_legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
+        if v.extra.emperor && v.core.tricks_played == 0 {
+            // The emperor's trick: the declarer leads Škis (it held it to announce, and the lead is
+            // its first card), and whoever holds Mond or Pagat plays it (either, holding both).
+            if v.core.trick_len == 0 {
+                return CardSet::single(SKIS);
+            }
+            let must = hand & (CardSet::single(MOND) | CardSet::single(PAGAT));
+            if !must.is_empty() {
+                return must;
             }
         }
-        best
+        let legal = self.legal(self.contract(v), v.core, hand, v.extra.declarer);
+        // An announced ultimo card stays back until the last trick unless nothing else is legal.
+        // Most hands announce neither ultimo: they return at the first test.
+        let announced = &v.extra.announced;
+        if (announced[PAGAT_ULTIMO_B].is_none() && announced[KING_ULTIMO_B].is_none())
+            || v.core.tricks_played + 1 >= self.tricks
+        {
+            return legal;
+        }
+        let mut held = CardSet::EMPTY;
+        if announced[PAGAT_ULTIMO_B].is_some() {
+            held.insert(PAGAT);
+        }
+        if let (Some(_), Some(k)) = (announced[KING_ULTIMO_B], v.extra.called) {
+            held.insert(k);
+        }
+        crate::trick::follow::hold_back(legal, held)
+    }
+    /// Klop: the talon cards go one by one, in deal order, to the winners of the first six tricks.
+    #[inline(always)]
+    fn klop_gift(&self, core: &mut crate::trick::TrickCore, extra: &TarokExtra, winner: usize) {
+        if extra.contract.unwrap_or(Contract::Klop) == Contract::Klop && core.tricks_played <= 6 {
+            if let Some(&gift) = core.talon_as_dealt().get(core.tricks_played - 1) {
+                core.talon.remove(gift);
+                core.won[winner].insert(gift);
+            }
+        }
+    }
+    /// The rest of [`TrickRules::after_trick`] for a trick that holds a watched card, is the last,
+    /// or may decide the hand: the Mond's capture, the called king (the partner shown, the talon it
+    /// carries, king ultimo), Pagat in the last trick, and the end of the hand.
+    #[inline(never)]
+    fn after_watched_trick(
+        &self,
+        core: &mut crate::trick::TrickCore,
+        extra: &mut TarokExtra,
+        match_state: &mut TarokMatch,
+        (leader, cards, winner): (usize, [Card; MAX_PLAYERS], usize),
+        in_trick: CardSet,
+    ) -> Effect {
+        let n = self.n;
+        let player = |i: usize| (leader + i) % n;
+        let played = &cards[..n];
+        let contract = extra.contract.unwrap_or(Contract::Klop);
+        if in_trick.contains(MOND) {
+            // Lost unless the Mond itself took the trick.
+            let i = played.iter().position(|&c| c == MOND).unwrap_or(0);
+            if player(i) != winner {
+                extra.mond_lost = Some(player(i));
+            }
+        }
+        if let Some(k) = extra.called {
+            if in_trick.contains(k) {
+                extra.partner_revealed = true;
+                if extra.king_carries_talon {
+                    let rest = core.talon;
+                    core.talon = CardSet::EMPTY;
+                    core.won[winner] |= rest;
+                }
+                if core.tricks_played == self.tricks {
+                    extra.king_last = Some(winner);
+                }
+            }
+        }
+        if core.tricks_played == self.tricks && in_trick.contains(PAGAT) {
+            let i = played.iter().position(|&c| c == PAGAT).unwrap_or(0);
+            extra.pagat_last = Some((player(i), player(i) == winner, winner));
+        }
+        let decl = extra.declarer;
+        let decided = (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
+            || (contract.valat() && decl != Some(winner))
+            || extra.announced[VALAT_B]
+                .is_some_and(|a| Self::in_team(extra, a) != Self::in_team(extra, winner));
+        let over = core.tricks_played == self.tricks || (self.stop_when_decided && decided);
+        if !over && contract.colour() {
+            // The colour valat declarer leads every trick (it matters only when play goes on past a
+            // lost trick).
+            if let Some(d) = decl {
+                core.leader = d;
+                core.to_move = d;
+            }
+        }
+        if over {
+            self.finish(core, extra, match_state);
+            Effect::EndDeal
+        } else {
+            Effect::Continue
+        }
     }
     /// The difference from 35 that a Three .. Solo one adds to its value (`round_difference_to_5`:
     /// to the nearest 5, so 2 counts 0 and 3 counts 5).
@@ -1361,6 +1615,16 @@ impl TarokRules {
     }
 }
 
+/// The extra-action offset of king-call option `i` of [`TarokRules::king_calls`] (kings ♣ ♦ ♥ ♠,
+/// then the queens): ascending in `i`.
+fn king_call_offset(i: u32) -> u32 {
+    if i < 4 {
+        KING0 + i
+    } else {
+        QUEEN0 + i - 4
+    }
+}
+
 /// The seats of one side, kept inline.
 type SeatList = Log<usize, PLAYERS>;
 
@@ -1503,35 +1767,13 @@ impl TrickRules for TarokRules {
     fn points_of_set(&self, _v: TrickView<'_, Self>, set: CardSet) -> i32 {
         count(set)
     }
+    #[inline]
     fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        if v.extra.emperor && v.core.tricks_played == 0 {
-            // The emperor's trick: the declarer leads Škis (it held it to announce, and the lead is
-            // its first card), and whoever holds Mond or Pagat plays it (either, holding both).
-            if v.core.trick_len == 0 {
-                return CardSet::single(SKIS);
-            }
-            let must = hand & (CardSet::single(MOND) | CardSet::single(PAGAT));
-            if !must.is_empty() {
-                return must;
-            }
+        match v.extra.fast.mode {
+            PlayMode::Positive => positive_legal(v.core, hand),
+            PlayMode::Negative => negative_legal(v.core, hand),
+            PlayMode::General => self.general_legal_plays(v, hand),
         }
-        let legal = self.legal(self.contract(v), v.core, hand, v.extra.declarer);
-        // An announced ultimo card stays back until the last trick unless nothing else is legal.
-        // Most hands announce neither ultimo: they return at the first test.
-        let announced = &v.extra.announced;
-        if (announced[PAGAT_ULTIMO_B].is_none() && announced[KING_ULTIMO_B].is_none())
-            || v.core.tricks_played + 1 >= self.tricks
-        {
-            return legal;
-        }
-        let mut held = CardSet::EMPTY;
-        if announced[PAGAT_ULTIMO_B].is_some() {
-            held.insert(PAGAT);
-        }
-        if let (Some(_), Some(k)) = (announced[KING_ULTIMO_B], v.extra.called) {
-            held.insert(k);
-        }
-        crate::trick::follow::hold_back(legal, held)
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
         if v.extra.emperor && v.core.tricks_played == 0 {
@@ -1543,8 +1785,13 @@ impl TrickRules for TarokRules {
             "follow suit, else play a tarok".into()
         }
     }
+    #[inline]
     fn trick_winner(&self, v: TrickView<'_, Self>, trick: &[Card]) -> usize {
-        self.winner(self.contract(v), trick)
+        let colour = matches!(
+            v.extra.contract,
+            Some(Contract::ColourValatWithout | Contract::ColourValat)
+        );
+        self.winner_in(colour, trick)
     }
 
     fn num_extra_actions(&self) -> usize {
@@ -1572,24 +1819,13 @@ impl TrickRules for TarokRules {
                 }
             }
             Stage::KingCall => {
-                let hand = core.hands[core.to_move];
-                let own_all = (hand & kings()) == kings();
-                for s in 0..4u8 {
-                    let k = Card(s * 8 + 7);
-                    if self.allow_own_king || own_all || !hand.contains(k) {
-                        out.push(KING0 + s as u32);
-                    }
-                }
-                if self.queen_call && own_all {
-                    out.extend((0..4).map(|s| QUEEN0 + s));
-                }
+                let calls = self.king_calls(core.hands[core.to_move]);
+                out.extend((0..8).filter(|i| calls >> i & 1 == 1).map(king_call_offset));
             }
             Stage::Talon => {
-                let size = self.contract(v).group_size();
-                for g in 0..6 / size {
-                    out.push(GROUP0 + g as u32);
-                }
-                if self.forfeit_allowed && extra.called.is_some_and(|k| core.talon.contains(k)) {
+                let (groups, forfeit) = self.talon_options(core, extra);
+                out.extend((0..groups).map(|g| GROUP0 + g));
+                if forfeit {
                     out.push(FORFEIT);
                 }
             }
@@ -1635,8 +1871,8 @@ impl TrickRules for TarokRules {
                 extra.announce_log.push((seat as u8, PASS as u8));
                 extra.passes += 1;
                 if extra.passes as usize == self.n {
-                    extra.stage = Stage::Play;
-                    core.start_play(self.first_leader(core, extra));
+                    let leader = self.first_leader(core, extra);
+                    self.begin_play(core, extra, leader);
                 } else {
                     core.to_move = core.next_seat(seat);
                 }
@@ -1808,6 +2044,7 @@ impl TrickRules for TarokRules {
         let card = text.strip_prefix("discard ")?;
         self.deck.parse(card).ok().map(|c| DISCARD0 + c.0 as u32)
     }
+    #[inline]
     fn after_trick(&self, s: TrickMut<'_, Self>) -> Effect {
         let TrickMut {
             core,
@@ -1818,62 +2055,28 @@ impl TrickRules for TarokRules {
         let Some((leader, cards, winner)) = core.last_trick else {
             return Effect::Continue;
         };
-        let n = self.n;
-        let player = |i: usize| (leader + i) % n;
-        let played = &cards[..n];
-        let in_trick = played.iter().fold(CardSet::EMPTY, |s, &c| s.with(c));
         extra.tricks[winner] += 1;
-        let contract = extra.contract.unwrap_or(Contract::Klop);
-        if contract == Contract::Klop && core.tricks_played <= 6 {
-            if let Some(&gift) = core.talon_as_dealt().get(core.tricks_played - 1) {
-                core.talon.remove(gift);
-                core.won[winner].insert(gift);
-            }
+        self.klop_gift(core, extra, winner);
+        // Most tricks hold neither the Mond nor the called king, are not the last and cannot end the
+        // hand: nothing more to note. The winner's pile shows it without going over the trick: the
+        // watched cards were in the hands when play started, so they reach a pile only by being
+        // played (see [`FastPlay::watch`]).
+        if core.won[winner].0 & extra.fast.watch == 0 && core.tricks_played < self.tricks {
+            return Effect::Continue;
         }
-        if in_trick.contains(MOND) {
-            // Lost unless the Mond itself took the trick.
-            let i = played.iter().position(|&c| c == MOND).unwrap_or(0);
-            if player(i) != winner {
-                extra.mond_lost = Some(player(i));
-            }
+        let mut in_trick = 0u64;
+        for &c in &cards[..self.n] {
+            in_trick |= 1 << (c.0 & 63);
         }
-        if let Some(k) = extra.called {
-            if in_trick.contains(k) {
-                extra.partner_revealed = true;
-                if extra.king_carries_talon {
-                    let rest = core.talon;
-                    core.talon = CardSet::EMPTY;
-                    core.won[winner] |= rest;
-                }
-                if core.tricks_played == self.tricks {
-                    extra.king_last = Some(winner);
-                }
-            }
-        }
-        if core.tricks_played == self.tricks && in_trick.contains(PAGAT) {
-            let i = played.iter().position(|&c| c == PAGAT).unwrap_or(0);
-            extra.pagat_last = Some((player(i), player(i) == winner, winner));
-        }
-        let decl = extra.declarer;
-        let decided = (matches!(contract, Contract::Beggar | Contract::OpenBeggar) && decl == Some(winner))
-            || (contract.valat() && decl != Some(winner))
-            || extra.announced[VALAT_B]
-                .is_some_and(|a| Self::in_team(extra, a) != Self::in_team(extra, winner));
-        let over = core.tricks_played == self.tricks || (self.stop_when_decided && decided);
-        if !over && contract.colour() {
-            // The colour valat declarer leads every trick (it matters only when play goes on past a
-            // lost trick).
-            if let Some(d) = decl {
-                core.leader = d;
-                core.to_move = d;
-            }
-        }
-        if over {
-            self.finish(core, extra, match_state);
-            Effect::EndDeal
-        } else {
-            Effect::Continue
-        }
+        // Watched cards are played once: the winner's pile shows only new ones from now on.
+        extra.fast.watch &= !in_trick;
+        self.after_watched_trick(
+            core,
+            extra,
+            match_state,
+            (leader, cards, winner),
+            CardSet(in_trick),
+        )
     }
     fn known_cards(&self, v: TrickView<'_, Self>, _viewer: usize, other: usize) -> CardSet {
         let TrickView { core, extra, .. } = v;
