@@ -102,8 +102,25 @@ impl CardSet {
         // on the size is stable (a hand stays small, a stock large).
         match pdep_select(self.0, k) {
             Some(card) => Card(card as u8),
-            None => Card(nth_portable(self.0, k) as u8),
+            None => self.nth_portable(k),
         }
+    }
+    /// [`Self::nth_unchecked`] without `pdep` (any CPU).
+    #[inline]
+    pub fn nth_portable(self, k: usize) -> Card {
+        debug_assert!(k < self.len());
+        Card(nth_portable(self.0, k) as u8)
+    }
+    /// [`Self::nth_unchecked`] by `pdep`, for loops that asked [`fast_pdep`] once before them.
+    ///
+    /// # Safety
+    /// Only where [`fast_pdep`] is true (the CPU has BMI2).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub unsafe fn nth_pdep(self, k: usize) -> Card {
+        debug_assert!(k < self.len());
+        // SAFETY: the caller checked `fast_pdep`.
+        Card(unsafe { pdep_bit(self.0, k) }.trailing_zeros() as u8)
     }
     /// Cards in ascending index order.
     #[inline]
