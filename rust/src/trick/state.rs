@@ -508,6 +508,7 @@ impl<R: TrickRules> TrickState<R> {
         }
         core.trick[core.trick_len % MAX_PLAYERS] = card;
         core.trick_len += 1;
+        core.trick_set.0 |= 1u64 << card.0;
         if core.trick_len < core.n_active {
             core.to_move = core.next_seat(seat);
             return;
@@ -522,11 +523,9 @@ impl<R: TrickRules> TrickState<R> {
         let pos = self.rules.trick_winner(self.view(), self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
-        // Gathered, then added to the pile once (one store, not one per card).
-        let mut taken = CardSet::EMPTY;
-        for &c in &core.trick[..core.n_active] {
-            taken.insert(c);
-        }
+        let taken = core.trick_set;
+        debug_assert_eq!(taken, core.trick_cards().iter().copied().collect::<CardSet>());
+        core.trick_set = CardSet::EMPTY;
         core.won[winner] |= taken;
         core.last_trick = Some((core.leader, core.trick, winner));
         core.trick_len = 0;
@@ -754,11 +753,16 @@ impl<R: TrickRules> State for TrickState<R> {
                     // in registers instead of being loaded and stored at every card (the caller's
                     // generator is shared with the out-of-line deal). Written back after the loop.
                     let mut local = rng.clone();
-                    while self.core.phase == Phase::Play {
-                        let card = self.random_card_in_play(&mut local);
-                        self.history.push(card.0 as Action);
-                        self.play_card(card);
+                    // The CPU's select asked once for the whole loop, not at every card.
+                    #[cfg(target_arch = "x86_64")]
+                    if crate::cards::cardset::fast_pdep() {
+                        // SAFETY: the CPU has a (fast) `pdep`.
+                        self.play_cards(&mut local, |legal, k| unsafe { legal.nth_pdep(k) });
+                    } else {
+                        self.play_cards(&mut local, CardSet::nth_portable);
                     }
+                    #[cfg(not(target_arch = "x86_64"))]
+                    self.play_cards(&mut local, CardSet::nth_portable);
                     *rng = local;
                 }
                 // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
@@ -1001,16 +1005,21 @@ impl<R: TrickRules> TrickState<R> {
         let legal = self.legal_cards();
         legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
     }
-    /// [`Self::random_card`] in the play phase, where the seat to move always holds a card (a deal
-    /// with every hand empty has ended): the same draw without `legal_cards`' checks of the phase
-    /// and of an empty hand, which cost a tenth of a random card play.
-    #[inline]
-    fn random_card_in_play(&self, rng: &mut Rng) -> Card {
-        debug_assert_eq!(self.core.phase, Phase::Play);
-        let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
-        debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
-        let legal = self.rules.legal_plays(self.view(), hand);
-        legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
+    /// Plays random legal cards while the phase is `Play` (no extra action can be legal), picking
+    /// the `k`-th legal card with `nth` (the same card [`CardSet::nth_unchecked`] picks): the draws
+    /// of [`Self::random_card`], without `legal_cards`' checks of the phase and of an empty hand
+    /// (the seat to move in play always holds a card: a deal with every hand empty has ended),
+    /// which cost a tenth of a random card play.
+    #[inline(always)]
+    fn play_cards(&mut self, rng: &mut Rng, nth: impl Fn(CardSet, usize) -> Card) {
+        while self.core.phase == Phase::Play {
+            let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
+            debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
+            let legal = self.rules.legal_plays(self.view(), hand);
+            let card = nth(legal, rng.below(legal.len() as u32) as usize);
+            self.history.push(card.0 as Action);
+            self.play_card(card);
+        }
     }
 }
 
