@@ -742,14 +742,17 @@ impl TrickRules for ReversisRules {
         // suit, so it is the highest id among the trick's cards of the led suit (a mask and a bit
         // scan instead of comparing keys card by card).
         let led = self.tables.masks[self.deck.suit(trick[0]) as usize];
+        // Selects, not branches: the winner is random in simulations.
+        let at = |best: u32, i: usize, c: Card, pos: usize| if c.0 as u32 == best { i } else { pos };
+        if let [a, b, c, d] = *trick {
+            // Every trick has four cards: a fixed length, no loop.
+            let played = [a, b, c, d].iter().fold(0u64, |acc, c| acc | 1u64 << c.idx());
+            let best = 63 - (played & led.0).leading_zeros();
+            return at(best, 3, d, at(best, 2, c, at(best, 1, b, 0)));
+        }
         let played = trick.iter().fold(0u64, |acc, c| acc | 1u64 << c.idx());
         let best = 63 - (played & led.0).leading_zeros();
-        // Selects, not branches: the winner is random in simulations.
-        let at = |i: usize, c: Card, pos: usize| if c.0 as u32 == best { i } else { pos };
-        if let [_, b, c, d] = *trick {
-            // Every trick has four cards: a fixed length, no loop.
-            return at(3, d, at(2, c, at(1, b, 0)));
-        }
+        let at = |i, c, pos| at(best, i, c, pos);
         trick
             .iter()
             .enumerate()
