@@ -402,9 +402,14 @@ mod tests {
                 let cards: Vec<u32> = CardSet(set).iter().map(|c| c.0 as u32).collect();
                 for (k, &card) in cards.iter().enumerate() {
                     assert_eq!(nth_portable(set, k), card, "set {set:#x}, k {k}");
+                    assert_eq!(CardSet(set).nth_portable(k), Card(card as u8));
                     if let Some(p) = pdep_select(set, k) {
                         assert_eq!(p, card, "set {set:#x}, k {k}");
+                        // SAFETY: `pdep_select` answered, so the CPU has a fast `pdep`.
+                        #[cfg(target_arch = "x86_64")]
+                        assert_eq!(unsafe { CardSet(set).nth_pdep(k) }, Card(card as u8));
                     }
+                    assert_eq!(CardSet(set).nth_unchecked(k), Card(card as u8));
                 }
             }
         }
