@@ -403,6 +403,8 @@ mod tests {
                 for (k, &card) in cards.iter().enumerate() {
                     assert_eq!(nth_portable(set, k), card, "set {set:#x}, k {k}");
                     assert_eq!(CardSet(set).nth_portable(k), Card(card as u8));
+                    // `pdep` is used exactly where the CPU was found to have a fast one.
+                    assert_eq!(pdep_select(set, k).is_some(), fast_pdep());
                     if let Some(p) = pdep_select(set, k) {
                         assert_eq!(p, card, "set {set:#x}, k {k}");
                         // SAFETY: `pdep_select` answered, so the CPU has a fast `pdep`.
