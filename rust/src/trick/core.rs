@@ -77,6 +77,9 @@ pub struct TrickCore {
     pub pinned: Vec<(usize, Card)>,
     pub trick: [Card; MAX_PLAYERS],
     pub trick_len: usize,
+    /// The current trick's cards as a set, kept by the engine as cards are played: a trick's
+    /// cards go to the winner's pile in one step (no loop over a trick of variable length).
+    pub(crate) trick_set: CardSet,
     pub leader: usize,
     pub tricks_played: usize,
     /// The last completed trick: leader, cards in play order, winning seat.
@@ -119,6 +122,7 @@ impl TrickCore {
             pinned: Vec::new(),
             trick: [Card(0); MAX_PLAYERS],
             trick_len: 0,
+            trick_set: CardSet::EMPTY,
             leader: 0,
             tricks_played: 0,
             last_trick: None,
@@ -158,6 +162,7 @@ impl TrickCore {
         self.pinned.clear();
         self.trick = [Card(0); MAX_PLAYERS];
         self.trick_len = 0;
+        self.trick_set = CardSet::EMPTY;
         self.leader = 0;
         self.tricks_played = 0;
         self.last_trick = None;

@@ -268,6 +268,14 @@ impl<R: TrickRules> TrickState<R> {
     fn deal_random(&mut self, rng: &mut Rng) {
         let run = self.plan.run(self.core.dealer, self.core.dealt);
         if run > 1 {
+            #[cfg(target_arch = "x86_64")]
+            if crate::cards::cardset::fast_pdep() {
+                // SAFETY: the CPU has a (fast) `pdep`.
+                unsafe { self.deal_run_pdep(rng, run) };
+            } else {
+                self.deal_run(rng, run);
+            }
+            #[cfg(not(target_arch = "x86_64"))]
             self.deal_run(rng, run);
         }
         let row = self.plan.row(self.core.dealer);
@@ -286,6 +294,46 @@ impl<R: TrickRules> TrickState<R> {
                 _ => return self.deal_card(card),
             }
         }
+    }
+
+    /// [`Self::deal_run`] where the CPU has a fast `pdep`: card by card as drawn, since a card's
+    /// place in the stock is then one instruction away (about 30 instructions a card, half of the
+    /// portable run's).
+    ///
+    /// # Safety
+    /// Only where [`crate::cards::cardset::fast_pdep`] is true.
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn deal_run_pdep(&mut self, rng: &mut Rng, run: usize) {
+        let core = &mut self.core;
+        let k0 = core.dealt;
+        let row = &self.plan.row(core.dealer)[k0..k0 + run];
+        debug_assert!(
+            run < core.stock.len(),
+            "a run leaves the deal's last card in the stock"
+        );
+        let mut stock = core.stock.0;
+        let mut left = stock.count_ones();
+        // A local copy of the generator stays in registers (the caller's is behind a reference).
+        let mut local = rng.clone();
+        let mut ids = [0u8; 64];
+        for (&seat, id) in row.iter().zip(ids.iter_mut()) {
+            let r = local.below(left) as usize;
+            left -= 1;
+            // SAFETY: the caller checked `fast_pdep`.
+            let bit = unsafe { crate::cards::cardset::pdep_bit(stock, r) };
+            stock ^= bit;
+            *id = bit.trailing_zeros() as u8;
+            if (seat as usize) < MAX_PLAYERS {
+                core.hands[seat as usize].0 |= bit;
+            } else {
+                // The talon's slot (a run holds no face-up card): what `deal_card` does with it.
+                core.deal_to_talon(Card(*id));
+            }
+        }
+        *rng = local;
+        self.history.extend(ids[..run].iter().map(|&id| id as Action));
+        core.stock = CardSet(stock);
+        core.dealt = k0 + run;
     }
 
     /// Deals the next `run` cards (into hands or the talon) with the same draws as one at a time: the `i`-th
@@ -460,6 +508,7 @@ impl<R: TrickRules> TrickState<R> {
         }
         core.trick[core.trick_len % MAX_PLAYERS] = card;
         core.trick_len += 1;
+        core.trick_set.0 |= 1u64 << card.0;
         if core.trick_len < core.n_active {
             core.to_move = core.next_seat(seat);
             return;
@@ -474,11 +523,9 @@ impl<R: TrickRules> TrickState<R> {
         let pos = self.rules.trick_winner(self.view(), self.core.trick_cards());
         let core = &mut self.core;
         let winner = core.seat_after(core.leader, pos);
-        // Gathered, then added to the pile once (one store, not one per card).
-        let mut taken = CardSet::EMPTY;
-        for &c in &core.trick[..core.n_active] {
-            taken.insert(c);
-        }
+        let taken = core.trick_set;
+        debug_assert_eq!(taken, core.trick_cards().iter().copied().collect::<CardSet>());
+        core.trick_set = CardSet::EMPTY;
         core.won[winner] |= taken;
         core.last_trick = Some((core.leader, core.trick, winner));
         core.trick_len = 0;
@@ -706,11 +753,16 @@ impl<R: TrickRules> State for TrickState<R> {
                     // in registers instead of being loaded and stored at every card (the caller's
                     // generator is shared with the out-of-line deal). Written back after the loop.
                     let mut local = rng.clone();
-                    while self.core.phase == Phase::Play {
-                        let card = self.random_card_in_play(&mut local);
-                        self.history.push(card.0 as Action);
-                        self.play_card(card);
+                    // The CPU's select asked once for the whole loop, not at every card.
+                    #[cfg(target_arch = "x86_64")]
+                    if crate::cards::cardset::fast_pdep() {
+                        // SAFETY: the CPU has a (fast) `pdep`.
+                        self.play_cards(&mut local, |legal, k| unsafe { legal.nth_pdep(k) });
+                    } else {
+                        self.play_cards(&mut local, CardSet::nth_portable);
                     }
+                    #[cfg(not(target_arch = "x86_64"))]
+                    self.play_cards(&mut local, CardSet::nth_portable);
                     *rng = local;
                 }
                 // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
@@ -953,16 +1005,21 @@ impl<R: TrickRules> TrickState<R> {
         let legal = self.legal_cards();
         legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
     }
-    /// [`Self::random_card`] in the play phase, where the seat to move always holds a card (a deal
-    /// with every hand empty has ended): the same draw without `legal_cards`' checks of the phase
-    /// and of an empty hand, which cost a tenth of a random card play.
-    #[inline]
-    fn random_card_in_play(&self, rng: &mut Rng) -> Card {
-        debug_assert_eq!(self.core.phase, Phase::Play);
-        let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
-        debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
-        let legal = self.rules.legal_plays(self.view(), hand);
-        legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
+    /// Plays random legal cards while the phase is `Play` (no extra action can be legal), picking
+    /// the `k`-th legal card with `nth` (the same card [`CardSet::nth_unchecked`] picks): the draws
+    /// of [`Self::random_card`], without `legal_cards`' checks of the phase and of an empty hand
+    /// (the seat to move in play always holds a card: a deal with every hand empty has ended),
+    /// which cost a tenth of a random card play.
+    #[inline(always)]
+    fn play_cards(&mut self, rng: &mut Rng, nth: impl Fn(CardSet, usize) -> Card) {
+        while self.core.phase == Phase::Play {
+            let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
+            debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
+            let legal = self.rules.legal_plays(self.view(), hand);
+            let card = nth(legal, rng.below(legal.len() as u32) as usize);
+            self.history.push(card.0 as Action);
+            self.play_card(card);
+        }
     }
 }
 
@@ -979,4 +1036,65 @@ pub fn per_seat(n: usize, f: impl Fn(usize) -> f64) -> [f64; MAX_PLAYERS] {
         *o = f(s);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Registered;
+
+    /// Both runs of a deal from the same place of the same stream: the same cards to the same
+    /// places, the same history and the same generator state after.
+    fn same_runs<R: TrickRules>(game: &TrickGame<R>, seeds: u64) {
+        #[cfg(target_arch = "x86_64")]
+        for seed in 0..seeds {
+            if !crate::cards::cardset::fast_pdep() {
+                return;
+            }
+            let mut st = game.new_initial_state();
+            let mut rng = Rng::new(seed);
+            // Start the runs after 0, 1 or 2 cards dealt one at a time (a run mid-deal).
+            for _ in 0..seed % 3 {
+                let a = st.sample_chance(&mut rng);
+                st.apply_action_unchecked(a);
+            }
+            let run = st.plan.run(st.core.dealer, st.core.dealt);
+            assert!(run > 1, "a run to compare");
+            let (mut a, mut b) = (st.clone(), st);
+            let (mut ra, mut rb) = (rng.clone(), rng);
+            a.deal_run(&mut ra, run);
+            // SAFETY: `fast_pdep` was checked above.
+            unsafe { b.deal_run_pdep(&mut rb, run) };
+            assert_eq!(ra, rb);
+            assert_eq!(a.history, b.history);
+            let (ca, cb) = (&a.core, &b.core);
+            assert_eq!(ca.hands, cb.hands);
+            assert_eq!(ca.talon, cb.talon);
+            assert_eq!(ca.talon_as_dealt(), cb.talon_as_dealt());
+            assert_eq!(ca.stock, cb.stock);
+            assert_eq!(ca.dealt, cb.dealt);
+        }
+    }
+
+    #[test]
+    fn the_pdep_deal_run_deals_what_the_portable_run_deals() {
+        // A deal ending in the talon (Reversis), one opening with it (Tarok), packets (Schafkopf)
+        // and a face-up card after the hands (Briscola).
+        same_runs(
+            &crate::games::reversis::Type::from_game_string("reversis").unwrap(),
+            300,
+        );
+        same_runs(
+            &crate::games::tarok::Type::from_game_string("tarok").unwrap(),
+            300,
+        );
+        same_runs(
+            &crate::games::schafkopf::Type::from_game_string("schafkopf").unwrap(),
+            300,
+        );
+        same_runs(
+            &crate::games::briscola::Briscola::from_game_string("briscola(players=4)").unwrap(),
+            300,
+        );
+    }
 }

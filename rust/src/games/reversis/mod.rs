@@ -273,6 +273,21 @@ fn precedence(dealer: usize, seat: usize) -> usize {
     (seat + PLAYERS - dealer) % PLAYERS
 }
 
+/// A seat's place in "fewest points, then fewest tricks, then precedence" packed into one integer:
+/// the smallest key is the favoured seat (three comparisons of four keys instead of comparing
+/// tuples seat by seat, a visible share of a random hand's end). Points take the high bits (signed,
+/// so any `i32`, negated or not, keeps its order), tricks (at most a hand's, far below 2^16) the next, precedence and
+/// then the seat the lowest, so that keys of different seats differ and name their seat. `points`
+/// is negated for the "most points" order of a loser chosen by precedence.
+fn party_key(dealer: usize, points: i64, tricks: usize, seat: usize) -> i64 {
+    points << 24 | (tricks.min(0xFFFF) as i64) << 8 | (precedence(dealer, seat) as i64) << 2 | seat as i64
+}
+
+/// The seat a key names (its lowest two bits).
+fn key_seat(key: i64) -> usize {
+    (key & 3) as usize
+}
+
 /// The favoured seat among those `eligible` admits: fewest points, then fewest tricks, then precedence.
 fn favoured(
     dealer: usize,
@@ -280,10 +295,20 @@ fn favoured(
     tricks: [usize; PLAYERS],
     eligible: impl Fn(usize) -> bool,
 ) -> usize {
-    (0..PLAYERS)
-        .filter(|&s| eligible(s))
-        .min_by_key(|&s| (points[s], tricks[s], precedence(dealer, s)))
-        .unwrap_or(0)
+    let keys: [i64; PLAYERS] = std::array::from_fn(|s| {
+        if eligible(s) {
+            party_key(dealer, points[s] as i64, tricks[s], s)
+        } else {
+            i64::MAX
+        }
+    });
+    let best = keys[0].min(keys[1]).min(keys[2].min(keys[3]));
+    // Nobody eligible (never asked): seat 0, as before.
+    if best == i64::MAX {
+        0
+    } else {
+        key_seat(best)
+    }
 }
 
 /// Reversis rules resolved from parameters.
@@ -354,18 +379,26 @@ impl ReversisRules {
     }
     /// The party's loser, given its winner (never the winner).
     fn loser(&self, dealer: usize, points: [i32; PLAYERS], tricks: [usize; PLAYERS], winner: usize) -> usize {
-        let prec = |s: usize| precedence(dealer, s);
-        let others = (0..PLAYERS).filter(|&s| s != winner);
         if self.loser_chosen_by_precedence {
             // Most points; among those, the favoured one (fewer tricks, then precedence) loses.
-            others
-                .min_by_key(|&s| (-points[s], tricks[s], prec(s)))
-                .unwrap_or(0)
+            let keys: [i64; PLAYERS] = std::array::from_fn(|s| {
+                if s == winner {
+                    i64::MAX
+                } else {
+                    party_key(dealer, -(points[s] as i64), tricks[s], s)
+                }
+            });
+            key_seat(keys[0].min(keys[1]).min(keys[2].min(keys[3])))
         } else {
             // Most points; among those, the favoured one is spared: the least favoured loses.
-            others
-                .max_by_key(|&s| (points[s], tricks[s], prec(s)))
-                .unwrap_or(0)
+            let keys: [i64; PLAYERS] = std::array::from_fn(|s| {
+                if s == winner {
+                    i64::MIN
+                } else {
+                    party_key(dealer, points[s] as i64, tricks[s], s)
+                }
+            });
+            key_seat(keys[0].max(keys[1]).max(keys[2].max(keys[3])))
         }
     }
     /// Party payment: 4 + talon value, doubled across the table.
@@ -530,22 +563,30 @@ impl ReversisRules {
                 m.remise(&mut extra.log, e);
             }
         }
-        // Listed once: collected at once (`auto_claim`) or left to the winner's claim action.
-        let mut claims = self.claims(extra, winner).peekable();
-        if claims.peek().is_none() {
+        // Collected at once (`auto_claim`) or left to the winner's claim action.
+        if !self.has_claims(extra, winner) {
             return false;
         }
         if self.auto_claim {
-            for (payer, amount, rule) in claims {
-                m.transfer(&mut extra.log, payer as u8, winner as u8, amount, rule);
-            }
+            self.collect_claims(extra, m, winner);
             return false;
         }
         true
     }
 
+    /// Whether the party winner has anything to claim: an ace or the J♥ led by another seat.
+    fn has_claims(&self, extra: &ReversisExtra, winner: usize) -> bool {
+        let w = Some(winner as u8);
+        extra
+            .led_aces
+            .iter()
+            .chain(std::iter::once(&extra.led_quinola))
+            .any(|&l| l.is_some() && l != w)
+    }
+
     /// The claims of the party winner: (payer, chips, rule), led aces by suit, then the led J♥'s
-    /// payers (at most 4 + 3: a fixed buffer, no allocation per hand).
+    /// payers, as [`Self::collect_claims`] pays them (the tests' listing of them).
+    #[cfg(test)]
     fn claims(
         &self,
         extra: &ReversisExtra,
@@ -572,14 +613,28 @@ impl ReversisRules {
         }
         out.into_iter().take(n)
     }
+    /// Pays the party winner's claims: led aces by suit (A♦ 2, the others 1), then for a J♥ led by
+    /// another seat 10 from its leader and 5 from each other seat. Paid straight from the led cards
+    /// (no list built first: most hands end with a claim).
     fn collect_claims(&self, extra: &mut ReversisExtra, m: &mut ReversisMatch, winner: usize) {
-        for (payer, amount, rule) in self.claims(extra, winner) {
-            m.transfer(&mut extra.log, payer as u8, winner as u8, amount, rule);
+        let w = winner as u8;
+        for suit in 0..4u8 {
+            if let Some(l) = extra.led_aces[suit as usize].filter(|&l| l != w) {
+                let amount = if suit == DIAMONDS { 2 } else { 1 };
+                m.transfer(&mut extra.log, l, w, amount, Rule::AceLedClaim);
+            }
+        }
+        if let Some(l) = extra.led_quinola.filter(|&l| l != w) {
+            for q in (0..PLAYERS as u8).filter(|&q| q != w) {
+                let amount = if q == l { 10 } else { 5 };
+                m.transfer(&mut extra.log, q, w, amount, Rule::QuinolaLedClaim);
+            }
         }
     }
 }
 
 /// A claim of the party winner: (payer, chips, rule).
+#[cfg(test)]
 type Claim = (usize, i32, Rule);
 
 impl TrickRules for ReversisRules {
@@ -687,14 +742,17 @@ impl TrickRules for ReversisRules {
         // suit, so it is the highest id among the trick's cards of the led suit (a mask and a bit
         // scan instead of comparing keys card by card).
         let led = self.tables.masks[self.deck.suit(trick[0]) as usize];
+        // Selects, not branches: the winner is random in simulations.
+        let at = |best: u32, i: usize, c: Card, pos: usize| if c.0 as u32 == best { i } else { pos };
+        if let [a, b, c, d] = *trick {
+            // Every trick has four cards: a fixed length, no loop.
+            let played = [a, b, c, d].iter().fold(0u64, |acc, c| acc | 1u64 << c.idx());
+            let best = 63 - (played & led.0).leading_zeros();
+            return at(best, 3, d, at(best, 2, c, at(best, 1, b, 0)));
+        }
         let played = trick.iter().fold(0u64, |acc, c| acc | 1u64 << c.idx());
         let best = 63 - (played & led.0).leading_zeros();
-        // Selects, not branches: the winner is random in simulations.
-        let at = |i: usize, c: Card, pos: usize| if c.0 as u32 == best { i } else { pos };
-        if let [_, b, c, d] = *trick {
-            // Every trick has four cards: a fixed length, no loop.
-            return at(3, d, at(2, c, at(1, b, 0)));
-        }
+        let at = |i, c, pos| at(best, i, c, pos);
         trick
             .iter()
             .enumerate()
