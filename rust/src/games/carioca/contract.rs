@@ -337,6 +337,46 @@ impl Tally {
 /// Whether a pending trio of `n` cards (`pj` jokers, naturals of `rank`, or none yet) can be completed
 /// from `hand` and the `owed` trios after it laid from what is left (a trio slot: only trios follow).
 pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: Owed, exact: bool) -> bool {
+    trio_feasible_less(hand, 0, n, pj, rank, owed, exact)
+}
+
+/// [`trio_feasible`] after one card of `kind` goes from `hand` (which holds it) into the pending trio
+/// of `n` cards (`pj` jokers, naturals of `rank` or none yet): the pick a contract picker asks about,
+/// without working out the hand after it (the rank's count and the tally are adjusted where read).
+#[inline]
+pub fn trio_pick_feasible(
+    hand: &TrioHand,
+    kind: u8,
+    n: usize,
+    pj: u8,
+    rank: Option<u8>,
+    owed: Owed,
+    exact: bool,
+) -> bool {
+    let mut less = *hand;
+    less.total -= 1;
+    if kind == JOKER {
+        less.jokers -= 1;
+        trio_feasible_less(&less, 0, n + 1, pj + 1, rank, owed, exact)
+    } else {
+        let r = rank_of(kind);
+        debug_assert!(rank.map_or(true, |x| x == r), "a natural of the pending rank");
+        trio_feasible_less(&less, r, n + 1, pj, Some(r), owed, exact)
+    }
+}
+
+/// [`trio_feasible`] on `hand` with one natural of rank `minus` fewer than its slices and tally say
+/// (`minus` 0: none; `hand.total` already counts it out).
+#[inline(always)]
+fn trio_feasible_less(
+    hand: &TrioHand,
+    minus: u8,
+    n: usize,
+    pj: u8,
+    rank: Option<u8>,
+    owed: Owed,
+    exact: bool,
+) -> bool {
     if pj > 1 || (exact && n > 3) {
         return false;
     }
@@ -349,9 +389,13 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
         Some(r) => r..r + 1,
         None => 2..15,
     };
-    let tally = hand.tally();
+    let mut tally = hand.tally();
+    if minus != 0 {
+        let c = hand.count(minus);
+        tally = tally.recount(c, c - 1);
+    }
     for r in ranks {
-        let naturals = hand.count(r);
+        let naturals = hand.count(r) - (r == minus) as u8;
         let pending_naturals = (n - pj as usize) as u8;
         // Use naturals first, then (if the pending meld has none) one joker; a trio keeps >= 2 naturals.
         for use_joker in [false, true] {
@@ -372,6 +416,20 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
         }
     }
     false
+}
+
+/// Whether a pending trio of `n` cards (`pj` jokers, its naturals all of one rank, as the contract
+/// picks make it) may close as a contract trio with `hand` left: three cards (exactly three when
+/// `exact`), at most one joker, two naturals at least, and the `owed` trios after it layable from the
+/// hand (a trio slot comes after every escalera of the contract, so only trios are owed).
+pub fn trio_close(hand: &TrioHand, n: usize, pj: u8, owed: Owed, exact: bool) -> bool {
+    debug_assert_eq!(owed.escaleras, 0, "trio slots come after the escaleras");
+    n >= 3
+        && (!exact || n == 3)
+        && pj <= 1
+        && n - pj as usize >= 2
+        && hand.total >= owed.cards() + owed.keep as usize
+        && (owed.trios == 0 || hand.tally().allows(hand.jokers, owed.trios))
 }
 
 /// A hand as the escalera search sees it: per suit, bit `r` (rank 2..=14) of `one` is set when the
