@@ -328,25 +328,24 @@ impl CariocaState {
     /// Keeps [`Self::building`] up to date after a pick of `kind` (the hand lost the card, the
     /// pending meld gained it) or a close (`None`: worked out again for the next slot).
     fn update_building(&mut self, picked: Option<u8>) {
-        self.building = match (self.building, picked) {
-            (Some(mut c), Some(k)) => {
-                c.bits = c.bits.without(k);
-                match c.slot {
-                    Slot::Trio => c.trios = c.trios.without(k),
-                    Slot::Escalera => c.run = c.run.with(k),
-                }
-                if k == JOKER {
-                    c.pj += 1;
-                } else {
-                    c.fixed = Some(c.fixed.map_or(k, |f| f.min(k)));
-                }
-                c.n += 1;
-                Some(c)
+        // In place: the picker is some eighty bytes.
+        if let (Some(c), Some(k)) = (self.building.as_mut(), picked) {
+            c.bits = c.bits.without(k);
+            match c.slot {
+                Slot::Trio => c.trios = c.trios.without(k),
+                Slot::Escalera => c.run = c.run.with(k),
             }
-            _ => match self.picker(false) {
-                Picker::Contract(c) => Some(c),
-                _ => None,
-            },
+            if k == JOKER {
+                c.pj += 1;
+            } else {
+                c.fixed = Some(c.fixed.map_or(k, |f| f.min(k)));
+            }
+            c.n += 1;
+            return;
+        }
+        self.building = match self.picker(false) {
+            Picker::Contract(c) => Some(c),
+            _ => None,
         };
     }
 
@@ -552,9 +551,11 @@ impl CariocaState {
         if discards + len + extra == 0 {
             return None;
         }
-        // The picker and its per-kind answers, set up on the first pick drawn (a drawn discard is
-        // legal as it stands).
-        let mut picker = None;
+        // The contract picker (the one kept while building, read in place; else worked out) with its
+        // per-kind answers and the hand's places it may allow, set up on the first pick drawn (a
+        // drawn discard is legal as it stands). No picker: no pick is legal (no place allowed).
+        let mut own = None::<ContractPicker>;
+        let (mut ready, mut memo, mut places) = (false, Memo::default(), 0u64);
         let mut closes = None;
         for _ in start..64 {
             let mut r = match carried.take() {
@@ -567,27 +568,39 @@ impl CariocaState {
             r -= discards;
             if r < len {
                 // `layable` is Some(true) here only when the loop above found the contract layable.
-                let known = layable == Some(true);
-                let (picker, memo, places) = picker.get_or_insert_with(|| {
-                    let p = self.picker(known);
-                    let places = match &p {
-                        Picker::Contract(c) => places_of(hand, c.candidate_kinds()),
-                        _ => u64::MAX,
-                    };
-                    (p, Memo::default(), places)
-                });
-                if matches!(picker, Picker::None) {
-                    // The usual case before the contract: no pick at all, whichever card was drawn.
-                    continue;
+                if !ready {
+                    ready = true;
+                    if self.building.is_some() {
+                        debug_assert_eq!(
+                            self.building,
+                            self.fresh_contract_picker(),
+                            "the picker kept up to date"
+                        );
+                    } else {
+                        // `layable` is Some(true) here only when the first draws found the contract
+                        // layable.
+                        own = match self.picker(layable == Some(true)) {
+                            Picker::Contract(c) => Some(c),
+                            _ => None,
+                        };
+                    }
+                    if let Some(c) = self.building.as_ref().or(own.as_ref()) {
+                        places = places_of(hand, c.candidate_kinds());
+                    }
                 }
                 // A card of a rank (trio) or suit (escalera) other than the pending naturals' is
                 // refused without finding it (what `allows` would answer).
-                if *places >> r & 1 == 0 {
-                    debug_assert!(!picker.allows(PACK.kind(card_at(hand, r)), &mut Memo::default()));
+                if places >> r & 1 == 0 {
+                    debug_assert!(!self
+                        .building
+                        .as_ref()
+                        .or(own.as_ref())
+                        .is_some_and(|c| c.allows(PACK.kind(card_at(hand, r)))));
                     continue;
                 }
+                let c = self.building.as_ref().or(own.as_ref()).expect("a picker");
                 let id = card_at(hand, r);
-                if picker.allows(PACK.kind(id), memo) {
+                if c.allows_memo(PACK.kind(id), &mut memo) {
                     return Some(PICK + id as Action);
                 }
                 continue;
@@ -612,7 +625,7 @@ impl CariocaState {
     #[inline]
     fn sample_down(&self, hand: PackSet, rng: &mut Rng) -> Option<Action> {
         if !self.pending.is_empty() {
-            return None;
+            return Some(self.random_lay_off(rng));
         }
         let len = hand.len() as u32;
         if len == 0 {
@@ -720,6 +733,43 @@ impl CariocaState {
         let id = card_at(self.stock, rng.below(self.stock.len() as u32));
         self.apply_deal(id as Action);
         debug_assert_ne!(self.phase, Phase::Deal, "the upcard ends the deal");
+    }
+
+    /// [`Self::random_listed_action`] while a picked card waits for its target (cancel while allowed,
+    /// then every target variant of every table meld that takes it, in action order), without the
+    /// list: the variants counted per meld, the drawn one found by counting again.
+    #[inline(never)]
+    fn random_lay_off(&self, rng: &mut Rng) -> Action {
+        #[cfg(debug_assertions)]
+        let listed = self.random_listed_action(&mut rng.clone());
+        let k = PACK.kind(self.pending.iter().next().expect("one pending card"));
+        let cancel = (self.cancels < MAX_CANCELS) as u32;
+        let mut masks = [0u8; MAX_MELDS];
+        let mut n = cancel;
+        for (m, mask) in masks.iter_mut().enumerate().take(self.melds.len()) {
+            *mask = self.target_mask(m, k);
+            n += mask.count_ones();
+        }
+        let mut i = rng.below(n);
+        let a = if i < cancel {
+            CANCEL
+        } else {
+            i -= cancel;
+            let mut found = None;
+            for (m, &mask) in masks.iter().enumerate() {
+                let c = mask.count_ones();
+                if i < c {
+                    let v = crate::cards::CardSet(mask as u64).nth_unchecked(i as usize).0 as Action;
+                    found = Some(TARGET + m as Action * VARIANTS + v);
+                    break;
+                }
+                i -= c;
+            }
+            found.expect("a target for the picked card")
+        };
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(a, listed, "the listed draw");
+        a
     }
 
     /// A uniform draw from the listed legal actions.
@@ -1785,11 +1835,19 @@ impl Picker {
     /// naturals of a trio slot per rank (under the rank's ♣ kind).
     #[inline]
     fn allows(&self, kind: u8, memo: &mut Memo) -> bool {
-        let c = match self {
-            Picker::None => return false,
-            Picker::LayOff(accepted) => return accepted >> kind & 1 == 1,
-            Picker::Contract(c) => c,
-        };
+        match self {
+            Picker::None => false,
+            Picker::LayOff(accepted) => accepted >> kind & 1 == 1,
+            Picker::Contract(c) => c.allows_memo(kind, memo),
+        }
+    }
+}
+
+impl ContractPicker {
+    /// [`Self::allows`] through `memo` (see [`Picker::allows`]).
+    #[inline]
+    fn allows_memo(&self, kind: u8, memo: &mut Memo) -> bool {
+        let c = self;
         // For a trio only the rank matters (suits may repeat): one answer per rank.
         let key = match c.slot {
             Slot::Trio if kind != JOKER => crate::rummy::kind_of(0, rank_of(kind)),
