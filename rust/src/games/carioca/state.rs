@@ -551,54 +551,66 @@ impl CariocaState {
         if discards + len + extra == 0 {
             return None;
         }
-        // The contract picker (the one kept while building, read in place; else worked out) with its
-        // per-kind answers and the hand's places it may allow, set up on the first pick drawn (a
-        // drawn discard is legal as it stands). No picker: no pick is legal (no place allowed).
+        if start >= 64 {
+            return None;
+        }
+        // The contract picker: the one kept while building, read in place; else worked out (with
+        // nothing picked, this runs only for a pick drawn when the whole contract is layable, which
+        // `layable` then says). No picker: no pick is legal.
         let mut own = None::<ContractPicker>;
-        let (mut ready, mut memo, mut places) = (false, Memo::default(), 0u64);
+        if self.building.is_some() {
+            debug_assert_eq!(
+                self.building,
+                self.fresh_contract_picker(),
+                "the picker kept up to date"
+            );
+        } else {
+            own = match self.picker(layable == Some(true)) {
+                Picker::Contract(c) => Some(c),
+                _ => None,
+            };
+        }
+        let picker = self.building.as_ref().or(own.as_ref());
+        // The draws that may be legal, one bit per place of the superset (at most 13 + 13 + 4): every
+        // discard; the picks of the hand's places whose kind the picker may allow (a card of a rank
+        // (trio) or suit (escalera) other than the pending naturals' is refused without finding it,
+        // as `allows` would); cancel while allowed; the closes, worked out when one is drawn (a trio
+        // slot's at once: they cost little). The rest are refused with one test per draw.
+        let places = picker.map_or(0, |c| places_of(hand, c.candidate_kinds()));
+        let mut maybe = ((1u64 << discards) - 1) | places << discards;
         let mut closes = None;
+        if building {
+            if let Some(c @ ContractPicker { slot: Slot::Trio, .. }) = self.building {
+                let mask = contract::trio_close(&c.trios, c.n, c.pj, c.owed, c.exact) as u8;
+                debug_assert_eq!(mask, self.close_mask());
+                closes = Some(mask);
+                maybe |= (mask as u64) << (discards + len);
+            } else {
+                maybe |= 0b111 << (discards + len);
+            }
+            if self.cancels < MAX_CANCELS {
+                maybe |= 1 << (discards + len + 3);
+            }
+        }
+        let mut memo = Memo::default();
         for _ in start..64 {
             let mut r = match carried.take() {
                 Some(r) => r,
                 None => rng.below(discards + len + extra),
             };
+            if maybe >> r & 1 == 0 {
+                debug_assert!(
+                    r >= discards + len
+                        || !picker.is_some_and(|c| c.allows(PACK.kind(card_at(hand, r - discards))))
+                );
+                continue;
+            }
             if r < discards {
                 return Some(DISCARD + card_at(hand, r) as Action);
             }
             r -= discards;
             if r < len {
-                // `layable` is Some(true) here only when the loop above found the contract layable.
-                if !ready {
-                    ready = true;
-                    if self.building.is_some() {
-                        debug_assert_eq!(
-                            self.building,
-                            self.fresh_contract_picker(),
-                            "the picker kept up to date"
-                        );
-                    } else {
-                        // `layable` is Some(true) here only when the first draws found the contract
-                        // layable.
-                        own = match self.picker(layable == Some(true)) {
-                            Picker::Contract(c) => Some(c),
-                            _ => None,
-                        };
-                    }
-                    if let Some(c) = self.building.as_ref().or(own.as_ref()) {
-                        places = places_of(hand, c.candidate_kinds());
-                    }
-                }
-                // A card of a rank (trio) or suit (escalera) other than the pending naturals' is
-                // refused without finding it (what `allows` would answer).
-                if places >> r & 1 == 0 {
-                    debug_assert!(!self
-                        .building
-                        .as_ref()
-                        .or(own.as_ref())
-                        .is_some_and(|c| c.allows(PACK.kind(card_at(hand, r)))));
-                    continue;
-                }
-                let c = self.building.as_ref().or(own.as_ref()).expect("a picker");
+                let c = picker.expect("a picker");
                 let id = card_at(hand, r);
                 if c.allows_memo(PACK.kind(id), &mut memo) {
                     return Some(PICK + id as Action);
@@ -607,10 +619,7 @@ impl CariocaState {
             }
             r -= len;
             if r == 3 {
-                if self.cancels < MAX_CANCELS {
-                    return Some(CANCEL);
-                }
-                continue;
+                return Some(CANCEL);
             }
             if *closes.get_or_insert_with(|| self.close_mask()) >> r & 1 == 1 {
                 return Some(CLOSE + r);
