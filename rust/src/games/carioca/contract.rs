@@ -420,14 +420,14 @@ fn trio_feasible_less(
 
 /// Whether a pending trio of `n` cards (`pj` jokers, its naturals all of one rank, as the contract
 /// picks make it) may close as a contract trio with `hand` left: three cards (exactly three when
-/// `exact`), at most one joker, two naturals at least, and the `owed` trios after it layable from the
-/// hand (a trio slot comes after every escalera of the contract, so only trios are owed).
+/// `exact`), at most one joker (so two naturals at least), and the `owed` trios after it layable from
+/// the hand with a card kept if `owed.keep` (a trio slot comes after every escalera of the contract,
+/// so only trios are owed).
 pub fn trio_close(hand: &TrioHand, n: usize, pj: u8, owed: Owed, exact: bool) -> bool {
     debug_assert_eq!(owed.escaleras, 0, "trio slots come after the escaleras");
     n >= 3
         && (!exact || n == 3)
         && pj <= 1
-        && n - pj as usize >= 2
         && hand.total >= owed.cards() + owed.keep as usize
         && (owed.trios == 0 || hand.tally().allows(hand.jokers, owed.trios))
 }
@@ -879,6 +879,37 @@ mod tests {
             feasible_seen > checked / 50 && feasible_seen < checked - checked / 50,
             "{feasible_seen}"
         );
+    }
+
+    #[test]
+    fn a_trio_closes_only_with_the_owed_trios_and_the_kept_card_left() {
+        // The pending trio 7 7 7 closes when the hand left makes the trios still owed and, when going
+        // out needs a discard, keeps one card more: 9 9 9 is one trio (with nothing kept), 9 9 9 2 one
+        // trio and a card to discard, 9 9 2 no trio; with no trio owed any hand will do. Four cards
+        // close only without exact sizes; two jokers never.
+        let kc = |text: &str| {
+            let kinds: Vec<u8> = text
+                .split_whitespace()
+                .map(|t| crate::rummy::parse_kind(t).unwrap())
+                .collect();
+            TrioHand::of(&KindCounts::of(&kinds))
+        };
+        let owed = |trios: u8, keep: u8| Owed {
+            escaleras: 0,
+            trios,
+            keep,
+        };
+        assert!(trio_close(&kc("9C 9D 9H"), 3, 0, owed(1, 0), true));
+        assert!(!trio_close(&kc("9C 9D 9H"), 3, 0, owed(1, 1), true));
+        assert!(trio_close(&kc("9C 9D 9H 2S"), 3, 0, owed(1, 1), true));
+        assert!(!trio_close(&kc("9C 9D 2S"), 3, 0, owed(1, 0), true));
+        assert!(trio_close(&kc("9C 9D X"), 3, 0, owed(1, 0), true));
+        assert!(trio_close(&kc("2S"), 3, 0, owed(0, 1), true));
+        assert!(!trio_close(&kc(""), 3, 0, owed(0, 1), true));
+        assert!(!trio_close(&kc("2S"), 2, 0, owed(0, 0), true));
+        assert!(!trio_close(&kc("2S"), 4, 1, owed(0, 0), true));
+        assert!(trio_close(&kc("2S"), 4, 1, owed(0, 0), false));
+        assert!(!trio_close(&kc("2S"), 4, 2, owed(0, 0), false));
     }
 
     #[test]

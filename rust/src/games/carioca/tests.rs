@@ -948,3 +948,30 @@ fn card_places_by_kind_agree_with_counting_the_cards() {
         }
     }
 }
+
+#[test]
+fn a_longer_trio_may_not_take_the_card_kept_for_the_discard() {
+    // Without exact sizes a contract trio may grow past three cards, but when going out needs a
+    // discard one card must stay in hand after the whole contract. Seat 0 has picked 7C 7D 7H and
+    // holds 7S and the second trio 9C 9D 9H: the fourth 7 may join only if another card (2S) would
+    // still be left to discard.
+    let g = game(&[
+        ("players", "2"),
+        ("scope", "deal"),
+        ("go_out_requires_discard", "true"),
+        ("contract_meld_exact_size", "false"),
+    ]);
+    for (hand, fourth) in [("7C 7D 7H 7S 9C 9D", false), ("7C 7D 7H 7S 9C 9D 2S", true)] {
+        let mut st = situation(&g, 0, 0, &[hand, "3C 5D"], "9H", &[], &[false, false]);
+        act(&mut st, "take pile");
+        for card in ["7C", "7D", "7H"] {
+            act(&mut st, &format!("pick {card}"));
+        }
+        let seven = st.string_to_action("pick 7S").unwrap();
+        let mut legal = Vec::new();
+        st.legal_actions(&mut legal);
+        assert_eq!(legal.contains(&seven), fourth, "{hand}");
+        // The trio of three closes either way.
+        assert!(legal.contains(&CLOSE), "{hand}");
+    }
+}
