@@ -337,6 +337,46 @@ impl Tally {
 /// Whether a pending trio of `n` cards (`pj` jokers, naturals of `rank`, or none yet) can be completed
 /// from `hand` and the `owed` trios after it laid from what is left (a trio slot: only trios follow).
 pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: Owed, exact: bool) -> bool {
+    trio_feasible_less(hand, 0, n, pj, rank, owed, exact)
+}
+
+/// [`trio_feasible`] after one card of `kind` goes from `hand` (which holds it) into the pending trio
+/// of `n` cards (`pj` jokers, naturals of `rank` or none yet): the pick a contract picker asks about,
+/// without working out the hand after it (the rank's count and the tally are adjusted where read).
+#[inline]
+pub fn trio_pick_feasible(
+    hand: &TrioHand,
+    kind: u8,
+    n: usize,
+    pj: u8,
+    rank: Option<u8>,
+    owed: Owed,
+    exact: bool,
+) -> bool {
+    let mut less = *hand;
+    less.total -= 1;
+    if kind == JOKER {
+        less.jokers -= 1;
+        trio_feasible_less(&less, 0, n + 1, pj + 1, rank, owed, exact)
+    } else {
+        let r = rank_of(kind);
+        debug_assert!(rank.map_or(true, |x| x == r), "a natural of the pending rank");
+        trio_feasible_less(&less, r, n + 1, pj, Some(r), owed, exact)
+    }
+}
+
+/// [`trio_feasible`] on `hand` with one natural of rank `minus` fewer than its slices and tally say
+/// (`minus` 0: none; `hand.total` already counts it out).
+#[inline(always)]
+fn trio_feasible_less(
+    hand: &TrioHand,
+    minus: u8,
+    n: usize,
+    pj: u8,
+    rank: Option<u8>,
+    owed: Owed,
+    exact: bool,
+) -> bool {
     if pj > 1 || (exact && n > 3) {
         return false;
     }
@@ -349,9 +389,13 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
         Some(r) => r..r + 1,
         None => 2..15,
     };
-    let tally = hand.tally();
+    let mut tally = hand.tally();
+    if minus != 0 {
+        let c = hand.count(minus);
+        tally = tally.recount(c, c - 1);
+    }
     for r in ranks {
-        let naturals = hand.count(r);
+        let naturals = hand.count(r) - (r == minus) as u8;
         let pending_naturals = (n - pj as usize) as u8;
         // Use naturals first, then (if the pending meld has none) one joker; a trio keeps >= 2 naturals.
         for use_joker in [false, true] {
@@ -372,6 +416,20 @@ pub fn trio_feasible(hand: &TrioHand, n: usize, pj: u8, rank: Option<u8>, owed: 
         }
     }
     false
+}
+
+/// Whether a pending trio of `n` cards (`pj` jokers, its naturals all of one rank, as the contract
+/// picks make it) may close as a contract trio with `hand` left: three cards (exactly three when
+/// `exact`), at most one joker (so two naturals at least), and the `owed` trios after it layable from
+/// the hand with a card kept if `owed.keep` (a trio slot comes after every escalera of the contract,
+/// so only trios are owed).
+pub fn trio_close(hand: &TrioHand, n: usize, pj: u8, owed: Owed, exact: bool) -> bool {
+    debug_assert_eq!(owed.escaleras, 0, "trio slots come after the escaleras");
+    n >= 3
+        && (!exact || n == 3)
+        && pj <= 1
+        && hand.total >= owed.cards() + owed.keep as usize
+        && (owed.trios == 0 || hand.tally().allows(hand.jokers, owed.trios))
 }
 
 /// A hand as the escalera search sees it: per suit, bit `r` (rank 2..=14) of `one` is set when the
@@ -821,6 +879,37 @@ mod tests {
             feasible_seen > checked / 50 && feasible_seen < checked - checked / 50,
             "{feasible_seen}"
         );
+    }
+
+    #[test]
+    fn a_trio_closes_only_with_the_owed_trios_and_the_kept_card_left() {
+        // The pending trio 7 7 7 closes when the hand left makes the trios still owed and, when going
+        // out needs a discard, keeps one card more: 9 9 9 is one trio (with nothing kept), 9 9 9 2 one
+        // trio and a card to discard, 9 9 2 no trio; with no trio owed any hand will do. Four cards
+        // close only without exact sizes; two jokers never.
+        let kc = |text: &str| {
+            let kinds: Vec<u8> = text
+                .split_whitespace()
+                .map(|t| crate::rummy::parse_kind(t).unwrap())
+                .collect();
+            TrioHand::of(&KindCounts::of(&kinds))
+        };
+        let owed = |trios: u8, keep: u8| Owed {
+            escaleras: 0,
+            trios,
+            keep,
+        };
+        assert!(trio_close(&kc("9C 9D 9H"), 3, 0, owed(1, 0), true));
+        assert!(!trio_close(&kc("9C 9D 9H"), 3, 0, owed(1, 1), true));
+        assert!(trio_close(&kc("9C 9D 9H 2S"), 3, 0, owed(1, 1), true));
+        assert!(!trio_close(&kc("9C 9D 2S"), 3, 0, owed(1, 0), true));
+        assert!(trio_close(&kc("9C 9D X"), 3, 0, owed(1, 0), true));
+        assert!(trio_close(&kc("2S"), 3, 0, owed(0, 1), true));
+        assert!(!trio_close(&kc(""), 3, 0, owed(0, 1), true));
+        assert!(!trio_close(&kc("2S"), 2, 0, owed(0, 0), true));
+        assert!(!trio_close(&kc("2S"), 4, 1, owed(0, 0), true));
+        assert!(trio_close(&kc("2S"), 4, 1, owed(0, 0), false));
+        assert!(!trio_close(&kc("2S"), 4, 2, owed(0, 0), false));
     }
 
     #[test]

@@ -328,25 +328,24 @@ impl CariocaState {
     /// Keeps [`Self::building`] up to date after a pick of `kind` (the hand lost the card, the
     /// pending meld gained it) or a close (`None`: worked out again for the next slot).
     fn update_building(&mut self, picked: Option<u8>) {
-        self.building = match (self.building, picked) {
-            (Some(mut c), Some(k)) => {
-                c.bits = c.bits.without(k);
-                match c.slot {
-                    Slot::Trio => c.trios = c.trios.without(k),
-                    Slot::Escalera => c.run = c.run.with(k),
-                }
-                if k == JOKER {
-                    c.pj += 1;
-                } else {
-                    c.fixed = Some(c.fixed.map_or(k, |f| f.min(k)));
-                }
-                c.n += 1;
-                Some(c)
+        // In place: the picker is some eighty bytes.
+        if let (Some(c), Some(k)) = (self.building.as_mut(), picked) {
+            c.bits = c.bits.without(k);
+            match c.slot {
+                Slot::Trio => c.trios = c.trios.without(k),
+                Slot::Escalera => c.run = c.run.with(k),
             }
-            _ => match self.picker(false) {
-                Picker::Contract(c) => Some(c),
-                _ => None,
-            },
+            if k == JOKER {
+                c.pj += 1;
+            } else {
+                c.fixed = Some(c.fixed.map_or(k, |f| f.min(k)));
+            }
+            c.n += 1;
+            return;
+        }
+        self.building = match self.picker(false) {
+            Picker::Contract(c) => Some(c),
+            _ => None,
         };
     }
 
@@ -431,6 +430,19 @@ impl CariocaState {
         if self.phase != Phase::Meld || self.down[s] || self.pending.is_empty() {
             return 0;
         }
+        // A trio slot: from the picker kept up to date (it holds the hand counted by rank and the
+        // pending trio's size and jokers), not from the cards.
+        if let Some(c @ ContractPicker { slot: Slot::Trio, .. }) = self.building {
+            let answer = contract::trio_close(&c.trios, c.n, c.pj, c.owed, c.exact) as u8;
+            debug_assert_eq!(answer, self.close_mask_from_cards());
+            return answer;
+        }
+        self.close_mask_from_cards()
+    }
+
+    /// [`Self::close_mask`] worked out from the pending cards and the hand (a pending meld exists).
+    fn close_mask_from_cards(&self) -> u8 {
+        let s = self.to_move as usize;
         let owed = self.owed_after(self.slot);
         let bits = contract::Bits::of_set(self.hands[s]);
         if !contract::owed_feasible_bits(&bits, owed) {
@@ -480,62 +492,134 @@ impl CariocaState {
             return self.sample_down(hand, rng);
         }
         let building = !self.pending.is_empty() || !self.staged.is_empty();
+        if building {
+            return self.sample_picks(rng, 0, None, None);
+        }
+        if hand.is_empty() {
+            return None;
+        }
+        match self.sample_start(hand, rng) {
+            Ok(discard) => Some(discard),
+            Err((start, carried, layable)) => self.sample_picks(rng, start, carried, layable),
+        }
+    }
+
+    /// [`Self::sample_meld`]'s first draws with nothing picked (most turns of a random hand), from the
+    /// superset of every card of `hand` (not empty) as a discard, then as a pick: a pick is legal only
+    /// if the whole contract can be laid, so one test answers every pick drawn, usually with no.
+    /// `Ok(discard)`, or where [`Self::sample_picks`] goes on: the draws made, the pick drawn when the
+    /// contract is layable (`None` after 64 misses), and the test's answer if it was made.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn sample_start(
+        &self,
+        hand: PackSet,
+        rng: &mut Rng,
+    ) -> std::result::Result<Action, (u32, Option<u32>, Option<bool>)> {
+        let len = hand.len() as u32;
+        let (mut start, mut layable) = (0, None);
+        while start < 64 {
+            let r = rng.below(2 * len);
+            if r < len {
+                return Ok(DISCARD + card_at(hand, r) as Action);
+            }
+            if *layable.get_or_insert_with(|| self.contract_layable(hand)) {
+                // Some pick may be legal: this draw and the rest go through the picker.
+                return Err((start, Some(r), layable));
+            }
+            start += 1;
+        }
+        Err((start, None, layable))
+    }
+
+    /// [`Self::sample_meld`]'s draws through the picker: from the `start`-th draw of 64, the first
+    /// being `carried` if given; `layable` is the whole-contract test's answer if it was made.
+    #[inline(never)]
+    fn sample_picks(
+        &self,
+        rng: &mut Rng,
+        start: u32,
+        mut carried: Option<u32>,
+        layable: Option<bool>,
+    ) -> Option<Action> {
+        let s = self.to_move as usize;
+        let hand = self.hands[s];
+        let building = !self.pending.is_empty() || !self.staged.is_empty();
         let len = hand.len() as u32;
         let discards = if building { 0 } else { len };
         let extra = if building { 4 } else { 0 };
         if discards + len + extra == 0 {
             return None;
         }
-        // Before the contract with nothing picked (most turns of a random hand), a pick is legal only
-        // if the whole contract can be laid: one test answers every pick drawn, usually with no.
-        let (mut start, mut carried, mut layable) = (0, None, None);
-        if !building {
-            while start < 64 {
-                let r = rng.below(2 * len);
-                if r < len {
-                    return Some(DISCARD + card_at(hand, r) as Action);
-                }
-                if *layable.get_or_insert_with(|| self.contract_layable(hand)) {
-                    // Some pick may be legal: this draw and the rest go through the picker.
-                    carried = Some(r);
-                    break;
-                }
-                start += 1;
+        if start >= 64 {
+            return None;
+        }
+        // The contract picker: the one kept while building, read in place; else worked out (with
+        // nothing picked, this runs only for a pick drawn when the whole contract is layable, which
+        // `layable` then says). No picker: no pick is legal.
+        let mut own = None::<ContractPicker>;
+        if self.building.is_some() {
+            debug_assert_eq!(
+                self.building,
+                self.fresh_contract_picker(),
+                "the picker kept up to date"
+            );
+        } else {
+            own = match self.picker(layable == Some(true)) {
+                Picker::Contract(c) => Some(c),
+                _ => None,
+            };
+        }
+        let picker = self.building.as_ref().or(own.as_ref());
+        // The draws that may be legal, one bit per place of the superset (at most 13 + 13 + 4): every
+        // discard; the picks of the hand's places whose kind the picker may allow (a card of a rank
+        // (trio) or suit (escalera) other than the pending naturals' is refused without finding it,
+        // as `allows` would); cancel while allowed; the closes, worked out when one is drawn (a trio
+        // slot's at once: they cost little). The rest are refused with one test per draw.
+        let places = picker.map_or(0, |c| places_of(hand, c.candidate_kinds()));
+        let mut maybe = ((1u64 << discards) - 1) | places << discards;
+        let mut closes = None;
+        if building {
+            if let Some(c @ ContractPicker { slot: Slot::Trio, .. }) = self.building {
+                let mask = contract::trio_close(&c.trios, c.n, c.pj, c.owed, c.exact) as u8;
+                debug_assert_eq!(mask, self.close_mask());
+                closes = Some(mask);
+                maybe |= (mask as u64) << (discards + len);
+            } else {
+                maybe |= 0b111 << (discards + len);
+            }
+            if self.cancels < MAX_CANCELS {
+                maybe |= 1 << (discards + len + 3);
             }
         }
-        // The picker and its per-kind answers, set up on the first pick drawn (a drawn discard is
-        // legal as it stands).
-        let mut picker = None;
-        let mut closes = None;
+        let mut memo = Memo::default();
         for _ in start..64 {
             let mut r = match carried.take() {
                 Some(r) => r,
                 None => rng.below(discards + len + extra),
             };
+            if maybe >> r & 1 == 0 {
+                debug_assert!(
+                    r >= discards + len
+                        || !picker.is_some_and(|c| c.allows(PACK.kind(card_at(hand, r - discards))))
+                );
+                continue;
+            }
             if r < discards {
                 return Some(DISCARD + card_at(hand, r) as Action);
             }
             r -= discards;
             if r < len {
-                // `layable` is Some(true) here only when the loop above found the contract layable.
-                let known = layable == Some(true);
-                let (picker, memo) = picker.get_or_insert_with(|| (self.picker(known), Memo::default()));
-                if matches!(picker, Picker::None) {
-                    // The usual case before the contract: no pick at all, whichever card was drawn.
-                    continue;
-                }
+                let c = picker.expect("a picker");
                 let id = card_at(hand, r);
-                if picker.allows(PACK.kind(id), memo) {
+                if c.allows_memo(PACK.kind(id), &mut memo) {
                     return Some(PICK + id as Action);
                 }
                 continue;
             }
             r -= len;
             if r == 3 {
-                if self.cancels < MAX_CANCELS {
-                    return Some(CANCEL);
-                }
-                continue;
+                return Some(CANCEL);
             }
             if *closes.get_or_insert_with(|| self.close_mask()) >> r & 1 == 1 {
                 return Some(CLOSE + r);
@@ -550,7 +634,7 @@ impl CariocaState {
     #[inline]
     fn sample_down(&self, hand: PackSet, rng: &mut Rng) -> Option<Action> {
         if !self.pending.is_empty() {
-            return None;
+            return Some(self.random_lay_off(rng));
         }
         let len = hand.len() as u32;
         if len == 0 {
@@ -587,6 +671,114 @@ impl CariocaState {
             }
         }
         self.random_listed_action(rng)
+    }
+
+    /// The default random loop's steps from a turn's draw: the draw ([`State::random_action`]), the
+    /// stock card (`resolve_chance`) and the first meld step, with the same draws from `rng` and the
+    /// same changes as `apply` (the draw, the card and a discard without its dispatch on the phase and
+    /// the action; a turn is three to four steps and most of a random hand's turns are just these).
+    #[inline]
+    fn random_turn(&mut self, rng: &mut Rng) {
+        debug_assert!(self.phase == Phase::Draw && !self.keep_reward);
+        let s = self.to_move as usize;
+        let (stock, pile) = (!self.stock.is_empty(), !self.pile.is_empty());
+        let i = rng.below(stock as u32 + pile as u32);
+        // `apply` of a decision starts a new reward.
+        self.reward = [0; MAX_PLAYERS];
+        if stock && i == 0 {
+            self.record(DRAW_STOCK, s as u8);
+            // The stock card (`sample_chance`), seen by the mover, adds to the draw's reward.
+            let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+            self.record(id as Action, s as u8);
+            self.stock.remove(id);
+            self.give(s, id);
+        } else {
+            self.record(DRAW_PILE, s as u8);
+            let top = self.pile.pop().expect("legal: the pile has a top");
+            self.give(s, top);
+            self.known[s].insert(top);
+        }
+        self.enter_meld();
+        // The first meld step: nothing is picked at a turn's start.
+        debug_assert!(self.pending.is_empty() && self.staged.is_empty());
+        let hand = self.hands[s];
+        let a = if self.down[s] {
+            self.random_meld_action(rng)
+        } else {
+            match self.sample_start(hand, rng) {
+                Ok(discard) => discard,
+                Err((start, carried, layable)) => self
+                    .sample_picks(rng, start, carried, layable)
+                    .unwrap_or_else(|| self.random_listed_action(rng)),
+            }
+        };
+        if (DISCARD..PICK).contains(&a) {
+            // `apply` of the discard.
+            self.reward = [0; MAX_PLAYERS];
+            self.record(a, s as u8);
+            self.discard(s, (a - DISCARD) as u8);
+        } else {
+            self.apply(a);
+        }
+    }
+
+    /// The default random loop's `resolve_chance` over a whole deal: the hands one card at a time
+    /// from the dealer's right, then the upcard, with the same draws from `rng` and the same changes
+    /// as `apply_deal` card by card (the seat kept as a counter rather than worked out per card). The
+    /// deal is chance's, so the reward of the decision before it (a hand's end) stays.
+    #[inline(never)]
+    fn random_deal(&mut self, rng: &mut Rng) {
+        debug_assert_eq!(self.phase, Phase::Deal);
+        let total = self.contract().deal_size() as u16 * self.n() as u16;
+        let mut seat = ((self.dealer as u16 + 1 + self.dealt) as usize % self.n()) as u8;
+        while self.dealt < total {
+            let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+            self.record(id as Action, seat);
+            self.stock.remove(id);
+            self.give(seat as usize, id);
+            self.dealt += 1;
+            seat = self.next_seat(seat);
+        }
+        let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+        self.apply_deal(id as Action);
+        debug_assert_ne!(self.phase, Phase::Deal, "the upcard ends the deal");
+    }
+
+    /// [`Self::random_listed_action`] while a picked card waits for its target (cancel while allowed,
+    /// then every target variant of every table meld that takes it, in action order), without the
+    /// list: the variants counted per meld, the drawn one found by counting again.
+    #[inline(never)]
+    fn random_lay_off(&self, rng: &mut Rng) -> Action {
+        #[cfg(debug_assertions)]
+        let listed = self.random_listed_action(&mut rng.clone());
+        let k = PACK.kind(self.pending.iter().next().expect("one pending card"));
+        let cancel = (self.cancels < MAX_CANCELS) as u32;
+        let mut masks = [0u8; MAX_MELDS];
+        let mut n = cancel;
+        for (m, mask) in masks.iter_mut().enumerate().take(self.melds.len()) {
+            *mask = self.target_mask(m, k);
+            n += mask.count_ones();
+        }
+        let mut i = rng.below(n);
+        let a = if i < cancel {
+            CANCEL
+        } else {
+            i -= cancel;
+            let mut found = None;
+            for (m, &mask) in masks.iter().enumerate() {
+                let c = mask.count_ones();
+                if i < c {
+                    let v = crate::cards::CardSet(mask as u64).nth_unchecked(i as usize).0 as Action;
+                    found = Some(TARGET + m as Action * VARIANTS + v);
+                    break;
+                }
+                i -= c;
+            }
+            found.expect("a target for the picked card")
+        };
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(a, listed, "the listed draw");
+        a
     }
 
     /// A uniform draw from the listed legal actions.
@@ -716,6 +908,7 @@ impl CariocaState {
         }
     }
 
+    #[inline]
     fn start_turn(&mut self, seat: u8) {
         self.to_move = seat;
         self.turns += 1;
@@ -723,6 +916,16 @@ impl CariocaState {
         self.just_down = false;
         self.building = None;
         self.phase = Phase::Draw;
+        if self.turns > MAX_TURNS || self.stock.is_empty() {
+            self.turn_bounds();
+        }
+    }
+
+    /// The rare ends of [`Self::start_turn`] (out of line, so the usual turn is a few stores): the turn
+    /// bound, and the empty stock (reshuffled, or the hand ends).
+    #[cold]
+    #[inline(never)]
+    fn turn_bounds(&mut self) {
         if self.turns > MAX_TURNS {
             return self.end_hand(None);
         }
@@ -839,14 +1042,7 @@ impl CariocaState {
             }
             _ => {
                 if (DISCARD..PICK).contains(&a) {
-                    let id = (a - DISCARD) as u8;
-                    self.take(s, id);
-                    self.pile.push(id);
-                    if self.hands[s].is_empty() {
-                        return self.end_hand(Some(s as u8));
-                    }
-                    let next = self.next_seat(s as u8);
-                    self.start_turn(next);
+                    self.discard(s, (a - DISCARD) as u8);
                 } else if (PICK..CLOSE).contains(&a) {
                     let id = (a - PICK) as u8;
                     self.take(s, id);
@@ -859,6 +1055,19 @@ impl CariocaState {
                 }
             }
         }
+    }
+
+    /// Seat `s` (the mover) discards card `id`: the hand ends if it was the last card, else the next
+    /// seat's turn starts.
+    #[inline(always)]
+    fn discard(&mut self, s: usize, id: u8) {
+        self.take(s, id);
+        self.pile.push(id);
+        if self.hands[s].is_empty() {
+            return self.end_hand(Some(s as u8));
+        }
+        let next = self.next_seat(s as u8);
+        self.start_turn(next);
     }
 
     /// Appends `a` to the history, seen by seat `seen` (or everybody).
@@ -1349,13 +1558,16 @@ impl State for CariocaState {
         self.random_meld_action(rng)
     }
     fn play_out_random(&mut self, rng: &mut Rng) {
-        // The default loop on the phase itself (no mapping to `Player` and back on every step).
+        // The default loop on the phase itself (no mapping to `Player` and back on every step), a
+        // turn's draw, stock card and first meld step taken in one go (`random_turn`).
         loop {
             match self.phase {
                 Phase::Over => return,
-                Phase::Deal | Phase::StockDraw => self.resolve_chance(rng),
-                Phase::Draw | Phase::Meld => {
-                    let a = self.random_action(rng);
+                Phase::Deal => self.random_deal(rng),
+                Phase::StockDraw => self.resolve_chance(rng),
+                Phase::Draw => self.random_turn(rng),
+                Phase::Meld => {
+                    let a = self.random_meld_action(rng);
                     self.apply(a);
                 }
             }
@@ -1536,6 +1748,33 @@ fn card_at(set: PackSet, k: u32) -> u8 {
     base + crate::cards::CardSet(word).nth_unchecked(k as usize).0
 }
 
+/// The places in `set` (bit i: the i-th card in ascending order) of its cards whose kind is in
+/// `kinds` (bit k), for sets of at most 64 cards of the 108-card pack (a hand).
+#[inline]
+pub(super) fn places_of(set: PackSet, kinds: u64) -> u64 {
+    const DECK: u64 = (1 << 52) - 1;
+    let [w0, w1, w2] = set.0;
+    debug_assert!(w2 == 0 && w1 >> 44 == 0, "ids of the 108-card pack");
+    debug_assert!(set.len() <= 64, "at most 64 cards");
+    // Ids 0..52 are the first deck's kinds, 52..104 the second's, 104..108 the jokers.
+    let naturals = kinds & DECK;
+    let jokers = if kinds >> JOKER & 1 == 1 { 0xF << 40 } else { 0 };
+    let (mut c0, mut c1) = (w0 & (naturals | naturals << 52), w1 & (naturals >> 12 | jokers));
+    let mut places = 0u64;
+    while c0 != 0 {
+        let below = (c0 & c0.wrapping_neg()) - 1;
+        places |= 1 << (w0 & below).count_ones();
+        c0 &= c0 - 1;
+    }
+    let n0 = w0.count_ones();
+    while c1 != 0 {
+        let below = (c1 & c1.wrapping_neg()) - 1;
+        places |= 1 << (n0 + (w1 & below).count_ones());
+        c1 &= c1 - 1;
+    }
+    places
+}
+
 /// Every action's name, built once.
 static NAMES: ActionNames = ActionNames::new();
 
@@ -1605,11 +1844,19 @@ impl Picker {
     /// naturals of a trio slot per rank (under the rank's ♣ kind).
     #[inline]
     fn allows(&self, kind: u8, memo: &mut Memo) -> bool {
-        let c = match self {
-            Picker::None => return false,
-            Picker::LayOff(accepted) => return accepted >> kind & 1 == 1,
-            Picker::Contract(c) => c,
-        };
+        match self {
+            Picker::None => false,
+            Picker::LayOff(accepted) => accepted >> kind & 1 == 1,
+            Picker::Contract(c) => c.allows_memo(kind, memo),
+        }
+    }
+}
+
+impl ContractPicker {
+    /// [`Self::allows`] through `memo` (see [`Picker::allows`]).
+    #[inline]
+    fn allows_memo(&self, kind: u8, memo: &mut Memo) -> bool {
+        let c = self;
         // For a trio only the rank matters (suits may repeat): one answer per rank.
         let key = match c.slot {
             Slot::Trio if kind != JOKER => crate::rummy::kind_of(0, rank_of(kind)),
@@ -1635,6 +1882,20 @@ struct Memo {
 }
 
 impl ContractPicker {
+    /// The kinds (bit k) that [`Self::allows`] may answer yes for: with a pending natural, the jokers
+    /// and the naturals of its rank (trio) or suit (escalera); else every kind.
+    #[inline]
+    fn candidate_kinds(&self) -> u64 {
+        let Some(f) = self.fixed else {
+            return u64::MAX;
+        };
+        let naturals = match self.slot {
+            Slot::Trio => 0x0008_0040_0200_1000u64 >> (14 - rank_of(f)),
+            Slot::Escalera => 0x1FFFu64 << (13 * crate::rummy::suit_of(f)),
+        };
+        naturals | 1 << JOKER
+    }
+
     /// Whether a card of kind `k` may go into the pending meld (out of line: [`Picker::allows`] with
     /// its memo is inlined where cards are drawn, and most answers come from the memo).
     #[inline(never)]
@@ -1650,19 +1911,31 @@ impl ContractPicker {
         }
         match self.slot {
             Slot::Trio => {
-                let (rank, pj) = if k == JOKER {
-                    (self.fixed.map(rank_of), self.pj + 1)
-                } else {
-                    (Some(rank_of(k)), self.pj)
-                };
-                contract::trio_feasible(
-                    &self.trios.without(k),
-                    self.n + 1,
-                    pj,
-                    rank,
+                let answer = contract::trio_pick_feasible(
+                    &self.trios,
+                    k,
+                    self.n,
+                    self.pj,
+                    self.fixed.map(rank_of),
                     self.owed,
                     self.exact,
-                )
+                );
+                debug_assert_eq!(answer, {
+                    let (rank, pj) = if k == JOKER {
+                        (self.fixed.map(rank_of), self.pj + 1)
+                    } else {
+                        (Some(rank_of(k)), self.pj)
+                    };
+                    contract::trio_feasible(
+                        &self.trios.without(k),
+                        self.n + 1,
+                        pj,
+                        rank,
+                        self.owed,
+                        self.exact,
+                    )
+                });
+                answer
             }
             Slot::Escalera => {
                 contract::escalera_feasible(&self.bits.without(k), &self.run.with(k), self.owed, self.exact)

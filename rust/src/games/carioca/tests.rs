@@ -854,3 +854,124 @@ fn a_random_lay_off_of_the_last_card_only_when_going_out_needs_no_discard() {
         assert_eq!(picks_drawn(&st), last, "{requires}");
     }
 }
+
+/// The trait's default random loop, step by step (what `play_out_random` fuses).
+fn play_out_by_default_loop(st: &mut CariocaState, rng: &mut Rng) {
+    loop {
+        match st.current_player() {
+            Player::Terminal => return,
+            Player::Chance => st.resolve_chance(rng),
+            Player::Seat(_) => {
+                let a = st.random_action(rng);
+                st.apply_action(a).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn the_fused_random_playout_from_any_point_of_the_deal_or_a_turn_plays_the_default_loops_game() {
+    // `play_out_random` deals the rest of a deal in one loop (the seat as a counter) and takes a
+    // turn's draw, stock card and discard in one go: started part-way through a deal (after 0, 1, 13,
+    // 43 and 44 of 44 hand cards; then the upcard) or a turn (after the draw, after the stock card),
+    // it must make the default loop's moves with the same draws, rewards included.
+    for (spec, seed) in [
+        ("carioca(scope=deal)", 3u64),
+        ("carioca(players=3)", 4),
+        ("carioca(players=2)", 8),
+    ] {
+        let g = Carioca::from_game_string(spec).unwrap();
+        let n = g.num_players();
+        let hand_cards = 11 * n;
+        for before in [
+            0,
+            1,
+            13,
+            hand_cards - 1,
+            hand_cards,
+            hand_cards + 1,
+            hand_cards + 2,
+        ] {
+            let mut st = g.new_initial_state();
+            let mut pre = Rng::new(seed + before as u64);
+            for _ in 0..before {
+                match st.current_player() {
+                    Player::Chance => {
+                        let a = st.sample_chance(&mut pre);
+                        st.apply_action(a).unwrap();
+                    }
+                    Player::Seat(_) => {
+                        // After the deal: the draw (from the stock when it can), then its card.
+                        st.apply_action(DRAW_STOCK).unwrap();
+                    }
+                    Player::Terminal => unreachable!(),
+                }
+            }
+            let mut plain = st.clone();
+            st.play_out_random(&mut Rng::new(seed));
+            play_out_by_default_loop(&mut plain, &mut Rng::new(seed));
+            assert_eq!(st.history(), plain.history(), "{spec} from step {before}");
+            assert!(st.is_terminal());
+            let (mut a, mut b) = (vec![0.0; n], vec![0.0; n]);
+            st.returns(&mut a);
+            plain.returns(&mut b);
+            assert_eq!(a, b);
+            st.rewards(&mut a);
+            plain.rewards(&mut b);
+            assert_eq!(a, b, "{spec} from step {before}: the last transition's rewards");
+            assert_eq!(st.to_string(), plain.to_string());
+        }
+    }
+}
+
+#[test]
+fn card_places_by_kind_agree_with_counting_the_cards() {
+    // `places_of` marks, for each card of the set in ascending order, whether its kind is asked for:
+    // random sets of the 108-card pack of every size up to 64 (a hand is far smaller) against random kind masks, one kind alone (the
+    // first deck's last kind 51, the second deck's first 0 and 11/12 across the word boundary, the
+    // joker), every kind and none.
+    let mut rng = Rng::new(21);
+    for size in 0..=64 {
+        let mut set = PackSet::EMPTY;
+        let mut ids: Vec<u8> = (0..P as u8).collect();
+        for _ in 0..size {
+            set.insert(ids.swap_remove(rng.below(ids.len() as u32) as usize));
+        }
+        let random = rng.next_u64() & ((1 << 53) - 1);
+        for kinds in [random, 1 << 51, 1, 1 << 11, 1 << 12, 1 << JOKER, u64::MAX, 0] {
+            let expected = set
+                .iter()
+                .enumerate()
+                .filter(|&(_, id)| kinds >> PACK.kind(id) & 1 == 1)
+                .fold(0u64, |acc, (i, _)| acc | 1 << i);
+            assert_eq!(state::places_of(set, kinds), expected, "{set:?} kinds {kinds:#x}");
+        }
+    }
+}
+
+#[test]
+fn a_longer_trio_may_not_take_the_card_kept_for_the_discard() {
+    // Without exact sizes a contract trio may grow past three cards, but when going out needs a
+    // discard one card must stay in hand after the whole contract. Seat 0 has picked 7C 7D 7H and
+    // holds 7S and the second trio 9C 9D 9H: the fourth 7 may join only if another card (2S) would
+    // still be left to discard.
+    let g = game(&[
+        ("players", "2"),
+        ("scope", "deal"),
+        ("go_out_requires_discard", "true"),
+        ("contract_meld_exact_size", "false"),
+    ]);
+    for (hand, fourth) in [("7C 7D 7H 7S 9C 9D", false), ("7C 7D 7H 7S 9C 9D 2S", true)] {
+        let mut st = situation(&g, 0, 0, &[hand, "3C 5D"], "9H", &[], &[false, false]);
+        act(&mut st, "take pile");
+        for card in ["7C", "7D", "7H"] {
+            act(&mut st, &format!("pick {card}"));
+        }
+        let seven = st.string_to_action("pick 7S").unwrap();
+        let mut legal = Vec::new();
+        st.legal_actions(&mut legal);
+        assert_eq!(legal.contains(&seven), fourth, "{hand}");
+        // The trio of three closes either way.
+        assert!(legal.contains(&CLOSE), "{hand}");
+    }
+}
