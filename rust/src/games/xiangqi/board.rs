@@ -1127,6 +1127,20 @@ mod tests {
     }
 
     #[test]
+    fn a_random_move_is_none_for_a_checkmated_side() {
+        // Black's general on d9 is checked along the last rank by a red chariot on a9 and cannot
+        // step to d8 or e8 (the chariot on b8) or e9 (still on a9's rank): checkmate, no move to draw.
+        let mut b = [EMPTY; SQUARES];
+        b[square(5, 0)] = piece(RED, KING);
+        b[square(0, 9)] = piece(RED, ROOK);
+        b[square(1, 8)] = piece(RED, ROOK);
+        b[square(3, 9)] = piece(BLACK, KING);
+        let mut p = Position::from_board(b, BLACK, false);
+        assert_eq!(p.has_legal_move_and_check(), (false, true));
+        assert_eq!(p.random_legal(true, &mut Rng::new(1)), None);
+    }
+
+    #[test]
     fn tables_have_the_textbook_sizes() {
         // Advisor: 5 palace points, centre has 4 moves, corners 1.
         assert_eq!(ADVISOR_STEPS[square(4, 1)].n, 4);
