@@ -651,3 +651,81 @@ fn the_move_cap_with_fewest_cards_names_either_seat_and_a_tie_is_a_draw() {
         assert_eq!(returns(&s), expected, "{stacks:?}");
     }
 }
+
+#[test]
+fn four_players_ties_in_time_start_from_the_next_seat_each_set() {
+    // Slaps at the same moment are taken in seat order from a first seat that moves round one place
+    // each set (no seat always wins ties). Set 1 is a no-solution round (A A A A; each card goes
+    // back under its stack); in set 2 everyone slaps at t0: seats 1, 2, 3 slap first, so seat 0 is
+    // the odd player out, not seat 2 (as if the order started at seat 3).
+    let mut s = four(&[], ["Ac 5c", "Ad 6c", "Ah 7c", "As 8c"]);
+    for _ in 0..4 {
+        act(&mut s, "t7 no solution");
+    }
+    assert_eq!(s.centre(), cards("5c 6c 7c 8c"));
+    for _ in 0..4 {
+        act(&mut s, "t0 claim wrong");
+    }
+    assert_eq!(s.odd_player_out(), Some(0));
+    assert_eq!(s.claimers(), vec![1, 2, 3]);
+}
+
+#[test]
+fn the_deal_goes_round_the_table_one_card_at_a_time_from_seat_0() {
+    // The pack is dealt out one card at a time round the table: the k-th card dealt goes to seat
+    // k mod players, each seat's first card on top of its face-down stack, and the set begins by
+    // turning up the top 2 cards (2 players) or the top card (4 players).
+    for players in [2usize, 4] {
+        let g = game(&[("players", &players.to_string())]);
+        let mut s = g.new_initial_state();
+        // Deal in an order that is not the deck order: the highest card id first.
+        let order: Vec<Card> = (0..40u8).rev().map(Card).collect();
+        for &card in &order {
+            s.apply_action(u32::from(card.0)).unwrap();
+        }
+        let per_seat = if players == 2 { 2 } else { 1 };
+        let mut centre = Vec::new();
+        for seat in 0..players {
+            let dealt: Vec<Card> = order.iter().copied().skip(seat).step_by(players).collect();
+            assert_eq!(
+                s.stack(seat),
+                dealt[per_seat..].to_vec(),
+                "{players} players, seat {seat}"
+            );
+            centre.extend_from_slice(&dealt[..per_seat]);
+        }
+        assert_eq!(s.centre(), centre, "{players} players");
+    }
+}
+
+#[test]
+fn a_claim_is_followed_by_a_delay_t0_to_t7_and_the_record_keeps_it() {
+    // The race's second half names the reaction delay, t0 (fastest) to t7: after a claim, t7 is
+    // accepted and the next action id (one past t7) is refused with the reason.
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d 2c 3c"), cards("8h 9s 4h 6h")]).unwrap();
+    apply(&mut s, "claim wrong");
+    let err = s.apply_action(delay_action(7) + 1).unwrap_err();
+    assert!(err.to_string().contains("t0..t7"), "{err}");
+    s.apply_action(delay_action(7)).unwrap();
+    act(&mut s, "t3 no solution");
+    // The set's record keeps each seat's commitment with its delay.
+    let r = &s.records()[0];
+    assert_eq!(
+        r.commits[..2],
+        [
+            Some(Commitment {
+                delay: 7,
+                claim: Claim::Wrong
+            }),
+            Some(Commitment {
+                delay: 3,
+                claim: Claim::NoSolution
+            })
+        ]
+    );
+    assert_eq!(
+        r.events.iter().map(|(s, c)| (*s, c.delay)).collect::<Vec<_>>(),
+        vec![(1, 3), (0, 7)]
+    );
+}

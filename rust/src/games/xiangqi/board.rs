@@ -1064,6 +1064,82 @@ mod tests {
         assert!(!Position::from_board(b, RED, true).attacked(general, BLACK));
     }
 
+    /// The legal targets of the piece on `from`, as (file, rank) pairs, sorted.
+    fn legal_targets(p: &mut Position, from: usize) -> Vec<(usize, usize)> {
+        let mut list = MoveList::default();
+        p.gen_legal(&mut list);
+        let mut v: Vec<(usize, usize)> = list
+            .as_slice()
+            .iter()
+            .filter(|m| m.from as usize == from)
+            .map(|m| (file_of(m.to as usize), rank_of(m.to as usize)))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn a_piece_on_the_leg_of_an_enemy_horse_is_pinned() {
+        // A horse is blocked by a piece on its leg ("hobbling the horse's leg", xqinenglish.com); a
+        // piece standing on that leg next to its own general may not step off it, since that lets
+        // the horse give check. Red general e0, red chariot on d1 (the leg of a black horse on c1
+        // towards e0); Black's general on f9. The chariot may only capture the horse.
+        let mut b = [EMPTY; SQUARES];
+        b[square(4, 0)] = piece(RED, KING);
+        b[square(3, 1)] = piece(RED, ROOK);
+        b[square(2, 1)] = piece(BLACK, HORSE);
+        b[square(5, 9)] = piece(BLACK, KING);
+        let mut p = Position::from_board(b, RED, false);
+        assert!(!p.in_check());
+        assert_eq!(legal_targets(&mut p, square(3, 1)), [(2, 1)]);
+        // With the horse one point further (b1), d1 is no leg of it: the chariot moves freely
+        // (c1, b1 taking the horse, e1..i1, d0, d2..d9).
+        b[square(2, 1)] = EMPTY;
+        b[square(1, 1)] = piece(BLACK, HORSE);
+        let mut p = Position::from_board(b, RED, false);
+        let mut d1: Vec<(usize, usize)> = (2..10).map(|r| (3, r)).collect();
+        d1.extend([(1, 1), (2, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1), (3, 0)]);
+        d1.sort_unstable();
+        assert_eq!(legal_targets(&mut p, square(3, 1)), d1);
+    }
+
+    #[test]
+    fn a_piece_on_the_eye_of_a_revealed_elephant_is_pinned() {
+        // Jieqi: a revealed elephant moves two points diagonally anywhere, blocked by a piece on the
+        // eye between. A black free elephant on c2 is blocked at d1 by a red chariot there; the
+        // chariot may not leave d1 (that gives check to the red general on e0). A second red chariot
+        // on f1, the general's other diagonal neighbour, is the eye of no elephant and moves freely
+        // (f2..f9, f0, e1, g1..i1). Black's general is on e9, screened from Red's by a pawn on e6.
+        let mut b = [EMPTY; SQUARES];
+        b[square(4, 0)] = piece(RED, KING);
+        b[square(3, 1)] = piece(RED, ROOK);
+        b[square(5, 1)] = piece(RED, ROOK);
+        b[square(2, 2)] = piece(BLACK, ELEPHANT_FREE);
+        b[square(4, 6)] = piece(BLACK, PAWN);
+        b[square(4, 9)] = piece(BLACK, KING);
+        let mut p = Position::from_board(b, RED, true);
+        assert!(!p.in_check());
+        assert!(legal_targets(&mut p, square(3, 1)).is_empty());
+        let mut f1: Vec<(usize, usize)> = (2..10).map(|r| (5, r)).collect();
+        f1.extend([(4, 1), (5, 0), (6, 1), (7, 1), (8, 1)]);
+        f1.sort_unstable();
+        assert_eq!(legal_targets(&mut p, square(5, 1)), f1);
+    }
+
+    #[test]
+    fn a_random_move_is_none_for_a_checkmated_side() {
+        // Black's general on d9 is checked along the last rank by a red chariot on a9 and cannot
+        // step to d8 or e8 (the chariot on b8) or e9 (still on a9's rank): checkmate, no move to draw.
+        let mut b = [EMPTY; SQUARES];
+        b[square(5, 0)] = piece(RED, KING);
+        b[square(0, 9)] = piece(RED, ROOK);
+        b[square(1, 8)] = piece(RED, ROOK);
+        b[square(3, 9)] = piece(BLACK, KING);
+        let mut p = Position::from_board(b, BLACK, false);
+        assert_eq!(p.has_legal_move_and_check(), (false, true));
+        assert_eq!(p.random_legal(true, &mut Rng::new(1)), None);
+    }
+
     #[test]
     fn tables_have_the_textbook_sizes() {
         // Advisor: 5 palace points, centre has 4 moves, corners 1.
