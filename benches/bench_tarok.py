@@ -9,7 +9,7 @@ ratios of (a) and (b) are given by CPU time on both sides (for (a) also by pytes
 clock).
 
 The two random policies are not the same game: ours also plays the announcement round (each pass or
-kontra is a ply) and may stop a hand early where the rules file says, OpenSpiel has neither; both
+kontra is a ply) and may stop a hand early where its rules say, OpenSpiel has neither; both
 choose uniformly among their legal actions. Plies are counted in the timed runs.
 
 Run: `pytest benches/bench_tarok.py --benchmark-only` (numbers depend on the machine; no assertions).

@@ -21,7 +21,7 @@ Rules as implemented (``ludoteca rules zole``; Zole as described at pagat.com):
   (pass-outs count); the returns are the running chip totals; the pool is part of the observation.
 
 Choices where the common rules are silent: the first dealer is seat 2 (so seat 0 is F); chips left in the pool
-when a match ends belong to nobody; ``passed_out="galdins"`` is refused (not specified, Z10).
+when a match ends belong to nobody; ``passed_out="galdins"`` is refused (not specified).
 
 Action ids: cards 0-25 (♣ A-9 by rank code, ♦, ♥, ♠), ``pass`` 26, ``take`` 27, ``zole`` 28,
 ``maza zole`` 29, ``discard <card>`` 30 + card.

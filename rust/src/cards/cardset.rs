@@ -1,6 +1,6 @@
 //! `CardSet`: a set of cards of one deck as a `u64` bitset over the deck's dense index.
 //!
-//! Every single deck in the seeds has at most 54 cards, so one word holds any hand, trick or pile;
+//! Every single deck of the built-in games has at most 54 cards, so one word holds any hand, trick or pile;
 //! "cards of the led suit" or "trumps in hand" is one AND with a mask the deck precomputed.
 
 use super::card::Card;

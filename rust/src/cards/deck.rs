@@ -1,4 +1,4 @@
-//! Decks as data: every deck the seed games use, each card with a suit, a rank code and its names.
+//! Decks as data: every deck the built-in games use, each card with a suit, a rank code and its names.
 //!
 //! Dense order is suit-major (suits in the order clubs, diamonds, hearts, spades, as OpenSpiel's
 //! "CDHS"; Tarok trumps last), ranks ascending by code within a suit. The index is the card's action id.
@@ -186,9 +186,9 @@ impl Deck {
         Deck::tarok54_named(false)
     }
 
-    /// The Tarok pack named as the improvised deck made of two standard 52+joker packs (rules file
-    /// §6): each card is shown by the standard card that stands for it, with its Tarok name in
-    /// brackets where the two differ (`A♥(1♥)`, `J♣(C♣)` the marked jack of pack 2, `A♠(I)` ..
+    /// The Tarok pack named as the improvised deck made of two standard 52+joker packs (for players
+    /// without a Tarok pack): each card is shown by the standard card that stands for it, with its
+    /// Tarok name in brackets where the two differ (`A♥(1♥)`, `J♣(C♣)` the marked jack of pack 2, `A♠(I)` ..
     /// `10♦(XXI)`, `Joker(Škis)`; `K♥`, `J♥`, `10♣` as they are). The Tarok names still parse, and so
     /// do the standard names where only one card has them (every one but the cavaliers' jacks).
     pub fn tarok54_improvised() -> Deck {

@@ -82,7 +82,7 @@ fn seven_card_category_counts_are_the_published_ones() {
 
 #[test]
 fn thirty_two_card_counts_match_the_rules_table() {
-    // rules file §14 (East–West): with and without the A-7-8-9-10 straight.
+    // East–West's 32-card category counts: with and without the A-7-8-9-10 straight.
     let expect_with = [52_020, 107_520, 24_192, 10_752, 5_100, 204, 1_344, 224, 20];
     let expect_without = [53_040, 107_520, 24_192, 10_752, 4_080, 208, 1_344, 224, 16];
     for (ace_low, expect) in [(true, expect_with), (false, expect_without)] {
@@ -211,7 +211,7 @@ fn low_counts_are_the_published_ones() {
 
 #[test]
 fn low_ranking_follows_the_rules() {
-    // rules file §14 (Razz / A-5 low).
+    // Razz's A-5 low: aces are low, the lowest hand ranks best.
     assert!(low("7♠ 6♥ 5♦ 4♣ 3♠") < low("8♠ 4♥ 3♦ 2♣ A♠"));
     assert!(low("8♠ 6♥ 4♦ 2♣ A♠") < low("8♦ 6♣ 5♥ 2♠ A♥"));
     assert!(low("K♠ Q♥ J♦ 9♣ 8♠") < low("A♠ A♥ 2♦ 3♣ 4♠"));
@@ -334,7 +334,7 @@ fn bring_in_completion_and_the_cap() {
     b.apply(Move::Call);
     b.apply(Move::Call);
     assert!(!b.in_round());
-    // rules file §14: per-round maximum on 3rd street = 4 small bets.
+    // Fixed limit: per-round maximum on 3rd street = 4 small bets.
     assert_eq!(b.committed[..3], [17, 17, 17]);
 }
 

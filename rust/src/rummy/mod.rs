@@ -1,6 +1,6 @@
 //! The rummy family's shared machinery: multi-deck packs with a copy index per physical card
 //! ([`bag`]), meld rules as pure functions ([`meld`]) and the action-name cache ([`names`]).
-//! Carioca and Samba are rules files over it.
+//! Carioca and Samba are rules modules over it.
 pub mod bag;
 pub mod meld;
 pub mod names;

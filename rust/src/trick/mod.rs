@@ -1,5 +1,5 @@
 //! The generic trick-taking engine: one state machine (deal → (auction) → play ⇄ draw → score, chained
-//! into a match) and per-game hooks ([`TrickRules`]). A new trick game is one rules file.
+//! into a match) and per-game hooks ([`TrickRules`]). A new trick game is one rules module.
 //!
 //! # The hook contract
 //!

@@ -150,7 +150,7 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
     }
     /// The shared parameters the rules read with [`Session::read`] (scope, first dealer, match
     /// length), if they keep them: they then supply the defaults of `is_match`, `first_dealer` and
-    /// `max_deals`, so a rules file states none of the three unless it departs from them.
+    /// `max_deals`, so a game's rules state none of the three unless it departs from them.
     #[inline]
     fn session(&self) -> Option<&Session> {
         None

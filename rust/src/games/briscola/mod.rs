@@ -1,5 +1,6 @@
 //! Briscola for 2, 3, 4 and 6 players (Italian rules) and the American four-player game, as one
-//! rules value over the trick engine. Rules: the rules specification §2–§3.
+//! rules value over the trick engine. Rules: as this package implements them (see
+//! `ludoteca rules briscola`).
 //!
 //! * Pack: Italian 40 (A 2–7 Fante Cavallo Re); 3 players drop one 2 (`removed_two`, default the 2 of
 //!   batons/clubs, public), 6 players drop all four 2s. Strength A 3 R C F 7 6 5 4 2; points A 11, 3 10,
@@ -15,18 +16,18 @@
 //! * `scope=match`: first to `match_wins` deal wins (drawn deals count for nobody), or with
 //!   `match_points=121` (the American game) the first side to 121 cumulative points; the deal passes to
 //!   the next seat. A match still undecided after 60 deals is a draw (needed only for endless ties).
-//! * American preset (`ruleset=american`, seed S003): four players, French-suited northern order, match
+//! * American preset (`ruleset=american`): four players, French-suited northern order, match
 //!   to 121 with claims (`claim`: a correct claim wins the match, a wrong one loses it), partners see each
 //!   other's hands once the face-up card is drawn (`endgame_partner_reveal`), optional `count_out`.
 //! * The first dealer is seat `players-1` (so seat 0 leads) unless `first_dealer` says otherwise; the
-//!   seeds leave it open (§8 A11).
-//! * Five players: Briscola Chiamata (§4), its own rules value in [`chiamata`]; [`load`] (the
+//!   common rules leave it open.
+//! * Five players: Briscola Chiamata, its own rules value in [`chiamata`]; [`load`] (the
 //!   registry's loader for `briscola`) picks it for `players=5`. The pack, strength and points are
 //!   shared through [`pack`].
 //! * Face-up options: `reject_ace_three_upcard` puts an A or 3 back in the middle of the face-down stock
-//!   (index ⌊len/2⌋ from the top, public) and turns the next card, repeatedly (§8 A13);
+//!   (index ⌊len/2⌋ from the top, public) and turns the next card, repeatedly;
 //!   `trump_exchange` lets the holder of the 7 (or 2) of trumps take the face-up card at his turn while
-//!   it lies on the table, after having won a trick unless `exchange_requires_won_trick=false` (A14).
+//!   it lies on the table, after having won a trick unless `exchange_requires_won_trick=false`.
 //! * `tie_rule=replay` throws a 60–60 deal in and deals again; `dealer_rotation=fixed` keeps the dealer.
 
 mod actions;
@@ -468,7 +469,7 @@ impl TrickRules for BriscolaRules {
 
     fn known_cards(&self, v: TrickView<'_, Self>, viewer: usize, other: usize) -> CardSet {
         let TrickView { core, .. } = v;
-        // The partners' exchange happens right after the face-up card is drawn (§3.5, A6).
+        // The partners' exchange happens right after the face-up card is drawn.
         let exchanged = core.face_up_card.is_some() && core.stock_count() == 0;
         if self.partner_reveal && exchanged && self.team(viewer) == self.team(other) {
             core.hands[other]

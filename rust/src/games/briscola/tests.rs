@@ -1,5 +1,4 @@
-//! Concrete situations from the rules file (§2, §3, §10 oracles 1–19 for 2, 3, 4, 6 players and the
-//! American game).
+//! Concrete situations and worked deals for 2, 3, 4 and 6 players and the American game.
 
 use super::*;
 use crate::core::game::{Game, Player, State};

@@ -39,7 +39,7 @@
 //! * `solo`: he takes the widow unseen by the others and discards 4 face down.
 //! * `solissimo`: no call, no widow: it stays face down.
 //! * In each case the 4 face-down cards go to the winner of the last trick. The dealer's next seat
-//!   leads, as in the seed game.
+//!   leads, as in the default game (`ruleset=seed`).
 //! * Counting: A 1; 3, 2, R, C, F a third each, fractions dropped per side; the last trick 1: 11 per
 //!   deal (the 20 thirds of honours always leave 6 whole points between the sides). The engine's card
 //!   table stays A 3, honours 1 (thirds): a side's points are its thirds / 3 (rounded down) + 1 for
@@ -110,7 +110,7 @@ pub const CALL: u32 = 3;
 pub const GIVE: u32 = CALL + DECK;
 pub const DISCARD: u32 = GIVE + DECK;
 pub const TAKE: u32 = DISCARD + DECK;
-/// The three bids of `bidding=chiamo_solo_solissimo` (after the seed game's actions, which keep
+/// The three bids of `bidding=chiamo_solo_solissimo` (after the default game's actions, which keep
 /// their ids).
 pub const CHIAMO: u32 = TAKE + DECK;
 pub const SOLO: u32 = CHIAMO + 1;

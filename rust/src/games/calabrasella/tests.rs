@@ -97,12 +97,12 @@ fn the_pack_strength_and_points_make_35() {
     let r = g.rules();
     assert_eq!(r.deck().len(), 40);
     let t = r.tables();
-    assert_eq!(t.points_of(r.deck().all()), 32, "32 in cards (oracle 28)");
+    assert_eq!(t.points_of(r.deck().all()), 32, "32 in cards");
     for s in 0..4 {
         assert_eq!(t.points_of(r.deck().suit_mask(s)), 8, "8 per suit");
     }
     let st = g.new_initial_state();
-    // 3 > 2 > A > R > C > F > 7 > 6 > 5 > 4 (oracle 4).
+    // 3 > 2 > A > R > C > F > 7 > 6 > 5 > 4.
     let order: Vec<u8> = ["3♠", "2♠", "A♠", "K♠", "C♠", "J♠", "7♠", "6♠", "5♠", "4♠"]
         .iter()
         .map(|n| r.strength_of(c(&st, n)))
@@ -148,7 +148,7 @@ fn bidding_stops_at_the_first_play_and_all_pass_throws_the_hands_in() {
     assert_eq!(st.extra.single, Some(1));
     assert_eq!(st.extra.stage, Stage::Discard, "seat 2 never speaks");
     assert_eq!(st.current_player(), Player::Seat(1));
-    // All pass in a match: no payment, the deal passes on (oracle 34).
+    // All pass in a match: no payment, the deal passes on.
     let mut st = dealt("calabrasella(scope=match)", 4);
     act(&mut st, &["pass", "pass"]);
     assert_eq!(st.current_player(), Player::Seat(2));
@@ -192,11 +192,7 @@ fn discard_one_to_four_before_the_widow_then_take_as_many() {
     );
     act(&mut st, &["take 6♠"]);
     assert_eq!(st.core.hands[0].len(), 12);
-    assert_eq!(
-        st.core.talon.len(),
-        4,
-        "the leftover pile is always 4 (oracle 29)"
-    );
+    assert_eq!(st.core.talon.len(), 4, "the leftover pile is always 4");
     assert_eq!(st.core.phase, crate::trick::Phase::Play);
     assert_eq!(st.current_player(), Player::Seat(0));
 }
@@ -211,7 +207,7 @@ fn four_discards_turn_the_widow_at_once_and_the_eldest_leads_whoever_plays() {
     assert_eq!(
         st.current_player(),
         Player::Seat(0),
-        "the dealer's next seat leads (oracle 35)"
+        "the dealer's next seat leads"
     );
 }
 
@@ -256,11 +252,7 @@ fn four_handed_the_dealer_sits_out_and_settles_per_the_flag() {
     assert!(st.core.hands[3].is_empty(), "the dealer takes no cards");
     let mut with = st.clone();
     act(&mut with, SWEEP);
-    assert_eq!(
-        &with.core.returns[..4],
-        &[210.0, -70.0, -70.0, -70.0],
-        "±3M (oracle 33)"
-    );
+    assert_eq!(&with.core.returns[..4], &[210.0, -70.0, -70.0, -70.0], "±3M");
     let mut neutral = dealt("calabrasella(players=4,four_handed_settlement=dealer_neutral)", 4);
     act(&mut neutral, SWEEP);
     assert_eq!(

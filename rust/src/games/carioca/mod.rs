@@ -1,12 +1,12 @@
 //! Carioca, the Chilean and Argentine contract rummy (pagat.com), for 2–5 players. Rules:
-//! the rules specification §7, resolutions CA-1..CA-7.
+//! as this package implements them (see `ludoteca rules carioca`).
 //!
 //! * 108 cards (two decks, four jokers). Seats are numbered in turn order; the table plays
 //!   counter-clockwise, so seat `d + 1` is the dealer's right. The first dealer is the last seat, so
 //!   seat 0 plays first; the deal passes on after each hand.
 //! * Deal one at a time from the dealer's right: 11 cards each (12 in the three-escalera hand, and in
 //!   general as many as the contract needs if that is more), then one upcard starts the discard pile
-//!   (a joker upcard may be drawn like any other, CA-7).
+//!   (a joker upcard may be drawn like any other).
 //! * Turn: draw the pile top or the stock top (a chance event), meld (below), discard one.
 //! * Contracts in order (`contract_sequence=pagat`): two trios; trio + escalera; two escaleras; three
 //!   trios; two trios + escalera; trio + two escaleras; three escaleras. A trio is cards of one rank
@@ -15,7 +15,7 @@
 //! * The contract is laid on one turn, all at once, exactly (`contract_meld_exact_size`: trios of 3,
 //!   escaleras of 4), at most one joker per meld; nothing else that turn. From the next turn on, the
 //!   player may add cards to any meld on the table (jokers freely) and replace a joker in an escalera
-//!   by the natural card it stands for, the joker moving to either end that is still open (CA-4).
+//!   by the natural card it stands for, the joker moving to either end that is still open.
 //! * The hand ends when a player has no cards (`go_out_requires_discard`: the last card must be a
 //!   discard). The others score their hand: joker 50, ace 20, J Q K 10, others face value.
 //! * Stock exhausted (`stock_exhaustion`): the pile except its top becomes the stock (reshuffle, at most

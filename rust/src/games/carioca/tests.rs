@@ -1,4 +1,4 @@
-//! Carioca rules as concrete situations, each through the engine's own actions (rules file §7, §14).
+//! Carioca rules as concrete situations, each through the engine's own actions.
 
 use super::state::{CariocaState, Meld, Phase, Shape};
 use super::*;
@@ -213,7 +213,7 @@ fn contract_picks_are_exactly_the_cards_that_can_still_complete_it() {
         act(&mut st, c);
     }
     assert_eq!(st.table().len(), 2);
-    // Nothing else on the contract turn: only discards (CA-3).
+    // Nothing else on the contract turn: only discards.
     assert!(
         names(&st).iter().all(|n| n.starts_with("discard")),
         "{:?}",
@@ -320,7 +320,7 @@ fn a_joker_is_replaced_by_its_card_and_moves_to_an_open_end() {
         panic!()
     };
     assert_eq!(run.kinds(), kinds("5H 6H 7H 8H X"));
-    // Never by a player whose contract is not down (CA-4).
+    // Never by a player whose contract is not down.
     let mut st = situation(&g, 0, 0, &["6H 2C 4D", JUNK], "KC", &melds, &[false, true]);
     act(&mut st, "take pile");
     assert!(!names(&st).iter().any(|n| n.starts_with("pick")));

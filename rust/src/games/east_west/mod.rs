@@ -1,6 +1,7 @@
 //! East–West (Reiner Knizia, 1995): two players build three five-card poker hands each, one per row
-//! of a shared column of board cards. Rules: rules file §4 (resolutions EW-1 … EW-3 in §13, oracles
-//! in §14); the hand ranking is the shared 32-card evaluator (`poker::HighRules::piquet`).
+//! of a shared column of board cards. Rules: as this package implements them (see
+//! `ludoteca rules east_west`); the hand ranking is the shared 32-card evaluator
+//! (`poker::HighRules::piquet`).
 //!
 //! # The game as implemented
 //!

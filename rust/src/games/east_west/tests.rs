@@ -1,4 +1,4 @@
-//! East–West rules, each as a small concrete situation (rules file §4, oracles §14).
+//! East–West rules, each as a small concrete situation.
 
 use super::*;
 use crate::poker::Category;
@@ -32,7 +32,7 @@ fn play(s: &mut EwState, c: &str, row: u32) {
 
 #[test]
 fn hand_frequencies_over_all_c32_5_hands_match_the_published_table() {
-    // §14: both columns over all 201,376 five-card hands of the 32-card deck.
+    // The category counts, both columns, over all 201,376 five-card hands of the 32-card deck.
     let expect_with = [52_020, 107_520, 24_192, 10_752, 5_100, 204, 1_344, 224, 20];
     let expect_without = [53_040, 107_520, 24_192, 10_752, 4_080, 208, 1_344, 224, 16];
     for (low, expect) in [(true, expect_with), (false, expect_without)] {
@@ -61,7 +61,7 @@ fn hand_frequencies_over_all_c32_5_hands_match_the_published_table() {
 
 #[test]
 fn worked_example_full_house_against_flush_under_each_flush_rank() {
-    // §4.3: board 9♠; West 9♥ 9♦ 10♣ 10♠ (nines full of tens), East 7♠ 8♠ J♠ Q♠ (spade flush).
+    // Board 9♠; West 9♥ 9♦ 10♣ 10♠ (nines full of tens), East 7♠ 8♠ J♠ Q♠ (spade flush).
     let west = set(&["9♠", "9♥", "9♦", "10♣", "10♠"]);
     let east = set(&["9♠", "7♠", "8♠", "J♠", "Q♠"]);
     let std = HighRules::piquet(true, FlushRank::Standard);

@@ -86,7 +86,7 @@ pub fn max_fixed_handicap(n: usize) -> usize {
     }
 }
 
-/// The fixed handicap points for `h` stones (rules file §5.1: 2 = upper right + lower left from Black's
+/// The fixed handicap points for `h` stones (2 = upper right + lower left from Black's
 /// view, 3 adds lower right, 4 all corners, 5 adds the centre, 6 corners + left/right sides, 7 adds the
 /// centre, 8 corners + all four sides, 9 all nine). Star points are on the 4th line from 13×13 up and
 /// on the 3rd line below.

@@ -1,9 +1,10 @@
 //! Go (registered as `go`) and Rengo, team Go for four players (registered as `rengo`).
 //!
-//! Rules: the rules specification §5. Rengo is a separate registered game rather than
-//! `go(teams=2)`: it has four seats, its own action ids (every stone carries the identity of the
-//! player who placed it, so out-of-sequence plays are actions), claims, and per-seat returns, none of
-//! which mean anything in two-player Go; both share the board and the rules machine ([`engine`]).
+//! Rules: as this package implements them (see `ludoteca rules go`). Rengo is a separate registered
+//! game rather than `go(teams=2)`: it has four seats, its own action ids (every stone carries the
+//! identity of the player who placed it, so out-of-sequence plays are actions), claims, and per-seat
+//! returns, none of which mean anything in two-player Go; both share the board and the rules machine
+//! ([`engine`]).
 //!
 //! # Go as implemented
 //! * Boards 2×2 to 25×25 (`board_size`, default 19). Seat 0 is Black, seat 1 White. Black moves
@@ -12,7 +13,7 @@
 //!   none: illegal unless `suicide_allowed`, and then the own chain is removed (its stones become the
 //!   opponent's prisoners). A single-stone suicide leaves the board as it was with the other side to
 //!   move, so positional superko always forbids it, and situational superko unless that situation is
-//!   new (rules file §5.1: the own chain is removed; the ko rule alone decides). Captures go to the
+//!   new (the own chain is removed; the ko rule alone decides). Captures go to the
 //!   prisoners.
 //! * `ko_rule`: `simple` forbids retaking a single stone at once (the ko point); a repeated whole-board
 //!   situation (same stones, same player to move) then ends the game as `long_cycle` says
@@ -29,7 +30,7 @@
 //! * Scoring: `area` = stones + empty regions reaching only one colour; `territory` = such regions +
 //!   prisoners, and with `seki_territory=false` no territory next to chains in seki. White adds `komi`
 //!   and, under area scoring, the handicap compensation (`h` Chinese, `h_minus_1` AGA).
-//! * Handicap 2..9 on the star points of the rules file (boards from 7×7; 4th line from 13×13, 3rd line
+//! * Handicap 2..9 on the star points (boards from 7×7; 4th line from 13×13, 3rd line
 //!   below; odd sizes up to 9 stones, even sizes 4), or `handicap_placement=free`: Black places the
 //!   stones one action at a time. White moves next.
 //! * Resignation is not an action (a random policy would resign at random): call

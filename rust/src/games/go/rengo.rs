@@ -1,4 +1,4 @@
-//! Rengo (registered as `rengo`): Go for two teams of two (rules file §5.2).
+//! Rengo (registered as `rengo`): Go for two teams of two.
 //!
 //! * Seats: 0 = B1, 1 = W1, 2 = B2, 3 = W2; Black = {B1, B2}, White = {W1, W2}. The normal rotation is
 //!   B1, W1, B2, W2. Passes are moves in the rotation. Colours still alternate: a player can only
@@ -14,9 +14,9 @@
 //! * Until the next play (or marking action), the opposing team may claim the error:
 //!   `claim intentional` makes the offending team forfeit; `claim unintentional` gives the claiming
 //!   team `rengo_penalty` points (3) as a score adjustment, applied under both area and territory
-//!   scoring (rules file R2: under territory scoring this equals 3 extra prisoners). Unclaimed errors
+//!   scoring (under territory scoring this equals 3 extra prisoners). Unclaimed errors
 //!   are absorbed (with `auto_penalize_unclaimed=true` they cost the penalty when the next play closes
-//!   the window). Claims do not change whose turn it is. The rules file's other flags are fixed at
+//!   the window). Claims do not change whose turn it is. The other rule flags are fixed at
 //!   their defaults: the penalty is a score adjustment (`penalty_as=adjustment`) and the claim window
 //!   is "before the next move".
 //! * Resignation is per team ([`RengoState::resign`]), not an action.

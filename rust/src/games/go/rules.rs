@@ -1,4 +1,4 @@
-//! The rule flags of Go (rules file §5.1, §5.4) read once from the game's parameters.
+//! The rule flags of Go read once from the game's parameters.
 
 use crate::core::game::Preset;
 use crate::core::params::{DefaultValue, Kind, ParamSpec, Params};
@@ -175,7 +175,7 @@ pub const GO_PARAMS: &[ParamSpec] = &[
     },
 ];
 
-/// The rulesets of §5.4: each fixes every rule flag.
+/// The named rulesets: each fixes every rule flag.
 pub const GO_PRESETS: &[Preset] = &[
     (
         "japanese",

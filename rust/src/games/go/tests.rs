@@ -214,7 +214,7 @@ fn fixture_handicap() {
     run_fixture("handicap.txt");
 }
 
-/// A deliberately naive Go referee (flood fills, whole-board copies), written from the rules file
+/// A deliberately naive Go referee (flood fills, whole-board copies), written from the rules
 /// alone, as an oracle for the incremental engine.
 struct Naive {
     n: usize,
@@ -763,7 +763,7 @@ fn rengo_out_of_sequence_claims() {
 
 #[test]
 fn rengo_penalty_works_under_area_and_territory() {
-    // The rules file's examples: area 40:41 with komi 7.5 is W+8.5, W+11.5 after a claimed Black
+    // Worked examples: area 40:41 with komi 7.5 is W+8.5, W+11.5 after a claimed Black
     // error; territory 35 vs 28+6.5 is B+0.5, B+3.5 after a claimed White error.
     let area = "\
 . . . X O . . . .

@@ -1,6 +1,6 @@
 //! Kabu (Sid Sackson's Western-deck version, *Card Games Around the World*, 1981): 2 to 6 players
 //! draw for a score as close to 9 as possible; everyone pays every higher score the difference.
-//! Rules: rules file §10 (resolutions KB-1 … KB-4 in §13, oracles in §14).
+//! Rules: as this package implements them (see `ludoteca rules kabu`).
 //!
 //! # The game as implemented
 //!

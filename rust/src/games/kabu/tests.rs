@@ -1,4 +1,4 @@
-//! Kabu rules, each as a small concrete situation (rules file §10, oracles §14).
+//! Kabu rules, each as a small concrete situation.
 
 use super::bot::{edge, search_thresholds, PairBot};
 use super::*;

@@ -1,5 +1,5 @@
-//! Razz: seven-card stud for the lowest hand, fixed limit, 2 to 8 players. Rules: rules file §8
-//! (resolutions RZ-1 … RZ-5 in §13, oracles in §14); the chips, turns and pots are the shared poker
+//! Razz: seven-card stud for the lowest hand, fixed limit, 2 to 8 players. Rules: as this
+//! package implements them (see `ludoteca rules razz`); the chips, turns and pots are the shared poker
 //! engine's (`crate::poker`), the cards and streets are here.
 //!
 //! # The game as implemented
@@ -8,7 +8,7 @@
 //!   not count, the best five of seven cards win, exact ties split.
 //! * **Chips.** Everyone starts with `stack` chips and antes `ante`. Small bet `small_bet` on 3rd and
 //!   4th street, big bet twice that on 5th to 7th. The bring-in is `bring_in` if given (1 ≤ bring-in <
-//!   small bet), else ⌊small bet / 2⌋ (`bring_in_fraction=half`, the seed) or ⌊small bet / 3⌋ (at least
+//!   small bet), else ⌊small bet / 2⌋ (`bring_in_fraction=half`, the default) or ⌊small bet / 3⌋ (at least
 //!   1; `third`, common in casinos). At most one bet or completion and 3 raises per round
 //!   (`uncapped_heads_up`: no cap while two players are in the hand). Table stakes, all-in for less,
 //!   side pots; see `poker::betting` for the exact turn rules (they are PokerKit's).

@@ -1,4 +1,4 @@
-//! Razz rules as small concrete situations, through the engine's own path (rules file §8, §14).
+//! Razz rules as small concrete situations, through the engine's own path.
 
 use super::*;
 use crate::core::game::{Game, State};
@@ -36,7 +36,7 @@ fn third_street(s: &mut RazzState, cards: &[[&str; 3]]) {
 
 #[test]
 fn highest_door_card_brings_in_with_suit_tie_break() {
-    // rules file §14: doors K♣, K♥, 9♠, A♦ → K♥ brings in.
+    // Doors K♣, K♥, 9♠, A♦ → K♥ brings in.
     let g = game(&[("players", "4")]);
     let mut s = g.new_initial_state();
     third_street(
@@ -58,7 +58,7 @@ fn highest_door_card_brings_in_with_suit_tie_break() {
 
 #[test]
 fn bring_in_amounts_follow_the_integer_rules() {
-    // rules file §14: small bet 4 → 2, small bet 5 → 2; explicit values 1 <= b < small bet.
+    // Small bet 4 → 2, small bet 5 → 2; explicit values 1 <= b < small bet.
     assert_eq!(game(&[("small_bet", "4")]).config().bring_in, 2);
     assert_eq!(game(&[("small_bet", "5")]).config().bring_in, 2);
     assert_eq!(
@@ -107,7 +107,7 @@ fn everyone_calling_the_bring_in_ends_third_street() {
 
 #[test]
 fn fourth_street_opener_is_the_best_partial_low_with_seat_order_ties() {
-    // rules file §14: up cards (A,3) vs (2,3) vs (5,5) → (A,3).
+    // Up cards (A,3) vs (2,3) vs (5,5) → (A,3).
     let mut s = game(&[("players", "3")]).new_initial_state();
     third_street(
         &mut s,
@@ -129,7 +129,7 @@ fn fourth_street_opener_is_the_best_partial_low_with_seat_order_ties() {
 
 #[test]
 fn the_cap_is_one_bet_and_three_raises() {
-    // rules file §14: the most anyone puts in on 3rd street is 4 small bets (plus the ante).
+    // The most anyone puts in on 3rd street is 4 small bets (plus the ante).
     let mut s = game(&[("players", "3")]).new_initial_state();
     third_street(
         &mut s,
@@ -188,7 +188,7 @@ fn showdown(pairs: &[(&str, &str)], seat0: [&str; 7], seat1: [&str; 7]) -> [f64;
 
 #[test]
 fn showdown_best_low_wins_and_exact_ties_split() {
-    // 8-6-4-2-A beats 8-6-5-2-A (rules file §14); the pot is 2 antes + 2 bring-ins.
+    // 8-6-4-2-A beats 8-6-5-2-A; the pot is 2 antes + 2 bring-ins.
     let r = showdown(
         &[],
         ["8c", "6c", "4c", "2c", "Ac", "Kc", "Qc"],
@@ -247,7 +247,7 @@ fn odd_chips_go_by_the_rule() {
 
 #[test]
 fn eight_players_get_a_community_card_on_seventh_street() {
-    // rules file §14: 8 active at 7th street, no burns: 48 cards dealt, 4 left < 8.
+    // 8 active at 7th street, no burns: 48 cards dealt, 4 left < 8.
     let g = game(&[("players", "8")]);
     let mut s = g.new_initial_state();
     let mut rng = Rng::new(3);
@@ -289,7 +289,7 @@ fn eight_players_get_a_community_card_on_seventh_street() {
 
 #[test]
 fn seven_players_with_burns_need_the_community_card_too() {
-    // rules file §8.4: 7 x 6 + 3 burns = 45, leaving 7 < 1 burn + 7.
+    // Running out of cards: 7 x 6 + 3 burns = 45, leaving 7 < 1 burn + 7.
     let g = game(&[("players", "7"), ("burn_cards", "true")]);
     let mut s = g.new_initial_state();
     let mut rng = Rng::new(8);

@@ -1,13 +1,13 @@
-//! Samba (Canasta with sequences), four players in two partnerships. Rules: the rules specification
-//! §11, resolutions SA-1..SA-11.
+//! Samba (Canasta with sequences), four players in two partnerships. Rules: as this package
+//! implements them (see `ludoteca rules samba`).
 //!
 //! * 162 cards (three decks, six jokers). Partners sit opposite (seats 0 and 2, 1 and 3); play goes
 //!   clockwise, seat `d + 1` after the dealer `d`. The first dealer is seat 3, so seat 0 plays first.
 //! * Deal 15 each one at a time, one upcard starts the pile, the rest is the stock. Red 3s dealt are laid
 //!   out and replaced from the stock before play (automatic); a red 3 drawn is laid out and replaced; a
 //!   red 3 in a taken pile is laid out without replacement.
-//! * Turn: draw `stock_draw` cards from the stock (1 in the seed, 2 in standard Samba) or take the whole
-//!   pile; meld; discard one. The melds are the partnership's: sets (3-7 of a rank 4..A, at most two
+//! * Turn: draw `stock_draw` cards from the stock (1 in `ruleset=seed`, 2 in standard Samba) or take the
+//!   whole pile; meld; discard one. The melds are the partnership's: sets (3-7 of a rank 4..A, at most two
 //!   wilds, at least two naturals), sequences (3-7 of one suit, 4..A, ace high, no wilds), two sets of a
 //!   rank may be merged, seven cards close a canasta or a samba. Black 3s only as the last meld of a
 //!   player going out (3..`black3_meld_max` natural black 3s).
@@ -20,8 +20,8 @@
 //!   out this turn, "yes" then not going out costs 100.
 //! * Empty stock: a player must take the pile; one who cannot ends the hand. A last stock card that is a red
 //!   3 is laid out; the player may meld, then the hand ends (`end hand`), no discard.
-//! * Scoring per rules §11.6; `scope=match` (default) to `target` (10,000), ties play on; `scope=deal` one
-//!   hand. Returns: own partnership's total minus the other's.
+//! * Scoring as in [`rules::hand_score`]; `scope=match` (default) to `target` (10,000), ties play on;
+//!   `scope=deal` one hand. Returns: own partnership's total minus the other's.
 //! * Engine bounds so every game ends: a hand ends after 500 turns (scored, nobody went out); a match after
 //!   60 hands (the higher total wins, a tie is a draw).
 //!
@@ -191,7 +191,7 @@ impl Registered for Samba {
         if bonus != 500 && bonus != 1500 {
             return Err(LudoError::param(
                 "samba_bonus",
-                format!("{bonus} is neither 500 (the seed text) nor 1500 (standard Samba)"),
+                format!("{bonus} is neither 500 (the `seed` ruleset) nor 1500 (standard Samba)"),
             ));
         }
         let cfg = Config {

@@ -1,17 +1,17 @@
-//! Samba's rules as pure functions (rules file §11).
+//! Samba's rules as pure functions.
 //!
 //! * 162 cards: three decks and six jokers ([`Pack::SAMBA`]).
 //! * Meld values: joker 50, 2 (wild) 20, ace 20, K Q J 10 9 8 10, 7 6 5 4 5, black 3 5; red 3s are bonus
 //!   cards (100 each, 1,000 for all six).
-//! * Sets: 3-7 cards of one rank 4..A, at most two wilds (jokers and 2s), at least two naturals (SA-4).
+//! * Sets: 3-7 cards of one rank 4..A, at most two wilds (jokers and 2s), at least two naturals.
 //!   Sequences: 3-7 of one suit, 4..A, ace high only, no wilds. Seven cards close a canasta (set) or a
 //!   samba (sequence). Black 3s only by a player going out, 3..=`black3_meld_max` natural black 3s.
-//! * Initial meld minimum by the partnership's score (reached, SA-5): < 0 → 15, < 1,500 → 50,
+//! * Initial meld minimum by the partnership's score (reached): < 0 → 15, < 1,500 → 50,
 //!   < 3,000 → 90, < 7,000 → 120, else 160.
 //! * The pile: never under a wild card or a black 3; frozen (a red 3 or a wild inside) → a natural pair of
 //!   the top's rank from hand; unfrozen → that pair, or the top alone extends a partnership meld. A take
 //!   is offered only if the turn can be finished: one that would leave fewer than two cards is legal
-//!   only when going out is (SA-11), and a partnership that has not melded must be able to reach its
+//!   only when going out is, and a partnership that has not melded must be able to reach its
 //!   minimum with the top's set and melds from the hand ([`initial_meld_reachable`]).
 //! * Going out needs two canastas/sambas (counting those completed that turn).
 
@@ -128,7 +128,7 @@ pub struct PileView<'a> {
 }
 
 /// Whether a player holding `hand` may take the pile: only if the turn can then be finished legally
-/// (SA-11). With a natural pair the top forms a new set (two hand cards join it); otherwise the top goes
+/// With a natural pair the top forms a new set (two hand cards join it); otherwise the top goes
 /// on a meld. Either way the player must keep two cards afterwards unless going out is legal (two
 /// canastas or sambas, counting one the top completes). A partnership that has not melded
 /// (`minimum` is `Some`) must reach its initial minimum with the top's new set and other melds from
@@ -177,7 +177,7 @@ fn usable_value(h: &KindCounts) -> i32 {
 /// Whether a partnership that has not melded can reach `minimum` after taking the pile under `top`:
 /// a new set of the top and at least two natural cards of its rank from `hand` (up to two wild cards
 /// beside them), plus any other sets and sequences from `hand`, worth `minimum` together, using at
-/// most `cap` cards of the hand (the keep-two rule; the cards below the top do not count, §11.4).
+/// most `cap` cards of the hand (the keep-two rule; the cards below the top do not count).
 /// An exact search over the melds the hand can form; past a large node budget (hands of many dozen
 /// cards) it answers `true`, and the meld steps, which are checked one by one, still decide.
 pub fn initial_meld_reachable(hand: &KindCounts, top: u8, minimum: i32, cap: usize) -> bool {
@@ -344,7 +344,7 @@ pub struct HandTally {
     pub in_hand: i32,
 }
 
-/// A partnership's score for the hand. `samba_bonus`: 500 (seed) or 1,500 (standard Samba).
+/// A partnership's score for the hand. `samba_bonus`: 500 (`ruleset=seed`) or 1,500 (standard Samba).
 pub fn hand_score(t: &HandTally, samba_bonus: i32) -> i32 {
     let closed = t.natural_canastas + t.mixed_canastas + t.sambas;
     let red = if t.red_threes == 6 {
@@ -519,7 +519,7 @@ mod tests {
 
     #[test]
     fn a_take_that_empties_the_hand_needs_two_canastas() {
-        // Only a natural pair of 9s, a one-card pile topped by a 9 (SA-11).
+        // Only a natural pair of 9s, a one-card pile topped by a 9.
         let hand = KindCounts::of(&k("9S 9H"));
         let take = |closed| {
             may_take_pile(

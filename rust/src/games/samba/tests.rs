@@ -1,4 +1,4 @@
-//! Samba rules as concrete situations through the engine's own actions (rules file §11, §14).
+//! Samba rules as concrete situations through the engine's own actions.
 
 use super::state::{Meld, Phase, SambaState, Shape};
 use super::*;
@@ -446,7 +446,7 @@ fn a_side_that_has_not_melded_takes_the_pile_only_reaching_its_minimum_with_top_
         melds: &[],
         red3: "",
     };
-    // Score 0: minimum 50 (§11.3). Three 9s are 30 and the aces in the pile do not count (§11.4), so
+    // Score 0: minimum 50. Three 9s are 30 and the aces in the pile do not count, so
     // the take could never be completed: it is not offered.
     let st = table(&g, Phase::Draw, t("9S 9H 5C 6D 7H", "AS AH AD KC 9C"));
     assert_eq!(names(&st), ["draw stock"]);
@@ -491,7 +491,7 @@ fn a_side_that_has_not_melded_takes_the_pile_only_reaching_its_minimum_with_top_
 #[test]
 fn a_take_must_leave_two_cards_unless_going_out_is_legal() {
     let g = deal();
-    // Not melded, a one-card pile: 9-9-9 and 4-5-6-7 of clubs reach 50 but leave no card (SA-11).
+    // Not melded, a one-card pile: 9-9-9 and 4-5-6-7 of clubs reach 50 but leave no card.
     let st = table(
         &g,
         Phase::Draw,
@@ -1006,7 +1006,7 @@ fn greedy_spends_a_wild_card_only_on_a_set_of_five_or_six() {
 
 #[test]
 fn before_the_initial_meld_the_keep_two_limit_is_lifted_at_fourteen_cards() {
-    // Score 7,000: minimum 160 (§11.3). The pile is taken only if the turn can be finished (SA-11):
+    // Score 7,000: minimum 160. The pile is taken only if the turn can be finished:
     // reaching the minimum with the top and the hand, keeping two cards unless two canastas are down.
     let g = deal();
     let t = |hand, pile| {

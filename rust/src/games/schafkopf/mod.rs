@@ -1,5 +1,5 @@
-//! Schafkopf as the seed gives it (American 3-hand Sheepshead), one rules value over the trick engine.
-//! Rules: the rules specification §3, ambiguities SK-1..SK-7 (§13), oracles §14.
+//! Schafkopf as American 3-hand Sheepshead, one rules value over the trick engine.
+//! Rules: as this package implements them (see `ludoteca rules schafkopf`).
 //!
 //! * Pack: 32 cards (7–A). Trumps (14, high to low): Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; the
 //!   plain suits ♣ ♠ ♥ rank A 10 K 9 8 7. Points A 11, 10 10, K 4, Q 3, J 2 (120 in all).
@@ -20,7 +20,7 @@
 //!   players who took a trick.
 //! * `scope=match`: `deals` deals (a multiple of 3), the deal passing to the next seat; returns: the
 //!   highest victory-point total wins (+1 to each winner, the losers share −1 per winner).
-//! * The first dealer is seat 2 (so seat 0 is the eldest) unless `first_dealer` says otherwise (GEN-1).
+//! * The first dealer is seat 2 (so seat 0 is the eldest) unless `first_dealer` says otherwise.
 //!
 //! Action ids: the 32 cards (dense French order ♣ ♦ ♥ ♠, 7..A), then `pass` (32), `pick` (33) and
 //! `bury <card>` (34 + card id).

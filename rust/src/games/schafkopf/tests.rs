@@ -1,4 +1,4 @@
-//! Concrete situations from the rules specification §3 and the oracles of §14 ("Schafkopf scoring").
+//! Concrete situations and worked Schafkopf scoring examples.
 
 use super::*;
 use crate::cards::CardSet;
@@ -241,7 +241,7 @@ fn trick_winner_by_effective_suit() {
 #[test]
 fn declarer_victory_points_oracle() {
     let r = game("schafkopf").rules().clone();
-    // (total, trick points, tricks, defenders' trick points) → VP, §14.
+    // (total, trick points, tricks, defenders' trick points) → VP.
     assert_eq!(r.declarer_vp(61, 61, 5, 59), 2);
     assert_eq!(r.declarer_vp(90, 90, 7, 30), 2);
     assert_eq!(r.declarer_vp(91, 91, 7, 29), 4);

@@ -1,5 +1,5 @@
 //! The Skelly court: a parametric square board with 13 numbered boxes, the skull (dead box) around box 13
-//! with its four quadrants, and the start line (rules file §3.2). Pure geometry: no rules, no physics.
+//! with its four quadrants, and the start line. Pure geometry: no rules, no physics.
 //!
 //! Coordinates are metres, origin at the lower-left corner of the board, x right, y up.
 

@@ -1,6 +1,6 @@
 //! Skelly (Skully, Skelsies), the New York bottle-cap street game, for 2 to 6 players: the court, the
 //! rules as a state machine over shot outcomes, and an exact 2D shot simulator with noisy flicks.
-//! Rules: the rules specification §3 (worked sequence §3.6, resolutions K1–K12, oracles §8).
+//! Rules: as this package implements them (see `ludoteca rules skelly`).
 //!
 //! * [`court`]: the parametric court (box centres, containment, dead box, quadrants, start line).
 //! * [`rules`]: the per-player state and the transition rules applied to one shot outcome.

@@ -1,4 +1,4 @@
-//! The shot simulator (rules file §3.7): equal discs sliding on the ground with constant deceleration,
+//! The shot simulator: equal discs sliding on the ground with constant deceleration,
 //! cap–cap collisions as an instantaneous impulse along the line of centres with restitution `e`, no
 //! tangential friction, no spin, no walls. Event-driven and exact: between events every disc moves on a
 //! straight line with `s(t) = v t − a t²/2`, so the next stop is `v/a` and the next contact is the

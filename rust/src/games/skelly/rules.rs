@@ -1,4 +1,5 @@
-//! Skelly's rules as a state machine over shot outcomes (rules file §3.3–§3.5, resolutions K1–K12).
+//! Skelly's rules as a state machine over shot outcomes: the boxes in order, the killer run, hits and
+//! the dead box.
 //!
 //! The input of one transition is a [`ShotOutcome`]: where the caps that moved came to rest, and which
 //! caps the shooter touched. The physics simulator produces one; so can a person scoring a game played
@@ -59,7 +60,7 @@ impl Cap {
     }
 }
 
-/// The rule flags of §3.8 (geometry lives in [`Court`]).
+/// The rule flags (geometry lives in [`Court`]).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Flags {
     /// Quadrants must be made in the fixed order 0, 1, 2, 3 (N E S W).
@@ -133,7 +134,7 @@ pub struct ShotOutcome<'a> {
     pub contacts: &'a [usize],
 }
 
-/// Which rule of §3.5 decided a shot.
+/// Which rule (see [`Table::apply_outcome`]) decided a shot.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Rule 1: a killer's shot (eliminations, if any).
@@ -367,7 +368,7 @@ impl Table {
         Ok(())
     }
 
-    /// Applies one shot by the seat to move (rules 1–9 of §3.5 in their priority order) and passes the
+    /// Applies one shot by the seat to move (rules 1–9 below, in their priority order) and passes the
     /// turn unless the shooter shoots again. On error nothing changes.
     pub fn apply_outcome(&mut self, rules: &Rules, out: &ShotOutcome) -> Result<Report> {
         self.check_outcome(out)?;
@@ -403,7 +404,7 @@ impl Table {
         let hit = &hit[..nh];
         let shooter_killer = self.caps[p].is_killer();
         if shooter_killer {
-            // Rule 1. A hit killer is eliminated too (K5).
+            // Rule 1. A hit killer is eliminated too.
             rep.decision = Decision::Killer;
             for &h in hit {
                 let c = &mut self.caps[h];
@@ -425,7 +426,7 @@ impl Table {
                 rep.eliminated |= 1 << p;
             }
         } else if hit.iter().any(|&h| self.caps[h].trapped) {
-            // Rule 3 (one +2 per shot; no progress during the killer run, rule 7 / K3).
+            // Rule 3 (one +2 per shot; no progress during the killer run, rule 7).
             rep.decision = Decision::HitTrapped;
             for &h in hit {
                 if self.caps[h].trapped {
@@ -445,7 +446,7 @@ impl Table {
         } else {
             self.landing(rules, p, &mut rep);
         }
-        // Rule 6 (K7): every other non-killer cap this shot moved that rests in the dead box is trapped,
+        // Rule 6: every other non-killer cap this shot moved that rests in the dead box is trapped,
         // except the caps just freed (they were moved out).
         if flags.knocked_into_dead_box_traps {
             for s in 0..self.n {

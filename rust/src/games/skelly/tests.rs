@@ -1,4 +1,4 @@
-//! Rust tests of the Skelly game: the worked sequence of the rules file (§3.6) through the outcome API,
+//! Rust tests of the Skelly game: a worked sequence of shots through the outcome API,
 //! and whole games through the common API. The rule-by-rule boundary tests are in
 //! `tests/games/test_skelly.py`, through the same engine path.
 

@@ -1,5 +1,5 @@
 //! German ("Spanish") Solo for four players, one rules value over the trick engine. Rules:
-//! the rules specification §2 (ambiguities SOLO-1.., oracles §14).
+//! as this package implements them (see `ludoteca rules solo`).
 //!
 //! * Pack: 32 cards, 8 each, dealt 3-2-3 from the eldest. One suit is the *colour* for the whole game
 //!   (`color_suit`, default ♣).
@@ -8,7 +8,7 @@
 //! * Contracts (level: trump, partner, target, value): 1 simple in suit (a non-colour suit, called ace,
 //!   5 tricks with the partner, 2), 2 simple in colour (4), 3 solo in suit (alone, 5 tricks, 4), 4 solo
 //!   in colour (8), 5 tout in suit (all 8 tricks, 16), 6 tout in colour (32).
-//! * Auction (§2.4, Skat-style): seats speak from the eldest. In the opening each passes or asks (level
+//! * Auction (Skat-style): seats speak from the eldest. In the opening each passes or asks (level
 //!   1); the first to ask holds, the next unspoken seat challenges: it passes (out) or asks the next
 //!   level ("colour?", "solo?", ... one step at a time unless `allow_jump_questions`); the holder
 //!   answers `yes` (keeps it; the challenger speaks again) or `pass` (the challenger now holds the asked

@@ -1,4 +1,4 @@
-//! Concrete situations from the rules specification §2 and the oracles of §14 ("Solo").
+//! Concrete situations and worked scoring examples of Solo.
 
 use super::*;
 use crate::core::game::{Game, Player, State};

@@ -1,5 +1,6 @@
-//! Slovenian Tarok for four players over the trick engine. Rules: the rules specification §7
-//! (resolutions ST1–ST23), the 54-card pack of `Deck::tarok54`.
+//! Slovenian Tarok for four players over the trick engine. Rules: as this package implements them
+//! (see `ludoteca rules tarok`; `ruleset=pagat` is the pagat.com reading), the 54-card pack of
+//! `Deck::tarok54`.
 //!
 //! * Seats are in turn order (counter-clockwise at the table): F = dealer + 1 is forehand.
 //! * Deal: the first 6 cards of the pack are the talon (kept in deal order), then packets of 6 from F,
@@ -21,13 +22,13 @@
 //!   declarer may not lead one while holding a suit card. Klop adds the talon cards one by one to the
 //!   first six tricks. The hand stops when it is decided (Beggar: declarer's first trick; valats: the
 //!   declarer's first lost trick).
-//! * Scoring (§7.9): game `value + |P − 35|` (win with 36), silent bonuses (trula 10, kings 10, king
+//! * Scoring: game `value + |P − 35|` (win with 36), silent bonuses (trula 10, kings 10, king
 //!   ultimo 10, pagat ultimo 25, valat 250 replacing the rest), the Mond penalty, the contracts of
 //!   Beggar and above, Klop; radelci (wheels) multiply the declarer's hand, are crossed by winning
 //!   (with the partner), drawn by everyone after Klop, Beggar or higher or a valat, and cost 100 each
 //!   at the end of a match.
 //!
-//! * Announcements and kontra (§7.7, every contract but Klop): one round from forehand that ends
+//! * Announcements and kontra (every contract but Klop): one round from forehand that ends
 //!   after four passes in a row. Trula, kings and valat by anyone for their team, pagat ultimo by
 //!   Pagat's holder, king ultimo by the called king's holder (which shows the partnership); each
 //!   bonus once; a valat voids the others. Kontra ×2, rekontra ×4, subkontra ×8, mordkontra ×16 on
@@ -204,7 +205,7 @@ const NAMES: [&str; 13] = [
 ];
 
 impl Contract {
-    /// The game value of §7.4 (Klop has none: its players score their own piles).
+    /// The game value of the contract (Klop has none: its players score their own piles).
     pub fn value(self) -> i32 {
         [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 125, 500, 125][self as usize]
     }
@@ -251,7 +252,7 @@ pub enum Stage {
     Talon,
     Discard,
     Raise,
-    /// Announcements and kontras (§7.7), one round-robin from forehand until four passes in a row.
+    /// Announcements and kontras, one round-robin from forehand until four passes in a row.
     Announce,
     Play,
     Over,
@@ -872,7 +873,7 @@ impl TarokRules {
     fn bonuses_allowed(c: Contract) -> bool {
         (Contract::Three..=Contract::SoloOne).contains(&c)
     }
-    /// The knowledge rule of §7.7: whether `p` knows for certain which team `q` is on (a kontra on
+    /// The knowledge rule of kontra: whether `p` knows for certain which team `q` is on (a kontra on
     /// `q`'s announcement needs it, so nobody doubles their own partner by mistake).
     /// `sure` is [`Self::sure_of_partner`] for `p`, the part that does not depend on `q`.
     fn knows(extra: &TarokExtra, sure: bool, p: usize, q: usize) -> bool {
@@ -890,7 +891,7 @@ impl TarokRules {
     fn factor(extra: &TarokExtra, target: usize) -> i32 {
         1 << extra.kontra[target]
     }
-    /// Announcements and kontras the seat to move may make (§7.7), ascending.
+    /// Announcements and kontras the seat to move may make, ascending.
     fn announce_legal(&self, core: &crate::trick::TrickCore, extra: &TarokExtra, out: &mut Vec<u32>) {
         let p = core.to_move;
         let contract = extra.contract.unwrap_or(Contract::Klop);
@@ -1445,7 +1446,7 @@ impl TarokRules {
                     opp_tricks as usize == self.tricks,
                 );
                 if let Some(a) = extra.announced[VALAT_B] {
-                    // An announced valat, made or failed, is the only score of the hand (ST21).
+                    // An announced valat, made or failed, is the only score of the hand.
                     let ours = Self::in_team(extra, a);
                     let made = if ours { team_all } else { opp_all };
                     let amount = i64::from(2 * SILENT[VALAT_B] * Self::factor(extra, 1 + VALAT_B)) * mult;

@@ -1,4 +1,4 @@
-//! Concrete situations from the rules specification §7 and the oracles of §8.
+//! Concrete situations and worked examples of Slovenian Tarok.
 
 use super::*;
 use crate::core::game::{Game, Player, State};
@@ -137,7 +137,7 @@ fn auction_legal_sets_of_section_8() {
 
 #[test]
 fn equal_bid_priority_and_the_final_call() {
-    // §7.5 example: F+1 Two, F+2 Beggar, D pass, F pass, F+1 Beggar (priority), F+2 pass.
+    // Bidding example: F+1 Two, F+2 Beggar, D pass, F pass, F+1 Beggar (priority), F+2 pass.
     let mut st = dealt("tarok", H, TALON);
     act(&mut st, &["two", "beggar", "pass", "pass"]);
     assert_eq!(st.current_player(), Player::Seat(1));
@@ -288,7 +288,7 @@ fn klop_scores_at_the_boundaries() {
     assert_eq!(s, [0, 0, 70, 0]);
 }
 
-/// Worked example 2 of §7.9: a Two at 41, silent kings, the opponents' trula (silent here: 10), Mond
+/// A worked scoring example: a Two at 41, silent kings, the opponents' trula (silent here: 10), Mond
 /// captured. Built as piles so the card points are exactly 41.
 #[test]
 fn two_at_41_with_kings_and_mond_penalty() {
@@ -570,7 +570,7 @@ fn announced_valat_stops_at_the_first_lost_trick_and_costs_500() {
     assert_eq!(st.match_state.radelci, [1, 1, 1, 1]);
 }
 
-/// Worked example 2 of §7.9 with the opponents' trula announced (20), every variant of §8.
+/// The same worked example with the opponents' trula announced (20), under every variant.
 #[test]
 fn worked_example_two_with_announced_trula_kontra_and_radelci() {
     let st = game("tarok").new_initial_state();
@@ -997,7 +997,7 @@ fn lowest_bid_through_simulate_plays_the_games_of_its_own_act_loop() {
     }
 }
 
-// --- deck_names=improvised (rules file §6) ---
+// --- deck_names=improvised ---
 
 const IMPROVISED: &str = "tarok(deck_names=improvised)";
 
@@ -1201,7 +1201,7 @@ fn announced_pagat_and_king_ultimo_made_in_the_last_trick_count_double() {
     assert_eq!(ultimo_hand("tarok", &silent), [83.0, 83.0, 0.0, 0.0]);
 }
 
-// --- the beggar emperor lead (rules file §7.8, ST10) ---
+// --- the beggar emperor lead ---
 
 // Seat 1 holds Škis and bids Beggar; Mond is with seat 2, Pagat with seat 3.
 const EMP: [&str; 4] = [

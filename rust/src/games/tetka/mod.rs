@@ -231,7 +231,7 @@ impl TrickRules for TetkaRules {
     }
     fn start_after_deal(&self, s: TrickMut<'_, Self>) -> AfterDeal {
         let TrickMut { core, extra, .. } = s;
-        // The bum card was shown to all and joins the dealer's hand, known to everybody (TE-2).
+        // The bum card was shown to all and joins the dealer's hand, known to everybody.
         if let Some(bum) = core.face_up_card {
             core.face_up_on_table = false;
             core.face_up_holder = Some(core.dealer);

@@ -1,5 +1,5 @@
 //! Twenty-Four (the "24 game") for 2 or 4 players: the exact solver, the claim checker and the game.
-//! Rules: the rules specification §6 (resolutions 24-1 … 24-7 in §13, oracles in §14).
+//! Rules: as this package implements them (see `ludoteca rules twenty_four`).
 //!
 //! # The game as implemented
 //!
@@ -19,7 +19,7 @@
 //!   the set resolves; then events happen in order of delay, ties broken in seat order starting from
 //!   seat `s mod players` for the s-th set (so no seat always wins ties). Which events happened before the set resolved, and the stated expression, are
 //!   public afterwards; later commitments stay private. A silent seat cannot exist in this model: a
-//!   `no solution` at the largest delay is exactly what the rules' `set_timeout` (24-7) produces, so the
+//!   `no solution` at the largest delay is exactly what a per-set timeout would produce, so the
 //!   timeout hook is not needed.
 //! * **Two players.** The first claim in time order resolves the set: a valid expression (exact value =
 //!   target, cards used once each, the integer rule if set) wins the set for the claimer, anything else
@@ -42,8 +42,8 @@
 //!   **Move cap:** after `max_sets` sets (default 1000; a "no solution" round counts as a set) the game
 //!   ends: `cap_outcome=draw` (default) returns 0 to everyone, `fewest_cards` makes the seats with the
 //!   fewest cards the winners.
-//! * `no_solution_check=solver` makes `no solution` illegal when a solution exists (rules §6.2).
-//! * Not offered: `simultaneous_out=continue` (rules 24-5; a player without cards cannot take part in
+//! * `no_solution_check=solver` makes `no solution` illegal when a solution exists.
+//! * Not offered: `simultaneous_out=continue` (a player without cards cannot take part in
 //!   the next set, so the default shared win is the only playable reading here) and the
 //!   `timeout_as_no_solution` hook (see the race above).
 //!

@@ -6,9 +6,9 @@
 //! An expression in which each of the four numbers appears exactly once as an atom (no concatenation,
 //! no unary minus), combined with the binary operators + − × ÷ under any parenthesisation, whose exact
 //! value equals the target (default 24). Division by zero anywhere makes an expression invalid.
-//! Intermediate results may be negative. With [`Intermediate::Rational`] (the default, rules §6.1) they
+//! Intermediate results may be negative. With [`Intermediate::Rational`] (the default) they
 //! may also be fractions; with [`Intermediate::Integer`] every intermediate value must be a whole number
-//! (the house rule of rules 24-1), judged on the printed form, which divides last (`a*b/c/d`): a
+//! (a common house rule), judged on the printed form, which divides last (`a*b/c/d`): a
 //! solution is accepted when some writing of it keeps every step whole, and dividing last is such a
 //! writing whenever one exists.
 //!

@@ -1,4 +1,4 @@
-//! The solver against the published counts (rules §6.4, §14) and against independent brute force.
+//! The solver against the published counts of solvable deals and against independent brute force.
 //! (A unit-test module: Cargo.toml declares no integration-test directory under rust/tests yet.)
 
 use crate::games::twenty_four::canon::{canonical, Expr, Op};

@@ -1,4 +1,4 @@
-//! The game: every rule of §6.2–§6.3 as a small concrete situation, the §14 oracles, names, bots.
+//! The game: every rule as a small concrete situation, worked examples, names, bots.
 
 use super::*;
 use crate::batch::{simulate, SimConfig};
@@ -208,7 +208,7 @@ fn four(pairs: &[(&str, &str)], stacks: [&str; 4]) -> TwentyFourState {
 
 #[test]
 fn four_players_oracle_two_claims_then_the_last_to_declare_chooses() {
-    // §14: claims by A and B, then C and D declare no solution, D last → D picks A or B.
+    // Claims by A and B, then C and D declare no solution, D last → D picks A or B.
     let stacks = ["5c 2c", "7d 2d", "8h 2h", "9s 2s"];
     let mut s = four(&[], stacks);
     act(&mut s, "t0 claim 8*5-(7+9)");

@@ -1,5 +1,5 @@
 //! Tysiąc (1000) for three players, Russian-style rules, one rules value over the trick engine.
-//! Rules: the rules specification §4 (resolutions T1–T12), pagat.com (1000).
+//! Rules: pagat.com (1000), as this package implements them (see `ludoteca rules tysiac`).
 //!
 //! * Pack: 24 cards, A 10 K Q J 9 in each suit (that order, high to low); points A 11, 10 10, K 4,
 //!   Q 3, J 2, 9 0 (120). Marriages (K+Q of a suit, declared): ♥ 100, ♦ 80, ♣ 60, ♠ 40.
@@ -540,7 +540,7 @@ impl TrickRules for TysiacRules {
         Some(&self.session)
     }
     fn deal_slot(&self, dealer: usize, k: usize) -> Option<Slot> {
-        // Rules file §4.3: p[0..21) round-robin from F, p[21..24) the prikup. Four-handed, the same
+        // The deal: p[0..21) round-robin from F, p[21..24) the prikup. Four-handed, the same
         // to the three seats after the dealer; two-handed, p[0..20) alternately from F and p[20..24)
         // the two musiki (20–21 the first, 22–23 the second).
         let n = self.players;

@@ -1,4 +1,4 @@
-//! Settling a finished Tysiąc deal (rules file §4.7–§4.9): the declarer's ± contract, the opponents'
+//! Settling a finished Tysiąc deal: the declarer's ± contract, the opponents'
 //! rounded points, bolts, P marks, the barrel and the winner of the race.
 
 use super::{BoltTrigger, Extra, Match, TysiacRules, SEATS};
@@ -58,7 +58,7 @@ impl TysiacRules {
             new[p] += if p == d {
                 match (extra.rospisat, made) {
                     (true, _) => 0,
-                    // On the barrel, a contract made that does not reach the target leaves 880 (T3).
+                    // On the barrel, a contract made that does not reach the target leaves 880.
                     (false, true) if on0[p] && before[p] + b < self.target => 0,
                     (false, true) => b,
                     (false, false) => -b,
@@ -110,7 +110,7 @@ impl TysiacRules {
                 }
             }
             if arrived && self.barrel_exclusive {
-                // A newcomer knocks off whoever sat there before this deal (T12), a seat sitting
+                // A newcomer knocks off whoever sat there before this deal, a seat sitting
                 // the deal out included.
                 for p in 0..self.players {
                     if on0[p] && m.on_barrel[p] {

@@ -1,4 +1,4 @@
-//! Concrete situations from the rules specification §4 and its oracles in §8: the deck, the auction
+//! Concrete situations and worked examples: the deck, the auction
 //! flags, the prikup and the gives, the final contract, four nines, following and marriages, the
 //! worked scores, the barrel, bolts, rospisat' and the race to 1000.
 
@@ -76,7 +76,7 @@ fn deck_ranks_points_and_the_number_of_deals() {
         let pts: Vec<i32> = order.iter().map(|&x| r.card_points(CardSet::single(x))).collect();
         assert_eq!(pts, [11, 10, 4, 3, 2, 0]);
     }
-    // The deal: 7 each and 3 to the prikup; 24! / (7!^3 3!) = 807,723,671,040 deals (§8).
+    // The deal: 7 each and 3 to the prikup; 24! / (7!^3 3!) = 807,723,671,040 deals.
     let mut sizes = [0u64; 4];
     for k in 0..24 {
         match r.deal_slot(2, k) {
@@ -113,7 +113,7 @@ fn the_forehand_must_open_at_100_and_bids_over_120_need_a_marriage() {
     // Seat 2 holds K♦ Q♦.
     assert!(bids(&st).contains(&"bid 125".to_string()));
     act(&mut st, &["pass"]);
-    // F 100, pass, pass: F is the declarer at 100 (§8).
+    // F 100, pass, pass: F is the declarer at 100.
     assert_eq!(st.extra.declarer, Some(0));
     assert_eq!(st.extra.contract, 100);
 }
@@ -603,7 +603,7 @@ fn the_barrel_at_880() {
     let (s, mm) = settle(m, [880, 0, 0], on0, 120, ["A♥", "", ALL_BUT], [0; 3], false);
     assert_eq!(s.delta[0], -120);
     assert!(!mm.on_barrel[0]);
-    // Two on the barrel (§8): B from 850 + 40 joins A; exclusive: A falls to 760.
+    // Two on the barrel: B from 850 + 40 joins A; exclusive: A falls to 760.
     let won = [ALL_BUT, "", "Q♣ Q♠ J♦ J♥"];
     let (s, mm) = settle(
         m,
@@ -657,7 +657,7 @@ fn bolts_every_third_costs_120_and_marriages_do_not_count_by_default() {
         assert_eq!(mm.bolts[2], 0);
         marks = mm;
     }
-    // A trick of three nines then ♠ 40: 0 card points, h = 40 (§8).
+    // A trick of three nines then ♠ 40: 0 card points, h = 40.
     let won = [
         "A♥ 10♥ A♦ 10♦ A♣ 10♣ K♣ K♠ Q♠ 10♠ J♠ K♥ Q♥ J♣ J♦ A♠ K♦ Q♦ J♥ Q♣",
         "9♥ 9♦ 9♣",

@@ -624,7 +624,7 @@ impl Position {
             }
         }
         // Face-down pieces are not looked for: they stand on their start points, from which no
-        // piece of any start kind reaches the enemy palace (rules file §2.2 item 7; the test
+        // piece of any start kind reaches the enemy palace (a property of the start points; the test
         // `hidden_pieces_never_attack_the_enemy_palace` checks the geometry).
         self.free_pieces && self.attacked_by_free(sq, by)
     }
@@ -1162,7 +1162,7 @@ mod tests {
 
     #[test]
     fn hidden_pieces_never_attack_the_enemy_palace() {
-        // Rules file §2.2 item 7, which lets the attack test ignore face-down pieces: from a start
+        // The property that lets the attack test ignore face-down pieces: from a start
         // point, a piece moving as the start kind reaches no point of the enemy palace, even on an
         // empty board and even with a cannon screen anywhere (so no line through the palace).
         for sq in 0..SQUARES {

@@ -1,4 +1,4 @@
-//! The registered game `jieqi` (揭棋, the seed's "Hidden Xiang Qi"), rules file §2.2-2.3.
+//! The registered game `jieqi` (揭棋, "Hidden Xiang Qi").
 //!
 //! * The generals start face up; each side's other 15 pieces start face down on the 15 start
 //!   points, in an arrangement nobody knows (not even their owner).
@@ -7,7 +7,7 @@
 //! * Revealed advisors and elephants ignore the palace and the river (flag
 //!   `revealed_advisor_elephant_unrestricted`, default on); the elephant's eye still blocks.
 //!   Revealed pawns move by where they stand: forward on their own half, also sideways across.
-//! * Chance model (*choice* among the rules file's two equivalent ones): identities are drawn when
+//! * Chance model (*choice* between two equivalent ones): identities are drawn when
 //!   needed, as explicit chance nodes, from the side's pool of not-yet-drawn pieces: right after a
 //!   face-down piece moves (outcome `reveal <piece>`, seen by both) and right after a face-down
 //!   piece is captured (outcome `captured <piece>`, seen by the capturer only under

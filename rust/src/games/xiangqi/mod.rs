@@ -1,5 +1,5 @@
-//! Xiangqi (Chinese chess) and Jieqi (揭棋, "Hidden Xiang Qi"), as specified in
-//! the rules specification §2.
+//! Xiangqi (Chinese chess) and Jieqi (揭棋, "Hidden Xiang Qi"), with the rules
+//! as this package implements them (see `ludoteca rules xiangqi` and `ludoteca rules jieqi`).
 //!
 //! * [`board`]: the 90-point mailbox, move generation, legality, perft.
 //! * [`fen`]: UCCI/WXF FEN and the Jieqi extension with `X`/`x` for face-down pieces.
@@ -8,7 +8,7 @@
 //! * [`state`]: the registered game `xiangqi`; [`jieqi`]: the registered game `jieqi`.
 //! * [`bots`]: a capture-greedy bot.
 //!
-//! Rules as implemented (choices where the rules file is silent are marked *choice*):
+//! Rules as implemented (choices where the common rules are silent are marked *choice*):
 //! * Red is seat 0 and moves first; action id = `from * 90 + to` with points `rank * 9 + file`
 //!   (file `a` = 0 on Red's left, rank 0 = Red's back rank); action names are ICCS (`h2e2`).
 //! * Checkmate and stalemate both lose for the side to move. The flying-general rule is a check.
@@ -16,10 +16,10 @@
 //!   the `repetition_count`-th time (3), the plies since the first of those occurrences form the
 //!   cycle; a side all of whose moves in it gave check loses if the other side's did not all give
 //!   check; any other repetition is a draw. `draw`: every repetition is a draw. Perpetual chase is
-//!   not implemented (the rules file defers it).
+//!   not implemented.
 //! * `no_capture_draw_plies` (120, 0 = off): that many plies without a capture is a draw.
 //! * *choice*: `max_plies` (1000): the game is drawn after that many plies (a cap for simulations;
-//!   the rules file names only the no-capture rule).
+//!   only the no-capture rule is implemented).
 //! * Returns: +1 / -1 for a win / loss, 0 for a draw.
 
 pub mod board;

@@ -1,5 +1,6 @@
 //! Perft of Xiangqi against published numbers (chessprogramming.org "Chinese Chess Perft Results",
-//! see `tests/data/xiangqi/perft.txt`) and the Jieqi oracle of the rules file §2.4. They live in the
+//! see `tests/data/xiangqi/perft.txt`) and Jieqi counts for the identity
+//! arrangement (every face-down piece is the kind of its start point). They live in the
 //! crate (not `rust/tests/`) because the manifest declares no test targets under `rust/tests/`.
 //!
 //! The default run checks every count up to 100,000 nodes; `cargo test --release -- --ignored`
@@ -113,7 +114,7 @@ fn jieqi_with_identity_arrangement_matches_xiangqi_to_depth_3() {
 }
 
 #[test]
-#[ignore = "slow: Jieqi oracle at depths 4 and 5 (rules file §2.4)"]
+#[ignore = "slow: Jieqi oracle at depths 4 and 5"]
 fn jieqi_oracle_depths_4_and_5() {
     let s = jieqi_identity();
     assert_eq!(s.perft(4), 3_290_240);

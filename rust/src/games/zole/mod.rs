@@ -1,5 +1,5 @@
 //! Zolīte (Latvian Zole) for three players, one rules value over the trick engine. Rules:
-//! the rules specification §1 (resolutions Z1–Z11).
+//! as this package implements them (see `ludoteca rules zole`).
 //!
 //! * Pack: 26 cards (A 10 K Q J 9 of ♣ ♠ ♥, A 10 K Q J 9 8 7 of ♦). Trumps (14, high to low): Q♣ Q♠ Q♥
 //!   Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; ♣ ♠ ♥ keep A 10 K 9. Points A 11, 10 10, K 4, Q 3, J 2 (120).
@@ -10,20 +10,20 @@
 //!   the talon counts for nobody). The first non-pass makes the speaker the lielais (big one).
 //! * Play: F always leads the first trick; follow the *effective* suit; no duty to trump or to head.
 //! * Scoring: the lielais wins with 61+ card points (discards included; `discards_count_only_if_lielais_takes_trick`
-//!   for the inbox.lv reading); 60:60 goes to the small ones (Z1), whose points are combined.
+//!   for the inbox.lv reading); 60:60 goes to the small ones, whose points are combined.
 //!   `scoring=seed`: tier 3 if the winners hold all 120 (`top_tier=no_trick`: if the losers took no
 //!   trick), 2 with 91+, else 1; a zole adds 4. The loser(s) pay each winner `tier(+4)`: the lielais gets
-//!   ±2× that, each small one ∓1× (Z5, Z11). `scoring=classic_lv` (preset `ruleset=classic_lv`): per
+//!   ±2× that, each small one ∓1×. `scoring=classic_lv` (preset `ruleset=classic_lv`): per
 //!   opponent, take +1/+2/+3 (61–90, 91+, all tricks), −2/−3/−4 (31–60, ≤30, no trick); zole +5/+6/+7,
 //!   −6/−7/−8. Mazā zole: +6 / −7 per opponent; the hand ends at the lielais's first trick.
-//! * Passed out: `passed_out=pool` (seed): each player puts a chip into the pool and the next dealer
+//! * Passed out: `passed_out=pool` (default): each player puts a chip into the pool and the next dealer
 //!   deals (`redeal_same_dealer_after_passout`: the same one); the next hand actually played pays the
 //!   pool to its winner(s): a winning lielais takes it all, winning small ones split it and an odd chip
 //!   stays (`pool_split_on_small_win=stays_in_pool`: all of it stays). `redeal_only`: no chips.
-//!   `galdins` is not specified and is refused (Z10).
+//!   `galdins` is not specified and is refused.
 //! * Returns: the chips won or lost. A single-deal game redeals after a pass-out until a hand is
 //!   played, and its returns include the chips paid into the pool. With `scope=match`, `hands` hands
-//!   (pass-outs count, Z4) with the dealer rotating, and the running chip totals as returns. Chips left
+//!   (pass-outs count) with the dealer rotating, and the running chip totals as returns. Chips left
 //!   in the pool at the end belong to nobody.
 //! * The first dealer is seat 2 (so seat 0 is F) unless `first_dealer` says otherwise.
 //!
@@ -72,7 +72,7 @@ static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "pool_split_on_small_win", kind: Kind::Choice(&["split_carry_remainder", "stays_in_pool"]), default: D::Str("split_carry_remainder"), doc: "winning small ones split the pool (an odd chip stays) or leave it all in the pool" },
     ParamSpec { name: "enable_maza_zole", kind: Kind::Bool, default: D::Bool(false), doc: "offer mazā zole: the lielais must take no trick (+6 / -7 per opponent)" },
     ParamSpec { name: "discards_count_only_if_lielais_takes_trick", kind: Kind::Bool, default: D::Bool(false), doc: "the taker's two discards count only if they take a trick (inbox.lv)" },
-    ParamSpec { name: "redeal_same_dealer_after_passout", kind: Kind::Bool, default: D::Bool(false), doc: "after a pass-out the same dealer deals again (default: the next seat, Z4)" },
+    ParamSpec { name: "redeal_same_dealer_after_passout", kind: Kind::Bool, default: D::Bool(false), doc: "after a pass-out the same dealer deals again (default: the next seat)" },
     ParamSpec { name: "first_dealer", kind: Kind::Int { min: -1, max: 2 }, default: D::Int(-1), doc: "seat of the first dealer; -1 = seat 2, so seat 0 speaks and leads first" },
 ];
 
@@ -335,7 +335,7 @@ impl TrickRules for ZoleRules {
 
     fn from_params(p: &Params) -> Result<Self> {
         if p.str("passed_out") == "galdins" {
-            return Err(LudoError::param("passed_out", "galdiņš is not specified by the rules (who loses, ties, the talon are open, Z10); use pool or redeal_only"));
+            return Err(LudoError::param("passed_out", "galdiņš is not specified by the rules (who loses, ties, the talon are open); use pool or redeal_only"));
         }
         let deck = Deck::zole26();
         let session = Session::read(p, PLAYERS, Some("hands"))?;

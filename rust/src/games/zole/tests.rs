@@ -1,5 +1,5 @@
-//! Concrete situations from the rules specification §1: the contract phase, effective suits, the worked
-//! settlement numbers of §1.7, the pool of §1.8 and the match ledger.
+//! Concrete situations: the contract phase, effective suits, worked settlement numbers, the pool
+//! and the match ledger.
 
 use super::*;
 use crate::cards::CardSet;
@@ -187,7 +187,7 @@ fn worked_settlements_of_the_rules_file() {
         (hand(Contract::Take, 48, 72, 3, 5), -1, -2),
         (hand(Contract::Zole, 25, 95, 1, 7), -6, -7),
         (hand(Contract::Zole, 106, 14, 8, 0), 6, 7),
-        // 60:60 goes to the small ones (Z1), tier 1.
+        // 60:60 goes to the small ones, tier 1.
         (hand(Contract::Take, 60, 60, 4, 4), -1, -2),
         // The lielais takes nothing: classic −4 per opponent; seed: the small ones hold 120, tier 3.
         (hand(Contract::Take, 0, 120, 0, 8), -3, -4),

@@ -1,5 +1,5 @@
 //! Briscola Chiamata (five players): the auction (points or rank), the call that fixes trump and the
-//! secret partner, and the payouts (rules file §4).
+//! secret partner, and the payouts.
 
 use super::super::actions::{Extra, RANKS_HIGH_TO_LOW};
 use crate::cards::{Card, CardSet, Deck};
@@ -26,7 +26,7 @@ impl Bid {
             Bid::Rank(_) => 61,
         }
     }
-    /// A bid nobody can overbid ends the auction at once (§4.2, §4.3: 120 and (2, 120)).
+    /// A bid nobody can overbid ends the auction at once (120 and (2, 120)).
     pub fn is_maximal(self) -> bool {
         matches!(self, Bid::Points(120) | Bid::Two(120))
     }
@@ -101,7 +101,7 @@ impl Contract {
     pub fn side_points(&self, core: &TrickCore, points: impl Fn(CardSet) -> i32) -> i32 {
         points(core.won[self.caller] | core.won[self.holder])
     }
-    /// Payouts per seat (§4.5): 2/1/−1 (×3), or 4/−1 (×4) for a self-call, negated on failure, doubled
+    /// Payouts per seat: 2/1/−1 (×3), or 4/−1 (×4) for a self-call, negated on failure, doubled
     /// when a side takes all 120 and `cappotto_doubles` is set.
     pub fn payouts(&self, side_points: i32, n: usize, cappotto_doubles: bool) -> [f64; MAX_PLAYERS] {
         let sign = if side_points >= self.target { 1.0 } else { -1.0 };

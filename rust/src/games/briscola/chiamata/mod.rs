@@ -1,5 +1,5 @@
-//! Briscola Chiamata, the five-player game, as its own rules value over the trick engine (rules
-//! specification §4). It is registered under `briscola(players=5)`: [`super::load`] picks it.
+//! Briscola Chiamata, the five-player game, as its own rules value over the trick engine.
+//! It is registered under `briscola(players=5)`: [`super::load`] picks it.
 //!
 //! * All 40 cards are dealt, 8 each, one at a time from the eldest; there is no face-up card.
 //! * An auction from the eldest (points 61..120, or `chiamata_auction=rank`: descending ranks then
@@ -33,8 +33,8 @@ pub type Chiamata = TrickGame<ChiamataRules>;
 /// A Chiamata position.
 pub type ChiamataState = TrickState<ChiamataRules>;
 
-/// A Chiamata match plays on until one player alone has reached the target (ties play on, rules file
-/// A22); the per-deal payouts are a zero-sum random walk, so its length grows with the square of the
+/// A Chiamata match plays on until one player alone has reached the target (ties play
+/// on); the per-deal payouts are a zero-sum random walk, so its length grows with the square of the
 /// target. Still open after `10 × target²` deals (at least `MAX_DEALS`), it ends as a draw. Measured
 /// with random players (`chiamata_match_lengths`, release): target 11 (default), 2,000 matches: mean
 /// 30 deals, p99 84, longest 131 against a cap of 1,210; target 30, 500 matches: mean 203, p99 620,
@@ -401,7 +401,7 @@ impl TrickRules for ChiamataRules {
         Some(Utility::zero_sum(-4.0 * f, 4.0 * f))
     }
     fn match_result(&self, v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
-        // Anyone at the target: the single highest total wins; a tie for highest plays on (A22).
+        // Anyone at the target: the single highest total wins; a tie for highest plays on.
         let totals = &v.core.ledger[..self.table.players];
         let best = totals.iter().cloned().fold(f64::MIN, f64::max);
         let mut leaders = (0..self.table.players).filter(|&s| totals[s] == best);
