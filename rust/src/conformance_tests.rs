@@ -1,5 +1,6 @@
 //! The API contract, checked with `cargo test` for every example of every registered game (the Rust
-//! twin of `tests/test_api_conformance.py`, so a new game's rules module is checked before any Python exists).
+//! twin of `tests/test_api_conformance.py`, so a new game's rules module is checked before any Python
+//! exists).
 //!
 //! Random playouts with explicit chance check at every step: chance outcomes are a distribution over
 //! the legal list; the legal list is sorted and is exactly what `apply_action` accepts (a refused action

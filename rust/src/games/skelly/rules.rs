@@ -1,5 +1,5 @@
-//! Skelly's rules as a state machine over shot outcomes: the boxes in order, the killer run, hits and
-//! the dead box.
+//! Skelly's rules as a state machine over shot outcomes: the course of boxes, the killer run, hits
+//! and the dead box.
 //!
 //! The input of one transition is a [`ShotOutcome`]: where the caps that moved came to rest, and which
 //! caps the shooter touched. The physics simulator produces one; so can a person scoring a game played
@@ -134,7 +134,7 @@ pub struct ShotOutcome<'a> {
     pub contacts: &'a [usize],
 }
 
-/// Which rule (see [`Table::apply_outcome`]) decided a shot.
+/// Which rule decided a shot.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Rule 1: a killer's shot (eliminations, if any).
@@ -368,7 +368,7 @@ impl Table {
         Ok(())
     }
 
-    /// Applies one shot by the seat to move (rules 1–9 below, in their priority order) and passes the
+    /// Applies one shot by the seat to move (rules 1–9 in their priority order) and passes the
     /// turn unless the shooter shoots again. On error nothing changes.
     pub fn apply_outcome(&mut self, rules: &Rules, out: &ShotOutcome) -> Result<Report> {
         self.check_outcome(out)?;

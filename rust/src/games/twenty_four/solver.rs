@@ -8,7 +8,7 @@
 //! value equals the target (default 24). Division by zero anywhere makes an expression invalid.
 //! Intermediate results may be negative. With [`Intermediate::Rational`] (the default) they
 //! may also be fractions; with [`Intermediate::Integer`] every intermediate value must be a whole number
-//! (a common house rule), judged on the printed form, which divides last (`a*b/c/d`): a
+//! (a house rule), judged on the printed form, which divides last (`a*b/c/d`): a
 //! solution is accepted when some writing of it keeps every step whole, and dividing last is such a
 //! writing whenever one exists.
 //!

@@ -19,7 +19,7 @@
 //!   not implemented.
 //! * `no_capture_draw_plies` (120, 0 = off): that many plies without a capture is a draw.
 //! * *choice*: `max_plies` (1000): the game is drawn after that many plies (a cap for simulations;
-//!   only the no-capture rule is implemented).
+//!   in addition to the no-capture rule).
 //! * Returns: +1 / -1 for a win / loss, 0 for a draw.
 
 pub mod board;
