@@ -1060,7 +1060,15 @@ impl TarokRules {
         extra: &mut TarokExtra,
         seat: usize,
     ) -> Effect {
-        let left = extra.passed[..self.n].iter().filter(|&&p| !p).count();
+        // One popcount over the flags as bytes (a `bool` is 0 or 1) instead of a loop over the
+        // seats: the bytes of seats past `n` are masked off.
+        let flags = u32::from_le_bytes(extra.passed.map(u8::from));
+        let seats = if self.n >= PLAYERS {
+            u32::MAX
+        } else {
+            (1u32 << (8 * self.n)) - 1
+        };
+        let left = self.n - (flags & seats).count_ones() as usize;
         if left == 0 {
             return self.set_contract(core, extra, Contract::Klop, Self::first(core));
         }
