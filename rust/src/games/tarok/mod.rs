@@ -773,14 +773,12 @@ pub fn honour(c: Card) -> i32 {
     }
 }
 /// Card points of a pile: honours plus `round(n/3)` (the honours by rank mask: K, Q, C, J are the
-/// suit ranks 7, 6, 5, 4; the same sum as [`honour`] card by card).
+/// suit ranks 7, 6, 5, 4; the same sum as [`honour`] card by card). The honour values are summed
+/// bit by bit, one popcount per bit: 4 for kings and trula, 2 for queens and cavaliers,
+/// 1 for queens and jacks (a queen's 3 is 2 + 1).
 pub fn count(set: CardSet) -> i32 {
     let n = |mask: u64| (set.0 & mask).count_ones() as i32;
-    4 * n(KING_SET.0 | TRULA_SET.0)
-        + 3 * n(0x4040_4040)
-        + 2 * n(0x2020_2020)
-        + n(0x1010_1010)
-        + (set.len() as i32 + 1) / 3
+    4 * n(KING_SET.0 | TRULA_SET.0) + 2 * n(0x6060_6060) + n(0x5050_5050) + (set.len() as i32 + 1) / 3
 }
 fn taroks() -> CardSet {
     TAROK_SET
@@ -1063,7 +1061,15 @@ impl TarokRules {
         extra: &mut TarokExtra,
         seat: usize,
     ) -> Effect {
-        let left = extra.passed[..self.n].iter().filter(|&&p| !p).count();
+        // One popcount over the flags as bytes (a `bool` is 0 or 1) instead of a loop over the
+        // seats: the bytes of seats past `n` are masked off.
+        let flags = u32::from_le_bytes(extra.passed.map(u8::from));
+        let seats = if self.n >= PLAYERS {
+            u32::MAX
+        } else {
+            (1u32 << (8 * self.n)) - 1
+        };
+        let left = self.n - (flags & seats).count_ones() as usize;
         if left == 0 {
             return self.set_contract(core, extra, Contract::Klop, Self::first(core));
         }
