@@ -748,6 +748,15 @@ fn trios(counts: &[u8; 13], jokers: u8, left: u8) -> bool {
 mod tests {
     use super::*;
 
+    /// The kind counts of cards written out, e.g. `"9C 9D X"`.
+    fn counts(text: &str) -> KindCounts {
+        let kinds: Vec<u8> = text
+            .split_whitespace()
+            .map(|t| crate::rummy::parse_kind(t).unwrap())
+            .collect();
+        KindCounts::of(&kinds)
+    }
+
     /// The search the closed form replaced: `left` trios from the ranks at or after `from`.
     fn trios_by_search(counts: &mut [u8; 13], jokers: u8, left: u8, from: usize) -> bool {
         if left == 0 {
@@ -887,13 +896,7 @@ mod tests {
         // out needs a discard, keeps one card more: 9 9 9 is one trio (with nothing kept), 9 9 9 2 one
         // trio and a card to discard, 9 9 2 no trio; with no trio owed any hand will do. Four cards
         // close only without exact sizes; two jokers never.
-        let kc = |text: &str| {
-            let kinds: Vec<u8> = text
-                .split_whitespace()
-                .map(|t| crate::rummy::parse_kind(t).unwrap())
-                .collect();
-            TrioHand::of(&KindCounts::of(&kinds))
-        };
+        let kc = |text: &str| TrioHand::of(&counts(text));
         let owed = |trios: u8, keep: u8| Owed {
             escaleras: 0,
             trios,
@@ -916,13 +919,7 @@ mod tests {
     fn an_escalera_window_at_either_end_of_the_ace() {
         // A-2-3 of clubs plus a joker is an escalera (ace low), Q-K-A plus a joker too (ace high); the
         // ace never plays both, so J-Q-K-A-2 is no window and K-A-2 needs a wrap-around.
-        let kc = |text: &str| {
-            let kinds: Vec<u8> = text
-                .split_whitespace()
-                .map(|t| crate::rummy::parse_kind(t).unwrap())
-                .collect();
-            KindCounts::of(&kinds)
-        };
+        let kc = counts;
         let one = Owed {
             escaleras: 1,
             trios: 0,
