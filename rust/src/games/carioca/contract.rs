@@ -514,6 +514,13 @@ impl Bits {
         let m = self.one[s];
         m | (m >> 13 & 2)
     }
+    /// [`Self::positions`] of the four suits in one word, suit `s` in bits `16 s..16 s + 16`.
+    #[inline]
+    fn all_positions(&self) -> u64 {
+        let m = self.one;
+        let m = m[0] as u64 | (m[1] as u64) << 16 | (m[2] as u64) << 32 | (m[3] as u64) << 48;
+        m | (m >> 13 & 0x0002_0002_0002_0002)
+    }
     /// Removes one natural of each rank in `ranks` (rank bits, every one held) from suit `s`.
     #[inline]
     fn take(&mut self, s: usize, ranks: u16) {
@@ -671,63 +678,66 @@ pub fn escalera_feasible(hand: &Bits, p: &PendingRun, owed: Owed, exact: bool) -
 }
 
 /// Lays `left` escaleras of four (windows at or after `from` in (suit, low) order), then `trios`.
-fn escaleras(hand: &Bits, left: u8, from: usize, trios_owed: u8) -> bool {
+/// `from` is a window's bit in [`Bits::all_positions`] (suit `s`, low `low`: bit `16 s + low`), so the
+/// four suits are scanned in one word and the windows come in (suit, low) order as bits.
+fn escaleras(hand: &Bits, left: u8, from: u32, trios_owed: u8) -> bool {
     if left == 0 {
         return trios_owed == 0 || TrioHand::of_bits(hand).tally().allows(hand.jokers, trios_owed);
     }
     let joker = hand.jokers > 0;
-    for s in from / 11..4 {
-        let held = hand.positions(s);
-        // Bit `low` (1..=11) of `full`: the window low..=low+3 is all held; of `windows`: it can be
-        // laid, all held or (with a joker) three of the four, no two missing. Positions are 1..=14, so
-        // the shifted words read no other suit at these bits.
-        let (h1, h2, h3) = (held >> 1, held >> 2, held >> 3);
-        let full = held & h1 & h2 & h3;
-        let laid = if joker {
-            let (m0, m1, m2, m3) = (!held, !h1, !h2, !h3);
-            !(((m0 | m1) & (m2 | m3)) | (m0 & m1) | (m2 & m3))
-        } else {
-            full
-        };
-        // Windows in (suit, low) order from `from` (window `w` is suit `w / 11`, low `w % 11 + 1`).
-        let mut windows = laid & 0x0FFE;
-        if s == from / 11 {
-            windows &= !0u16 << (from % 11 + 1);
-        }
-        while windows != 0 {
-            let low = windows.trailing_zeros() as usize;
-            windows &= windows - 1;
-            let w = s * 11 + low - 1;
-            let window = 0xFu16 << low;
-            if full >> low & 1 == 1 {
-                let mut h = *hand;
-                h.take(s, ranks_at(window));
-                if escaleras(&h, left - 1, w, trios_owed) {
-                    return true;
-                }
-                // A joker on any position instead (it may pay to keep a natural for a trio).
-                if joker {
-                    for p in low..low + 4 {
-                        let mut h = *hand;
-                        h.take(s, ranks_at(window & !(1 << p)));
-                        h.take_joker();
-                        if escaleras(&h, left - 1, w, trios_owed) {
-                            return true;
-                        }
+    let held = hand.all_positions();
+    // Bit `16 s + low` (low 1..=11) of `full`: suit s's window low..=low+3 is all held; of `laid`: it
+    // can be laid, all held or (with a joker) three of the four, no two missing. A lane's positions
+    // are 1..=14 and a window reads at most low + 3 <= 14, so no shift reads another suit's lane there.
+    let (h1, h2, h3) = (held >> 1, held >> 2, held >> 3);
+    let full = held & h1 & h2 & h3;
+    let laid = if joker {
+        let (m0, m1, m2, m3) = (!held, !h1, !h2, !h3);
+        !(((m0 | m1) & (m2 | m3)) | (m0 & m1) | (m2 & m3))
+    } else {
+        full
+    };
+    let mut windows = laid & LOWS & (!0u64 << from);
+    if left == 1 && trios_owed == 0 {
+        // Any window is the last meld owed (the caller checked the card count).
+        return windows != 0;
+    }
+    while windows != 0 {
+        let w = windows.trailing_zeros();
+        windows &= windows - 1;
+        let (s, low) = ((w / 16) as usize, w % 16);
+        let window = 0xFu16 << low;
+        if full >> w & 1 == 1 {
+            let mut h = *hand;
+            h.take(s, ranks_at(window));
+            if escaleras(&h, left - 1, w, trios_owed) {
+                return true;
+            }
+            // A joker on any position instead (it may pay to keep a natural for a trio).
+            if joker {
+                for p in low..low + 4 {
+                    let mut h = *hand;
+                    h.take(s, ranks_at(window & !(1 << p)));
+                    h.take_joker();
+                    if escaleras(&h, left - 1, w, trios_owed) {
+                        return true;
                     }
                 }
-            } else {
-                let mut h = *hand;
-                h.take(s, ranks_at(held & window));
-                h.take_joker();
-                if escaleras(&h, left - 1, w, trios_owed) {
-                    return true;
-                }
+            }
+        } else {
+            let mut h = *hand;
+            h.take(s, ranks_at((held >> (16 * s)) as u16 & window));
+            h.take_joker();
+            if escaleras(&h, left - 1, w, trios_owed) {
+                return true;
             }
         }
     }
     false
 }
+
+/// The bits of [`Bits::all_positions`] where an escalera of four may start: lows 1..=11 of each suit.
+const LOWS: u64 = 0x0FFE_0FFE_0FFE_0FFE;
 
 /// Naturals per rank (index rank - 2).
 fn rank_counts(hand: &KindCounts) -> [u8; 13] {
