@@ -951,6 +951,53 @@ mod tests {
     }
 
     #[test]
+    fn an_escalera_is_found_in_every_suit_and_twice_in_one_window() {
+        // The four suits are scanned together in one word: each suit's 5-6-7-8 (or 5-6-8 and a
+        // joker) is an escalera, 5-6-7 or 5-6-8-9 without a joker is none; the same with a trio owed
+        // (the search goes on after the escalera); the ace at either end of ♠. Both copies of 5-6-7-8
+        // are two escaleras in the same window, one copy and 5-6-7 are not.
+        let owed = |escaleras: u8, trios: u8| Owed {
+            escaleras,
+            trios,
+            keep: 0,
+        };
+        for suit in ["C", "D", "H", "S"] {
+            let hand = |text: &str| {
+                let cards: Vec<String> = text
+                    .split_whitespace()
+                    .map(|r| {
+                        if r == "X" {
+                            r.to_string()
+                        } else {
+                            format!("{r}{suit}")
+                        }
+                    })
+                    .collect();
+                counts(&cards.join(" "))
+            };
+            assert!(owed_feasible(&hand("5 6 7 8"), owed(1, 0)), "{suit}");
+            assert!(owed_feasible(&hand("5 6 8 X"), owed(1, 0)), "{suit}");
+            assert!(!owed_feasible(&hand("5 6 7"), owed(1, 0)), "{suit}");
+            assert!(!owed_feasible(&hand("5 6 8 9"), owed(1, 0)), "{suit}");
+            let kings = counts("KC KD KH");
+            let with_kings = |text: &str| KindCounts(std::array::from_fn(|k| hand(text).0[k] + kings.0[k]));
+            assert!(owed_feasible(&with_kings("5 6 7 8"), owed(1, 1)), "{suit}");
+            assert!(!owed_feasible(&with_kings("5 6 7"), owed(1, 1)), "{suit}");
+        }
+        assert!(owed_feasible(&counts("AS 2S 3S 4S"), owed(1, 0)));
+        assert!(owed_feasible(&counts("JS QS KS AS"), owed(1, 0)));
+        assert!(!owed_feasible(&counts("KS AS 2S 3S"), owed(1, 0)));
+        let twice = "5S 6S 7S 8S 5S 6S 7S";
+        assert!(owed_feasible(&counts(&format!("{twice} 8S")), owed(2, 0)));
+        assert!(!owed_feasible(&counts(twice), owed(2, 0)));
+        assert!(owed_feasible(
+            &counts(&format!("{twice} 8S 9C 9D 9H")),
+            owed(2, 1)
+        ));
+        assert!(!owed_feasible(&counts(&format!("{twice} 9C 9D 9H")), owed(2, 1)));
+    }
+
+    #[test]
     fn the_word_operations_on_a_hand_agree_with_counting_its_cards() {
         // Random sets of the 108-card pack, of every size from empty to all of it: the bitmasks made
         // from the set's words equal those made card by card, and the bit-sliced rank counts and
