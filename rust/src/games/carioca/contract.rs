@@ -66,7 +66,7 @@ pub fn owed_feasible_bits(hand: &Bits, owed: Owed) -> bool {
     }
     if owed.escaleras == 0 {
         // Trios only (the search's last step, without the call).
-        return owed.trios == 0 || TrioHand::of_bits(hand).tally().allows(hand.jokers, owed.trios);
+        return hand.makes_trios(owed.trios);
     }
     escaleras(hand, owed.escaleras, 0, owed.trios)
 }
@@ -195,66 +195,6 @@ impl TrioHand {
 /// cost 1, 2 and 3 jokers, as four byte fields, so a rank's share is added or taken off in one step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Tally(u32);
-
-/// A hand's naturals counted per rank (index the rank, 2..=14) with their `Tally`, kept up to date
-/// card by card as the hand changes, so that the trio test before a contract is one closed form with
-/// no counting (it runs on most turns of a random playout).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct RankTally {
-    counts: [u8; 16],
-    tally: Tally,
-}
-
-impl RankTally {
-    /// No cards.
-    pub const EMPTY: RankTally = RankTally {
-        counts: [0; 16],
-        tally: Tally(0),
-    };
-    /// The naturals of the Carioca hand `set`.
-    pub fn of_set(set: PackSet) -> RankTally {
-        let mut t = RankTally::EMPTY;
-        for id in set.iter() {
-            t.add(crate::rummy::Pack::CARIOCA.kind(id));
-        }
-        t
-    }
-    /// One more card of `kind` (a joker changes nothing).
-    #[inline]
-    pub fn add(&mut self, kind: u8) {
-        if kind != JOKER {
-            self.add_rank(rank_of(kind));
-        }
-    }
-    /// One card of `kind` fewer (held).
-    #[inline]
-    pub fn remove(&mut self, kind: u8) {
-        if kind != JOKER {
-            self.remove_rank(rank_of(kind));
-        }
-    }
-    /// One more natural of rank `r` (2..=14).
-    #[inline(always)]
-    pub fn add_rank(&mut self, r: u8) {
-        let c = self.counts[r as usize];
-        debug_assert!(c < 8, "two decks: at most eight naturals of a rank");
-        self.counts[r as usize] = c + 1;
-        self.tally = self.tally.recount(c, c + 1);
-    }
-    /// One natural of rank `r` (2..=14) fewer (held).
-    #[inline(always)]
-    pub fn remove_rank(&mut self, r: u8) {
-        let c = self.counts[r as usize];
-        debug_assert!(c > 0, "a card the hand holds");
-        self.counts[r as usize] = c - 1;
-        self.tally = self.tally.recount(c, c - 1);
-    }
-    /// Whether these naturals and `jokers` jokers make `trios` trios.
-    #[inline]
-    pub fn allows(&self, jokers: u8, trios: u8) -> bool {
-        self.tally.allows(jokers, trios)
-    }
-}
 
 /// A rank with `c` naturals: `c / 3` trios free; its next trio costs 1 joker if `c % 3 == 2`, 2 if
 /// `c % 3 == 1` (and `c >= 4`), 3 otherwise; every further one 3; at most `c / 2` trios.
@@ -508,6 +448,11 @@ impl Bits {
     pub fn jokers(&self) -> u8 {
         self.jokers
     }
+    /// Whether the hand's naturals and jokers make `trios` trios (3 naturals, or 2 and a joker).
+    #[inline]
+    pub fn makes_trios(&self, trios: u8) -> bool {
+        trios == 0 || TrioHand::of_bits(self).tally().allows(self.jokers, trios)
+    }
     /// The positions of suit `s` the hand holds: bit `p` for `p` in 1..=14, the ace on both 1 and 14.
     #[inline]
     fn positions(&self, s: usize) -> u16 {
@@ -682,7 +627,7 @@ pub fn escalera_feasible(hand: &Bits, p: &PendingRun, owed: Owed, exact: bool) -
 /// four suits are scanned in one word and the windows come in (suit, low) order as bits.
 fn escaleras(hand: &Bits, left: u8, from: u32, trios_owed: u8) -> bool {
     if left == 0 {
-        return trios_owed == 0 || TrioHand::of_bits(hand).tally().allows(hand.jokers, trios_owed);
+        return hand.makes_trios(trios_owed);
     }
     let joker = hand.jokers > 0;
     let held = hand.all_positions();

@@ -53,9 +53,6 @@ pub struct CariocaState {
     pub(super) to_move: u8,
     pub(super) dealt: u16,
     pub(super) hands: [PackSet; MAX_PLAYERS],
-    /// Each hand's naturals counted by rank, kept up to date with `hands` (the trio test before a
-    /// contract reads them).
-    pub(super) ranks: [contract::RankTally; MAX_PLAYERS],
     /// Cards each seat took from the pile (public knowledge while the seat still holds them).
     known: [PackSet; MAX_PLAYERS],
     pub(super) stock: PackSet,
@@ -142,7 +139,6 @@ impl CariocaState {
             to_move: 0,
             dealt: 0,
             hands: [PackSet::EMPTY; MAX_PLAYERS],
-            ranks: [contract::RankTally::EMPTY; MAX_PLAYERS],
             known: [PackSet::EMPTY; MAX_PLAYERS],
             stock: PACK.all(),
             pile,
@@ -350,7 +346,9 @@ impl CariocaState {
     }
 
     /// Whether the mover, with nothing picked yet, can lay the whole contract from `hand` (the test
-    /// [`Self::picker`] starts with).
+    /// [`Self::picker`] starts with). The hand is read once into bitmasks, and the trios are counted
+    /// from those words when asked rather than kept up to date on every card moved (most turns of a
+    /// random hand move two cards and ask at most once).
     #[inline(never)]
     fn contract_layable(&self, hand: PackSet) -> bool {
         let c = self.contract();
@@ -359,22 +357,16 @@ impl CariocaState {
             trios: c.trios,
             keep: self.cfg.requires_discard as u8,
         };
-        let s = self.to_move as usize;
-        debug_assert_eq!(
-            self.ranks[s],
-            contract::RankTally::of_set(hand),
-            "rank counts kept up to date"
-        );
-        // The trios from the whole hand first: the escaleras only take cards away, so a hand whose
-        // naturals and jokers make too few trios cannot lay the contract (and for a contract of trios
-        // alone that test and the card count are the whole answer).
-        let jokers = (hand.0[1] >> 40).count_ones() as u8;
-        let answer = hand.len() >= c.cards() + all.keep as usize
-            && self.ranks[s].allows(jokers, c.trios)
-            && (c.escaleras == 0 || contract::owed_feasible_bits(&contract::Bits::of_set(hand), all));
+        let bits = contract::Bits::of_set(hand);
+        // For a contract with escaleras, the trios from the whole hand first: the escaleras only take
+        // cards away, so a hand whose naturals and jokers make too few trios cannot lay the contract
+        // (for a contract of trios alone, the search is that test and the card count).
+        let answer =
+            (c.escaleras == 0 || bits.makes_trios(c.trios)) && contract::owed_feasible_bits(&bits, all);
         debug_assert_eq!(
             answer,
-            contract::owed_feasible_bits(&contract::Bits::of_set(hand), all)
+            contract::owed_feasible(&hand.counts(PACK), all),
+            "the contract search from the kind counts"
         );
         answer
     }
@@ -383,28 +375,12 @@ impl CariocaState {
     #[inline(always)]
     fn give(&mut self, s: usize, id: u8) {
         self.hands[s].insert(id);
-        let r = RANK_OF_ID[id as usize];
-        if r != 0 {
-            self.ranks[s].add_rank(r);
-        }
     }
 
     /// Seat `s` gives card `id` up from its hand.
     #[inline(always)]
     fn take(&mut self, s: usize, id: u8) {
         self.hands[s].remove(id);
-        let r = RANK_OF_ID[id as usize];
-        if r != 0 {
-            self.ranks[s].remove_rank(r);
-        }
-    }
-
-    /// The rank counts worked out again from the hands (for positions set up field by field).
-    #[cfg(test)]
-    pub(super) fn recount(&mut self) {
-        for s in 0..MAX_PLAYERS {
-            self.ranks[s] = contract::RankTally::of_set(self.hands[s]);
-        }
     }
 
     /// The cards of the mover's hand that may be picked now.
@@ -981,7 +957,6 @@ impl CariocaState {
         self.phase = Phase::Deal;
         self.dealt = 0;
         self.hands = [PackSet::EMPTY; MAX_PLAYERS];
-        self.ranks = [contract::RankTally::EMPTY; MAX_PLAYERS];
         self.known = [PackSet::EMPTY; MAX_PLAYERS];
         self.stock = PACK.all();
         self.pile.clear();
@@ -1718,21 +1693,6 @@ impl State for CariocaState {
         Some(out)
     }
 }
-
-/// The rank (2..=14) of every card of the pack by id, 0 for the jokers: one load where a card moves,
-/// not two divisions (kind, then rank).
-static RANK_OF_ID: [u8; P as usize] = {
-    let mut t = [0u8; P as usize];
-    let mut id = 0;
-    while id < P as usize {
-        let k = PACK.kind(id as u8);
-        if k != JOKER {
-            t[id] = rank_of(k);
-        }
-        id += 1;
-    }
-    t
-};
 
 /// The `k`-th card of `set` in ascending order (`k < set.len()`), for sets of the 108-card pack: two
 /// words, not the general three-word walk of [`PackSet::nth`] (this runs on most draws of a playout).

@@ -103,7 +103,6 @@ fn situation(
         });
     }
     st.accepted = st.table_accepts();
-    st.recount();
     let top = ids(top, &mut used)[0];
     st.pile.push(top);
     st.stock = PackSet::EMPTY;
@@ -420,7 +419,6 @@ fn an_empty_stock_is_reshuffled_from_the_pile_or_ends_the_hand() {
             st.stock.remove(id);
             st.hands[0].insert(id);
         }
-        st.recount();
         act(&mut st, "take pile");
         act(&mut st, "discard 3C");
         assert_eq!(st.is_terminal(), over, "{mode}");
