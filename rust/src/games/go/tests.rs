@@ -1487,3 +1487,35 @@ fn count_is_recomputed_when_anything_it_reads_changes() {
         GoState::from_diagram(&g, ". X O . .\n. X O . .\n. X O . X\n. X O . .\n. X O . .", 0).unwrap();
     assert_eq!(totals(&mixed), (5.0, 6.5));
 }
+
+/// Points and cells by lookup (`Board::cell`, `Board::point`), on every board side: point 0 is the
+/// cell just inside the lower-left corner of the border ring, the next point along a row is the next
+/// cell, the point a row up is one stride further, every cell found is empty on a new board (on the
+/// board, not the ring), and `point` takes each back.
+#[test]
+fn points_and_cells_correspond_on_every_board_side() {
+    use super::board::{Board, BORDER, MAX_SIZE};
+    for n in 2..=MAX_SIZE {
+        let b = Board::new(n);
+        let s = b.stride();
+        assert_eq!(s, n + 2);
+        assert_eq!(b.cell(0), s + 1, "side {n}");
+        assert_eq!(b.at(b.cell(0) - 1), BORDER);
+        assert_eq!(b.at(b.cell(0) - s), BORDER);
+        for pt in 0..n * n {
+            let p = b.cell(pt);
+            assert_eq!(b.at(p), EMPTY, "side {n}, point {pt}");
+            assert_eq!(b.point(p), pt, "side {n}, point {pt}");
+            if pt % n + 1 < n {
+                assert_eq!(b.cell(pt + 1), p + 1, "side {n}, point {pt}");
+            } else {
+                assert_eq!(b.at(p + 1), BORDER, "side {n}, point {pt}");
+            }
+            if pt + n < n * n {
+                assert_eq!(b.cell(pt + n), p + s, "side {n}, point {pt}");
+            } else {
+                assert_eq!(b.at(p + s), BORDER, "side {n}, point {pt}");
+            }
+        }
+    }
+}
