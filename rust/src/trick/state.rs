@@ -499,17 +499,28 @@ impl<R: TrickRules> TrickState<R> {
     }
 
     fn play_card(&mut self, card: Card) {
-        let seat = self.core.to_move;
+        let seat = self.core.to_move % MAX_PLAYERS;
+        self.play_card_of(seat, card, 1u64 << card.0);
+    }
+
+    /// [`Self::play_card`] by the seat to move (`seat`, below MAX_PLAYERS), with the card's bit
+    /// (`1 << card`) that the random play loop already has from its pick: the hand, the trick set and
+    /// the seat are then not loaded or computed again at every card.
+    #[inline(always)]
+    fn play_card_of(&mut self, seat: usize, card: Card, bit: u64) {
+        debug_assert_eq!(seat, self.core.to_move);
+        debug_assert_eq!(bit, 1u64 << card.0);
         let core = &mut self.core;
         // Masks, not bounds checks (seats and a trick's length are below MAX_PLAYERS).
-        core.hands[seat % MAX_PLAYERS].remove(card);
+        core.hands[seat % MAX_PLAYERS].0 &= !bit;
         if core.face_up_holder == Some(seat) && core.face_up_card == Some(card) {
             core.face_up_holder = None;
         }
-        core.trick[core.trick_len % MAX_PLAYERS] = card;
-        core.trick_len += 1;
-        core.trick_set.0 |= 1u64 << card.0;
-        if core.trick_len < core.n_active {
+        let len = core.trick_len;
+        core.trick[len % MAX_PLAYERS] = card;
+        core.trick_len = len + 1;
+        core.trick_set.0 |= bit;
+        if len + 1 < core.n_active {
             core.to_move = core.next_seat(seat);
             return;
         }
@@ -532,8 +543,16 @@ impl<R: TrickRules> TrickState<R> {
         core.tricks_played += 1;
         core.leader = winner;
         core.to_move = winner;
-        if self.rules.after_trick(parts_mut!(self)) == Effect::EndDeal {
-            return self.end_deal();
+        match self.rules.after_trick(parts_mut!(self)) {
+            Effect::EndDeal => return self.end_deal(),
+            Effect::NextTrick => {
+                debug_assert!(
+                    self.core.stock_count() == 0 && self.core.hands[..n].iter().any(|h| !h.is_empty()),
+                    "NextTrick with cards to draw or every hand empty"
+                );
+                return;
+            }
+            Effect::Continue => {}
         }
         let core = &mut self.core;
         if core.stock_count() > 0 {
@@ -757,12 +776,14 @@ impl<R: TrickRules> State for TrickState<R> {
                     #[cfg(target_arch = "x86_64")]
                     if crate::cards::cardset::fast_pdep() {
                         // SAFETY: the CPU has a (fast) `pdep`.
-                        self.play_cards(&mut local, |legal, k| unsafe { legal.nth_pdep(k) });
+                        self.play_cards(&mut local, |legal, k| unsafe {
+                            crate::cards::cardset::pdep_bit(legal.0, k)
+                        });
                     } else {
-                        self.play_cards(&mut local, CardSet::nth_portable);
+                        self.play_cards(&mut local, |legal, k| 1u64 << legal.nth_portable(k).0);
                     }
                     #[cfg(not(target_arch = "x86_64"))]
-                    self.play_cards(&mut local, CardSet::nth_portable);
+                    self.play_cards(&mut local, |legal, k| 1u64 << legal.nth_portable(k).0);
                     *rng = local;
                 }
                 // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
@@ -1006,19 +1027,22 @@ impl<R: TrickRules> TrickState<R> {
         legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
     }
     /// Plays random legal cards while the phase is `Play` (no extra action can be legal), picking
-    /// the `k`-th legal card with `nth` (the same card [`CardSet::nth_unchecked`] picks): the draws
+    /// the `k`-th legal card with `nth_bit` (as a one-bit mask: the same card [`CardSet::nth_unchecked`]
+    /// picks): the draws
     /// of [`Self::random_card`], without `legal_cards`' checks of the phase and of an empty hand
     /// (the seat to move in play always holds a card: a deal with every hand empty has ended),
     /// which cost a tenth of a random card play.
     #[inline(always)]
-    fn play_cards(&mut self, rng: &mut Rng, nth: impl Fn(CardSet, usize) -> Card) {
+    fn play_cards(&mut self, rng: &mut Rng, nth_bit: impl Fn(CardSet, usize) -> u64) {
         while self.core.phase == Phase::Play {
-            let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
+            let seat = self.core.to_move % MAX_PLAYERS;
+            let hand = self.core.hands[seat];
             debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
             let legal = self.rules.legal_plays(self.view(), hand);
-            let card = nth(legal, rng.below(legal.len() as u32) as usize);
+            let bit = nth_bit(legal, rng.below(legal.len() as u32) as usize);
+            let card = Card(bit.trailing_zeros() as u8);
             self.history.push(card.0 as Action);
-            self.play_card(card);
+            self.play_card_of(seat, card, bit);
         }
     }
 }
