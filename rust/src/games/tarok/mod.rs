@@ -340,12 +340,16 @@ struct FastPlay {
     /// needs it (a contract or an announced valat that can end the hand early, or colour valat,
     /// whose declarer leads every trick).
     watch: u64,
+    /// Bit `t` set: a trick that completes as the `t`-th of the hand needs nothing beyond the watch
+    /// above (no Klop gift, not the last trick). None by default: every trick takes the full path.
+    quiet: u64,
 }
 impl Default for FastPlay {
     fn default() -> Self {
         FastPlay {
             mode: PlayMode::General,
             watch: u64::MAX,
+            quiet: 0,
         }
     }
 }
@@ -1003,7 +1007,11 @@ impl TarokRules {
             let in_hands = core.hands[..self.n].iter().fold(0, |m, h| m | h.0);
             (1 << MOND.0 | extra.called.map_or(0, |k| 1 << k.0)) & in_hands
         };
-        extra.fast = FastPlay { mode, watch };
+        // Klop gives the talon cards to the first six tricks (`klop_gift`); the last trick ends the hand.
+        // Bits `first_quiet..tricks` (a hand has at most 16 tricks).
+        let first_quiet = if contract == Contract::Klop { 7 } else { 1 };
+        let quiet = (1u64 << self.tricks) - (1u64 << first_quiet);
+        extra.fast = FastPlay { mode, watch, quiet };
         core.start_play(leader);
     }
     /// The calls on offer at the king call, as a mask over [`king_call_offset`]'s eight options
@@ -2062,12 +2070,19 @@ impl TrickRules for TarokRules {
         let Some((leader, cards, winner)) = core.last_trick else {
             return Effect::Continue;
         };
-        extra.tricks[winner] += 1;
-        self.klop_gift(core, extra, winner);
+        // Seats are below PLAYERS: the mask only spares a bounds check.
+        extra.tricks[winner % PLAYERS] += 1;
         // Most tricks hold neither the Mond nor the called king, are not the last and cannot end the
         // hand: nothing more to note. The winner's pile shows it without going over the trick: the
         // watched cards were in the hands when play started, so they reach a pile only by being
-        // played (see [`FastPlay::watch`]).
+        // played (see [`FastPlay::watch`]); nor is a Klop gift ever watched (a talon card). A quiet
+        // trick ([`FastPlay::quiet`]) has no gift and is not the last: the next trick follows (Tarok
+        // has no stock, and every hand still holds a card).
+        let clean = core.won[winner].0 & extra.fast.watch == 0;
+        if clean && extra.fast.quiet >> (core.tricks_played & 63) & 1 == 1 {
+            return Effect::NextTrick;
+        }
+        self.klop_gift(core, extra, winner);
         if core.won[winner].0 & extra.fast.watch == 0 && core.tricks_played < self.tricks {
             return Effect::Continue;
         }
