@@ -11,6 +11,7 @@ use crate::core::rng::Rng;
 use crate::core::Registered;
 use crate::error::{LudoError, Result};
 use std::fmt;
+use std::num::NonZeroU64;
 use std::sync::Arc;
 
 /// A trick game: the rules value plus its resolved parameters.
@@ -315,23 +316,32 @@ impl<R: TrickRules> TrickState<R> {
         let mut left = stock.count_ones();
         // A local copy of the generator stays in registers (the caller's is behind a reference).
         let mut local = rng.clone();
-        let mut ids = [0u8; 64];
-        for (&seat, id) in row.iter().zip(ids.iter_mut()) {
+        // The cards go straight into the history's spare room (no list of them to copy after).
+        let history = &mut self.history;
+        history.reserve(run);
+        let start = history.len();
+        let spare = &mut history.spare_capacity_mut()[..run];
+        for (&seat, slot) in row.iter().zip(spare.iter_mut()) {
             let r = local.below(left) as usize;
             left -= 1;
-            // SAFETY: the caller checked `fast_pdep`.
-            let bit = unsafe { crate::cards::cardset::pdep_bit(stock, r) };
-            stock ^= bit;
-            *id = bit.trailing_zeros() as u8;
+            // SAFETY: the caller checked `fast_pdep`; `r` is below the cards left in `stock`, so
+            // its `r`-th card exists and the bit is not zero.
+            let bit =
+                unsafe { std::num::NonZeroU64::new_unchecked(crate::cards::cardset::pdep_bit(stock, r)) };
+            stock ^= bit.get();
+            // Not zero: no fallback for an empty word in the bit scan.
+            let id = bit.trailing_zeros() as u8;
+            slot.write(id as Action);
             if (seat as usize) < MAX_PLAYERS {
-                core.hands[seat as usize].0 |= bit;
+                core.hands[seat as usize].0 |= bit.get();
             } else {
                 // The talon's slot (a run holds no face-up card): what `deal_card` does with it.
-                core.deal_to_talon(Card(*id));
+                core.deal_to_talon(Card(id));
             }
         }
+        // SAFETY: the loop wrote the first `run` spare slots (`row` has `run` seats).
+        unsafe { history.set_len(start + run) };
         *rng = local;
-        self.history.extend(ids[..run].iter().map(|&id| id as Action));
         core.stock = CardSet(stock);
         core.dealt = k0 + run;
     }
@@ -775,15 +785,16 @@ impl<R: TrickRules> State for TrickState<R> {
                     // The CPU's select asked once for the whole loop, not at every card.
                     #[cfg(target_arch = "x86_64")]
                     if crate::cards::cardset::fast_pdep() {
-                        // SAFETY: the CPU has a (fast) `pdep`.
+                        // SAFETY: the CPU has a (fast) `pdep`; `k` is below the legal cards' count,
+                        // so their `k`-th card exists and the bit is not zero.
                         self.play_cards(&mut local, |legal, k| unsafe {
-                            crate::cards::cardset::pdep_bit(legal.0, k)
+                            NonZeroU64::new_unchecked(crate::cards::cardset::pdep_bit(legal.0, k))
                         });
                     } else {
-                        self.play_cards(&mut local, |legal, k| 1u64 << legal.nth_portable(k).0);
+                        self.play_cards(&mut local, nth_bit_portable);
                     }
                     #[cfg(not(target_arch = "x86_64"))]
-                    self.play_cards(&mut local, |legal, k| 1u64 << legal.nth_portable(k).0);
+                    self.play_cards(&mut local, nth_bit_portable);
                     *rng = local;
                 }
                 // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
@@ -1033,16 +1044,17 @@ impl<R: TrickRules> TrickState<R> {
     /// (the seat to move in play always holds a card: a deal with every hand empty has ended),
     /// which cost a tenth of a random card play.
     #[inline(always)]
-    fn play_cards(&mut self, rng: &mut Rng, nth_bit: impl Fn(CardSet, usize) -> u64) {
+    fn play_cards(&mut self, rng: &mut Rng, nth_bit: impl Fn(CardSet, usize) -> NonZeroU64) {
         while self.core.phase == Phase::Play {
             let seat = self.core.to_move % MAX_PLAYERS;
             let hand = self.core.hands[seat];
             debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
             let legal = self.rules.legal_plays(self.view(), hand);
             let bit = nth_bit(legal, rng.below(legal.len() as u32) as usize);
+            // Not zero: no fallback for an empty word in the bit scan.
             let card = Card(bit.trailing_zeros() as u8);
             self.history.push(card.0 as Action);
-            self.play_card_of(seat, card, bit);
+            self.play_card_of(seat, card, bit.get());
         }
     }
 }
@@ -1051,6 +1063,12 @@ impl<R: TrickRules> fmt::Display for TrickState<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&encode::describe(self, None))
     }
+}
+
+/// The `k`-th card of `legal` as a one-bit mask, without `pdep` (`k` below the count).
+fn nth_bit_portable(legal: CardSet, k: usize) -> NonZeroU64 {
+    // Card ids are below 64: the bit is never zero (the fallback is never taken).
+    NonZeroU64::new(1u64 << (legal.nth_portable(k).0 & 63)).unwrap_or(NonZeroU64::MIN)
 }
 
 /// Per-seat array helper: `[f64; MAX_PLAYERS]` from a closure over seats `0..n`.
