@@ -510,14 +510,16 @@ impl<R: TrickRules> TrickState<R> {
 
     fn play_card(&mut self, card: Card) {
         let seat = self.core.to_move % MAX_PLAYERS;
-        self.play_card_of(seat, card, 1u64 << card.0);
+        let _ = self.play_card_of(seat, card, 1u64 << card.0);
     }
 
     /// [`Self::play_card`] by the seat to move (`seat`, below MAX_PLAYERS), with the card's bit
     /// (`1 << card`) that the random play loop already has from its pick: the hand, the trick set and
-    /// the seat are then not loaded or computed again at every card.
+    /// the seat are then not loaded or computed again at every card. Returns the next seat to play
+    /// while the trick goes on; `None` once it is complete (the engine then moves on: a new trick, a
+    /// draw round or the deal's end).
     #[inline(always)]
-    fn play_card_of(&mut self, seat: usize, card: Card, bit: u64) {
+    fn play_card_of(&mut self, seat: usize, card: Card, bit: u64) -> Option<usize> {
         debug_assert_eq!(seat, self.core.to_move);
         debug_assert_eq!(bit, 1u64 << card.0);
         let core = &mut self.core;
@@ -531,10 +533,12 @@ impl<R: TrickRules> TrickState<R> {
         core.trick_len = len + 1;
         core.trick_set.0 |= bit;
         if len + 1 < core.n_active {
-            core.to_move = core.next_seat(seat);
-            return;
+            let next = core.next_seat(seat);
+            core.to_move = next;
+            return Some(next);
         }
         self.complete_trick();
+        None
     }
 
     /// Out of line: it runs once per trick, and inlining it into every card play costs registers.
@@ -1046,15 +1050,22 @@ impl<R: TrickRules> TrickState<R> {
     #[inline(always)]
     fn play_cards(&mut self, rng: &mut Rng, nth_bit: impl Fn(CardSet, usize) -> NonZeroU64) {
         while self.core.phase == Phase::Play {
-            let seat = self.core.to_move % MAX_PLAYERS;
-            let hand = self.core.hands[seat];
-            debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
-            let legal = self.rules.legal_plays(self.view(), hand);
-            let bit = nth_bit(legal, rng.below(legal.len() as u32) as usize);
-            // Not zero: no fallback for an empty word in the bit scan.
-            let card = Card(bit.trailing_zeros() as u8);
-            self.history.push(card.0 as Action);
-            self.play_card_of(seat, card, bit.get());
+            // Within a trick the phase stays `Play` and the next seat comes back from the card
+            // played: they are read from the state again only when a trick is complete.
+            let mut seat = self.core.to_move % MAX_PLAYERS;
+            loop {
+                let hand = self.core.hands[seat];
+                debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
+                let legal = self.rules.legal_plays(self.view(), hand);
+                let bit = nth_bit(legal, rng.below(legal.len() as u32) as usize);
+                // Not zero: no fallback for an empty word in the bit scan.
+                let card = Card(bit.trailing_zeros() as u8);
+                self.history.push(card.0 as Action);
+                match self.play_card_of(seat, card, bit.get()) {
+                    Some(next) => seat = next % MAX_PLAYERS,
+                    None => break,
+                }
+            }
         }
     }
 }
