@@ -2991,7 +2991,7 @@ fn the_after_trick_record_agrees_with_the_tricks_as_played() {
         let g = game(spec);
         let bot = g.rules().new_bot("lowest_bid").unwrap();
         let mut rng = Rng::new(33);
-        let (mut captured, mut shown) = (0, 0);
+        let (mut captured, mut shown, mut klop_tricks) = (0, 0, 0);
         for k in 0..1500 {
             let mut st = g.new_initial_state();
             let (mut mond_lost, mut king_played, mut tricks, mut seen) = (None, false, [0u8; 4], 0);
@@ -3006,6 +3006,19 @@ fn the_after_trick_record_agrees_with_the_tricks_as_played() {
                     seen = st.core.tricks_played;
                     let (leader, cards, winner) = st.core.last_trick.unwrap();
                     tricks[winner] += 1;
+                    // Klop's gifts: the first six tricks' winners take the talon cards in deal
+                    // order, the later ones none.
+                    if st.extra.contract == Some(Contract::Klop) {
+                        let gifts = st.core.talon_as_dealt()[..seen.min(6)].to_vec();
+                        assert!(gifts.iter().all(|&g| !st.core.talon.contains(g)), "trick {seen}");
+                        assert_eq!(st.core.talon.len(), 6 - seen.min(6), "trick {seen}");
+                        if seen <= 6 {
+                            assert!(st.core.won[winner].contains(gifts[seen - 1]), "trick {seen}");
+                        }
+                        let piles: usize = st.core.won.iter().map(|w| w.len()).sum();
+                        assert_eq!(piles, 4 * seen + seen.min(6), "trick {seen}");
+                        klop_tricks += 1;
+                    }
                     for (i, &card) in cards[..4].iter().enumerate() {
                         let seat = (leader + i) % 4;
                         if card == MOND && seat != winner {
@@ -3029,6 +3042,9 @@ fn the_after_trick_record_agrees_with_the_tricks_as_played() {
             captured += mond_lost.is_some() as usize;
             shown += (king_played && seen > 1) as usize;
         }
-        assert!(captured > 50 && shown > 50, "{spec}: {captured} {shown}");
+        assert!(
+            captured > 50 && shown > 50 && klop_tricks > 1000,
+            "{spec}: {captured} {shown} {klop_tricks}"
+        );
     }
 }
