@@ -1129,6 +1129,63 @@ mod tests {
         }
     }
 
+    /// The random play loop with each picker from the same dealt position and stream: the same
+    /// cards in the same order, the same end of the deal and the same generator state after.
+    fn same_plays<R: TrickRules>(game: &TrickGame<R>, seeds: u64) {
+        #[cfg(target_arch = "x86_64")]
+        for seed in 0..seeds {
+            if !crate::cards::cardset::fast_pdep() {
+                return;
+            }
+            let mut st = game.new_initial_state();
+            let mut rng = Rng::new(seed);
+            // Bids and other extra actions at random until the card play starts.
+            while !st.is_terminal() && st.core.phase != Phase::Play {
+                if st.core.phase == Phase::Deal || st.core.phase == Phase::Draw {
+                    st.resolve_chance(&mut rng);
+                } else {
+                    let a = st.random_action(&mut rng);
+                    st.apply_action_unchecked(a);
+                }
+            }
+            if st.is_terminal() {
+                continue;
+            }
+            let before = st.history.len();
+            let (mut a, mut b) = (st.clone(), st);
+            let (mut ra, mut rb) = (rng.clone(), rng);
+            a.play_cards(&mut ra, nth_bit_portable);
+            // SAFETY: `fast_pdep` was checked above; `k` is below the legal cards' count.
+            b.play_cards(&mut rb, |legal, k| unsafe {
+                NonZeroU64::new_unchecked(crate::cards::cardset::pdep_bit(legal.0, k))
+            });
+            assert_eq!(ra, rb);
+            assert_eq!(a.history, b.history);
+            assert!(a.history.len() > before, "cards were played");
+            assert_eq!(a.core.phase, b.core.phase);
+            assert_eq!(a.core.won, b.core.won);
+            assert_eq!(a.core.returns, b.core.returns);
+        }
+    }
+
+    #[test]
+    fn the_portable_random_play_plays_what_the_pdep_play_plays() {
+        // Tarok (tricks of four, the deal ending in play), Briscola (draw rounds between tricks)
+        // and Schafkopf.
+        same_plays(
+            &crate::games::tarok::Type::from_game_string("tarok").unwrap(),
+            200,
+        );
+        same_plays(
+            &crate::games::briscola::Briscola::from_game_string("briscola(players=4)").unwrap(),
+            200,
+        );
+        same_plays(
+            &crate::games::schafkopf::Type::from_game_string("schafkopf").unwrap(),
+            200,
+        );
+    }
+
     #[test]
     fn the_pdep_deal_run_deals_what_the_portable_run_deals() {
         // A deal ending in the talon (Reversis), one opening with it (Tarok), packets (Schafkopf)
