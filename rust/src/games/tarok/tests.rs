@@ -914,6 +914,43 @@ fn greedy_beats_random_in_every_seat() {
 }
 
 #[test]
+fn lowest_bid_declines_the_colour_valat_raise_and_passes_in_the_announcements() {
+    // Its own bids never reach a solo: random auctions bring the raise to it, and the announcement
+    // round after it.
+    use crate::core::rng::Rng;
+    let g = game("tarok(ruleset=openspiel)");
+    let bot = g.rules().new_bot("lowest_bid").unwrap();
+    let mut rng = Rng::new(5);
+    let (mut raises, mut rounds) = (0, 0);
+    // A random auction ends in a solo three, two or one about once in 600 hands.
+    for _ in 0..20_000 {
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() && st.extra.stage != Stage::Play {
+            match (st.current_player(), st.extra.stage) {
+                (Player::Chance, _) => st.resolve_chance(&mut rng),
+                (_, Stage::Raise) => {
+                    let a = bot.act(&st, &mut rng);
+                    assert_eq!(st.action_to_string(a), "no raise");
+                    raises += 1;
+                    st.apply_action(a).unwrap();
+                }
+                (_, Stage::Announce) => {
+                    let a = bot.act(&st, &mut rng);
+                    assert_eq!(st.action_to_string(a), "pass");
+                    rounds += 1;
+                    st.apply_action(a).unwrap();
+                }
+                _ => {
+                    let a = st.random_action(&mut rng);
+                    st.apply_action(a).unwrap();
+                }
+            }
+        }
+    }
+    assert!(raises > 10 && rounds > 100, "{raises} {rounds}");
+}
+
+#[test]
 fn lowest_bid_plays_only_klop_or_three_and_makes_no_announcement() {
     use crate::core::game::Action;
     use crate::core::rng::Rng;
