@@ -1169,6 +1169,40 @@ mod tests {
     }
 
     #[test]
+    fn the_face_up_card_is_known_in_its_drawers_hand_until_played() {
+        // Briscola: whoever draws the face-up card is shown holding it while it stays in the hand,
+        // through plays of other cards, and no longer once it is played.
+        let game = crate::games::briscola::Briscola::from_game_string("briscola").unwrap();
+        let mut rng = Rng::new(3);
+        let (mut held, mut played) = (0, 0);
+        for _ in 0..300 {
+            let mut st = game.new_initial_state();
+            while !st.is_terminal() {
+                let a = if st.current_player() == Player::Chance {
+                    st.sample_chance(&mut rng)
+                } else {
+                    st.random_action(&mut rng)
+                };
+                let before = st.core.face_up_holder;
+                st.apply_action(a).unwrap();
+                let c = &st.core;
+                match (c.face_up_holder, c.face_up_card) {
+                    (Some(h), Some(card)) => {
+                        assert!(c.hands[h].contains(card));
+                        held += 1;
+                    }
+                    (None, Some(card)) => {
+                        assert!(c.hands.iter().all(|h| !h.contains(card)));
+                        played += before.is_some() as usize;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(held > 1000 && played > 100, "{held} {played}");
+    }
+
+    #[test]
     fn the_portable_random_play_plays_what_the_pdep_play_plays() {
         // Tarok (tricks of four, the deal ending in play), Briscola (draw rounds between tricks)
         // and Schafkopf.
