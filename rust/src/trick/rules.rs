@@ -33,6 +33,10 @@ pub enum Effect {
     Continue,
     /// The deal is over now (e.g. a claim); the engine scores it with `score_deal`.
     EndDeal,
+    /// From `after_trick` only: the next trick follows at once. The rules vouch that nothing is left
+    /// to draw and that a card is left in a hand, so the engine skips its own checks for a draw round
+    /// and for the end of the hand (elsewhere it means the same as `Continue`).
+    NextTrick,
 }
 
 /// What happens once the cards are dealt ([`TrickRules::start_after_deal`]).
@@ -375,7 +379,8 @@ pub trait TrickRules: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
     /// Called after every completed trick (the engine has already moved the cards and set the leader).
-    /// Return `EndDeal` to stop the deal early (count-out rules).
+    /// Return `EndDeal` to stop the deal early (count-out rules), `NextTrick` when the next trick
+    /// surely follows (no stock, cards left in hand) to spare the engine its checks.
     #[inline]
     fn after_trick(&self, _s: TrickMut<'_, Self>) -> Effect {
         Effect::Continue

@@ -11,6 +11,7 @@ use crate::core::rng::Rng;
 use crate::core::Registered;
 use crate::error::{LudoError, Result};
 use std::fmt;
+use std::num::NonZeroU64;
 use std::sync::Arc;
 
 /// A trick game: the rules value plus its resolved parameters.
@@ -315,23 +316,32 @@ impl<R: TrickRules> TrickState<R> {
         let mut left = stock.count_ones();
         // A local copy of the generator stays in registers (the caller's is behind a reference).
         let mut local = rng.clone();
-        let mut ids = [0u8; 64];
-        for (&seat, id) in row.iter().zip(ids.iter_mut()) {
+        // The cards go straight into the history's spare room (no list of them to copy after).
+        let history = &mut self.history;
+        history.reserve(run);
+        let start = history.len();
+        let spare = &mut history.spare_capacity_mut()[..run];
+        for (&seat, slot) in row.iter().zip(spare.iter_mut()) {
             let r = local.below(left) as usize;
             left -= 1;
-            // SAFETY: the caller checked `fast_pdep`.
-            let bit = unsafe { crate::cards::cardset::pdep_bit(stock, r) };
-            stock ^= bit;
-            *id = bit.trailing_zeros() as u8;
+            // SAFETY: the caller checked `fast_pdep`; `r` is below the cards left in `stock`, so
+            // its `r`-th card exists and the bit is not zero.
+            let bit =
+                unsafe { std::num::NonZeroU64::new_unchecked(crate::cards::cardset::pdep_bit(stock, r)) };
+            stock ^= bit.get();
+            // Not zero: no fallback for an empty word in the bit scan.
+            let id = bit.trailing_zeros() as u8;
+            slot.write(id as Action);
             if (seat as usize) < MAX_PLAYERS {
-                core.hands[seat as usize].0 |= bit;
+                core.hands[seat as usize].0 |= bit.get();
             } else {
                 // The talon's slot (a run holds no face-up card): what `deal_card` does with it.
-                core.deal_to_talon(Card(*id));
+                core.deal_to_talon(Card(id));
             }
         }
+        // SAFETY: the loop wrote the first `run` spare slots (`row` has `run` seats).
+        unsafe { history.set_len(start + run) };
         *rng = local;
-        self.history.extend(ids[..run].iter().map(|&id| id as Action));
         core.stock = CardSet(stock);
         core.dealt = k0 + run;
     }
@@ -499,21 +509,36 @@ impl<R: TrickRules> TrickState<R> {
     }
 
     fn play_card(&mut self, card: Card) {
-        let seat = self.core.to_move;
+        let seat = self.core.to_move % MAX_PLAYERS;
+        let _ = self.play_card_of(seat, card, 1u64 << card.0);
+    }
+
+    /// [`Self::play_card`] by the seat to move (`seat`, below MAX_PLAYERS), with the card's bit
+    /// (`1 << card`) that the random play loop already has from its pick: the hand, the trick set and
+    /// the seat are then not loaded or computed again at every card. Returns the next seat to play
+    /// while the trick goes on; `None` once it is complete (the engine then moves on: a new trick, a
+    /// draw round or the deal's end).
+    #[inline(always)]
+    fn play_card_of(&mut self, seat: usize, card: Card, bit: u64) -> Option<usize> {
+        debug_assert_eq!(seat, self.core.to_move);
+        debug_assert_eq!(bit, 1u64 << card.0);
         let core = &mut self.core;
         // Masks, not bounds checks (seats and a trick's length are below MAX_PLAYERS).
-        core.hands[seat % MAX_PLAYERS].remove(card);
+        core.hands[seat % MAX_PLAYERS].0 &= !bit;
         if core.face_up_holder == Some(seat) && core.face_up_card == Some(card) {
             core.face_up_holder = None;
         }
-        core.trick[core.trick_len % MAX_PLAYERS] = card;
-        core.trick_len += 1;
-        core.trick_set.0 |= 1u64 << card.0;
-        if core.trick_len < core.n_active {
-            core.to_move = core.next_seat(seat);
-            return;
+        let len = core.trick_len;
+        core.trick[len % MAX_PLAYERS] = card;
+        core.trick_len = len + 1;
+        core.trick_set.0 |= bit;
+        if len + 1 < core.n_active {
+            let next = core.next_seat(seat);
+            core.to_move = next;
+            return Some(next);
         }
         self.complete_trick();
+        None
     }
 
     /// Out of line: it runs once per trick, and inlining it into every card play costs registers.
@@ -532,8 +557,16 @@ impl<R: TrickRules> TrickState<R> {
         core.tricks_played += 1;
         core.leader = winner;
         core.to_move = winner;
-        if self.rules.after_trick(parts_mut!(self)) == Effect::EndDeal {
-            return self.end_deal();
+        match self.rules.after_trick(parts_mut!(self)) {
+            Effect::EndDeal => return self.end_deal(),
+            Effect::NextTrick => {
+                debug_assert!(
+                    self.core.stock_count() == 0 && self.core.hands[..n].iter().any(|h| !h.is_empty()),
+                    "NextTrick with cards to draw or every hand empty"
+                );
+                return;
+            }
+            Effect::Continue => {}
         }
         let core = &mut self.core;
         if core.stock_count() > 0 {
@@ -756,13 +789,16 @@ impl<R: TrickRules> State for TrickState<R> {
                     // The CPU's select asked once for the whole loop, not at every card.
                     #[cfg(target_arch = "x86_64")]
                     if crate::cards::cardset::fast_pdep() {
-                        // SAFETY: the CPU has a (fast) `pdep`.
-                        self.play_cards(&mut local, |legal, k| unsafe { legal.nth_pdep(k) });
+                        // SAFETY: the CPU has a (fast) `pdep`; `k` is below the legal cards' count,
+                        // so their `k`-th card exists and the bit is not zero.
+                        self.play_cards(&mut local, |legal, k| unsafe {
+                            NonZeroU64::new_unchecked(crate::cards::cardset::pdep_bit(legal.0, k))
+                        });
                     } else {
-                        self.play_cards(&mut local, CardSet::nth_portable);
+                        self.play_cards(&mut local, nth_bit_portable);
                     }
                     #[cfg(not(target_arch = "x86_64"))]
-                    self.play_cards(&mut local, CardSet::nth_portable);
+                    self.play_cards(&mut local, nth_bit_portable);
                     *rng = local;
                 }
                 // No extra action legal now (Tysiąc away from a lead): the same draw as the plain
@@ -1006,19 +1042,30 @@ impl<R: TrickRules> TrickState<R> {
         legal.nth_unchecked(rng.below(legal.len() as u32) as usize)
     }
     /// Plays random legal cards while the phase is `Play` (no extra action can be legal), picking
-    /// the `k`-th legal card with `nth` (the same card [`CardSet::nth_unchecked`] picks): the draws
+    /// the `k`-th legal card with `nth_bit` (as a one-bit mask: the same card [`CardSet::nth_unchecked`]
+    /// picks): the draws
     /// of [`Self::random_card`], without `legal_cards`' checks of the phase and of an empty hand
     /// (the seat to move in play always holds a card: a deal with every hand empty has ended),
     /// which cost a tenth of a random card play.
     #[inline(always)]
-    fn play_cards(&mut self, rng: &mut Rng, nth: impl Fn(CardSet, usize) -> Card) {
+    fn play_cards(&mut self, rng: &mut Rng, nth_bit: impl Fn(CardSet, usize) -> NonZeroU64) {
         while self.core.phase == Phase::Play {
-            let hand = self.core.hands[self.core.to_move % MAX_PLAYERS];
-            debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
-            let legal = self.rules.legal_plays(self.view(), hand);
-            let card = nth(legal, rng.below(legal.len() as u32) as usize);
-            self.history.push(card.0 as Action);
-            self.play_card(card);
+            // Within a trick the phase stays `Play` and the next seat comes back from the card
+            // played: they are read from the state again only when a trick is complete.
+            let mut seat = self.core.to_move % MAX_PLAYERS;
+            loop {
+                let hand = self.core.hands[seat];
+                debug_assert!(!hand.is_empty(), "the seat to move in play holds a card");
+                let legal = self.rules.legal_plays(self.view(), hand);
+                let bit = nth_bit(legal, rng.below(legal.len() as u32) as usize);
+                // Not zero: no fallback for an empty word in the bit scan.
+                let card = Card(bit.trailing_zeros() as u8);
+                self.history.push(card.0 as Action);
+                match self.play_card_of(seat, card, bit.get()) {
+                    Some(next) => seat = next % MAX_PLAYERS,
+                    None => break,
+                }
+            }
         }
     }
 }
@@ -1027,6 +1074,12 @@ impl<R: TrickRules> fmt::Display for TrickState<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&encode::describe(self, None))
     }
+}
+
+/// The `k`-th card of `legal` as a one-bit mask, without `pdep` (`k` below the count).
+fn nth_bit_portable(legal: CardSet, k: usize) -> NonZeroU64 {
+    // Card ids are below 64: the bit is never zero (the fallback is never taken).
+    NonZeroU64::new(1u64 << (legal.nth_portable(k).0 & 63)).unwrap_or(NonZeroU64::MIN)
 }
 
 /// Per-seat array helper: `[f64; MAX_PLAYERS]` from a closure over seats `0..n`.
@@ -1074,6 +1127,97 @@ mod tests {
             assert_eq!(ca.stock, cb.stock);
             assert_eq!(ca.dealt, cb.dealt);
         }
+    }
+
+    /// The random play loop with each picker from the same dealt position and stream: the same
+    /// cards in the same order, the same end of the deal and the same generator state after.
+    fn same_plays<R: TrickRules>(game: &TrickGame<R>, seeds: u64) {
+        #[cfg(target_arch = "x86_64")]
+        for seed in 0..seeds {
+            if !crate::cards::cardset::fast_pdep() {
+                return;
+            }
+            let mut st = game.new_initial_state();
+            let mut rng = Rng::new(seed);
+            // Bids and other extra actions at random until the card play starts.
+            while !st.is_terminal() && st.core.phase != Phase::Play {
+                if st.core.phase == Phase::Deal || st.core.phase == Phase::Draw {
+                    st.resolve_chance(&mut rng);
+                } else {
+                    let a = st.random_action(&mut rng);
+                    st.apply_action_unchecked(a);
+                }
+            }
+            if st.is_terminal() {
+                continue;
+            }
+            let before = st.history.len();
+            let (mut a, mut b) = (st.clone(), st);
+            let (mut ra, mut rb) = (rng.clone(), rng);
+            a.play_cards(&mut ra, nth_bit_portable);
+            // SAFETY: `fast_pdep` was checked above; `k` is below the legal cards' count.
+            b.play_cards(&mut rb, |legal, k| unsafe {
+                NonZeroU64::new_unchecked(crate::cards::cardset::pdep_bit(legal.0, k))
+            });
+            assert_eq!(ra, rb);
+            assert_eq!(a.history, b.history);
+            assert!(a.history.len() > before, "cards were played");
+            assert_eq!(a.core.phase, b.core.phase);
+            assert_eq!(a.core.won, b.core.won);
+            assert_eq!(a.core.returns, b.core.returns);
+        }
+    }
+
+    #[test]
+    fn the_face_up_card_is_known_in_its_drawers_hand_until_played() {
+        // Briscola: whoever draws the face-up card is shown holding it while it stays in the hand,
+        // through plays of other cards, and no longer once it is played.
+        let game = crate::games::briscola::Briscola::from_game_string("briscola").unwrap();
+        let mut rng = Rng::new(3);
+        let (mut held, mut played) = (0, 0);
+        for _ in 0..300 {
+            let mut st = game.new_initial_state();
+            while !st.is_terminal() {
+                let a = if st.current_player() == Player::Chance {
+                    st.sample_chance(&mut rng)
+                } else {
+                    st.random_action(&mut rng)
+                };
+                let before = st.core.face_up_holder;
+                st.apply_action(a).unwrap();
+                let c = &st.core;
+                match (c.face_up_holder, c.face_up_card) {
+                    (Some(h), Some(card)) => {
+                        assert!(c.hands[h].contains(card));
+                        held += 1;
+                    }
+                    (None, Some(card)) => {
+                        assert!(c.hands.iter().all(|h| !h.contains(card)));
+                        played += before.is_some() as usize;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(held > 1000 && played > 100, "{held} {played}");
+    }
+
+    #[test]
+    fn the_portable_random_play_plays_what_the_pdep_play_plays() {
+        // Tarok (tricks of four, the deal ending in play), Briscola (draw rounds between tricks)
+        // and Schafkopf.
+        same_plays(
+            &crate::games::tarok::Type::from_game_string("tarok").unwrap(),
+            200,
+        );
+        same_plays(
+            &crate::games::briscola::Briscola::from_game_string("briscola(players=4)").unwrap(),
+            200,
+        );
+        same_plays(
+            &crate::games::schafkopf::Type::from_game_string("schafkopf").unwrap(),
+            200,
+        );
     }
 
     #[test]

@@ -181,9 +181,28 @@ pub struct LowestBid;
 impl Bot<TarokState> for LowestBid {
     fn act(&self, state: &TarokState, rng: &mut Rng) -> Action {
         let base = 54 as Action;
+        // The passes (most of this bot's decisions) answer at once; the rest is out of line, so
+        // that a pass does not pay for the registers the other choices need.
         match state.extra.stage {
             Stage::Auction | Stage::Announce => base + PASS as Action,
             Stage::Raise => base + NO_RAISE as Action,
+            _ => LowestBid::choose(state, rng),
+        }
+    }
+    fn random_from(&self, state: &TarokState) -> bool {
+        // The card play is uniform to the end of the deal, and a single deal is the whole game (a
+        // match deals again and bids again).
+        state.extra.stage == Stage::Play && !crate::trick::TrickRules::is_match(state.rules())
+    }
+}
+
+impl LowestBid {
+    /// [`Bot::act`] away from the passes: the final call, king call, talon and discard (and a uniform
+    /// action anywhere else).
+    #[inline(never)]
+    fn choose(state: &TarokState, rng: &mut Rng) -> Action {
+        let base = 54 as Action;
+        match state.extra.stage {
             Stage::FinalCall => {
                 // The final call offers Klop when forehand still holds its implicit Three, then every
                 // contract from the standing bid up (`extra_legal`): the lowest is the standing bid.
@@ -215,10 +234,5 @@ impl Bot<TarokState> for LowestBid {
             }
             _ => state.random_action(rng),
         }
-    }
-    fn random_from(&self, state: &TarokState) -> bool {
-        // The card play is uniform to the end of the deal, and a single deal is the whole game (a
-        // match deals again and bids again).
-        state.extra.stage == Stage::Play && !crate::trick::TrickRules::is_match(state.rules())
     }
 }

@@ -340,12 +340,20 @@ struct FastPlay {
     /// needs it (a contract or an announced valat that can end the hand early, or colour valat,
     /// whose declarer leads every trick).
     watch: u64,
+    /// Bit `t` set: a trick that completes as the `t`-th of the hand needs nothing beyond the watch
+    /// above and [`Self::gifts`] (it is not the last trick). None by default: every trick takes the
+    /// full path.
+    quiet: u64,
+    /// Bit `t` set: the `t`-th trick's winner gets the next talon card (Klop's first six tricks).
+    gifts: u64,
 }
 impl Default for FastPlay {
     fn default() -> Self {
         FastPlay {
             mode: PlayMode::General,
             watch: u64::MAX,
+            quiet: 0,
+            gifts: 0,
         }
     }
 }
@@ -1003,7 +1011,20 @@ impl TarokRules {
             let in_hands = core.hands[..self.n].iter().fold(0, |m, h| m | h.0);
             (1 << MOND.0 | extra.called.map_or(0, |k| 1 << k.0)) & in_hands
         };
-        extra.fast = FastPlay { mode, watch };
+        // Every trick but the last (bits 1 .. tricks - 1; a hand has at most 16 tricks). Klop gives the
+        // talon cards, one each, to the first six tricks (`klop_gift`).
+        let quiet = (1u64 << self.tricks) - 2;
+        let gifts = if contract == Contract::Klop {
+            (1u64 << (core.talon_as_dealt().len().min(6) + 1)) - 2
+        } else {
+            0
+        };
+        extra.fast = FastPlay {
+            mode,
+            watch,
+            quiet,
+            gifts,
+        };
         core.start_play(leader);
     }
     /// The calls on offer at the king call, as a mask over [`king_call_offset`]'s eight options
@@ -1776,10 +1797,15 @@ impl TrickRules for TarokRules {
     }
     #[inline]
     fn legal_plays(&self, v: TrickView<'_, Self>, hand: CardSet) -> CardSet {
-        match v.extra.fast.mode {
-            PlayMode::Positive => positive_legal(v.core, hand),
-            PlayMode::Negative => negative_legal(v.core, hand),
-            PlayMode::General => self.general_legal_plays(v, hand),
+        // The two modes of nearly every hand first, each by one test (a `match` tested the rare
+        // general mode first).
+        let mode = v.extra.fast.mode;
+        if mode == PlayMode::Negative {
+            negative_legal(v.core, hand)
+        } else if mode == PlayMode::Positive {
+            positive_legal(v.core, hand)
+        } else {
+            self.general_legal_plays(v, hand)
         }
     }
     fn illegal_play_reason(&self, v: TrickView<'_, Self>, _card: Card) -> String {
@@ -2062,12 +2088,27 @@ impl TrickRules for TarokRules {
         let Some((leader, cards, winner)) = core.last_trick else {
             return Effect::Continue;
         };
-        extra.tricks[winner] += 1;
-        self.klop_gift(core, extra, winner);
+        // Seats are below PLAYERS: the mask only spares a bounds check.
+        extra.tricks[winner % PLAYERS] += 1;
         // Most tricks hold neither the Mond nor the called king, are not the last and cannot end the
         // hand: nothing more to note. The winner's pile shows it without going over the trick: the
         // watched cards were in the hands when play started, so they reach a pile only by being
-        // played (see [`FastPlay::watch`]).
+        // played (see [`FastPlay::watch`]); nor is a Klop gift ever watched (a talon card). A quiet
+        // trick ([`FastPlay::quiet`]) has no gift and is not the last: the next trick follows (Tarok
+        // has no stock, and every hand still holds a card).
+        let clean = core.won[winner].0 & extra.fast.watch == 0;
+        let t = core.tricks_played & 63;
+        if clean && extra.fast.quiet >> t & 1 == 1 {
+            if extra.fast.gifts >> t & 1 == 1 {
+                // What `klop_gift` gives (the `t`-th talon card as dealt: `gifts` has no more bits).
+                if let Some(&gift) = core.talon_as_dealt().get(t - 1) {
+                    core.talon.remove(gift);
+                    core.won[winner].insert(gift);
+                }
+            }
+            return Effect::NextTrick;
+        }
+        self.klop_gift(core, extra, winner);
         if core.won[winner].0 & extra.fast.watch == 0 && core.tricks_played < self.tricks {
             return Effect::Continue;
         }

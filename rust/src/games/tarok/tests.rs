@@ -914,6 +914,43 @@ fn greedy_beats_random_in_every_seat() {
 }
 
 #[test]
+fn lowest_bid_declines_the_colour_valat_raise_and_passes_in_the_announcements() {
+    // Its own bids never reach a solo: random auctions bring the raise to it, and the announcement
+    // round after it.
+    use crate::core::rng::Rng;
+    let g = game("tarok(ruleset=openspiel)");
+    let bot = g.rules().new_bot("lowest_bid").unwrap();
+    let mut rng = Rng::new(5);
+    let (mut raises, mut rounds) = (0, 0);
+    // A random auction ends in a solo three, two or one about once in 600 hands.
+    for _ in 0..20_000 {
+        let mut st = g.new_initial_state();
+        while !st.is_terminal() && st.extra.stage != Stage::Play {
+            match (st.current_player(), st.extra.stage) {
+                (Player::Chance, _) => st.resolve_chance(&mut rng),
+                (_, Stage::Raise) => {
+                    let a = bot.act(&st, &mut rng);
+                    assert_eq!(st.action_to_string(a), "no raise");
+                    raises += 1;
+                    st.apply_action(a).unwrap();
+                }
+                (_, Stage::Announce) => {
+                    let a = bot.act(&st, &mut rng);
+                    assert_eq!(st.action_to_string(a), "pass");
+                    rounds += 1;
+                    st.apply_action(a).unwrap();
+                }
+                _ => {
+                    let a = st.random_action(&mut rng);
+                    st.apply_action(a).unwrap();
+                }
+            }
+        }
+    }
+    assert!(raises > 10 && rounds > 100, "{raises} {rounds}");
+}
+
+#[test]
 fn lowest_bid_plays_only_klop_or_three_and_makes_no_announcement() {
     use crate::core::game::Action;
     use crate::core::rng::Rng;
@@ -2991,7 +3028,7 @@ fn the_after_trick_record_agrees_with_the_tricks_as_played() {
         let g = game(spec);
         let bot = g.rules().new_bot("lowest_bid").unwrap();
         let mut rng = Rng::new(33);
-        let (mut captured, mut shown) = (0, 0);
+        let (mut captured, mut shown, mut klop_tricks) = (0, 0, 0);
         for k in 0..1500 {
             let mut st = g.new_initial_state();
             let (mut mond_lost, mut king_played, mut tricks, mut seen) = (None, false, [0u8; 4], 0);
@@ -3006,6 +3043,19 @@ fn the_after_trick_record_agrees_with_the_tricks_as_played() {
                     seen = st.core.tricks_played;
                     let (leader, cards, winner) = st.core.last_trick.unwrap();
                     tricks[winner] += 1;
+                    // Klop's gifts: the first six tricks' winners take the talon cards in deal
+                    // order, the later ones none.
+                    if st.extra.contract == Some(Contract::Klop) {
+                        let gifts = st.core.talon_as_dealt()[..seen.min(6)].to_vec();
+                        assert!(gifts.iter().all(|&g| !st.core.talon.contains(g)), "trick {seen}");
+                        assert_eq!(st.core.talon.len(), 6 - seen.min(6), "trick {seen}");
+                        if seen <= 6 {
+                            assert!(st.core.won[winner].contains(gifts[seen - 1]), "trick {seen}");
+                        }
+                        let piles: usize = st.core.won.iter().map(|w| w.len()).sum();
+                        assert_eq!(piles, 4 * seen + seen.min(6), "trick {seen}");
+                        klop_tricks += 1;
+                    }
                     for (i, &card) in cards[..4].iter().enumerate() {
                         let seat = (leader + i) % 4;
                         if card == MOND && seat != winner {
@@ -3029,6 +3079,9 @@ fn the_after_trick_record_agrees_with_the_tricks_as_played() {
             captured += mond_lost.is_some() as usize;
             shown += (king_played && seen > 1) as usize;
         }
-        assert!(captured > 50 && shown > 50, "{spec}: {captured} {shown}");
+        assert!(
+            captured > 50 && shown > 50 && klop_tricks > 1000,
+            "{spec}: {captured} {shown} {klop_tricks}"
+        );
     }
 }
