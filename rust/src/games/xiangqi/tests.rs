@@ -234,6 +234,63 @@ fn quiet_repetition_draws_and_caps_apply() {
     assert_eq!(m.outcome(), Some(Outcome::Draw { reason: "move cap" }));
 }
 
+/// Plays `moves` from `fen`; every ply but the last leaves the game running.
+fn play_out(s: &mut XiangqiState, moves: &[&str]) {
+    for (i, mv) in moves.iter().enumerate() {
+        assert!(!s.is_terminal(), "ended early at ply {i}: {:?}", s.outcome());
+        s.apply_action(a(mv)).unwrap();
+    }
+}
+
+/// Perpetual check loses (the WXF and Asian rules forbid it; here simplified: the side whose every
+/// move of the repetition cycle gave check, the other side's not all, loses) for Black as for Red,
+/// whichever side's move brings the third occurrence.
+#[test]
+fn perpetual_check_loses_for_either_side_whoever_closes_the_cycle() {
+    // Black's chariot checks on a0 and a1 in turn while Red's general steps d0-d1-d0; the third
+    // occurrence comes with Black's eighth-ply check: Black, the checker, loses.
+    let mut s = at("5k3/9/9/9/9/9/9/9/9/r2K5 w");
+    play_out(
+        &mut s,
+        &["d0d1", "a0a1", "d1d0", "a1a0", "d0d1", "a0a1", "d1d0", "a1a0"],
+    );
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: RED,
+            reason: "perpetual check"
+        })
+    );
+    let mut r = [0.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [1.0, -1.0]);
+    // Red checks on a9 and a8 in turn, starting with Black in check: the third occurrence comes
+    // with Red's check, and Red loses.
+    let mut s = at("R2k5/9/9/9/9/9/9/9/9/5K3 b");
+    play_out(
+        &mut s,
+        &["d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9", "a8a9"],
+    );
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: BLACK,
+            reason: "perpetual check"
+        })
+    );
+}
+
+/// A side that checks on some but not every move of the cycle is not a perpetual checker: the
+/// repetition is a draw.
+#[test]
+fn checking_on_only_some_moves_of_the_cycle_is_a_drawn_repetition() {
+    // Red checks twice with the chariot, then shuffles its general twice; Black answers each time.
+    let mut s = at("3k5/R8/9/9/9/9/9/9/9/5K3 w");
+    let cycle = ["a8a9", "d9d8", "a9a8", "d8d9", "f0f1", "d9e9", "f1f0", "e9d9"];
+    play_out(&mut s, &cycle);
+    assert_eq!(s.outcome(), Some(Outcome::Draw { reason: "repetition" }));
+}
+
 #[test]
 fn action_texts_both_notations() {
     let s = xiangqi(&[]).new_initial_state();
