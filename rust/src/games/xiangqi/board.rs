@@ -1196,6 +1196,23 @@ mod tests {
         }
     }
 
+    /// `set_cell` (a Jieqi reveal) keeps the hash and the occupancy by rank, file and side in step
+    /// with the board: emptying a point, filling an empty one, giving a point to the other side.
+    #[test]
+    fn set_cell_keeps_the_bookkeeping_in_step() {
+        let mut p = Position::start();
+        for (sq, cell) in [
+            (square(1, 2), EMPTY),
+            (square(4, 4), piece(BLACK, PAWN)),
+            (square(7, 2), piece(BLACK, ROOK)),
+            (square(0, 0), EMPTY),
+        ] {
+            p.set_cell(sq, cell);
+            assert_eq!(p.at(sq), cell);
+            assert_eq!(p, Position::from_board(*p.board(), p.side(), false));
+        }
+    }
+
     #[test]
     fn make_unmake_restores_everything() {
         let mut p = Position::start();

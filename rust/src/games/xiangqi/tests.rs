@@ -234,6 +234,63 @@ fn quiet_repetition_draws_and_caps_apply() {
     assert_eq!(m.outcome(), Some(Outcome::Draw { reason: "move cap" }));
 }
 
+/// Plays `moves` from `fen`; every ply but the last leaves the game running.
+fn play_out(s: &mut XiangqiState, moves: &[&str]) {
+    for (i, mv) in moves.iter().enumerate() {
+        assert!(!s.is_terminal(), "ended early at ply {i}: {:?}", s.outcome());
+        s.apply_action(a(mv)).unwrap();
+    }
+}
+
+/// Perpetual check loses (the WXF and Asian rules forbid it; here simplified: the side whose every
+/// move of the repetition cycle gave check, the other side's not all, loses) for Black as for Red,
+/// whichever side's move brings the third occurrence.
+#[test]
+fn perpetual_check_loses_for_either_side_whoever_closes_the_cycle() {
+    // Black's chariot checks on a0 and a1 in turn while Red's general steps d0-d1-d0; the third
+    // occurrence comes with Black's eighth-ply check: Black, the checker, loses.
+    let mut s = at("5k3/9/9/9/9/9/9/9/9/r2K5 w");
+    play_out(
+        &mut s,
+        &["d0d1", "a0a1", "d1d0", "a1a0", "d0d1", "a0a1", "d1d0", "a1a0"],
+    );
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: RED,
+            reason: "perpetual check"
+        })
+    );
+    let mut r = [0.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [1.0, -1.0]);
+    // Red checks on a9 and a8 in turn, starting with Black in check: the third occurrence comes
+    // with Red's check, and Red loses.
+    let mut s = at("R2k5/9/9/9/9/9/9/9/9/5K3 b");
+    play_out(
+        &mut s,
+        &["d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9", "a8a9"],
+    );
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win {
+            winner: BLACK,
+            reason: "perpetual check"
+        })
+    );
+}
+
+/// A side that checks on some but not every move of the cycle is not a perpetual checker: the
+/// repetition is a draw.
+#[test]
+fn checking_on_only_some_moves_of_the_cycle_is_a_drawn_repetition() {
+    // Red checks twice with the chariot, then shuffles its general twice; Black answers each time.
+    let mut s = at("3k5/R8/9/9/9/9/9/9/9/5K3 w");
+    let cycle = ["a8a9", "d9d8", "a9a8", "d8d9", "f0f1", "d9e9", "f1f0", "e9d9"];
+    play_out(&mut s, &cycle);
+    assert_eq!(s.outcome(), Some(Outcome::Draw { reason: "repetition" }));
+}
+
 #[test]
 fn action_texts_both_notations() {
     let s = xiangqi(&[]).new_initial_state();
@@ -791,4 +848,210 @@ fn resignation_and_agreed_draws_end_both_games() {
     j.apply_ending("resign 0").unwrap();
     j.returns(&mut r);
     assert_eq!(r, [-1.0, 1.0], "Red resigned");
+}
+
+/// The chance outcomes as (text, numerator) over a common denominator `total`.
+fn outcomes_over(s: &JieqiState, total: f64) -> Vec<(String, f64)> {
+    let mut outs = Vec::new();
+    s.chance_outcomes(&mut outs);
+    outs.iter()
+        .map(|&(x, p)| (s.action_to_string(x), (p * total * 1e9).round() / 1e9))
+        .collect()
+}
+
+/// Each side's 15 face-down pieces are two advisors, elephants, horses, chariots and cannons and
+/// five soldiers (the pieces of a Xiangqi army without the general): every identity drawn, by a
+/// reveal or for a captured face-down piece, leaves that many fewer of its kind for the side's
+/// later draws, and a captured face-down piece is drawn from the captured side's pool.
+#[test]
+fn every_identity_drawn_leaves_the_pool_of_its_own_side() {
+    let mut s = jieqi_start();
+    s.apply_action(a("a0a1")).unwrap();
+    s.apply_action(reveal_action(ADVISOR)).unwrap();
+    // Black's face-down cannon on b7 jumps Red's face-down piece on b2 and takes the one on b0.
+    s.apply_action(a("b7b0")).unwrap();
+    assert_eq!(s.current_player(), Player::Chance);
+    let full = [
+        ("reveal advisor", 2.0),
+        ("reveal elephant", 2.0),
+        ("reveal horse", 2.0),
+        ("reveal chariot", 2.0),
+        ("reveal cannon", 2.0),
+        ("reveal pawn", 5.0),
+    ];
+    let expect =
+        |v: &[(&str, f64)]| -> Vec<(String, f64)> { v.iter().map(|&(t, n)| (t.to_string(), n)).collect() };
+    // First the mover's reveal, from Black's untouched pool.
+    assert_eq!(outcomes_over(&s, 15.0), expect(&full));
+    s.apply_action(reveal_action(ROOK)).unwrap();
+    assert_eq!(s.current_player(), Player::Chance);
+    // Then the captured piece, from Red's pool: one advisor is already face up on a1.
+    assert_eq!(
+        outcomes_over(&s, 14.0),
+        expect(&[
+            ("captured advisor", 1.0),
+            ("captured elephant", 2.0),
+            ("captured horse", 2.0),
+            ("captured chariot", 2.0),
+            ("captured cannon", 2.0),
+            ("captured pawn", 5.0),
+        ])
+    );
+    s.apply_action(capture_action(ADVISOR)).unwrap();
+    assert_eq!(s.current_player(), Player::Seat(RED));
+    assert!(s.fen().ends_with(" w - - 0 2"), "{}", s.fen());
+    // Red's next reveal: both advisors are gone, 13 pieces are left.
+    s.apply_action(a("i0i1")).unwrap();
+    assert_eq!(
+        outcomes_over(&s, 13.0),
+        expect(&[
+            ("reveal elephant", 2.0),
+            ("reveal horse", 2.0),
+            ("reveal chariot", 2.0),
+            ("reveal cannon", 2.0),
+            ("reveal pawn", 5.0),
+        ])
+    );
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert!(!legal.contains(&reveal_action(ADVISOR)));
+    assert!(matches!(
+        s.apply_action(reveal_action(ADVISOR)),
+        Err(LudoError::IllegalAction { .. })
+    ));
+    s.apply_action(reveal_action(PAWN)).unwrap();
+    assert!(s.fen().ends_with(" b - - 1 2"), "{}", s.fen());
+    // Black's next reveal: one chariot is face up on b0, 14 pieces are left.
+    s.apply_action(a("a9a8")).unwrap();
+    assert_eq!(
+        outcomes_over(&s, 14.0),
+        expect(&[
+            ("reveal advisor", 2.0),
+            ("reveal elephant", 2.0),
+            ("reveal horse", 2.0),
+            ("reveal chariot", 1.0),
+            ("reveal cannon", 2.0),
+            ("reveal pawn", 5.0),
+        ])
+    );
+}
+
+/// A revealed elephant crosses the river only under `revealed_advisor_elephant_unrestricted` (on by
+/// default): with the flag off it keeps the Xiangqi elephant's seven points.
+#[test]
+fn a_revealed_elephant_crosses_the_river_only_with_the_flag() {
+    for (free, expected) in [(true, vec!["a2", "a6", "e2", "e6"]), (false, vec!["a2", "e2"])] {
+        let flag = if free { "true" } else { "false" };
+        let mut s = jieqi(&[("revealed_advisor_elephant_unrestricted", flag)]).new_initial_state();
+        s.apply_action(a("c0e2")).unwrap();
+        s.apply_action(reveal_action(ELEPHANT)).unwrap();
+        s.apply_action(a("a9a8")).unwrap();
+        s.apply_action(reveal_action(PAWN)).unwrap();
+        // From c4, a6 and e6 (Black's face-down soldiers) lie across the river.
+        s.apply_action(a("e2c4")).unwrap();
+        s.apply_action(a("i9i8")).unwrap();
+        s.apply_action(reveal_action(PAWN)).unwrap();
+        assert_eq!(targets(&s, "c4"), expected, "unrestricted={free}");
+    }
+}
+
+/// With the identities fixed (no chance nodes), a face-down piece lands face up as what it is,
+/// whatever its start point, and a face-up piece moves on as itself.
+#[test]
+fn a_face_down_piece_with_a_fixed_identity_lands_face_up_as_what_it_is() {
+    let s = jieqi_start();
+    let mut kinds = [0u8; SQUARES];
+    for (sq, k) in kinds.iter_mut().enumerate() {
+        if s.position().at(sq) & HIDDEN != 0 {
+            *k = start_kind(sq).unwrap();
+        }
+    }
+    // Red's pieces on a0 and b0 are swapped: the one on the chariot's point is a horse.
+    kinds[square(0, 0)] = HORSE;
+    kinds[square(1, 0)] = ROOK;
+    let mut t = s.with_identities(&kinds).unwrap();
+    t.apply_action(a("a0a1")).unwrap();
+    assert_eq!(t.current_player(), Player::Seat(BLACK), "no chance node");
+    assert_eq!(t.position().at(square(0, 1)), piece(RED, HORSE));
+    t.apply_action(a("a9a8")).unwrap();
+    assert_eq!(t.position().at(square(0, 8)), piece(BLACK, ROOK));
+    // The horse on a1: b3 and c2 (c0 holds a red piece).
+    assert_eq!(targets(&t, "a1"), ["b3", "c2"]);
+    t.apply_action(a("a1c2")).unwrap();
+    assert_eq!(t.position().at(square(2, 2)), piece(RED, HORSE));
+    t.apply_action(a("a8a7")).unwrap();
+    assert_eq!(t.position().at(square(0, 7)), piece(BLACK, ROOK));
+    assert_eq!(t.current_player(), Player::Seat(RED));
+}
+
+/// A reveal is a uniform draw from the side's face-down pieces (the same as shuffling them at the
+/// setup): at the first reveal, 2 in 15 for each of advisor, elephant, horse, chariot and cannon and
+/// 5 in 15 for a soldier, in the game's own sampler.
+#[test]
+fn the_reveal_sampler_draws_each_kind_in_proportion_to_the_pool() {
+    let mut s = jieqi_start();
+    s.apply_action(a("a0a1")).unwrap();
+    let mut rng = Rng::new(7);
+    let mut counts = [0u32; 6];
+    let n = 15_000;
+    for _ in 0..n {
+        let x = s.sample_chance(&mut rng);
+        assert!((reveal_action(ADVISOR)..=reveal_action(PAWN)).contains(&x), "{x}");
+        counts[(x - reveal_action(ADVISOR)) as usize] += 1;
+    }
+    // Expected 2000 (and 5000 for soldiers); 200 is about five standard deviations.
+    for (k, &c) in counts.iter().enumerate() {
+        let expected = if k == 5 { 5000 } else { 2000 };
+        assert!(c.abs_diff(expected) < 200, "{counts:?}");
+    }
+}
+
+/// The incremental bookkeeping of a move (hash, occupancy per rank, file and side, the generals)
+/// equals a recomputation from the board, and taking the move back restores the position exactly:
+/// over random Jieqi games, for every legal move, with the moving face-down piece arriving as a
+/// revealed piece (as in Jieqi) or as itself, and after every reveal (`set_cell`).
+#[test]
+fn make_unmake_and_reveals_keep_the_position_consistent() {
+    let g = jieqi(&[]);
+    let arrivals = [ADVISOR_FREE, ELEPHANT_FREE, HORSE, ROOK, CANNON, PAWN];
+    let mut checked = 0;
+    for seed in 0..6u64 {
+        let mut rng = Rng::new(seed);
+        let mut s = g.new_initial_state();
+        for ply in 0..80 {
+            let p = s.position();
+            assert_eq!(
+                *p,
+                Position::from_board(*p.board(), p.side(), p.free_pieces),
+                "seed {seed} ply {ply}"
+            );
+            if s.is_terminal() {
+                break;
+            }
+            if s.current_player() == Player::Chance {
+                crate::batch::resolve_chance(&mut s, &mut rng);
+                continue;
+            }
+            let mut legal = Vec::new();
+            s.legal_actions(&mut legal);
+            let mut q = p.clone();
+            for (i, &x) in legal.iter().enumerate() {
+                let mv = Move::from_action(x).unwrap();
+                let cell = q.at(mv.from as usize);
+                let arrive = if cell & HIDDEN != 0 {
+                    piece(color_of(cell), arrivals[i % arrivals.len()])
+                } else {
+                    cell
+                };
+                let u = q.make(mv, arrive);
+                assert_eq!(q, Position::from_board(*q.board(), q.side(), p.free_pieces));
+                q.unmake(u);
+                assert_eq!(&q, p, "seed {seed} ply {ply}: {mv:?} taken back");
+                checked += 1;
+            }
+            s.apply_action(legal[rng.below(legal.len() as u32) as usize])
+                .unwrap();
+        }
+    }
+    assert!(checked > 5_000, "{checked}");
 }
