@@ -674,3 +674,40 @@ fn nth_extra_by_default_is_the_kth_offset_extra_legal_lists() {
         assert_eq!(st.rules().nth_extra(st.view(), k), off);
     }
 }
+
+#[test]
+fn of_two_identical_cards_the_one_played_first_wins_the_trick() {
+    // A doubled pack (Doppelkopf, Pinochle) holds two copies of every card; pagat.com's rules for
+    // both: when two identical cards fall in one trick, the one played first beats the other. The
+    // copies share suit and strength, so the winner helper must keep the earlier of equal cards.
+    let d = Deck::french(&[9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14]);
+    let (clubs, diamonds, hearts, spades) = (0, 1, 2, 3);
+    let first = |suit: u8, rank: u8| d.find(suit, rank).expect("a card of the pack");
+    let second = |suit: u8, rank: u8| Card(first(suit, rank).0 + 1);
+    assert_eq!(
+        (d.suit(second(hearts, 14)), d.rank(second(hearts, 14))),
+        (hearts, 14),
+        "the second copy"
+    );
+    let winner =
+        |trick: &[Card], trump: Option<u8>| follow::highest_trump_else_led(&d, trick, trump, |c| d.rank(c));
+    // Hearts led, no trumps: the first of the two aces of hearts wins, not the later copy.
+    let trick = [
+        first(hearts, 9),
+        first(hearts, 14),
+        second(hearts, 14),
+        first(hearts, 13),
+    ];
+    assert_eq!(winner(&trick, None), 1);
+    // Diamonds trumps: two aces of diamonds trump a heart lead, the first of them wins.
+    let trick = [
+        first(hearts, 9),
+        second(diamonds, 14),
+        first(diamonds, 14),
+        first(clubs, 14),
+    ];
+    assert_eq!(winner(&trick, Some(diamonds)), 1);
+    // The leader's own card against its copy played later: the leader keeps the trick.
+    let trick = [second(spades, 10), first(spades, 10)];
+    assert_eq!(winner(&trick, Some(diamonds)), 0);
+}
