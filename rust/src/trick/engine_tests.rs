@@ -711,3 +711,59 @@ fn of_two_identical_cards_the_one_played_first_wins_the_trick() {
     let trick = [second(spades, 10), first(spades, 10)];
     assert_eq!(winner(&trick, Some(diamonds)), 0);
 }
+
+#[test]
+fn turn_order_skips_a_seat_sitting_out_both_ways_and_wraps_round_the_table() {
+    // Four-handed Calabrasella (pagat.com): the dealer sits the deal out and play goes round the
+    // other three. Dealer 2: after seat 1 comes seat 3, before seat 3 comes seat 1.
+    let mut core = TrickCore::new(4, 2, deck().all(), CardSet::EMPTY);
+    core.set_active(!(1u8 << 2));
+    assert_eq!(core.n_active, 3);
+    assert_eq!([0, 1, 3].map(|s| core.next_seat(s)), [1, 3, 0]);
+    assert_eq!([0, 1, 3].map(|s| core.prev_seat(s)), [3, 0, 1]);
+    assert_eq!(
+        core.seat_after(1, 2),
+        0,
+        "two places after seat 1, skipping seat 2"
+    );
+    // The walk's wrap at both ends, at the largest table (eight seats): the last seat sitting out
+    // (after seat 6 comes seat 0, before seat 0 comes seat 6), then the first (before seat 1 comes
+    // seat 7, after seat 7 comes seat 1).
+    let mut core = TrickCore::new(MAX_PLAYERS, 7, deck().all(), CardSet::EMPTY);
+    core.set_active(!(1u8 << 7));
+    assert_eq!(core.n_active, 7);
+    assert_eq!((core.next_seat(6), core.prev_seat(0)), (0, 6));
+    assert_eq!(core.seat_after(5, 2), 0);
+    core.set_active(!1u8);
+    assert_eq!((core.next_seat(7), core.prev_seat(1)), (1, 7));
+    assert_eq!(core.seat_after(6, 2), 1);
+}
+
+#[test]
+fn queen_jack_tables_make_every_queen_jack_and_diamond_a_trump_and_followers_follow_the_trump_suit() {
+    // Schafkopf and Zole on pagat.com: all queens, all jacks and all diamonds are trumps; a heart
+    // lead is followed by a plain heart, never by the Q♥ or J♥ (trumps).
+    let d = Deck::french32();
+    let t = queen_jack::QueenJackTrumps::new(&d);
+    let (clubs, diamonds, hearts) = (0, 1, 2);
+    let c = |suit: u8, rank: u8| d.find(suit, rank).expect("a card of the pack");
+    for card in [c(clubs, 12), c(hearts, 11), c(diamonds, 7), c(diamonds, 14)] {
+        assert!(t.is_trump(card), "{} is a trump", d.name_of(card));
+    }
+    for card in [c(clubs, 14), c(hearts, 10), c(hearts, 7)] {
+        assert!(!t.is_trump(card), "{} is no trump", d.name_of(card));
+    }
+    let hand: CardSet = [c(hearts, 12), c(hearts, 11), c(hearts, 14), c(clubs, 7)]
+        .into_iter()
+        .collect();
+    assert_eq!(
+        t.legal(Some(c(hearts, 9)), hand),
+        CardSet::from_iter([c(hearts, 14)])
+    );
+    // A trump lead (the 7♦) is followed by the queen and jack of hearts.
+    assert_eq!(
+        t.legal(Some(c(diamonds, 7)), hand),
+        CardSet::from_iter([c(hearts, 12), c(hearts, 11)])
+    );
+    assert_eq!(t.legal(None, hand), hand, "leading: anything");
+}
