@@ -471,6 +471,16 @@ mod tests {
             panic!()
         };
         assert!(reason.to_string().contains("not available: 9"), "{reason}");
+        // 12 with no 1 among the cards left unused (cards 2 3 4 6): a number that is not a card,
+        // not digits joined, since its digit 1 is no card here.
+        let Verdict::Invalid(reason) = verdict("12*2", &[2, 3, 4, 6]) else {
+            panic!()
+        };
+        let text = reason.to_string();
+        assert!(
+            text.contains("not available: 12") && !text.contains("joining digits"),
+            "{text}"
+        );
     }
 
     #[test]
