@@ -484,6 +484,15 @@ mod tests {
     }
 
     #[test]
+    fn the_cards_used_against_the_cards_dealt_count_each_card_as_often_as_it_appears() {
+        // 8 3 1 9 written on the cards 8 3 1 1: the 9 is extra and one 1 unused (after the last
+        // dealt card there is still a used one to report).
+        assert_eq!(difference(&[8, 3, 1, 9], &[8, 3, 1, 1]), (vec![9], vec![1]));
+        // 2 3 8 written on 3 3 8: a 2 below every dealt card is extra, not paired with a 3.
+        assert_eq!(difference(&[2, 3, 8], &[3, 3, 8]), (vec![2], vec![3]));
+    }
+
+    #[test]
     fn division_by_zero_fractions_and_wrong_values() {
         assert_eq!(
             verdict("24/(5-5)*3", &[24, 5, 5, 3]),
