@@ -490,6 +490,8 @@ mod tests {
         assert_eq!(difference(&[8, 3, 1, 9], &[8, 3, 1, 1]), (vec![9], vec![1]));
         // 2 3 8 written on 3 3 8: a 2 below every dealt card is extra, not paired with a 3.
         assert_eq!(difference(&[2, 3, 8], &[3, 3, 8]), (vec![2], vec![3]));
+        // 8 3 1 on 8 3 1 9: the dealt 9, above every card used, is unused.
+        assert_eq!(difference(&[8, 3, 1], &[8, 3, 1, 9]), (vec![], vec![9]));
     }
 
     #[test]
