@@ -674,3 +674,96 @@ fn nth_extra_by_default_is_the_kth_offset_extra_legal_lists() {
         assert_eq!(st.rules().nth_extra(st.view(), k), off);
     }
 }
+
+#[test]
+fn of_two_identical_cards_the_one_played_first_wins_the_trick() {
+    // A doubled pack (Doppelkopf, Pinochle) holds two copies of every card; pagat.com's rules for
+    // both: when two identical cards fall in one trick, the one played first beats the other. The
+    // copies share suit and strength, so the winner helper must keep the earlier of equal cards.
+    let d = Deck::french(&[9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14]);
+    let (clubs, diamonds, hearts, spades) = (0, 1, 2, 3);
+    let first = |suit: u8, rank: u8| d.find(suit, rank).expect("a card of the pack");
+    let second = |suit: u8, rank: u8| Card(first(suit, rank).0 + 1);
+    assert_eq!(
+        (d.suit(second(hearts, 14)), d.rank(second(hearts, 14))),
+        (hearts, 14),
+        "the second copy"
+    );
+    let winner =
+        |trick: &[Card], trump: Option<u8>| follow::highest_trump_else_led(&d, trick, trump, |c| d.rank(c));
+    // Hearts led, no trumps: the first of the two aces of hearts wins, not the later copy.
+    let trick = [
+        first(hearts, 9),
+        first(hearts, 14),
+        second(hearts, 14),
+        first(hearts, 13),
+    ];
+    assert_eq!(winner(&trick, None), 1);
+    // Diamonds trumps: two aces of diamonds trump a heart lead, the first of them wins.
+    let trick = [
+        first(hearts, 9),
+        second(diamonds, 14),
+        first(diamonds, 14),
+        first(clubs, 14),
+    ];
+    assert_eq!(winner(&trick, Some(diamonds)), 1);
+    // The leader's own card against its copy played later: the leader keeps the trick.
+    let trick = [second(spades, 10), first(spades, 10)];
+    assert_eq!(winner(&trick, Some(diamonds)), 0);
+}
+
+#[test]
+fn turn_order_skips_a_seat_sitting_out_both_ways_and_wraps_round_the_table() {
+    // Four-handed Calabrasella (pagat.com): the dealer sits the deal out and play goes round the
+    // other three. Dealer 2: after seat 1 comes seat 3, before seat 3 comes seat 1.
+    let mut core = TrickCore::new(4, 2, deck().all(), CardSet::EMPTY);
+    core.set_active(!(1u8 << 2));
+    assert_eq!(core.n_active, 3);
+    assert_eq!([0, 1, 3].map(|s| core.next_seat(s)), [1, 3, 0]);
+    assert_eq!([0, 1, 3].map(|s| core.prev_seat(s)), [3, 0, 1]);
+    assert_eq!(
+        core.seat_after(1, 2),
+        0,
+        "two places after seat 1, skipping seat 2"
+    );
+    // The walk's wrap at both ends, at the largest table (eight seats): the last seat sitting out
+    // (after seat 6 comes seat 0, before seat 0 comes seat 6), then the first (before seat 1 comes
+    // seat 7, after seat 7 comes seat 1).
+    let mut core = TrickCore::new(MAX_PLAYERS, 7, deck().all(), CardSet::EMPTY);
+    core.set_active(!(1u8 << 7));
+    assert_eq!(core.n_active, 7);
+    assert_eq!((core.next_seat(6), core.prev_seat(0)), (0, 6));
+    assert_eq!(core.seat_after(5, 2), 0);
+    core.set_active(!1u8);
+    assert_eq!((core.next_seat(7), core.prev_seat(1)), (1, 7));
+    assert_eq!(core.seat_after(6, 2), 1);
+}
+
+#[test]
+fn queen_jack_tables_make_every_queen_jack_and_diamond_a_trump_and_followers_follow_the_trump_suit() {
+    // Schafkopf and Zole on pagat.com: all queens, all jacks and all diamonds are trumps; a heart
+    // lead is followed by a plain heart, never by the Q♥ or J♥ (trumps).
+    let d = Deck::french32();
+    let t = queen_jack::QueenJackTrumps::new(&d);
+    let (clubs, diamonds, hearts) = (0, 1, 2);
+    let c = |suit: u8, rank: u8| d.find(suit, rank).expect("a card of the pack");
+    for card in [c(clubs, 12), c(hearts, 11), c(diamonds, 7), c(diamonds, 14)] {
+        assert!(t.is_trump(card), "{} is a trump", d.name_of(card));
+    }
+    for card in [c(clubs, 14), c(hearts, 10), c(hearts, 7)] {
+        assert!(!t.is_trump(card), "{} is no trump", d.name_of(card));
+    }
+    let hand: CardSet = [c(hearts, 12), c(hearts, 11), c(hearts, 14), c(clubs, 7)]
+        .into_iter()
+        .collect();
+    assert_eq!(
+        t.legal(Some(c(hearts, 9)), hand),
+        CardSet::from_iter([c(hearts, 14)])
+    );
+    // A trump lead (the 7♦) is followed by the queen and jack of hearts.
+    assert_eq!(
+        t.legal(Some(c(diamonds, 7)), hand),
+        CardSet::from_iter([c(hearts, 12), c(hearts, 11)])
+    );
+    assert_eq!(t.legal(None, hand), hand, "leading: anything");
+}

@@ -471,6 +471,27 @@ mod tests {
             panic!()
         };
         assert!(reason.to_string().contains("not available: 9"), "{reason}");
+        // 12 with no 1 among the cards left unused (cards 2 3 4 6): a number that is not a card,
+        // not digits joined, since its digit 1 is no card here.
+        let Verdict::Invalid(reason) = verdict("12*2", &[2, 3, 4, 6]) else {
+            panic!()
+        };
+        let text = reason.to_string();
+        assert!(
+            text.contains("not available: 12") && !text.contains("joining digits"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_cards_used_against_the_cards_dealt_count_each_card_as_often_as_it_appears() {
+        // 8 3 1 9 written on the cards 8 3 1 1: the 9 is extra and one 1 unused (after the last
+        // dealt card there is still a used one to report).
+        assert_eq!(difference(&[8, 3, 1, 9], &[8, 3, 1, 1]), (vec![9], vec![1]));
+        // 2 3 8 written on 3 3 8: a 2 below every dealt card is extra, not paired with a 3.
+        assert_eq!(difference(&[2, 3, 8], &[3, 3, 8]), (vec![2], vec![3]));
+        // 8 3 1 on 8 3 1 9: the dealt 9, above every card used, is unused.
+        assert_eq!(difference(&[8, 3, 1], &[8, 3, 1, 9]), (vec![], vec![9]));
     }
 
     #[test]
