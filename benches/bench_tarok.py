@@ -6,7 +6,8 @@ passes, forehand takes Klop or Three with even odds, the rest uniform: king call
 our bot passes in the announcement round, which OpenSpiel does not have). Each line also reports CPU
 time (``time.process_time``, one thread), steadier than wall clock on a loaded machine, and the
 ratios of (a) and (b) are given by CPU time on both sides (for (a) also by pytest-benchmark's wall
-clock).
+clock). A last line measures (b) with the two sides taking turns (``test_lowest_bid_interleaved``),
+so that a drift of the shared machine's speed between runs does not skew the ratio.
 
 The two random policies are not the same game: ours also plays the announcement round (each pass or
 kontra is a ply) and may stop a hand early where its rules say, OpenSpiel has neither; both
@@ -93,10 +94,33 @@ def _cpu_line(label: str, games: int, plies: int, cpu: float) -> None:
     _lines.append(f"{label + ' (CPU)':<48} {games / cpu:>14,.0f} games/s {plies / cpu:>14,.0f} plies/s")
 
 
+def _openspiel_lowest_bid_games(game: Any, n: int, rng: random.Random) -> int:
+    """Plays `n` OpenSpiel Tarok games with the lowest-bid policy from Python; returns the plies."""
+    import pyspiel
+
+    bidding = pyspiel.TarokGamePhase.BIDDING
+    plies = 0
+    for _ in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            legal = state.legal_actions()
+            if state.current_game_phase() == bidding:
+                # Forehand's final call: Klop (1) or Three (2); everyone else passes (0).
+                a = rng.choice((1, 2)) if 1 in legal else 0
+            else:
+                a = rng.choice(legal)
+            state.apply_action(a)
+            plies += 1
+    return plies
+
+
 def test_openspiel_python_loop_lowest_bid(benchmark: Any) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("tarok", {"players": 4, "rng_seed": 1})
-    bidding = pyspiel.TarokGamePhase.BIDDING
     # Enough games for a CPU time of a few tenths of a second (500 took some 50 ms, within the
     # clock's noise on a busy machine).
     n = 4_000
@@ -104,25 +128,9 @@ def test_openspiel_python_loop_lowest_bid(benchmark: Any) -> None:
     out: dict[str, float] = {}
 
     def run() -> None:
-        plies = 0
         t0 = time.process_time()
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, probs = zip(*state.chance_outcomes())
-                    state.apply_action(rng.choices(outcomes, probs)[0])
-                    continue
-                legal = state.legal_actions()
-                if state.current_game_phase() == bidding:
-                    # Forehand's final call: Klop (1) or Three (2); everyone else passes (0).
-                    a = rng.choice((1, 2)) if 1 in legal else 0
-                else:
-                    a = rng.choice(legal)
-                state.apply_action(a)
-                plies += 1
+        out["plies"] = _openspiel_lowest_bid_games(game, n, rng)
         out["cpu"] = time.process_time() - t0
-        out["plies"] = plies
 
     benchmark.pedantic(run, rounds=2, iterations=1)
     line = "OpenSpiel Python loop tarok lowest bid"
@@ -152,3 +160,40 @@ def test_simulate_lowest_bid(benchmark: Any) -> None:
     if _openspiel_b:
         ratio = N_GAMES / out["cpu"] / _openspiel_b[-1]
         _lines.append(f"{'  = x OpenSpiel Python loop (games/s, CPU)':<48} {ratio:>14.1f}")
+
+
+def test_lowest_bid_interleaved(benchmark: Any) -> None:
+    """(b) once more, the two sides taking turns: on a shared machine the CPU's speed drifts between
+    two runs measured one after the other (OpenSpiel's rate moved from 6,000 to 10,000 games/s
+    between back-to-back runs), which skews a ratio of separate runs; alternating short runs of each
+    side and summing each side's CPU time exposes both to the same drift."""
+    pyspiel = pytest.importorskip("pyspiel")
+    theirs = pyspiel.load_game("tarok", {"players": 4, "rng_seed": 1})
+    ours = ludoteca.load_game("tarok(ruleset=openspiel)")
+    rng = random.Random(1)
+    n_theirs, n_ours, turns = 800, 80_000, 6
+    cpu = {"theirs": 0.0, "ours": 0.0}
+    pair_ratios: list[float] = []
+
+    def run() -> None:
+        for turn in range(turns):
+            t0 = time.process_time()
+            _openspiel_lowest_bid_games(theirs, n_theirs, rng)
+            t1 = time.process_time()
+            ludoteca.simulate(ours, n_ours, seed=1 + turn, threads=1, bots=["lowest_bid"] * 4)
+            t2 = time.process_time()
+            cpu["theirs"] += t1 - t0
+            cpu["ours"] += t2 - t1
+            pair_ratios.append((n_ours / (t2 - t1)) / (n_theirs / (t1 - t0)))
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    theirs_rate = turns * n_theirs / cpu["theirs"]
+    ours_rate = turns * n_ours / cpu["ours"]
+    _lines.append(
+        f"{'OpenSpiel Python loop lowest bid, interleaved (CPU)':<48} {theirs_rate:>14,.0f} games/s"
+    )
+    _lines.append(f"{'ludoteca lowest bid, interleaved (CPU)':<48} {ours_rate:>14,.0f} games/s")
+    _lines.append(
+        f"{'  = x OpenSpiel, interleaved (games/s, CPU)':<48} {ours_rate / theirs_rate:>14.1f}"
+        f"   (turns: {min(pair_ratios):.1f} to {max(pair_ratios):.1f})"
+    )
