@@ -139,6 +139,23 @@ mod tests {
     }
 
     #[test]
+    fn order_is_exact_and_survives_overflowing_cross_products() {
+        let p = |k: u32| 1i128 << k;
+        for (x, y, expected) in [
+            // Exact: two integers one apart that a double cannot tell apart.
+            (Ratio::int(p(60) + 1), Ratio::int(p(60)), Ordering::Greater),
+            // The cross products overflow i128, so the order comes from the quotients: a tiny
+            // positive value below about 2^29, ...
+            (r(1, p(100)), r(p(30) + 1, 2), Ordering::Less),
+            // ... and a value just above 2 (numerator above its denominator) against 3/2.
+            (r(p(126) + 1, p(125)), r(3, 2), Ordering::Greater),
+        ] {
+            assert_eq!(x.cmp(&y), expected, "{x} against {y}");
+            assert_eq!(y.cmp(&x), expected.reverse(), "{y} against {x}");
+        }
+    }
+
+    #[test]
     fn overflow_is_none_not_wrong() {
         let big = Ratio::int(i128::MAX / 2 + 1);
         assert_eq!(big.checked_add(big), None);
