@@ -466,6 +466,13 @@ impl Bits {
         let m = m[0] as u64 | (m[1] as u64) << 16 | (m[2] as u64) << 32 | (m[3] as u64) << 48;
         m | (m >> 13 & 0x0002_0002_0002_0002)
     }
+    /// Whether some escalera of four could be laid from the hand: four positions of a suit in a row
+    /// held, or three of them and a joker (the first test of [`escaleras`], on its own: a contract
+    /// with an escalera needs one, and this is cheaper than counting the trios).
+    #[inline]
+    pub fn has_escalera(&self) -> bool {
+        laid_windows(self.all_positions(), self.jokers > 0) & LOWS != 0
+    }
     /// Removes one natural of each rank in `ranks` (rank bits, every one held) from suit `s`.
     #[inline]
     fn take(&mut self, s: usize, ranks: u16) {
@@ -632,16 +639,9 @@ fn escaleras(hand: &Bits, left: u8, from: u32, trios_owed: u8) -> bool {
     let joker = hand.jokers > 0;
     let held = hand.all_positions();
     // Bit `16 s + low` (low 1..=11) of `full`: suit s's window low..=low+3 is all held; of `laid`: it
-    // can be laid, all held or (with a joker) three of the four, no two missing. A lane's positions
-    // are 1..=14 and a window reads at most low + 3 <= 14, so no shift reads another suit's lane there.
-    let (h1, h2, h3) = (held >> 1, held >> 2, held >> 3);
-    let full = held & h1 & h2 & h3;
-    let laid = if joker {
-        let (m0, m1, m2, m3) = (!held, !h1, !h2, !h3);
-        !(((m0 | m1) & (m2 | m3)) | (m0 & m1) | (m2 & m3))
-    } else {
-        full
-    };
+    // can be laid, all held or (with a joker) three of the four, no two missing.
+    let full = held & held >> 1 & held >> 2 & held >> 3;
+    let laid = laid_windows(held, joker);
     let mut windows = laid & LOWS & (!0u64 << from);
     if left == 1 && trios_owed == 0 {
         // Any window is the last meld owed (the caller checked the card count).
@@ -679,6 +679,21 @@ fn escaleras(hand: &Bits, left: u8, from: u32, trios_owed: u8) -> bool {
         }
     }
     false
+}
+
+/// Bit `16 s + low` of the positions `held` (as [`Bits::all_positions`]): suit s's window low..=low+3
+/// can be laid, all held or (with a `joker`) three of the four, no two missing. Only the bits of
+/// [`LOWS`] mean anything: a lane's positions are 1..=14 and a window there reads at most low + 3 <= 14,
+/// so no shift reads another suit's lane.
+#[inline]
+fn laid_windows(held: u64, joker: bool) -> u64 {
+    let (h1, h2, h3) = (held >> 1, held >> 2, held >> 3);
+    if joker {
+        let (m0, m1, m2, m3) = (!held, !h1, !h2, !h3);
+        !(((m0 | m1) & (m2 | m3)) | (m0 & m1) | (m2 & m3))
+    } else {
+        held & h1 & h2 & h3
+    }
 }
 
 /// The bits of [`Bits::all_positions`] where an escalera of four may start: lows 1..=11 of each suit.

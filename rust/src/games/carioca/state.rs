@@ -361,8 +361,10 @@ impl CariocaState {
         // For a contract with escaleras, the trios from the whole hand first: the escaleras only take
         // cards away, so a hand whose naturals and jokers make too few trios cannot lay the contract
         // (for a contract of trios alone, the search is that test and the card count).
-        let answer =
-            (c.escaleras == 0 || bits.makes_trios(c.trios)) && contract::owed_feasible_bits(&bits, all);
+        // And before that, for a contract with an escalera, whether any escalera can be laid at all (a
+        // few word operations that answer no for most hands of a random hand).
+        let answer = (c.escaleras == 0 || (bits.has_escalera() && bits.makes_trios(c.trios)))
+            && contract::owed_feasible_bits(&bits, all);
         debug_assert_eq!(
             answer,
             contract::owed_feasible(&hand.counts(PACK), all),
