@@ -958,6 +958,44 @@ mod tests {
     }
 
     #[test]
+    fn an_escalera_can_be_laid_exactly_when_one_escalera_is_owed_and_found() {
+        // `has_escalera` is the search for one escalera and nothing else (no card kept): on random
+        // hands (few suits, so that escaleras are common) it agrees with the reference search; at the
+        // boundary, four in a row or three of four and a joker, not two of four and a joker, nor three
+        // in a row without one, nor K-A-2 around the ace.
+        use crate::core::rng::Rng;
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        let one = Owed {
+            escaleras: 1,
+            trios: 0,
+            keep: 0,
+        };
+        let mut rng = Rng::new(17);
+        let mut seen = [0; 2];
+        for _ in 0..3000 {
+            let suits = 1 + rng.below(4) as u8;
+            let mut hand = KindCounts::default();
+            let mut ids: Vec<u8> = (0..pack.len() as u8)
+                .filter(|&id| {
+                    let k = pack.kind(id);
+                    k == JOKER || suit_of(k) < suits
+                })
+                .collect();
+            for _ in 0..rng.below(14) {
+                hand.add(pack.kind(ids.swap_remove(rng.below(ids.len() as u32) as usize)));
+            }
+            let found = Bits::of(&hand).has_escalera();
+            assert_eq!(found, reference::owed_feasible(&hand, one), "{hand:?}");
+            seen[found as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 300), "{seen:?}");
+        let has = |text: &str| Bits::of(&counts(text)).has_escalera();
+        assert!(has("5H 6H 7H 8H") && has("5H 6H 8H X") && has("5H 7H 8H X"));
+        assert!(!has("5H 6H 7H") && !has("5H 8H X") && !has("5H 6H 7D 8H") && !has("5H 6H X X"));
+        assert!(has("AS 2S 3S X") && has("QS KS AS X") && !has("KS AS 2S X"));
+    }
+
+    #[test]
     fn the_word_operations_on_a_hand_agree_with_counting_its_cards() {
         // Random sets of the 108-card pack, of every size from empty to all of it: the bitmasks made
         // from the set's words equal those made card by card, and the bit-sliced rank counts and

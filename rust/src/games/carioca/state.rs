@@ -664,10 +664,11 @@ impl CariocaState {
         // `apply` of a decision starts a new reward.
         self.reward = [0; MAX_PLAYERS];
         if stock && i == 0 {
-            self.record(DRAW_STOCK, s as u8);
-            // The stock card (`sample_chance`), seen by the mover, adds to the draw's reward.
+            // The draw and the stock card (`sample_chance`, seen by the mover, adding to the draw's
+            // reward) recorded together.
             let id = card_at(self.stock, rng.below(self.stock.len() as u32));
-            self.record(id as Action, s as u8);
+            self.history.extend_from_slice(&[DRAW_STOCK, id as Action]);
+            self.seen_by.extend_from_slice(&[s as u8; 2]);
             self.stock.remove(id);
             self.give(s, id);
         } else {
@@ -691,8 +692,8 @@ impl CariocaState {
             }
         };
         if (DISCARD..PICK).contains(&a) {
-            // `apply` of the discard.
-            self.reward = [0; MAX_PLAYERS];
+            // `apply` of the discard (a new reward: still zero, nothing since the draw scored).
+            debug_assert_eq!(self.reward, [0; MAX_PLAYERS]);
             self.record(a, s as u8);
             self.discard(s, (a - DISCARD) as u8);
         } else {
