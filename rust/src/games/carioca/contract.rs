@@ -466,13 +466,6 @@ impl Bits {
         let m = m[0] as u64 | (m[1] as u64) << 16 | (m[2] as u64) << 32 | (m[3] as u64) << 48;
         m | (m >> 13 & 0x0002_0002_0002_0002)
     }
-    /// Whether some escalera of four could be laid from the hand: four positions of a suit in a row
-    /// held, or three of them and a joker (the first test of [`escaleras`], on its own: a contract
-    /// with an escalera needs one, and this is cheaper than counting the trios).
-    #[inline]
-    pub fn has_escalera(&self) -> bool {
-        laid_windows(self.all_positions(), self.jokers > 0) & LOWS != 0
-    }
     /// Removes one natural of each rank in `ranks` (rank bits, every one held) from suit `s`.
     #[inline]
     fn take(&mut self, s: usize, ranks: u16) {
@@ -679,6 +672,25 @@ fn escaleras(hand: &Bits, left: u8, from: u32, trios_owed: u8) -> bool {
         }
     }
     false
+}
+
+/// Whether some escalera of four could be laid from the Carioca hand `hand` (ids as in
+/// [`Bits::of_set`]): four positions of a suit in a row held, or three of them and a joker. It is the
+/// first test of [`escaleras`] on its own, straight from the hand's words: a contract with an escalera
+/// needs one, and most hands of a random hand have none, so this answers before the hand is read into
+/// [`Bits`] and its trios are counted.
+#[inline]
+pub fn has_escalera(hand: PackSet) -> bool {
+    const DECK: u64 = (1 << 52) - 1;
+    let [w0, w1, w2] = hand.0;
+    debug_assert!(w2 == 0 && w1 >> 44 == 0, "ids of the 108-card pack");
+    // Both decks' naturals as kinds (bit 13 s + rank - 2), then each suit in a 16-bit lane at bits
+    // 16 s + rank, the ace also at 16 s + 1 (as `Bits::all_positions`).
+    let one = (w0 | w0 >> 52 | w1 << 12) & DECK;
+    let lanes =
+        (one & 0x1FFF) | (one & 0x1FFF << 13) << 3 | (one & 0x1FFF << 26) << 6 | (one & 0x1FFF << 39) << 9;
+    let held = lanes << 2 | (lanes >> 12 & 0x0001_0001_0001_0001) << 1;
+    laid_windows(held, w1 >> 40 != 0) & LOWS != 0
 }
 
 /// Bit `16 s + low` of the positions `held` (as [`Bits::all_positions`]): suit s's window low..=low+3
@@ -974,7 +986,7 @@ mod tests {
         let mut seen = [0; 2];
         for _ in 0..3000 {
             let suits = 1 + rng.below(4) as u8;
-            let mut hand = KindCounts::default();
+            let (mut hand, mut set) = (KindCounts::default(), PackSet::EMPTY);
             let mut ids: Vec<u8> = (0..pack.len() as u8)
                 .filter(|&id| {
                     let k = pack.kind(id);
@@ -982,17 +994,33 @@ mod tests {
                 })
                 .collect();
             for _ in 0..rng.below(14) {
-                hand.add(pack.kind(ids.swap_remove(rng.below(ids.len() as u32) as usize)));
+                let id = ids.swap_remove(rng.below(ids.len() as u32) as usize);
+                hand.add(pack.kind(id));
+                set.insert(id);
             }
-            let found = Bits::of(&hand).has_escalera();
+            let found = has_escalera(set);
             assert_eq!(found, reference::owed_feasible(&hand, one), "{hand:?}");
             seen[found as usize] += 1;
         }
         assert!(seen.iter().all(|&n| n > 300), "{seen:?}");
-        let has = |text: &str| Bits::of(&counts(text)).has_escalera();
+        // Cards written out, the second copy of a card when the first is taken.
+        let has = |text: &str| {
+            let mut set = PackSet::EMPTY;
+            for t in text.split_whitespace() {
+                let k = crate::rummy::parse_kind(t).unwrap();
+                let id = (0..pack.copies(k))
+                    .map(|c| pack.id(k, c))
+                    .find(|&id| !set.contains(id))
+                    .unwrap();
+                set.insert(id);
+            }
+            has_escalera(set)
+        };
         assert!(has("5H 6H 7H 8H") && has("5H 6H 8H X") && has("5H 7H 8H X"));
         assert!(!has("5H 6H 7H") && !has("5H 8H X") && !has("5H 6H 7D 8H") && !has("5H 6H X X"));
         assert!(has("AS 2S 3S X") && has("QS KS AS X") && !has("KS AS 2S X"));
+        // Either copy of a card counts (the second deck's ids are the upper part of the words).
+        assert!(has("5S 5S 6S 7S 8S") && has("5C 5C 6C 6C 7C 7C X"));
     }
 
     #[test]

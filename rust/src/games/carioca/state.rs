@@ -357,14 +357,17 @@ impl CariocaState {
             trios: c.trios,
             keep: self.cfg.requires_discard as u8,
         };
-        let bits = contract::Bits::of_set(hand);
-        // For a contract with escaleras, the trios from the whole hand first: the escaleras only take
-        // cards away, so a hand whose naturals and jokers make too few trios cannot lay the contract
-        // (for a contract of trios alone, the search is that test and the card count).
-        // And before that, for a contract with an escalera, whether any escalera can be laid at all (a
-        // few word operations that answer no for most hands of a random hand).
-        let answer = (c.escaleras == 0 || (bits.has_escalera() && bits.makes_trios(c.trios)))
-            && contract::owed_feasible_bits(&bits, all);
+        // For a contract with escaleras, first whether any escalera can be laid at all, from the
+        // hand's words (most hands of a random hand answer no here), then the trios from the whole
+        // hand: the escaleras only take cards away, so a hand whose naturals and jokers make too few
+        // trios cannot lay the contract (for a contract of trios alone, the search is that test and
+        // the card count).
+        let answer = if c.escaleras > 0 && !contract::has_escalera(hand) {
+            false
+        } else {
+            let bits = contract::Bits::of_set(hand);
+            (c.escaleras == 0 || bits.makes_trios(c.trios)) && contract::owed_feasible_bits(&bits, all)
+        };
         debug_assert_eq!(
             answer,
             contract::owed_feasible(&hand.counts(PACK), all),
