@@ -676,9 +676,9 @@ fn escaleras(hand: &Bits, left: u8, from: u32, trios_owed: u8) -> bool {
 
 /// Whether some escalera of four could be laid from the Carioca hand `hand` (ids as in
 /// [`Bits::of_set`]): four positions of a suit in a row held, or three of them and a joker. It is the
-/// first test of [`escaleras`] on its own, straight from the hand's words: a contract with an escalera
-/// needs one, and most hands of a random hand have none, so this answers before the hand is read into
-/// [`Bits`] and its trios are counted.
+/// escalera search's first test on its own, straight from the hand's words: a contract with an
+/// escalera needs one, and most hands of a random hand have none, so this answers before the hand is
+/// read into [`Bits`] and its trios are counted.
 #[inline]
 pub fn has_escalera(hand: PackSet) -> bool {
     const DECK: u64 = (1 << 52) - 1;
