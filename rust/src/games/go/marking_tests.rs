@@ -85,6 +85,8 @@ fn reference_owner(b: &Board, p: usize) -> u8 {
 /// stones; then playouts seeded by the position's hash for the chains Benson leaves open, at most 16
 /// (32 from side 15), stopped once every chain's majority is fixed or leads by 3 (4), or after a
 /// playout without a move; a chain is dead when the opponent owns its point in more than half.
+// `pt` walks points and is mapped to board cells, as in the marking itself.
+#[allow(clippy::needless_range_loop)]
 fn reference_auto_dead(core: &GoCore) -> Vec<bool> {
     let b = &core.board;
     let n = b.size();
