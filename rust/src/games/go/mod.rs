@@ -113,8 +113,7 @@ impl Registered for GoGame {
         presets: GO_PRESETS,
         // 2: the automatic marking runs at most 16 playouts (was 64; results change, see score.rs).
         // 3: boards of side 15 and more run up to 32 marking playouts, settled on a lead of 4.
-        // 4: on those boards at most 16, and the playouts leave Benson's sealed regions alone.
-        version: 4,
+        version: 3,
         rules: RULES_TEXT,
         bots: &["random", "random_no_eye"],
         examples: &[

@@ -100,31 +100,19 @@ fn reject_loop(
 /// The playout of the automatic dead-stone marking, in place on `b` from `to_move`: both sides play
 /// uniformly random moves that neither fill their own eyes, nor are suicide, nor put a chain of two
 /// or more stones in atari (avoiding those self-ataris keeps sekis standing), with simple ko, until
-/// two passes (or 3·N² moves), never on a cell flagged in `blocked`. Returns the number of stones
-/// played. `buf` is the rejection sampler's scratch, kept by the caller across playouts. The moves are
-/// played without updating `b`'s Zobrist hashes, which are stale afterwards.
-///
-/// The ko point is blocked in `blocked` itself while it stands (one test per candidate instead of
-/// two, which keeps the test inlined in the rejection loop), and unblocked after: it is never a
-/// cell the caller blocked, since those are never played next to (the caller's cells are sealed
-/// regions, whose stones only a move inside them could capture).
-pub fn marking_playout(
-    b: &mut Board,
-    to_move: u8,
-    rng: &mut Rng,
-    buf: &mut [u16; MAX_CELLS],
-    blocked: &mut [bool; MAX_CELLS],
-) -> usize {
+/// two passes (or 3·N² moves). Returns the number of stones played. `buf` is the rejection sampler's
+/// scratch, kept by the caller across playouts. The moves are played without updating `b`'s Zobrist
+/// hashes, which are stale afterwards.
+pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng, buf: &mut [u16; MAX_CELLS]) -> usize {
     let mut c = to_move;
     let (mut passes, mut ko, mut played) = (0, 0usize, 0);
     let limit = 3 * b.size() * b.size();
     for _ in 0..limit {
         let pick = {
             let bb: &Board = b;
-            let blocked: &[bool; MAX_CELLS] = blocked;
             // Not the own eye, not suicide, not a big self-atari (`is_marking_move`, one test for the
-            // three), not the ko point nor a blocked cell.
-            let legal = |p: usize| !blocked[p] && bb.is_marking_move(p, c);
+            // three), not the ko point.
+            let legal = |p: usize| p != ko && bb.is_marking_move(p, c);
             // sample_move's draws exactly, over the playout's own rejection buffer.
             let empties = bb.empties();
             match draw_index(empties.len(), false, rng) {
@@ -139,13 +127,9 @@ pub fn marking_playout(
                 }
             }
         };
-        // The old ko point (or cell 0, off the board, when there was none) is unblocked.
-        blocked[ko] = false;
         match pick {
             Some(p) => {
                 ko = b.play_unhashed(p, c).ko as usize;
-                debug_assert!(ko == 0 || !blocked[ko]);
-                blocked[ko] = ko != 0;
                 passes = 0;
                 played += 1;
             }
@@ -159,6 +143,5 @@ pub fn marking_playout(
         }
         c = opponent(c);
     }
-    blocked[ko] = false;
     played
 }

@@ -110,8 +110,7 @@ impl Registered for RengoGame {
         presets: GO_PRESETS,
         // 2: the automatic marking runs at most 16 playouts (was 64; results change, see score.rs).
         // 3: boards of side 15 and more run up to 32 marking playouts, settled on a lead of 4.
-        // 4: on those boards at most 16, and the playouts leave Benson's sealed regions alone.
-        version: 4,
+        version: 3,
         rules: "Go for two teams of two, rotation B1 W1 B2 W2 (passes included). An out-of-sequence play by the \
 expected player's teammate stands and the rotation continues from it; the opponents may claim it before the next \
 play: intentional = forfeit, unintentional = rengo_penalty points (3) to the claimants under any scoring. B1 places \

@@ -10,12 +10,10 @@
 //! final position ([`super::playout::marking_playout`]: both sides play uniformly random legal moves
 //! that do not fill their own eyes nor put a chain of two or more stones in atari, simple ko, until two
 //! passes; avoiding such self-ataris keeps sekis standing); a chain is dead when the opponent owns its
-//! point (Tromp–Taylor) at the end of more than half of the playouts run. At most 16 playouts are run,
-//! and fewer once every open chain is settled: its majority can no longer change, or one verdict leads
-//! the other by 3 playouts (4 on boards of side 15 and more; so three, or four, unanimous playouts
-//! settle a chain). On those boards the playouts also never play inside a sealed region (a region
-//! vital to a pass-alive chain and bordered only by pass-alive chains, [`Benson::sealed`]), where a
-//! move cannot change an open chain's owner. One playout when the first playout
+//! point (Tromp–Taylor) at the end of more than half of the playouts run. At most 16 playouts are run
+//! (32 on boards of side 15 and more), and fewer once every open chain is settled: its majority can no
+//! longer change, or one verdict leads the other by 3 playouts (4 on those boards; so three, or four,
+//! unanimous playouts settle a chain); one when the first playout
 //! finds no move for either side (every playout would end on the final position itself). The playout
 //! seed is the position's Zobrist hash, and the playouts draw from the board's list of empty points,
 //! so the marking is a function of the board as it was built: the same moves, or the same setup
@@ -86,33 +84,6 @@
 //! tenths of a percent either way, within what 220 games can tell apart. Kept from this session: the board converts points and cells by lookup instead of
 //! dividing by the side (1,000 Japanese 9×9 games 244.5M to 237.7M instructions, 100 19×19 games
 //! 156.1M to 153.0M).
-//!
-//! Sealed regions (December 2026, issue 14's last item). Playout moves inside a region that is vital
-//! to a pass-alive chain and bordered only by pass-alive chains change no open chain's owner, so on
-//! boards of side 15 and more the playouts leave those regions alone, and then run at most 16
-//! playouts settled on a lead of 4. Against GNU Go (`marking_vs_gnugo`, 19×19, the same games
-//! before and after): over the 220 games measured before, `random_no_eye` 184 games and 99.42% of
-//! stones before, 190 and 99.50% after; `random` 178 and 98.04% before, 180 and 98.08% after;
-//! Callgrind, 100 simulated 19×19 games at `max_moves=722`: Japanese 153.0M to 110.7M
-//! instructions, Chinese 159.8M to 117.5M, AGA 147.0M to 116.1M, NZ 198.7M to 131.2M. On 9×9
-//! sealing did not agree as well (500 games: `random_no_eye` 388 games and 96.97% of stones against
-//! 390 and 97.18%, `random` 387 and 92.81% against 384 and 92.68%), nor did sealing with 8, 10 or
-//! 12 playouts, nor 10 playouts without sealing (389, 97.13%; 382, 92.56%), so 9×9 (and every board
-//! below side 15) keeps its marking. Tried and not kept: a per-cell code of the four neighbours'
-//! contents kept by every stone placed or removed, so the legality test reads one byte instead of
-//! four cells (1,000 Japanese 9×9 games 237.7M to 244.1M instructions: the upkeep in every move,
-//! games' moves included, cost more than the reads saved); Benson ruling out a chain for a region
-//! with more empty points than the chain's pseudo-liberties before scanning (no change: the scan
-//! already stops at the first point that is not a liberty). Kept: the playouts play without
-//! updating the Zobrist hashes (`Board::play_unhashed`; 237.7M to 235.3M), though the blocked-cell
-//! table the playouts now read (the sealed cells, and the ko point while it stands) costs a little
-//! back: 239.2M in the end.
-//!
-//! What this leaves on 9×9: the marking is still about 2.4 times what the game's own moves cost
-//! (about 165k against 70k instructions a Japanese game), where reaching 10× OpenSpiel's games/s
-//! would need it below about 30k. Benson alone costs 15k, and a single playout about 25k, so no
-//! schedule of these playouts gets there; and every schedule with fewer playouts measured here
-//! agreed less often with GNU Go.
 
 //! **Seki** (territory scoring with `seki_territory=false`): a chain is taken to be in seki when it
 //! has exactly two liberties and one of them lies in an empty region of at most two points that also
@@ -370,10 +341,6 @@ pub struct Benson {
     /// them: unconditionally dead (every empty point there is a liberty of a pass-alive chain, so the
     /// opponent can neither make an eye there nor capture the chain).
     pub dead_inside: [bool; MAX_CELLS],
-    /// Every cell (empty, or an opponent stone) of such a region: vital to a pass-alive chain and
-    /// bordered only by pass-alive chains. Nothing played there can change the fate of any chain
-    /// outside it; the marking playouts leave these cells alone.
-    pub sealed: [bool; MAX_CELLS],
 }
 
 const NONE: u16 = u16::MAX;
@@ -429,9 +396,6 @@ struct Work {
     owners: RegionOwners,
     /// The playouts' rejection-sampling buffer.
     buf: [u16; MAX_CELLS],
-    /// Cells the playouts never play on (sealed regions, [`Benson::sealed`]; the playout also blocks
-    /// its ko point here while it stands).
-    sealed: [bool; MAX_CELLS],
     /// The chains (by head) the marking's playouts judge, and per chain the playouts that ended
     /// with its point owned by the opponent.
     open: [u16; MAX_CELLS],
@@ -447,7 +411,6 @@ thread_local! {
         verdicts: [Benson::new(), Benson::new()],
         owners: RegionOwners::new(),
         buf: [0; MAX_CELLS],
-        sealed: [false; MAX_CELLS],
         open: [0; MAX_CELLS],
         tally: [0; MAX_CELLS],
         memo: CountMemo {
@@ -485,7 +448,6 @@ impl Benson {
         Benson {
             alive: [false; MAX_CELLS],
             dead_inside: [false; MAX_CELLS],
-            sealed: [false; MAX_CELLS],
         }
     }
 }
@@ -611,24 +573,18 @@ fn benson_into(board: &Board, c: u8, w: &mut BensonWork, out: &mut Benson) {
             break;
         }
     }
-    // A region is sealed when it is still taken as healthy and vital to a pass-alive chain; decided
-    // once per region (`region_alive` is reused for it), then read per cell.
-    for r in 0..n_regions {
-        region_alive[r] = region_alive[r]
-            && (bstart[r] as usize..bstart[r + 1] as usize).any(|k| vital[k] && alive[borders[k] as usize]);
-    }
     out.alive[..used].fill(false);
     out.dead_inside[..used].fill(false);
-    out.sealed[..used].fill(false);
     for pt in 0..n * n {
         let p = board.cell(pt);
         let col = board.at(p);
         if col == c {
             out.alive[p] = alive[board.chain_head(p)];
-        } else {
-            let sealed = region_alive[region[p] as usize];
-            out.sealed[p] = sealed;
-            out.dead_inside[p] = sealed && col == opponent(c);
+        } else if col == opponent(c) {
+            let r = region[p] as usize;
+            out.dead_inside[p] = region_alive[r]
+                && (bstart[r] as usize..bstart[r + 1] as usize)
+                    .any(|k| vital[k] && alive[borders[k] as usize]);
         }
     }
 }
@@ -639,17 +595,16 @@ pub fn pass_alive(board: &Board, c: u8) -> Vec<bool> {
     benson(board, c).alive[..cells].to_vec()
 }
 
-/// The playout schedule of the automatic marking on a board of side `n`: the most playouts, the
+/// The playout schedule of the automatic marking on a board of side `n`: the most playouts, and the
 /// lead of one verdict over the other at which a chain's marking is taken as final (so after at least
-/// that many playouts), and whether the playouts leave Benson's sealed regions alone
-/// ([`Benson::sealed`]). Module docs: on 9×9 more playouts agree no better with GNU Go, and sealing
-/// agreed less often on `random_no_eye`'s stones; on 19×19 sealed playouts up to 16 settled on a lead
-/// of 4 agree with GNU Go at least as well as the unsealed 32 did, at about half the cost.
-fn marking_schedule(n: usize) -> (usize, usize, bool) {
+/// that many playouts). Module docs: on 9×9 more playouts agree no better with GNU Go; on 19×19,
+/// with many more open chains per position, 16 playouts settled on a lead of 3 lost agreement and
+/// 32 settled on a lead of 4 won it back.
+fn marking_schedule(n: usize) -> (usize, usize) {
     if n >= LARGE_BOARD {
-        (16, 4, true)
+        (32, 4)
     } else {
-        (16, 3, false)
+        (16, 3)
     }
 }
 
@@ -680,7 +635,6 @@ fn auto_dead_with(core: &GoCore, w: &mut Work, shortcut: bool) -> Vec<bool> {
         verdicts: bensons,
         owners,
         buf,
-        sealed,
         open,
         tally: owned_by_opponent,
         memo: _,
@@ -716,26 +670,14 @@ fn auto_dead_with(core: &GoCore, w: &mut Work, shortcut: bool) -> Vec<bool> {
     if n_open == 0 {
         return dead;
     }
-    let (most, lead, seal) = marking_schedule(n);
+    let (most, lead) = marking_schedule(n);
     let open = &open[..n_open];
     owned_by_opponent[..n_open].fill(0);
     let mut rng = Rng::new(board.hash());
     let mut done = 0;
-    // On large boards the playouts never play inside a sealed region (Benson: vital to a pass-alive chain and
-    // bordered only by pass-alive chains). The region touches no open chain, and its pass-alive
-    // chains cannot be captured by the opponent; a move there only spends the playout's time, or,
-    // by the owner filling its own vital region, lets a random playout kill a pass-alive chain.
-    let used = board.stride() * board.stride();
-    if seal {
-        for p in 0..used {
-            sealed[p] = bensons[0].sealed[p] || bensons[1].sealed[p];
-        }
-    } else {
-        sealed[..used].fill(false);
-    }
     while done < most {
         scratch.copy_from(board);
-        let played = marking_playout(scratch, core.to_move, &mut rng, buf, sealed);
+        let played = marking_playout(scratch, core.to_move, &mut rng, buf);
         done += 1;
         owners.reset();
         for (k, &p) in open.iter().enumerate() {
