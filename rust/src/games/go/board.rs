@@ -564,9 +564,23 @@ impl Board {
     /// Places a stone of colour `c` on empty cell `p`, removing captured chains and, if the stone is
     /// left without liberties, its own chain (the caller has checked legality with [`Board::preview`]).
     pub fn play(&mut self, p: usize, c: u8) -> Played {
+        self.play_impl::<true>(p, c)
+    }
+
+    /// [`Board::play`] without the Zobrist hashes: the position's and the chains' hashes are left
+    /// stale (so are [`Board::hash`] and [`Board::preview`]'s hashes). For the marking playouts,
+    /// which never read a hash of the board they play on (1% fewer instructions in a simulated 9×9
+    /// Japanese game). Not inlined: inlined into the playout loop it cost 3% more instead.
+    #[inline(never)]
+    pub(crate) fn play_unhashed(&mut self, p: usize, c: u8) -> Played {
+        self.play_impl::<false>(p, c)
+    }
+
+    /// [`Board::play`], keeping the hashes when `HASH`.
+    #[inline(always)]
+    fn play_impl<const HASH: bool>(&mut self, p: usize, c: u8) -> Played {
         debug_assert_eq!(self.color[p], EMPTY);
         let opp = opponent(c);
-        let z = ZOBRIST[p][c as usize - 1];
         self.color[p] = c;
         self.head[p] = p as u16;
         self.next[p] = p as u16;
@@ -574,8 +588,11 @@ impl Board {
         self.libs[p] = 0;
         self.lib_sum[p] = 0;
         self.lib_sq[p] = 0;
-        self.chash[p] = z;
-        self.hash ^= z;
+        if HASH {
+            let z = ZOBRIST[p][c as usize - 1];
+            self.chash[p] = z;
+            self.hash ^= z;
+        }
         self.stones[c as usize - 1] += 1;
         self.remove_empty(p);
         let nbs = self.neighbours(p);
@@ -593,7 +610,7 @@ impl Board {
             if self.color[q] == c {
                 let (a, b) = (self.head[p] as usize, self.head[q] as usize);
                 if a != b {
-                    self.merge(a, b);
+                    self.merge::<HASH>(a, b);
                 }
             }
         }
@@ -603,14 +620,14 @@ impl Board {
             if self.color[q] == opp {
                 let h = self.head[q] as usize;
                 if self.libs[h] == 0 {
-                    out.captured += self.remove_chain(h);
+                    out.captured += self.remove_chain::<HASH>(h);
                     last_captured = q;
                 }
             }
         }
         let h = self.head[p] as usize;
         if self.libs[h] == 0 {
-            out.suicided = self.remove_chain(h);
+            out.suicided = self.remove_chain::<HASH>(h);
         } else if out.captured == 1 && self.size[h] == 1 && self.libs[h] == 1 {
             out.ko = last_captured as u16;
         }
@@ -618,7 +635,7 @@ impl Board {
     }
 
     /// Joins the chains with heads `a` and `b`, relabelling the smaller.
-    fn merge(&mut self, a: usize, b: usize) {
+    fn merge<const HASH: bool>(&mut self, a: usize, b: usize) {
         let (big, small) = if self.size[a] >= self.size[b] {
             (a, b)
         } else {
@@ -637,17 +654,21 @@ impl Board {
         self.libs[big] += self.libs[small];
         self.lib_sum[big] += self.lib_sum[small];
         self.lib_sq[big] += self.lib_sq[small];
-        self.chash[big] ^= self.chash[small];
+        if HASH {
+            self.chash[big] ^= self.chash[small];
+        }
     }
 
     /// Removes the chain with head `h`, returning its size; neighbours gain the freed liberties.
-    fn remove_chain(&mut self, h: usize) -> u32 {
+    fn remove_chain<const HASH: bool>(&mut self, h: usize) -> u32 {
         let c = self.color[h];
         let mut s = h;
         let mut count = 0;
         loop {
             self.color[s] = EMPTY;
-            self.hash ^= ZOBRIST[s][c as usize - 1];
+            if HASH {
+                self.hash ^= ZOBRIST[s][c as usize - 1];
+            }
             self.push_empty(s);
             count += 1;
             s = self.next[s] as usize;
@@ -675,7 +696,7 @@ impl Board {
     /// Removes the chain through stone `p` (dead-stone removal at the end), returning its size.
     pub fn remove_chain_at(&mut self, p: usize) -> u32 {
         let h = self.head[p] as usize;
-        self.remove_chain(h)
+        self.remove_chain::<true>(h)
     }
 
     #[inline]

@@ -639,4 +639,6 @@ impl fmt::Display for GoState {
 }
 
 #[cfg(test)]
+mod marking_tests;
+#[cfg(test)]
 mod tests;

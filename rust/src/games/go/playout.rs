@@ -101,7 +101,8 @@ fn reject_loop(
 /// uniformly random moves that neither fill their own eyes, nor are suicide, nor put a chain of two
 /// or more stones in atari (avoiding those self-ataris keeps sekis standing), with simple ko, until
 /// two passes (or 3·N² moves). Returns the number of stones played. `buf` is the rejection sampler's
-/// scratch, kept by the caller across playouts.
+/// scratch, kept by the caller across playouts. The moves are played without updating `b`'s Zobrist
+/// hashes, which are stale afterwards.
 pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng, buf: &mut [u16; MAX_CELLS]) -> usize {
     let mut c = to_move;
     let (mut passes, mut ko, mut played) = (0, 0usize, 0);
@@ -128,7 +129,7 @@ pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng, buf: &mut [u16
         };
         match pick {
             Some(p) => {
-                ko = b.play(p, c).ko as usize;
+                ko = b.play_unhashed(p, c).ko as usize;
                 passes = 0;
                 played += 1;
             }

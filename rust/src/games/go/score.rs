@@ -84,6 +84,35 @@
 //! tenths of a percent either way, within what 220 games can tell apart. Kept from this session: the board converts points and cells by lookup instead of
 //! dividing by the side (1,000 Japanese 9×9 games 244.5M to 237.7M instructions, 100 19×19 games
 //! 156.1M to 153.0M).
+//!
+//! Issue 14's last item (December 2026; callgrind, 1,000 Japanese 9×9 games at `max_moves=162`, 100
+//! 19×19 games at 722). Kept: the playouts play without updating the Zobrist hashes
+//! (`Board::play_unhashed`; 9×9 237.7M to 235.3M instructions, NZ 19×19 198.7M to 196.8M). Tried
+//! and not kept, same markings: a per-cell code of the four neighbours' contents kept by every stone
+//! placed or removed, so the legality test reads one byte instead of four cells (9×9 237.7M to
+//! 244.1M, NZ 19×19 to 203.8M: the upkeep in every move, the games' own moves included, costs more
+//! than the reads save); Benson ruling out a chain for a region with more empty points than the
+//! chain's pseudo-liberties before scanning the region (no change: the scan already stops at the
+//! first point that is not a liberty). Tried and not kept, other markings: playouts that never play
+//! inside a sealed region (vital to a pass-alive chain and bordered only by pass-alive chains: a move
+//! there changes no open chain's owner, except by the owner filling its own eyes). It saves playout
+//! moves (19×19 with 16 playouts settled on a lead of 4: Japanese 153.0M to 110.7M, Chinese 159.8M
+//! to 117.5M, AGA 147.0M to 116.1M, NZ 198.7M to 131.2M), but agrees with GNU Go on fewer of
+//! `random`'s stones: on 320 19×19 games 98.01% against 98.15% (32 playouts sealed 97.90%, 24
+//! 97.99%, 20 98.01%; on the 220 games first measured 16 sealed looked as good, 98.08% against
+//! 98.04%, and the 100 further games undid it), while `random_no_eye` gains (270 games and 99.35%
+//! against 263 and 99.27%); on 9×9 (500 games) `random_no_eye` loses (388 games, 96.97% against 390,
+//! 97.18%), also with 8, 10 or 12 playouts; and 10 playouts unsealed lose on both policies (389,
+//! 97.13%; 382 and 92.56% against 384 and 92.68%). A likely reason: a move in a sealed region is a
+//! harmless tenuki, and without them the playouts fill their own liberties in capturing races more
+//! often. So both sizes keep the marking.
+//!
+//! What that leaves: on 9×9 the marking costs about 2.4 times a game's own moves (about 165k against
+//! 70k instructions a Japanese game); reaching 10× OpenSpiel's games/s would need it below about 30k,
+//! and Benson alone costs 15k and one playout about 25k, so no schedule of these playouts gets there,
+//! and every schedule with fewer playouts measured agreed less often with GNU Go. A marking several
+//! times cheaper needs another kind of reading (or a playout policy good enough that one or two
+//! playouts agree as well as six), measured against GNU Go as above.
 
 //! **Seki** (territory scoring with `seki_territory=false`): a chain is taken to be in seki when it
 //! has exactly two liberties and one of them lies in an empty region of at most two points that also
