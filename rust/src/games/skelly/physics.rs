@@ -517,4 +517,51 @@ mod tests {
         // Friction took the same amount from each (both slid for t).
         assert!((before.0 - pre.0).abs() < 2.0 * phys.decel * t + 1e-12);
     }
+
+    #[test]
+    fn an_oblique_hit_sends_the_struck_cap_along_the_line_of_centres() {
+        // The struck cap's centre is a radius off the shooter's line: at contact the line of centres
+        // is 30° off the shot. The impulse is along that line (no friction between caps), so the
+        // struck cap slides off along it, and the shooter keeps the rest of its velocity.
+        let phys = Physics::default();
+        let r = phys.radius;
+        let start = discs(&[(0.0, 0.0), (0.5, r)]);
+        let v = 2.0;
+        let res = simulate(&phys, &start, 0, (v, 0.0), None);
+        assert_eq!(res.direct, vec![1]);
+        assert_eq!(res.chain, vec![1]);
+        assert_eq!(res.events, 3, "a contact, then each cap stops");
+        assert_eq!(res.moved[..2], [true, true]);
+        let s = 0.5 - r * 3f64.sqrt();
+        let u = (v * v - 2.0 * phys.decel * s).sqrt();
+        let n = (3f64.sqrt() / 2.0, 0.5);
+        let k = 0.5 * (1.0 + phys.restitution) * u * n.0;
+        let struck = (
+            0.5 + n.0 * slide_distance(&phys, k),
+            r + n.1 * slide_distance(&phys, k),
+        );
+        let after = (u - k * n.0, -k * n.1);
+        let sp = after.0.hypot(after.1);
+        let d = slide_distance(&phys, sp);
+        let shooter = (s + after.0 / sp * d, after.1 / sp * d);
+        for (got, want) in [(res.discs[1], struck), (res.discs[0], shooter)] {
+            assert!(
+                (got.x - want.0).abs() < 1e-9 && (got.y - want.1).abs() < 1e-9,
+                "{got:?} vs {want:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_trace_times_each_event_from_the_shot() {
+        // A free shot: the start at t = 0, then the stop at t = v / a.
+        let phys = Physics::default();
+        let mut tr = Vec::new();
+        let r = simulate(&phys, &discs(&[(0.0, 0.0)]), 0, (0.0, 1.5), Some(&mut tr));
+        assert_eq!(tr.len(), 2);
+        assert_eq!(tr[0].0, 0.0);
+        assert!((tr[1].0 - 1.5 / phys.decel).abs() < 1e-12, "{}", tr[1].0);
+        assert_eq!(tr[1].1, r.discs);
+        assert!(r.moved[0] && !r.moved[1]);
+    }
 }

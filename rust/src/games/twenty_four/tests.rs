@@ -781,4 +781,12 @@ fn action_texts_at_their_bounds_t7_player_3_and_expressions_only_in_the_race() {
     act(&mut s, "t7 no solution");
     let err = s.string_to_action("1+1+1+1").unwrap_err();
     assert!(err.to_string().contains("during the race"), "{err}");
+    // Blank text is refused as empty, whatever the phase (not as an expression out of the race).
+    for blank in ["", "   "] {
+        let err = s.string_to_action(blank).unwrap_err();
+        assert!(
+            err.to_string().contains("empty") && !err.to_string().contains("race"),
+            "{blank:?}: {err}"
+        );
+    }
 }
