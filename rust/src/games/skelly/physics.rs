@@ -564,4 +564,17 @@ mod tests {
         assert_eq!(tr[1].1, r.discs);
         assert!(r.moved[0] && !r.moved[1]);
     }
+
+    #[test]
+    fn in_a_chain_reaction_only_the_first_cap_is_hit_directly() {
+        // The shooter hits cap 2 head-on, which runs on into cap 1: both took part (the chain), but
+        // only cap 2 was touched by the shooter, whatever the seat numbers.
+        let phys = Physics::default();
+        let start = discs(&[(0.0, 0.0), (0.8, 0.0), (0.4, 0.0)]);
+        let r = simulate(&phys, &start, 0, (3.0, 0.0), None);
+        assert_eq!(r.direct, vec![2]);
+        assert_eq!(r.chain, vec![2, 1]);
+        assert_eq!(r.moved[..3], [true, true, true]);
+        assert!(r.discs[1].x > 0.8 && r.discs[2].x > 0.4);
+    }
 }
