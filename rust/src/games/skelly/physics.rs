@@ -577,4 +577,20 @@ mod tests {
         assert_eq!(r.moved[..3], [true, true, true]);
         assert!(r.discs[1].x > 0.8 && r.discs[2].x > 0.4);
     }
+
+    #[test]
+    fn slide_distances_at_concrete_speeds_and_on_a_slow_surface() {
+        // v² / 2a with a = 2 m/s²: 3 m/s slides 2.25 m, and 2.25 m needs 3 m/s.
+        let phys = Physics::default();
+        assert!((slide_distance(&phys, 3.0) - 2.25).abs() < 1e-12);
+        assert!((speed_for_distance(&phys, 2.25) - 3.0).abs() < 1e-12);
+        assert_eq!(speed_for_distance(&phys, -1.0), 0.0);
+        // A deceleration below 1 m/s² (0.5): 1 m/s stops after 2 s, 1 m on.
+        let slow = Physics {
+            decel: 0.5,
+            ..Physics::default()
+        };
+        let r = simulate(&slow, &discs(&[(0.0, 0.0)]), 0, (1.0, 0.0), None);
+        assert!((r.discs[0].x - 1.0).abs() < 1e-12, "{}", r.discs[0].x);
+    }
 }
