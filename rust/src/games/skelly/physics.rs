@@ -592,5 +592,6 @@ mod tests {
         };
         let r = simulate(&slow, &discs(&[(0.0, 0.0)]), 0, (1.0, 0.0), None);
         assert!((r.discs[0].x - 1.0).abs() < 1e-12, "{}", r.discs[0].x);
+        assert!((slide_distance(&slow, 1.0) - 1.0).abs() < 1e-12);
     }
 }
