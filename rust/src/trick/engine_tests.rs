@@ -767,3 +767,31 @@ fn queen_jack_tables_make_every_queen_jack_and_diamond_a_trump_and_followers_fol
     );
     assert_eq!(t.legal(None, hand), hand, "leading: anything");
 }
+
+#[test]
+fn a_card_pinned_at_or_above_an_earlier_one_pushes_it_one_place_deeper() {
+    // Briscola's rejected ace or three goes back into the middle of the stock at a public place;
+    // a second card put back at the same depth or nearer the top lies above the first, which is
+    // then one card deeper. Cards come off the top: the one with nobody above it is drawn next.
+    let d = deck();
+    let c = |name: &str| d.parse(name).unwrap();
+    let mut core = TrickCore::new(2, 0, d.all(), CardSet::EMPTY);
+    core.pin_in_stock(2, c("9H"));
+    core.pin_in_stock(2, c("10H")); // the same depth: the 9♥ now has three cards above it
+    core.pin_in_stock(0, c("9S")); // on top: both others one deeper
+    core.pin_in_stock(5, c("10S")); // below both: nothing moves
+    let mut pinned = core.pinned.clone();
+    pinned.sort();
+    assert_eq!(
+        pinned,
+        vec![(0, c("9S")), (3, c("10H")), (4, c("9H")), (5, c("10S"))]
+    );
+    assert_eq!(core.face_down_count(), core.stock.len() + 4);
+    assert_eq!(core.pinned_on_top(), Some(c("9S")));
+    // Drawing the top card lifts the rest; with nothing pinned on top, a draw is random.
+    core.pop_top();
+    assert_eq!(core.pinned_on_top(), None);
+    let mut pinned = core.pinned.clone();
+    pinned.sort();
+    assert_eq!(pinned, vec![(2, c("10H")), (3, c("9H")), (4, c("10S"))]);
+}

@@ -517,4 +517,81 @@ mod tests {
         // Friction took the same amount from each (both slid for t).
         assert!((before.0 - pre.0).abs() < 2.0 * phys.decel * t + 1e-12);
     }
+
+    #[test]
+    fn an_oblique_hit_sends_the_struck_cap_along_the_line_of_centres() {
+        // The struck cap's centre is a radius off the shooter's line: at contact the line of centres
+        // is 30° off the shot. The impulse is along that line (no friction between caps), so the
+        // struck cap slides off along it, and the shooter keeps the rest of its velocity.
+        let phys = Physics::default();
+        let r = phys.radius;
+        let start = discs(&[(0.0, 0.0), (0.5, r)]);
+        let v = 2.0;
+        let res = simulate(&phys, &start, 0, (v, 0.0), None);
+        assert_eq!(res.direct, vec![1]);
+        assert_eq!(res.chain, vec![1]);
+        assert_eq!(res.events, 3, "a contact, then each cap stops");
+        assert_eq!(res.moved[..2], [true, true]);
+        let s = 0.5 - r * 3f64.sqrt();
+        let u = (v * v - 2.0 * phys.decel * s).sqrt();
+        let n = (3f64.sqrt() / 2.0, 0.5);
+        let k = 0.5 * (1.0 + phys.restitution) * u * n.0;
+        let struck = (
+            0.5 + n.0 * slide_distance(&phys, k),
+            r + n.1 * slide_distance(&phys, k),
+        );
+        let after = (u - k * n.0, -k * n.1);
+        let sp = after.0.hypot(after.1);
+        let d = slide_distance(&phys, sp);
+        let shooter = (s + after.0 / sp * d, after.1 / sp * d);
+        for (got, want) in [(res.discs[1], struck), (res.discs[0], shooter)] {
+            assert!(
+                (got.x - want.0).abs() < 1e-9 && (got.y - want.1).abs() < 1e-9,
+                "{got:?} vs {want:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_trace_times_each_event_from_the_shot() {
+        // A free shot: the start at t = 0, then the stop at t = v / a.
+        let phys = Physics::default();
+        let mut tr = Vec::new();
+        let r = simulate(&phys, &discs(&[(0.0, 0.0)]), 0, (0.0, 1.5), Some(&mut tr));
+        assert_eq!(tr.len(), 2);
+        assert_eq!(tr[0].0, 0.0);
+        assert!((tr[1].0 - 1.5 / phys.decel).abs() < 1e-12, "{}", tr[1].0);
+        assert_eq!(tr[1].1, r.discs);
+        assert!(r.moved[0] && !r.moved[1]);
+    }
+
+    #[test]
+    fn in_a_chain_reaction_only_the_first_cap_is_hit_directly() {
+        // The shooter hits cap 2 head-on, which runs on into cap 1: both took part (the chain), but
+        // only cap 2 was touched by the shooter, whatever the seat numbers.
+        let phys = Physics::default();
+        let start = discs(&[(0.0, 0.0), (0.8, 0.0), (0.4, 0.0)]);
+        let r = simulate(&phys, &start, 0, (3.0, 0.0), None);
+        assert_eq!(r.direct, vec![2]);
+        assert_eq!(r.chain, vec![2, 1]);
+        assert_eq!(r.moved[..3], [true, true, true]);
+        assert!(r.discs[1].x > 0.8 && r.discs[2].x > 0.4);
+    }
+
+    #[test]
+    fn slide_distances_at_concrete_speeds_and_on_a_slow_surface() {
+        // v² / 2a with a = 2 m/s²: 3 m/s slides 2.25 m, and 2.25 m needs 3 m/s.
+        let phys = Physics::default();
+        assert!((slide_distance(&phys, 3.0) - 2.25).abs() < 1e-12);
+        assert!((speed_for_distance(&phys, 2.25) - 3.0).abs() < 1e-12);
+        assert_eq!(speed_for_distance(&phys, -1.0), 0.0);
+        // A deceleration below 1 m/s² (0.5): 1 m/s stops after 2 s, 1 m on.
+        let slow = Physics {
+            decel: 0.5,
+            ..Physics::default()
+        };
+        let r = simulate(&slow, &discs(&[(0.0, 0.0)]), 0, (1.0, 0.0), None);
+        assert!((r.discs[0].x - 1.0).abs() < 1e-12, "{}", r.discs[0].x);
+        assert!((slide_distance(&slow, 1.0) - 1.0).abs() < 1e-12);
+    }
 }

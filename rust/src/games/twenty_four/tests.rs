@@ -729,3 +729,64 @@ fn a_claim_is_followed_by_a_delay_t0_to_t7_and_the_record_keeps_it() {
         vec![(1, 3), (0, 7)]
     );
 }
+
+#[test]
+fn action_texts_at_their_bounds_t7_player_3_and_expressions_only_in_the_race() {
+    // The delays are t0..t7 and the players 0..3: the first name past each end is refused with the
+    // range, and the first id past the last action has no name of its own.
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("Ac Ad 5c"), cards("Ah As 6c")]).unwrap();
+    for (text, a) in [
+        ("t7", delay_action(7)),
+        ("delay 7", delay_action(7)),
+        ("at t0", delay_action(0)),
+        ("choose player 3", choose_action(3)),
+        ("choose p0", choose_action(0)),
+        ("take A♣", take_back_action(c("Ac"))),
+        ("take back A♣", take_back_action(c("Ac"))),
+    ] {
+        assert_eq!(s.string_to_action(text).unwrap(), a, "{text}");
+    }
+    for (text, reason) in [
+        ("t8", "t0..t7"),
+        ("delay 8", "t0..t7"),
+        ("choose player 4", "0..3"),
+        ("choose p4", "0..3"),
+    ] {
+        let err = s.string_to_action(text).unwrap_err();
+        assert!(
+            matches!(err, LudoError::Parse { .. }) && err.to_string().contains(reason),
+            "{text}: {err}"
+        );
+    }
+    assert!(action_name(NUM_ACTIONS).contains("out of range"));
+    assert!(action_name(NUM_ACTIONS - 1).contains("choose player 3"));
+    assert_eq!(Claim::from_action(CLAIM + CLAIMS as u32), None, "t0 is no claim");
+    assert_eq!(Claim::from_action(CLAIM - 1), None, "a deal is no claim");
+    assert_eq!(
+        Claim::from_action(CLAIM + CLAIMS as u32 - 1),
+        Some(Claim::Template(TEMPLATES as u16 - 1))
+    );
+    for text in ["no solution", "No Solution", "nosolution", "none", "no"] {
+        assert_eq!(
+            s.string_to_action(text).unwrap(),
+            Claim::NoSolution.action(),
+            "{text}"
+        );
+    }
+    // 1+1+1+1 is a claim during the race (a wrong one: 4), and no action at all once the race is
+    // over and the seats take back their cards.
+    assert_eq!(s.string_to_action("1+1+1+1").unwrap(), Claim::Wrong.action());
+    act(&mut s, "t7 no solution");
+    act(&mut s, "t7 no solution");
+    let err = s.string_to_action("1+1+1+1").unwrap_err();
+    assert!(err.to_string().contains("during the race"), "{err}");
+    // Blank text is refused as empty, whatever the phase (not as an expression out of the race).
+    for blank in ["", "   "] {
+        let err = s.string_to_action(blank).unwrap_err();
+        assert!(
+            err.to_string().contains("empty") && !err.to_string().contains("race"),
+            "{blank:?}: {err}"
+        );
+    }
+}
