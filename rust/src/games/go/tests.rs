@@ -1903,3 +1903,72 @@ fn rule_free_handicap_count() {
     // White may play any of the 22 empty points, or pass.
     assert_eq!(rule_legal(&s).len(), 23);
 }
+
+/// Passes count only when consecutive (a stone in between starts again), a pass lifts the ko ban (the
+/// side that took the ko may fill it after the opponent passes), and a pass is part of the history
+/// that situational superko reads: after Black passes, the same board with White to move has occurred.
+#[test]
+fn rule_passes_are_consecutive_lift_the_ko_and_enter_the_history() {
+    let mut j = rule_pos("go(board_size=5,ruleset=japanese)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut j, "pass C3 pass");
+    assert_eq!(j.core.phase, Phase::Play, "a stone between two passes");
+    rule_play(&mut j, "pass");
+    assert_eq!(j.core.phase, Phase::Marking);
+    // The ko of the fixtures: Black takes on C2, White may not retake on B2 at once.
+    let ko = ". . . . .\n. . . . .\n. X O . .\nX O . O .\n. X O . .";
+    let mut s = rule_pos("go(board_size=5,ruleset=japanese)", ko, 0);
+    rule_play(&mut s, "C2");
+    assert!(!rule_legal(&s).contains(&"B2".to_string()), "ko");
+    rule_play(&mut s, "pass");
+    assert!(rule_legal(&s).contains(&"B2".to_string()), "Black fills the ko after White's pass");
+    // Situational superko: Black's single-stone suicide on A1 would give the starting board with White
+    // to move, which Black's pass already made happen.
+    let rows = ". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .";
+    let mut nz = rule_pos("go(board_size=5,ruleset=nz)", rows, 0);
+    assert!(rule_legal(&nz).contains(&"A1".to_string()));
+    rule_play(&mut nz, "pass pass resume");
+    assert_eq!(nz.current_player(), Player::Seat(0));
+    assert!(!rule_legal(&nz).contains(&"A1".to_string()), "(board, White to move) occurred at the pass");
+}
+
+/// The playout bots' fast legality test (`GoCore::is_legal_cell`) agrees with the legal-action list
+/// on every empty point, under each ko rule with and without suicide, in positions with a
+/// single-stone suicide point, a two-stone one, and a ko.
+#[test]
+fn rule_fast_legality_agrees_with_the_legal_list() {
+    let positions = [
+        (". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .", &[][..]),
+        (". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .", &[][..]),
+        (". . . . .\n. . . . .\n. X O . .\nX O . O .\n. X O . .", &["C2"][..]),
+    ];
+    for spec in [
+        "ruleset=japanese",
+        "ruleset=japanese,suicide_allowed=true",
+        "ruleset=nz",
+        "ruleset=nz,suicide_allowed=false",
+        "ruleset=tromp_taylor",
+        "ruleset=chinese",
+    ] {
+        for (rows, moves) in positions {
+            let mut s = rule_pos(&format!("go(board_size=5,{spec})"), rows, 0);
+            for m in moves {
+                rule_play(&mut s, m);
+            }
+            for _ in 0..2 {
+                let legal = rule_legal(&s);
+                for pt in 0..25 {
+                    let p = s.core.board.cell(pt);
+                    if s.core.board.at(p) == EMPTY {
+                        let name = coord::gtp_name(pt, 5);
+                        assert_eq!(
+                            s.core.is_legal_cell(p),
+                            legal.contains(&name),
+                            "{spec} {name}\n{s}"
+                        );
+                    }
+                }
+                rule_play(&mut s, "pass");
+            }
+        }
+    }
+}
