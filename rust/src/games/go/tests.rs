@@ -1972,3 +1972,85 @@ fn rule_fast_legality_agrees_with_the_legal_list() {
         }
     }
 }
+
+/// Seki under area scoring: the eyes of chains in seki are their owners' points (only territory
+/// scoring without `seki_territory` leaves them to nobody). The seki of the fixtures: each side has
+/// 10 stones, 6 surrounded points and its eye; C1 and D1 are shared liberties.
+#[test]
+fn rule_area_scoring_counts_the_eyes_of_a_seki() {
+    let rows = ". . O X . .\n. . O X . .\n. . O X . .\nO O O X X X\nX X X O O O\n. X . . O .";
+    let s = rule_pos("go(board_size=6,ruleset=chinese)", rows, 0);
+    let sc = s.final_score();
+    assert_eq!((sc.stones, sc.territory), ([10, 10], [7, 7]));
+    assert_eq!((sc.black, sc.white), (17.0, 17.0 + 7.5));
+    let j = rule_pos("go(board_size=6,ruleset=japanese)", rows, 0);
+    assert_eq!(j.final_score().territory, [6, 6]);
+}
+
+/// A chain's liberties are its distinct empty neighbours (a point shared by two of its stones counts
+/// once), and it is in atari with exactly one: the two-group position, before and after Black plays
+/// C3 (joining its group and taking a liberty of White's).
+#[test]
+fn rule_board_liberties_and_atari() {
+    let mut s = rule_pos("go(board_size=5)", RULE_TWO_GROUPS, 0);
+    let at = |s: &GoState, name: &str| s.core.board.cell(coord::parse_gtp(name, 5).unwrap());
+    let libs = |s: &GoState, name: &str| s.core.board.liberties(at(s, name));
+    let atari = |s: &GoState, name: &str| s.core.board.chain_in_atari(at(s, name));
+    // White A1: A2 only. Black: A2, A4, A5 and column C. White: E1, E2, E4, E5 and column C.
+    assert_eq!((libs(&s, "A1"), libs(&s, "B3"), libs(&s, "D1")), (1, 8, 9));
+    assert!(atari(&s, "A1"));
+    assert!(!atari(&s, "A3") && !atari(&s, "D5"));
+    rule_play(&mut s, "C3");
+    assert_eq!((libs(&s, "A1"), libs(&s, "C3"), libs(&s, "E3")), (1, 7, 8));
+    // White C1 joins column D and takes Black's C1: Black A2, A4, A5, C2, C4, C5; White E1, E2, E4,
+    // E5, C2, C4, C5 (C2 shared by C1 and D2, counted once).
+    rule_play(&mut s, "C1");
+    assert_eq!((libs(&s, "B3"), libs(&s, "C1"), libs(&s, "D5")), (6, 7, 7));
+    assert!(atari(&s, "A1") && !atari(&s, "C1"));
+}
+
+/// The board's own verdict on a suicide says whether the stone would join a chain of its colour
+/// (`multi`): A1 alone inside White's B1 and A2; A2 joining A1 inside White's B1, B2, A3. Allowed,
+/// the preview is of the board without the removed stones.
+#[test]
+fn rule_board_preview_of_single_and_multi_stone_suicide() {
+    use super::board::Refusal;
+    let single = rule_pos("go(board_size=5)", ". . . . .\n. . . . .\n. . . . .\nO . . . .\n. O . . .", 0);
+    let b = &single.core.board;
+    let a1 = b.cell(0);
+    assert_eq!(b.preview(a1, BLACK, false), Err(Refusal::Suicide { multi: false }));
+    let pv = b.preview(a1, BLACK, true).unwrap();
+    assert!(pv.suicide);
+    assert_eq!(pv.hash, b.hash(), "the stone removes itself");
+    let multi = rule_pos("go(board_size=5)", ". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .", 0);
+    let b = &multi.core.board;
+    let a2 = b.cell(5);
+    assert_eq!(b.preview(a2, BLACK, false), Err(Refusal::Suicide { multi: true }));
+    let pv = b.preview(a2, BLACK, true).unwrap();
+    assert!(pv.suicide);
+    let empty = rule_pos("go(board_size=5)", ". . . . .\n. . . . .\nO . . . .\n. O . . .\n. O . . .", 0);
+    assert_eq!(pv.hash, empty.core.board.hash(), "A1 and A2 both removed");
+    assert_eq!(b.preview(b.cell(1), BLACK, true), Err(Refusal::Occupied));
+}
+
+/// Joining chains relabels the smaller one: the larger keeps its head (so a long chain is not
+/// relabelled stone by stone each time a stone joins it, and the chains' stone order, which the
+/// order of freed points and so the seeded marking playouts follow, stays as it was).
+#[test]
+fn rule_board_merge_keeps_the_larger_chains_head() {
+    use super::board::Board;
+    let mut b = Board::new(5);
+    let c = |pt: usize| b.cell(pt);
+    let (a1, a2, a3, a4, a5) = (c(0), c(5), c(10), c(15), c(20));
+    for p in [a1, a2, a3] {
+        b.play(p, BLACK);
+    }
+    let long = b.chain_head(a1);
+    b.play(a5, BLACK);
+    b.play(a4, BLACK);
+    assert_eq!(b.chain_size(a4), 5);
+    for p in [a1, a2, a3, a4, a5] {
+        assert_eq!(b.chain_head(p), long);
+    }
+    b.check_invariants().unwrap();
+}
