@@ -1583,7 +1583,11 @@ fn rule_move_limit_counts_with_the_automatic_marking() {
     assert_eq!((sc.black, sc.white), (5.0, 4.5));
     assert_eq!(s.result().as_deref(), Some("B+0.5"));
     assert_eq!(rule_returns(&s), [1.0, -1.0]);
-    assert_eq!(s.ending(), None, "a game the limit stopped in play needs no ending text");
+    assert_eq!(
+        s.ending(),
+        None,
+        "a game the limit stopped in play needs no ending text"
+    );
     // Without a marking phase (Tromp–Taylor) every stone is alive: Black 7 stones + A4–A5, White 8
     // stones + its 4 eye points; A2 (next to A1) is nobody's.
     let mut tt = rule_pos(
@@ -1605,19 +1609,30 @@ fn rule_move_limit_counts_with_the_automatic_marking() {
 fn rule_marking_toggles_chains_and_ends_on_both_acceptances() {
     let spec = "go(board_size=5,komi=0.5)";
     let mut s = rule_pos(spec, RULE_TWO_GROUPS, 0);
-    assert!(!rule_legal(&s).iter().any(|m| m.starts_with("mark") || m == "accept" || m == "resume"));
+    assert!(!rule_legal(&s)
+        .iter()
+        .any(|m| m.starts_with("mark") || m == "accept" || m == "resume"));
     rule_play(&mut s, "pass pass");
     assert_eq!(s.core.phase, Phase::Marking);
     assert_eq!(s.current_player(), Player::Seat(0));
-    assert_eq!(rule_dead(&s), ["A1"], "the proposal opening the phase is the automatic marking");
+    assert_eq!(
+        rule_dead(&s),
+        ["A1"],
+        "the proposal opening the phase is the automatic marking"
+    );
     let legal = rule_legal(&s);
-    let stones = ["A1", "B1", "D1", "B2", "D2", "A3", "B3", "D3", "E3", "B4", "D4", "B5", "D5"];
+    let stones = [
+        "A1", "B1", "D1", "B2", "D2", "A3", "B3", "D3", "E3", "B4", "D4", "B5", "D5",
+    ];
     let mut want: Vec<String> = stones.iter().map(|p| format!("mark {p}")).collect();
     want.extend(["accept".to_string(), "resume".to_string()]);
     let (mut got, mut want) = (legal.clone(), want);
     got.sort();
     want.sort();
-    assert_eq!(got, want, "marks of every stone, accept, resume; no point, no pass");
+    assert_eq!(
+        got, want,
+        "marks of every stone, accept, resume; no point, no pass"
+    );
     for bad in ["C3", "pass", "mark C3"] {
         let a = s.string_to_action(bad).unwrap();
         assert!(s.clone().apply_action(a).is_err(), "{bad} in the marking phase");
@@ -1665,7 +1680,11 @@ fn rule_resume_clears_the_marking_and_the_passes() {
     rule_play(&mut s, "resume");
     assert_eq!(s.core.phase, Phase::Play);
     assert!(rule_dead(&s).is_empty());
-    assert_eq!(s.current_player(), Player::Seat(1), "Black passed last: White plays");
+    assert_eq!(
+        s.current_player(),
+        Player::Seat(1),
+        "Black passed last: White plays"
+    );
     assert!(rule_legal(&s).contains(&"C1".to_string()));
     rule_play(&mut s, "pass");
     assert_eq!(s.core.phase, Phase::Play, "one pass after resuming");
@@ -1695,7 +1714,11 @@ fn rule_pass_stones_and_white_passing_last() {
     assert_eq!(e.core.phase, Phase::Marking, "Black then White");
     let mut j = rule_pos("go(board_size=5,ruleset=japanese)", RULE_TWO_GROUPS, 0);
     rule_play(&mut j, "C3 pass pass");
-    assert_eq!(j.core.phase, Phase::Marking, "no pass stones: White then Black ends play too");
+    assert_eq!(
+        j.core.phase,
+        Phase::Marking,
+        "no pass stones: White then Black ends play too"
+    );
     assert_eq!(j.core.prisoners, [0, 0]);
     let mut t = rule_pos("go(board_size=5,ruleset=tromp_taylor)", RULE_TWO_GROUPS, 0);
     rule_play(&mut t, "C3 pass");
@@ -1762,7 +1785,11 @@ fn rule_handicap_compensation() {
 /// point, Tromp–Taylor's every-stone-alive counting needs area scoring, `max_moves=0` is 4·N².
 #[test]
 fn rule_parameter_limits() {
-    let ok = |spec: &str| GoGame::from_game_string(spec).map(|g| g.rules).map_err(|e| e.to_string());
+    let ok = |spec: &str| {
+        GoGame::from_game_string(spec)
+            .map(|g| g.rules)
+            .map_err(|e| e.to_string())
+    };
     assert!(ok("go(board_size=8,handicap=4)").is_ok());
     let e = ok("go(board_size=8,handicap=5)").unwrap_err();
     assert!(e.contains("at most 4"), "{e}");
@@ -1772,6 +1799,8 @@ fn rule_parameter_limits() {
     assert!(ok("go(board_size=2,handicap=3,handicap_placement=free)").is_ok());
     let e = ok("go(board_size=2,handicap=4,handicap_placement=free)").unwrap_err();
     assert!(e.contains("do not fit"), "{e}");
+    assert!(ok("go(board_size=3,handicap=8,handicap_placement=free)").is_ok());
+    assert!(ok("go(board_size=3,handicap=9,handicap_placement=free)").is_err());
     let e = ok("go(handicap=1)").unwrap_err();
     assert!(e.contains("0 or 2..9"), "{e}");
     assert_eq!(ok("go(handicap=0)").unwrap().handicap, 0);
@@ -1781,22 +1810,51 @@ fn rule_parameter_limits() {
     assert!(ok("go(ruleset=japanese,dead_stone_mode=tromp_taylor)").is_err());
     let r = ok("go(ruleset=chinese,dead_stone_mode=tromp_taylor)").unwrap();
     assert_eq!(r.dead_stones, rules::DeadStones::TrompTaylor);
-    assert_eq!(ok("go(ruleset=chinese)").unwrap().dead_stones, rules::DeadStones::Agreement);
+    assert_eq!(
+        ok("go(ruleset=chinese)").unwrap().dead_stones,
+        rules::DeadStones::Agreement
+    );
     assert_eq!(ok("go(board_size=5)").unwrap().max_moves, 100);
     assert_eq!(ok("go(board_size=5,max_moves=7)").unwrap().max_moves, 7);
     let r = ok("go(ruleset=japanese)").unwrap();
-    assert_eq!((r.scoring, r.ko, r.long_cycle), (rules::Scoring::Territory, rules::KoRule::Simple, rules::LongCycle::NoResult));
+    assert_eq!(
+        (r.scoring, r.ko, r.long_cycle),
+        (
+            rules::Scoring::Territory,
+            rules::KoRule::Simple,
+            rules::LongCycle::NoResult
+        )
+    );
     assert_eq!(
         (r.suicide_allowed, r.seki_territory, r.pass_stones, r.komi),
         (false, false, false, 6.5)
     );
     let r = ok("go(ruleset=aga,long_cycle=draw,seki_territory=true)").unwrap();
-    assert_eq!((r.scoring, r.ko, r.long_cycle), (rules::Scoring::Area, rules::KoRule::SituationalSuperko, rules::LongCycle::Draw));
-    assert_eq!((r.pass_stones, r.seki_territory, r.handicap_compensation), (true, true, rules::HandicapCompensation::HMinus1));
+    assert_eq!(
+        (r.scoring, r.ko, r.long_cycle),
+        (
+            rules::Scoring::Area,
+            rules::KoRule::SituationalSuperko,
+            rules::LongCycle::Draw
+        )
+    );
+    assert_eq!(
+        (r.pass_stones, r.seki_territory, r.handicap_compensation),
+        (true, true, rules::HandicapCompensation::HMinus1)
+    );
     let r = ok("go(ruleset=tromp_taylor)").unwrap();
-    assert_eq!((r.ko, r.suicide_allowed), (rules::KoRule::PositionalSuperko, true));
-    assert_eq!(ok("go(ruleset=chinese)").unwrap().handicap_compensation, rules::HandicapCompensation::H);
-    assert_eq!(ok("go(ruleset=nz)").unwrap().handicap_compensation, rules::HandicapCompensation::None);
+    assert_eq!(
+        (r.ko, r.suicide_allowed),
+        (rules::KoRule::PositionalSuperko, true)
+    );
+    assert_eq!(
+        ok("go(ruleset=chinese)").unwrap().handicap_compensation,
+        rules::HandicapCompensation::H
+    );
+    assert_eq!(
+        ok("go(ruleset=nz)").unwrap().handicap_compensation,
+        rules::HandicapCompensation::None
+    );
 }
 
 /// Suicide and the three ko rules' repetition keys, with a single-stone suicide (it leaves the board
@@ -1812,8 +1870,14 @@ fn rule_parameter_limits() {
 fn rule_suicide_and_the_repetition_keys() {
     let rows = ". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .";
     let legal_a1 = |spec: &str| rule_legal(&rule_pos(spec, rows, 0)).contains(&"A1".to_string());
-    assert!(!legal_a1("go(board_size=5,ruleset=tromp_taylor)"), "positional superko");
-    assert!(!legal_a1("go(board_size=5,ruleset=japanese)"), "suicide not allowed");
+    assert!(
+        !legal_a1("go(board_size=5,ruleset=tromp_taylor)"),
+        "positional superko"
+    );
+    assert!(
+        !legal_a1("go(board_size=5,ruleset=japanese)"),
+        "suicide not allowed"
+    );
     assert!(legal_a1("go(board_size=5,ruleset=nz)"), "situational superko");
     let mut nz = rule_pos("go(board_size=5,ruleset=nz)", rows, 0);
     let before = stones_of(&nz);
@@ -1822,11 +1886,17 @@ fn rule_suicide_and_the_repetition_keys() {
     assert_eq!(nz.core.prisoners, [0, 1]);
     assert_eq!(nz.current_player(), Player::Seat(1));
     let legal = rule_legal(&nz);
-    assert!(!legal.contains(&"E5".to_string()), "White's suicide repeats (board, Black to move)");
+    assert!(
+        !legal.contains(&"E5".to_string()),
+        "White's suicide repeats (board, Black to move)"
+    );
     assert!(legal.contains(&"C3".to_string()));
     for (spec, result) in [
         ("go(board_size=5,ruleset=japanese,suicide_allowed=true)", "Void"),
-        ("go(board_size=5,ruleset=japanese,suicide_allowed=true,long_cycle=draw)", "Draw"),
+        (
+            "go(board_size=5,ruleset=japanese,suicide_allowed=true,long_cycle=draw)",
+            "Draw",
+        ),
     ] {
         let mut s = rule_pos(spec, rows, 0);
         rule_play(&mut s, "A1");
@@ -1876,11 +1946,18 @@ fn rule_resignation_and_ending_texts() {
     st.apply_ending("stopped").unwrap();
     assert!(st.is_terminal());
     assert_eq!(st.ending().as_deref(), Some("stopped"));
-    assert_eq!(rule_dead(&st), ["A1"], "stopped and counted with the automatic marking");
+    assert_eq!(
+        rule_dead(&st),
+        ["A1"],
+        "stopped and counted with the automatic marking"
+    );
     assert_eq!(st.result().as_deref(), Some("B+0.5"));
     let mut m = GoState::from_diagram(&g, RULE_TWO_GROUPS, 0).unwrap();
     rule_play(&mut m, "pass pass");
-    assert!(m.apply_ending("stopped").is_err(), "only a game in play is stopped");
+    assert!(
+        m.apply_ending("stopped").is_err(),
+        "only a game in play is stopped"
+    );
     assert!(!m.is_terminal());
 }
 
@@ -1920,7 +1997,10 @@ fn rule_passes_are_consecutive_lift_the_ko_and_enter_the_history() {
     rule_play(&mut s, "C2");
     assert!(!rule_legal(&s).contains(&"B2".to_string()), "ko");
     rule_play(&mut s, "pass");
-    assert!(rule_legal(&s).contains(&"B2".to_string()), "Black fills the ko after White's pass");
+    assert!(
+        rule_legal(&s).contains(&"B2".to_string()),
+        "Black fills the ko after White's pass"
+    );
     // Situational superko: Black's single-stone suicide on A1 would give the starting board with White
     // to move, which Black's pass already made happen.
     let rows = ". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .";
@@ -1928,7 +2008,10 @@ fn rule_passes_are_consecutive_lift_the_ko_and_enter_the_history() {
     assert!(rule_legal(&nz).contains(&"A1".to_string()));
     rule_play(&mut nz, "pass pass resume");
     assert_eq!(nz.current_player(), Player::Seat(0));
-    assert!(!rule_legal(&nz).contains(&"A1".to_string()), "(board, White to move) occurred at the pass");
+    assert!(
+        !rule_legal(&nz).contains(&"A1".to_string()),
+        "(board, White to move) occurred at the pass"
+    );
 }
 
 /// The playout bots' fast legality test (`GoCore::is_legal_cell`) agrees with the legal-action list
@@ -1939,7 +2022,10 @@ fn rule_fast_legality_agrees_with_the_legal_list() {
     let positions = [
         (". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .", &[][..]),
         (". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .", &[][..]),
-        (". . . . .\n. . . . .\n. X O . .\nX O . O .\n. X O . .", &["C2"][..]),
+        (
+            ". . . . .\n. . . . .\n. X O . .\nX O . O .\n. X O . .",
+            &["C2"][..],
+        ),
     ];
     for spec in [
         "ruleset=japanese",
@@ -2015,20 +2101,35 @@ fn rule_board_liberties_and_atari() {
 #[test]
 fn rule_board_preview_of_single_and_multi_stone_suicide() {
     use super::board::Refusal;
-    let single = rule_pos("go(board_size=5)", ". . . . .\n. . . . .\n. . . . .\nO . . . .\n. O . . .", 0);
+    let single = rule_pos(
+        "go(board_size=5)",
+        ". . . . .\n. . . . .\n. . . . .\nO . . . .\n. O . . .",
+        0,
+    );
     let b = &single.core.board;
     let a1 = b.cell(0);
-    assert_eq!(b.preview(a1, BLACK, false), Err(Refusal::Suicide { multi: false }));
+    assert_eq!(
+        b.preview(a1, BLACK, false),
+        Err(Refusal::Suicide { multi: false })
+    );
     let pv = b.preview(a1, BLACK, true).unwrap();
     assert!(pv.suicide);
     assert_eq!(pv.hash, b.hash(), "the stone removes itself");
-    let multi = rule_pos("go(board_size=5)", ". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .", 0);
+    let multi = rule_pos(
+        "go(board_size=5)",
+        ". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .",
+        0,
+    );
     let b = &multi.core.board;
     let a2 = b.cell(5);
     assert_eq!(b.preview(a2, BLACK, false), Err(Refusal::Suicide { multi: true }));
     let pv = b.preview(a2, BLACK, true).unwrap();
     assert!(pv.suicide);
-    let empty = rule_pos("go(board_size=5)", ". . . . .\n. . . . .\nO . . . .\n. O . . .\n. O . . .", 0);
+    let empty = rule_pos(
+        "go(board_size=5)",
+        ". . . . .\n. . . . .\nO . . . .\n. O . . .\n. O . . .",
+        0,
+    );
     assert_eq!(pv.hash, empty.core.board.hash(), "A1 and A2 both removed");
     assert_eq!(b.preview(b.cell(1), BLACK, true), Err(Refusal::Occupied));
 }
