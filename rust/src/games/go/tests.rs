@@ -1519,3 +1519,639 @@ fn points_and_cells_correspond_on_every_board_side() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Rule boundaries for mutation testing (issue #26): small concrete positions, each checking one rule
+// of the rules machine (passes and pass stones, the marking protocol, the move limit, the ko rules'
+// repetition keys, suicide, handicap compensation, the parameters' limits, the result and returns)
+// through the state's own path (legal actions, apply, returns, result).
+// ---------------------------------------------------------------------------------------------------
+
+/// A set-up position; `to_move` 0 Black, 1 White.
+fn rule_pos(spec: &str, rows: &str, to_move: usize) -> GoState {
+    GoState::from_diagram(&game(spec), rows, to_move).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+/// Plays space-separated moves (`mark_A1` for `mark A1`).
+fn rule_play(s: &mut GoState, moves: &str) {
+    for m in moves.split_whitespace() {
+        act(s, &m.replace('_', " "));
+    }
+}
+
+fn rule_legal(s: &GoState) -> Vec<String> {
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    legal.iter().map(|&a| s.action_to_string(a)).collect()
+}
+
+fn rule_returns(s: &GoState) -> [f64; 2] {
+    let mut r = [9.0; 2];
+    s.returns(&mut r);
+    r
+}
+
+/// Points (by GTP name) marked dead.
+fn rule_dead(s: &GoState) -> Vec<String> {
+    let n = s.core.rules.size;
+    (0..n * n)
+        .filter(|&pt| s.core.dead[pt])
+        .map(|pt| coord::gtp_name(pt, n))
+        .collect()
+}
+
+/// Two pass-alive groups (Black: column B and A3, eyes A1–A2 and A4–A5; White: column D and E3, eyes
+/// E1–E2 and E4–E5) and a white stone on A1 inside one of Black's eyes, which is therefore dead
+/// (unconditionally: Black can always capture it, White can never make it live). Column C is neutral.
+const RULE_TWO_GROUPS: &str = ". X . O .\n. X . O .\nX X . O O\n. X . O .\nO X . O .";
+
+/// The move limit (`max_moves`) counts the position after exactly that many actions, not one fewer,
+/// with the automatic marking under agreement rules: the white stone in Black's eye is a prisoner and
+/// its points Black's. Territory scoring, komi 0.5: Black 4 points + 1 prisoner = 5, White 4 + 0.5.
+#[test]
+fn rule_move_limit_counts_with_the_automatic_marking() {
+    let mut s = rule_pos("go(board_size=5,komi=0.5,max_moves=2)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut s, "C3");
+    assert!(!s.is_terminal(), "one action of two");
+    assert_eq!(s.core.phase, Phase::Play);
+    rule_play(&mut s, "C1");
+    assert!(s.is_terminal(), "the second action reaches max_moves=2");
+    assert_eq!(s.core.end, Some(engine::End::Counted));
+    assert_eq!(rule_dead(&s), ["A1"]);
+    let sc = s.final_score();
+    assert_eq!((sc.territory, sc.prisoners), ([4, 4], [1, 0]));
+    assert_eq!((sc.black, sc.white), (5.0, 4.5));
+    assert_eq!(s.result().as_deref(), Some("B+0.5"));
+    assert_eq!(rule_returns(&s), [1.0, -1.0]);
+    assert_eq!(
+        s.ending(),
+        None,
+        "a game the limit stopped in play needs no ending text"
+    );
+    // Without a marking phase (Tromp–Taylor) every stone is alive: Black 7 stones + A4–A5, White 8
+    // stones + its 4 eye points; A2 (next to A1) is nobody's.
+    let mut tt = rule_pos(
+        "go(board_size=5,ruleset=tromp_taylor,komi=0.5,max_moves=2)",
+        RULE_TWO_GROUPS,
+        0,
+    );
+    rule_play(&mut tt, "C3 C1");
+    assert!(tt.is_terminal());
+    assert!(rule_dead(&tt).is_empty());
+    let sc = tt.final_score();
+    assert_eq!((sc.black, sc.white), (7.0 + 2.0, 8.0 + 4.0 + 0.5));
+}
+
+/// The marking phase: after two passes only marks (of stones), accept and resume are legal; a mark
+/// toggles a whole chain and stands for the marker's acceptance (the other side's is withdrawn); the
+/// game ends when both accept the same proposal.
+#[test]
+fn rule_marking_toggles_chains_and_ends_on_both_acceptances() {
+    let spec = "go(board_size=5,komi=0.5)";
+    let mut s = rule_pos(spec, RULE_TWO_GROUPS, 0);
+    assert!(!rule_legal(&s)
+        .iter()
+        .any(|m| m.starts_with("mark") || m == "accept" || m == "resume"));
+    rule_play(&mut s, "pass pass");
+    assert_eq!(s.core.phase, Phase::Marking);
+    assert_eq!(s.current_player(), Player::Seat(0));
+    assert_eq!(
+        rule_dead(&s),
+        ["A1"],
+        "the proposal opening the phase is the automatic marking"
+    );
+    let legal = rule_legal(&s);
+    let stones = [
+        "A1", "B1", "D1", "B2", "D2", "A3", "B3", "D3", "E3", "B4", "D4", "B5", "D5",
+    ];
+    let mut want: Vec<String> = stones.iter().map(|p| format!("mark {p}")).collect();
+    want.extend(["accept".to_string(), "resume".to_string()]);
+    let (mut got, mut want) = (legal.clone(), want);
+    got.sort();
+    want.sort();
+    assert_eq!(
+        got, want,
+        "marks of every stone, accept, resume; no point, no pass"
+    );
+    for bad in ["C3", "pass", "mark C3"] {
+        let a = s.string_to_action(bad).unwrap();
+        assert!(s.clone().apply_action(a).is_err(), "{bad} in the marking phase");
+    }
+    // Black accepts; White disputes by marking the whole black group (one mark, six stones); Black
+    // accepting that proposal ends the game with it.
+    rule_play(&mut s, "accept");
+    assert!(!s.is_terminal());
+    assert_eq!(s.current_player(), Player::Seat(1));
+    rule_play(&mut s, "mark_B3");
+    assert!(!s.is_terminal(), "White's mark withdraws Black's acceptance");
+    assert_eq!(rule_dead(&s), ["A1", "B1", "B2", "A3", "B3", "B4", "B5"]);
+    let mut agreed = s.clone();
+    rule_play(&mut agreed, "accept");
+    assert!(agreed.is_terminal(), "a mark is the marker's acceptance");
+    // Black's six stones and White's A1 removed: Black has its one prisoner; White columns A to C
+    // (15 points) and its 4 eye points, and 6 prisoners.
+    let sc = agreed.final_score();
+    assert_eq!((sc.black, sc.white), (1.0, 19.0 + 6.0 + 0.5));
+    assert_eq!(agreed.result().as_deref(), Some("W+24.5"));
+    assert_eq!(rule_returns(&agreed), [-1.0, 1.0]);
+    // Instead Black marks the group alive again (a toggle): White must now accept.
+    rule_play(&mut s, "mark_B1");
+    assert_eq!(rule_dead(&s), ["A1"]);
+    assert_eq!(s.current_player(), Player::Seat(1));
+    rule_play(&mut s, "mark_A1");
+    assert!(rule_dead(&s).is_empty(), "White marks its stone alive");
+    rule_play(&mut s, "mark_A1");
+    assert_eq!(rule_dead(&s), ["A1"]);
+    assert!(!s.is_terminal());
+    rule_play(&mut s, "accept");
+    assert!(s.is_terminal());
+    assert_eq!(s.result().as_deref(), Some("B+0.5"));
+}
+
+/// Resuming play: the side that did not pass last plays next, the marks are cleared and the passes
+/// start again from none (one pass does not end play, two do).
+#[test]
+fn rule_resume_clears_the_marking_and_the_passes() {
+    let mut s = rule_pos("go(board_size=5,komi=0.5)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut s, "C3 pass pass");
+    assert_eq!(s.core.phase, Phase::Marking);
+    assert_eq!(s.current_player(), Player::Seat(1));
+    assert_eq!(rule_dead(&s), ["A1"]);
+    rule_play(&mut s, "resume");
+    assert_eq!(s.core.phase, Phase::Play);
+    assert!(rule_dead(&s).is_empty());
+    assert_eq!(
+        s.current_player(),
+        Player::Seat(1),
+        "Black passed last: White plays"
+    );
+    assert!(rule_legal(&s).contains(&"C1".to_string()));
+    rule_play(&mut s, "pass");
+    assert_eq!(s.core.phase, Phase::Play, "one pass after resuming");
+    rule_play(&mut s, "pass");
+    assert_eq!(s.core.phase, Phase::Marking);
+    // Here White passed first and Black last again: White resumes and plays.
+    rule_play(&mut s, "resume C1");
+    assert_eq!(s.core.phase, Phase::Play);
+    assert_eq!(s.current_player(), Player::Seat(0));
+}
+
+/// AGA pass stones: each pass hands the opponent a prisoner, and play ends only on two passes the
+/// last of which is White's; without pass stones any two passes end play.
+#[test]
+fn rule_pass_stones_and_white_passing_last() {
+    let mut s = rule_pos("go(board_size=5,ruleset=aga)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut s, "C3 pass");
+    assert_eq!(s.core.prisoners, [1, 0], "White's pass stone goes to Black");
+    rule_play(&mut s, "pass");
+    assert_eq!(s.core.prisoners, [1, 1]);
+    assert_eq!(s.core.phase, Phase::Play, "Black passed last");
+    rule_play(&mut s, "pass");
+    assert_eq!(s.core.prisoners, [2, 1]);
+    assert_eq!(s.core.phase, Phase::Marking);
+    let mut e = rule_pos("go(board_size=5,ruleset=aga)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut e, "pass pass");
+    assert_eq!(e.core.phase, Phase::Marking, "Black then White");
+    let mut j = rule_pos("go(board_size=5,ruleset=japanese)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut j, "C3 pass pass");
+    assert_eq!(
+        j.core.phase,
+        Phase::Marking,
+        "no pass stones: White then Black ends play too"
+    );
+    assert_eq!(j.core.prisoners, [0, 0]);
+    let mut t = rule_pos("go(board_size=5,ruleset=tromp_taylor)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut t, "C3 pass");
+    assert!(!t.is_terminal());
+    rule_play(&mut t, "pass");
+    assert!(t.is_terminal(), "Tromp–Taylor counts at once");
+}
+
+/// Counted results at the boundary: komi equal to Black's margin is a draw (jigo), half a point
+/// either way decides. Tromp–Taylor 3×3: Black's one stone owns the board (9 points).
+#[test]
+fn rule_counted_result_and_returns_at_jigo() {
+    for (komi, result, returns) in [
+        ("9", "0", [0.0, 0.0]),
+        ("8.5", "B+0.5", [1.0, -1.0]),
+        ("9.5", "W+0.5", [-1.0, 1.0]),
+    ] {
+        let g = game(&format!("go(board_size=3,ruleset=tromp_taylor,komi={komi})"));
+        let mut s = g.new_initial_state();
+        rule_play(&mut s, "B2 pass pass");
+        assert!(s.is_terminal());
+        assert_eq!(s.result().as_deref(), Some(result), "komi {komi}");
+        assert_eq!(rule_returns(&s), returns, "komi {komi}");
+        let mut sc = [0.0; 2];
+        s.scores(&mut sc);
+        assert_eq!(sc, [9.0, komi.parse::<f64>().unwrap()]);
+    }
+}
+
+/// Extra points for White in handicap games (area scoring only): H under Chinese rules, H − 1 under
+/// AGA's, none under NZ's or any territory scoring, none without a handicap.
+#[test]
+fn rule_handicap_compensation() {
+    for (spec, points) in [
+        ("ruleset=chinese,handicap=2", 2.0),
+        ("ruleset=chinese,handicap=3", 3.0),
+        ("ruleset=aga,handicap=2", 1.0),
+        ("ruleset=aga,handicap=3", 2.0),
+        ("ruleset=aga,handicap=0", 0.0),
+        ("ruleset=chinese,handicap=0", 0.0),
+        ("ruleset=nz,handicap=2", 0.0),
+        ("ruleset=japanese,handicap=2,handicap_compensation=h", 0.0),
+        ("ruleset=japanese,handicap=2,handicap_compensation=h_minus_1", 0.0),
+    ] {
+        let g = game(&format!("go(board_size=9,komi=0.5,{spec})"));
+        let s = g.new_initial_state();
+        let sc = s.final_score();
+        assert_eq!(sc.handicap_points, points, "{spec}");
+        let h = g.rules.handicap as u32;
+        let (black, white) = if h == 0 {
+            (0.0, 0.5)
+        } else if g.rules.scoring == rules::Scoring::Area {
+            // The handicap stones own the whole empty board.
+            (81.0, 0.5 + points)
+        } else {
+            ((81 - h) as f64, 0.5)
+        };
+        assert_eq!((sc.black, sc.white), (black, white), "{spec}");
+    }
+}
+
+/// The parameters' limits: a handicap is 0 or 2..9 stones, fixed placement has at most 4 stones on
+/// even boards from 8×8 (9 on odd ones from 7×7, none below), a free handicap must leave an empty
+/// point, Tromp–Taylor's every-stone-alive counting needs area scoring, `max_moves=0` is 4·N².
+#[test]
+fn rule_parameter_limits() {
+    let ok = |spec: &str| {
+        GoGame::from_game_string(spec)
+            .map(|g| g.rules)
+            .map_err(|e| e.to_string())
+    };
+    assert!(ok("go(board_size=8,handicap=4)").is_ok());
+    let e = ok("go(board_size=8,handicap=5)").unwrap_err();
+    assert!(e.contains("at most 4"), "{e}");
+    assert!(ok("go(board_size=7,handicap=9)").is_ok());
+    assert!(ok("go(board_size=6,handicap=2)").is_err());
+    assert!(ok("go(board_size=6,handicap=2,handicap_placement=free)").is_ok());
+    assert!(ok("go(board_size=2,handicap=3,handicap_placement=free)").is_ok());
+    let e = ok("go(board_size=2,handicap=4,handicap_placement=free)").unwrap_err();
+    assert!(e.contains("do not fit"), "{e}");
+    assert!(ok("go(board_size=3,handicap=8,handicap_placement=free)").is_ok());
+    assert!(ok("go(board_size=3,handicap=9,handicap_placement=free)").is_err());
+    let e = ok("go(handicap=1)").unwrap_err();
+    assert!(e.contains("0 or 2..9"), "{e}");
+    assert_eq!(ok("go(handicap=0)").unwrap().handicap, 0);
+    let r = ok("go(board_size=9,handicap=2,handicap_placement=free)").unwrap();
+    assert!(r.free_handicap);
+    assert!(!ok("go(board_size=9,handicap=2)").unwrap().free_handicap);
+    assert!(ok("go(ruleset=japanese,dead_stone_mode=tromp_taylor)").is_err());
+    let r = ok("go(ruleset=chinese,dead_stone_mode=tromp_taylor)").unwrap();
+    assert_eq!(r.dead_stones, rules::DeadStones::TrompTaylor);
+    assert_eq!(
+        ok("go(ruleset=chinese)").unwrap().dead_stones,
+        rules::DeadStones::Agreement
+    );
+    assert_eq!(ok("go(board_size=5)").unwrap().max_moves, 100);
+    assert_eq!(ok("go(board_size=5,max_moves=7)").unwrap().max_moves, 7);
+    let r = ok("go(ruleset=japanese)").unwrap();
+    assert_eq!(
+        (r.scoring, r.ko, r.long_cycle),
+        (
+            rules::Scoring::Territory,
+            rules::KoRule::Simple,
+            rules::LongCycle::NoResult
+        )
+    );
+    assert_eq!(
+        (r.suicide_allowed, r.seki_territory, r.pass_stones, r.komi),
+        (false, false, false, 6.5)
+    );
+    let r = ok("go(ruleset=aga,long_cycle=draw,seki_territory=true)").unwrap();
+    assert_eq!(
+        (r.scoring, r.ko, r.long_cycle),
+        (
+            rules::Scoring::Area,
+            rules::KoRule::SituationalSuperko,
+            rules::LongCycle::Draw
+        )
+    );
+    assert_eq!(
+        (r.pass_stones, r.seki_territory, r.handicap_compensation),
+        (true, true, rules::HandicapCompensation::HMinus1)
+    );
+    let r = ok("go(ruleset=tromp_taylor)").unwrap();
+    assert_eq!(
+        (r.ko, r.suicide_allowed),
+        (rules::KoRule::PositionalSuperko, true)
+    );
+    assert_eq!(
+        ok("go(ruleset=chinese)").unwrap().handicap_compensation,
+        rules::HandicapCompensation::H
+    );
+    assert_eq!(
+        ok("go(ruleset=nz)").unwrap().handicap_compensation,
+        rules::HandicapCompensation::None
+    );
+}
+
+/// Suicide and the three ko rules' repetition keys, with a single-stone suicide (it leaves the board
+/// as it was, with the other side to move) and a two-stone one:
+/// - positional superko (Tromp–Taylor) forbids the single-stone suicide (the board repeats);
+/// - situational superko (NZ) allows it (the same board had Black, not White, to move), but then
+///   forbids White's own single-stone suicide (the board again, with Black to move, as at the start);
+/// - simple ko with suicide allowed allows both, and the second repeats the whole-board situation,
+///   which ends the game as a long cycle (no result, or a draw);
+/// - a two-stone suicide removes both stones, which become White's prisoners; refused without
+///   `suicide_allowed`.
+#[test]
+fn rule_suicide_and_the_repetition_keys() {
+    let rows = ". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .";
+    let legal_a1 = |spec: &str| rule_legal(&rule_pos(spec, rows, 0)).contains(&"A1".to_string());
+    assert!(
+        !legal_a1("go(board_size=5,ruleset=tromp_taylor)"),
+        "positional superko"
+    );
+    assert!(
+        !legal_a1("go(board_size=5,ruleset=japanese)"),
+        "suicide not allowed"
+    );
+    assert!(legal_a1("go(board_size=5,ruleset=nz)"), "situational superko");
+    let mut nz = rule_pos("go(board_size=5,ruleset=nz)", rows, 0);
+    let before = stones_of(&nz);
+    rule_play(&mut nz, "A1");
+    assert_eq!(stones_of(&nz), before, "the stone removed itself");
+    assert_eq!(nz.core.prisoners, [0, 1]);
+    assert_eq!(nz.current_player(), Player::Seat(1));
+    let legal = rule_legal(&nz);
+    assert!(
+        !legal.contains(&"E5".to_string()),
+        "White's suicide repeats (board, Black to move)"
+    );
+    assert!(legal.contains(&"C3".to_string()));
+    for (spec, result) in [
+        ("go(board_size=5,ruleset=japanese,suicide_allowed=true)", "Void"),
+        (
+            "go(board_size=5,ruleset=japanese,suicide_allowed=true,long_cycle=draw)",
+            "Draw",
+        ),
+    ] {
+        let mut s = rule_pos(spec, rows, 0);
+        rule_play(&mut s, "A1");
+        assert!(!s.is_terminal());
+        assert!(rule_legal(&s).contains(&"E5".to_string()), "{spec}");
+        rule_play(&mut s, "E5");
+        assert!(s.is_terminal(), "{spec}: the situation repeated");
+        assert_eq!(s.core.end, Some(engine::End::Cycle));
+        assert_eq!(s.result().as_deref(), Some(result));
+        assert_eq!(rule_returns(&s), [0.0, 0.0]);
+    }
+    // Two stones: Black A2 joins A1 inside White's B1, B2, A3.
+    let rows2 = ". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .";
+    let mut s = rule_pos("go(board_size=5,ruleset=nz)", rows2, 0);
+    rule_play(&mut s, "A2");
+    assert_eq!(s.core.board.at(s.core.board.cell(0)), EMPTY);
+    assert_eq!(s.core.board.at(s.core.board.cell(5)), EMPTY);
+    assert_eq!(s.core.prisoners, [0, 2]);
+    s.core.board.check_invariants().unwrap();
+    let mut j = rule_pos("go(board_size=5,ruleset=japanese)", rows2, 0);
+    let a = j.string_to_action("A2").unwrap();
+    let e = j.apply_action(a).unwrap_err().to_string();
+    assert!(e.contains("suicide"), "{e}");
+}
+
+/// Resignation and the ending texts: a side 0 or 1 resigns at any time before the end (never after),
+/// `resign 1` / `stopped` are re-applied from a record, anything else is refused.
+#[test]
+fn rule_resignation_and_ending_texts() {
+    let g = game("go(board_size=5,komi=0.5)");
+    let mut s = GoState::from_diagram(&g, RULE_TWO_GROUPS, 0).unwrap();
+    assert!(s.resign(2).is_err());
+    assert!(!s.is_terminal());
+    s.resign(0).unwrap();
+    assert_eq!(s.result().as_deref(), Some("W+R"));
+    assert_eq!(rule_returns(&s), [-1.0, 1.0]);
+    assert_eq!(s.ending().as_deref(), Some("resign 0"));
+    assert!(matches!(s.resign(1), Err(LudoError::GameOver)));
+    let mut r = GoState::from_diagram(&g, RULE_TWO_GROUPS, 0).unwrap();
+    r.apply_ending(" resign 1 ").unwrap();
+    assert_eq!(r.ending().as_deref(), Some("resign 1"));
+    assert_eq!(r.result().as_deref(), Some("B+R"));
+    let mut st = GoState::from_diagram(&g, RULE_TWO_GROUPS, 0).unwrap();
+    assert!(st.apply_ending("resign").is_err());
+    assert!(st.apply_ending("resign 2").is_err());
+    assert!(!st.is_terminal());
+    st.apply_ending("stopped").unwrap();
+    assert!(st.is_terminal());
+    assert_eq!(st.ending().as_deref(), Some("stopped"));
+    assert_eq!(
+        rule_dead(&st),
+        ["A1"],
+        "stopped and counted with the automatic marking"
+    );
+    assert_eq!(st.result().as_deref(), Some("B+0.5"));
+    let mut m = GoState::from_diagram(&g, RULE_TWO_GROUPS, 0).unwrap();
+    rule_play(&mut m, "pass pass");
+    assert!(
+        m.apply_ending("stopped").is_err(),
+        "only a game in play is stopped"
+    );
+    assert!(!m.is_terminal());
+}
+
+/// Free handicap: Black places exactly `handicap` stones (the last hands the move to White); fixed
+/// handicap stones are on the board with White to move.
+#[test]
+fn rule_free_handicap_count() {
+    let g = game("go(board_size=5,handicap=3,handicap_placement=free)");
+    let mut s = g.new_initial_state();
+    assert_eq!(rule_legal(&s).len(), 25, "every point, no pass");
+    rule_play(&mut s, "A1 B1");
+    assert_eq!(s.core.phase, Phase::Handicap { remaining: 1 });
+    assert_eq!(s.current_player(), Player::Seat(0));
+    assert_eq!(rule_legal(&s).len(), 23);
+    rule_play(&mut s, "C1");
+    assert_eq!(s.core.phase, Phase::Play);
+    assert_eq!(s.current_player(), Player::Seat(1));
+    assert_eq!(s.core.board.stone_count(BLACK), 3);
+    assert_eq!(s.core.handicap_stones, [0, 1, 2]);
+    // White may play any of the 22 empty points, or pass.
+    assert_eq!(rule_legal(&s).len(), 23);
+}
+
+/// Passes count only when consecutive (a stone in between starts again), a pass lifts the ko ban (the
+/// side that took the ko may fill it after the opponent passes), and a pass is part of the history
+/// that situational superko reads: after Black passes, the same board with White to move has occurred.
+#[test]
+fn rule_passes_are_consecutive_lift_the_ko_and_enter_the_history() {
+    let mut j = rule_pos("go(board_size=5,ruleset=japanese)", RULE_TWO_GROUPS, 0);
+    rule_play(&mut j, "pass C3 pass");
+    assert_eq!(j.core.phase, Phase::Play, "a stone between two passes");
+    rule_play(&mut j, "pass");
+    assert_eq!(j.core.phase, Phase::Marking);
+    // The ko of the fixtures: Black takes on C2, White may not retake on B2 at once.
+    let ko = ". . . . .\n. . . . .\n. X O . .\nX O . O .\n. X O . .";
+    let mut s = rule_pos("go(board_size=5,ruleset=japanese)", ko, 0);
+    rule_play(&mut s, "C2");
+    assert!(!rule_legal(&s).contains(&"B2".to_string()), "ko");
+    rule_play(&mut s, "pass");
+    assert!(
+        rule_legal(&s).contains(&"B2".to_string()),
+        "Black fills the ko after White's pass"
+    );
+    // Situational superko: Black's single-stone suicide on A1 would give the starting board with White
+    // to move, which Black's pass already made happen.
+    let rows = ". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .";
+    let mut nz = rule_pos("go(board_size=5,ruleset=nz)", rows, 0);
+    assert!(rule_legal(&nz).contains(&"A1".to_string()));
+    rule_play(&mut nz, "pass pass resume");
+    assert_eq!(nz.current_player(), Player::Seat(0));
+    assert!(
+        !rule_legal(&nz).contains(&"A1".to_string()),
+        "(board, White to move) occurred at the pass"
+    );
+}
+
+/// The playout bots' fast legality test (`GoCore::is_legal_cell`) agrees with the legal-action list
+/// on every empty point, under each ko rule with and without suicide, in positions with a
+/// single-stone suicide point, a two-stone one, and a ko.
+#[test]
+fn rule_fast_legality_agrees_with_the_legal_list() {
+    let positions = [
+        (". . . X .\n. . . . X\n. . . . .\nO . . . .\n. O . . .", &[][..]),
+        (". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .", &[][..]),
+        (
+            ". . . . .\n. . . . .\n. X O . .\nX O . O .\n. X O . .",
+            &["C2"][..],
+        ),
+    ];
+    for spec in [
+        "ruleset=japanese",
+        "ruleset=japanese,suicide_allowed=true",
+        "ruleset=nz",
+        "ruleset=nz,suicide_allowed=false",
+        "ruleset=tromp_taylor",
+        "ruleset=chinese",
+    ] {
+        for (rows, moves) in positions {
+            let mut s = rule_pos(&format!("go(board_size=5,{spec})"), rows, 0);
+            for m in moves {
+                rule_play(&mut s, m);
+            }
+            for _ in 0..2 {
+                let legal = rule_legal(&s);
+                for pt in 0..25 {
+                    let p = s.core.board.cell(pt);
+                    if s.core.board.at(p) == EMPTY {
+                        let name = coord::gtp_name(pt, 5);
+                        assert_eq!(
+                            s.core.is_legal_cell(p),
+                            legal.contains(&name),
+                            "{spec} {name}\n{s}"
+                        );
+                    }
+                }
+                rule_play(&mut s, "pass");
+            }
+        }
+    }
+}
+
+/// Seki under area scoring: the eyes of chains in seki are their owners' points (only territory
+/// scoring without `seki_territory` leaves them to nobody). The seki of the fixtures: each side has
+/// 10 stones, 6 surrounded points and its eye; C1 and D1 are shared liberties.
+#[test]
+fn rule_area_scoring_counts_the_eyes_of_a_seki() {
+    let rows = ". . O X . .\n. . O X . .\n. . O X . .\nO O O X X X\nX X X O O O\n. X . . O .";
+    let s = rule_pos("go(board_size=6,ruleset=chinese)", rows, 0);
+    let sc = s.final_score();
+    assert_eq!((sc.stones, sc.territory), ([10, 10], [7, 7]));
+    assert_eq!((sc.black, sc.white), (17.0, 17.0 + 7.5));
+    let j = rule_pos("go(board_size=6,ruleset=japanese)", rows, 0);
+    assert_eq!(j.final_score().territory, [6, 6]);
+}
+
+/// A chain's liberties are its distinct empty neighbours (a point shared by two of its stones counts
+/// once), and it is in atari with exactly one: the two-group position, before and after Black plays
+/// C3 (joining its group and taking a liberty of White's).
+#[test]
+fn rule_board_liberties_and_atari() {
+    let mut s = rule_pos("go(board_size=5)", RULE_TWO_GROUPS, 0);
+    let at = |s: &GoState, name: &str| s.core.board.cell(coord::parse_gtp(name, 5).unwrap());
+    let libs = |s: &GoState, name: &str| s.core.board.liberties(at(s, name));
+    let atari = |s: &GoState, name: &str| s.core.board.chain_in_atari(at(s, name));
+    // White A1: A2 only. Black: A2, A4, A5 and column C. White: E1, E2, E4, E5 and column C.
+    assert_eq!((libs(&s, "A1"), libs(&s, "B3"), libs(&s, "D1")), (1, 8, 9));
+    assert!(atari(&s, "A1"));
+    assert!(!atari(&s, "A3") && !atari(&s, "D5"));
+    rule_play(&mut s, "C3");
+    assert_eq!((libs(&s, "A1"), libs(&s, "C3"), libs(&s, "E3")), (1, 7, 8));
+    // White C1 joins column D and takes Black's C1: Black A2, A4, A5, C2, C4, C5; White E1, E2, E4,
+    // E5, C2, C4, C5 (C2 shared by C1 and D2, counted once).
+    rule_play(&mut s, "C1");
+    assert_eq!((libs(&s, "B3"), libs(&s, "C1"), libs(&s, "D5")), (6, 7, 7));
+    assert!(atari(&s, "A1") && !atari(&s, "C1"));
+}
+
+/// The board's own verdict on a suicide says whether the stone would join a chain of its colour
+/// (`multi`): A1 alone inside White's B1 and A2; A2 joining A1 inside White's B1, B2, A3. Allowed,
+/// the preview is of the board without the removed stones.
+#[test]
+fn rule_board_preview_of_single_and_multi_stone_suicide() {
+    use super::board::Refusal;
+    let single = rule_pos(
+        "go(board_size=5)",
+        ". . . . .\n. . . . .\n. . . . .\nO . . . .\n. O . . .",
+        0,
+    );
+    let b = &single.core.board;
+    let a1 = b.cell(0);
+    assert_eq!(
+        b.preview(a1, BLACK, false),
+        Err(Refusal::Suicide { multi: false })
+    );
+    let pv = b.preview(a1, BLACK, true).unwrap();
+    assert!(pv.suicide);
+    assert_eq!(pv.hash, b.hash(), "the stone removes itself");
+    let multi = rule_pos(
+        "go(board_size=5)",
+        ". . . . .\n. . . . .\nO . . . .\n. O . . .\nX O . . .",
+        0,
+    );
+    let b = &multi.core.board;
+    let a2 = b.cell(5);
+    assert_eq!(b.preview(a2, BLACK, false), Err(Refusal::Suicide { multi: true }));
+    let pv = b.preview(a2, BLACK, true).unwrap();
+    assert!(pv.suicide);
+    let empty = rule_pos(
+        "go(board_size=5)",
+        ". . . . .\n. . . . .\nO . . . .\n. O . . .\n. O . . .",
+        0,
+    );
+    assert_eq!(pv.hash, empty.core.board.hash(), "A1 and A2 both removed");
+    assert_eq!(b.preview(b.cell(1), BLACK, true), Err(Refusal::Occupied));
+}
+
+/// Joining chains relabels the smaller one: the larger keeps its head (so a long chain is not
+/// relabelled stone by stone each time a stone joins it, and the chains' stone order, which the
+/// order of freed points and so the seeded marking playouts follow, stays as it was).
+#[test]
+fn rule_board_merge_keeps_the_larger_chains_head() {
+    use super::board::Board;
+    let mut b = Board::new(5);
+    let c = |pt: usize| b.cell(pt);
+    let (a1, a2, a3, a4, a5) = (c(0), c(5), c(10), c(15), c(20));
+    for p in [a1, a2, a3] {
+        b.play(p, BLACK);
+    }
+    let long = b.chain_head(a1);
+    b.play(a5, BLACK);
+    b.play(a4, BLACK);
+    assert_eq!(b.chain_size(a4), 5);
+    for p in [a1, a2, a3, a4, a5] {
+        assert_eq!(b.chain_head(p), long);
+    }
+    b.check_invariants().unwrap();
+}
