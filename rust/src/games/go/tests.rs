@@ -2155,3 +2155,27 @@ fn rule_board_merge_keeps_the_larger_chains_head() {
     }
     b.check_invariants().unwrap();
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The count at its boundaries for mutation testing (issue #26): dead-stone removal, territory,
+// prisoners, komi, handicap points and seki, each total worked out by hand on a small position and
+// reached through the state's own path (passes, the marking, the final score).
+// ---------------------------------------------------------------------------------------------------
+
+/// Dead stones are removed wherever they stand, on every point of the board up to the last: the two
+/// pass-alive groups with a dead White stone in Black's eye at A1 (the first point) and a dead Black
+/// stone in White's eye at E5 (the last). Territory scoring, komi 0.5: Black's 4 eye points and 1
+/// prisoner, White's 4 eye points, 1 prisoner and komi.
+#[test]
+fn count_removes_dead_stones_up_to_the_last_point() {
+    let rows = ". X . O X\n. X . O .\nX X . O O\n. X . O .\nO X . O .";
+    let mut s = rule_pos("go(board_size=5,komi=0.5)", rows, 0);
+    rule_play(&mut s, "pass pass");
+    assert_eq!(rule_dead(&s), ["A1", "E5"]);
+    rule_play(&mut s, "accept accept");
+    assert!(s.is_terminal());
+    let sc = s.final_score();
+    assert_eq!((sc.territory, sc.prisoners), ([4, 4], [1, 1]));
+    assert_eq!((sc.black, sc.white), (5.0, 5.5));
+    assert_eq!(s.result().as_deref(), Some("W+0.5"));
+}
