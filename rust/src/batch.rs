@@ -157,10 +157,11 @@ pub fn simulate_watched<G: Game>(game: &G, cfg: &SimConfig, watch: &Watch) -> Re
                     if k > 0 {
                         game.restart(&mut state);
                     }
-                    play_out(&mut state, &bots, &mut rng);
+                    // The length from the playout (a game may count its actions there rather than
+                    // record them: the state is this worker's own, restarted for the next game).
+                    *len = play_out_counted(&mut state, &bots, &mut rng) as u32;
                     state.returns(&mut rets[k * np..(k + 1) * np]);
                     state.scores(&mut scores[k * np..(k + 1) * np]);
-                    *len = state.history().len() as u32;
                     watch.add(1);
                 }
             });
@@ -197,6 +198,32 @@ pub fn play_out<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng
                 // asked first, so bots that never turn uniform cost one call per move.
                 if bots[p].random_from(state) && bots.iter().all(|b| b.random_from(state)) {
                     return state.play_out_random(rng);
+                }
+                bots[p].act(state, rng)
+            }
+        };
+        state.apply_action_unchecked(action);
+    }
+}
+
+/// [`play_out`] for `simulate`: the game's length at the end, from
+/// [`State::play_out_random_counted`] once every bot plays uniformly (the state's history may then be
+/// incomplete: only for a state nobody else reads).
+fn play_out_counted<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng) -> usize {
+    if bots.iter().all(|b| b.is_random()) {
+        return state.play_out_random_counted(rng);
+    }
+    loop {
+        let action = match state.current_player() {
+            Player::Terminal => return state.history().len(),
+            Player::Chance => {
+                state.resolve_chance(rng);
+                continue;
+            }
+            Player::Seat(p) => {
+                // As in `play_out`.
+                if bots[p].random_from(state) && bots.iter().all(|b| b.random_from(state)) {
+                    return state.play_out_random_counted(rng);
                 }
                 bots[p].act(state, rng)
             }

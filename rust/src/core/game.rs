@@ -230,6 +230,15 @@ pub trait State: Clone + Send + Sync + fmt::Display + 'static {
             }
         }
     }
+    /// [`Self::play_out_random`] for `simulate`, which afterwards reads only the returns, the scores
+    /// and the game's length: returns the length, `history().len()` at the end. A game may override it
+    /// with a loop that counts the actions instead of recording them (the same actions and draws from
+    /// `rng`); its history, and what is read from it, is then incomplete, so only a state nobody else
+    /// sees (`simulate`'s own, restarted before its next game) may be played out this way.
+    fn play_out_random_counted(&mut self, rng: &mut Rng) -> usize {
+        self.play_out_random(rng);
+        self.history().len()
+    }
     /// Total utility per seat so far (final at terminal states).
     fn returns(&self, out: &mut [f64]);
     /// Reward per seat for the last transition. Default: returns at terminal, zero before.
