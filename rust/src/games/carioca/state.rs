@@ -88,6 +88,11 @@ pub struct CariocaState {
     history: Vec<Action>,
     /// Per history entry: the seat that saw the card (chance) or acted.
     seen_by: Vec<u8>,
+    /// Set only inside [`State::play_out_random_counted`] (`simulate`'s own states): actions are
+    /// counted in [`Self::counted`] rather than recorded.
+    counting: bool,
+    /// The game's length so far while [`Self::counting`].
+    counted: usize,
 }
 
 impl CariocaState {
@@ -161,6 +166,8 @@ impl CariocaState {
             hands_done: 0,
             history,
             seen_by,
+            counting: false,
+            counted: 0,
         }
     }
 
@@ -670,8 +677,12 @@ impl CariocaState {
             // The draw and the stock card (`sample_chance`, seen by the mover, adding to the draw's
             // reward) recorded together.
             let id = card_at(self.stock, rng.below(self.stock.len() as u32));
-            self.history.extend_from_slice(&[DRAW_STOCK, id as Action]);
-            self.seen_by.extend_from_slice(&[s as u8; 2]);
+            if self.counting {
+                self.counted += 2;
+            } else {
+                self.history.extend_from_slice(&[DRAW_STOCK, id as Action]);
+                self.seen_by.extend_from_slice(&[s as u8; 2]);
+            }
             self.stock.remove(id);
             self.give(s, id);
         } else {
@@ -701,6 +712,92 @@ impl CariocaState {
             self.discard(s, (a - DISCARD) as u8);
         } else {
             self.apply(a);
+        }
+    }
+
+    /// [`Self::random_turn`] over a run of turns while [`Self::counting`] (`simulate`'s playout), with
+    /// the same draws from `rng` and the same changes: the turns of seats whose contract is not down
+    /// and that draw no pick, then discard (most turns of a random hand), with the stock, the mover,
+    /// the turn count and the action count in locals, written back once. A turn that starts with the
+    /// contract down is left to `random_turn`; one that draws a pick the contract allows (or misses
+    /// 64 times) goes on through [`Self::sample_picks`] with the state written back; the turn bound or
+    /// an empty stock to [`Self::start_turn`].
+    #[inline(never)]
+    fn quiet_turns(&mut self, rng: &mut Rng) {
+        debug_assert!(self.counting && self.phase == Phase::Draw && !self.keep_reward);
+        let mut s = self.to_move;
+        if self.down[s as usize] {
+            return self.random_turn(rng);
+        }
+        // `apply` of a decision starts a new reward: a quiet turn scores nothing, so it stays zero.
+        self.reward = [0; MAX_PLAYERS];
+        // `start_turn` also clears the cancels, `just_down` and the picker: nothing here sets them.
+        debug_assert!(self.cancels == 0 && !self.just_down && self.building.is_none());
+        debug_assert!(self.pending.is_empty() && self.staged.is_empty());
+        let last = self.n() as u8 - 1;
+        let (mut stock, mut counted, mut turns) = (self.stock, self.counted, self.turns);
+        // The generator in a local too (written back at every way out), so its words stay in
+        // registers rather than being stored after every draw.
+        let mut r = rng.clone();
+        let rng_out = rng;
+        let rng = &mut r;
+        loop {
+            let si = s as usize;
+            let mut hand = self.hands[si];
+            let (has_stock, has_pile) = (!stock.is_empty(), !self.pile.is_empty());
+            let i = rng.below(has_stock as u32 + has_pile as u32);
+            if has_stock && i == 0 {
+                // The draw and the stock card (`sample_chance`).
+                let id = card_at(stock, rng.below(stock.len() as u32));
+                stock.remove(id);
+                hand.insert(id);
+                counted += 2;
+            } else {
+                let top = self.pile.pop().expect("legal: the pile has a top");
+                hand.insert(top);
+                self.known[si].insert(top);
+                counted += 1;
+            }
+            // The first meld step (`enter_meld`: slot 0).
+            self.slot = 0;
+            let id = match self.sample_start(hand, rng) {
+                Ok(discard) => (discard - DISCARD) as u8,
+                Err((start, carried, layable)) => {
+                    // A pick may be legal: the rest of the turn as `random_turn` plays it.
+                    *rng_out = r;
+                    let rng = rng_out;
+                    self.hands[si] = hand;
+                    (self.stock, self.counted, self.turns, self.to_move) = (stock, counted, turns, s);
+                    self.phase = Phase::Meld;
+                    let a = self
+                        .sample_picks(rng, start, carried, layable)
+                        .unwrap_or_else(|| self.random_listed_action(rng));
+                    return if (DISCARD..PICK).contains(&a) {
+                        self.record(a, s);
+                        self.discard(si, (a - DISCARD) as u8)
+                    } else {
+                        self.apply(a)
+                    };
+                }
+            };
+            // The discard (`discard`: a seat without its contract down keeps its cards, never out).
+            hand.remove(id);
+            self.hands[si] = hand;
+            self.pile.push(id);
+            counted += 1;
+            debug_assert!(
+                !hand.is_empty(),
+                "a seat without its contract down keeps its cards"
+            );
+            // `start_turn` of the next seat: the rare ends through it, or a seat with its contract
+            // down through `random_turn`, with the state written back.
+            s = if s == last { 0 } else { s + 1 };
+            turns += 1;
+            if turns > MAX_TURNS || stock.is_empty() || self.down[s as usize] {
+                (self.stock, self.counted, self.turns) = (stock, counted, turns - 1);
+                *rng_out = r;
+                return self.start_turn(s);
+            }
         }
     }
 
@@ -1054,6 +1151,10 @@ impl CariocaState {
     /// Appends `a` to the history, seen by seat `seen` (or everybody).
     #[inline]
     fn record(&mut self, a: Action, seen: u8) {
+        if self.counting {
+            self.counted += 1;
+            return;
+        }
         self.history.push(a);
         self.seen_by.push(seen);
     }
@@ -1546,6 +1647,7 @@ impl State for CariocaState {
                 Phase::Over => return,
                 Phase::Deal => self.random_deal(rng),
                 Phase::StockDraw => self.resolve_chance(rng),
+                Phase::Draw if self.counting => self.quiet_turns(rng),
                 Phase::Draw => self.random_turn(rng),
                 Phase::Meld => {
                     let a = self.random_meld_action(rng);
@@ -1553,6 +1655,14 @@ impl State for CariocaState {
                 }
             }
         }
+    }
+    fn play_out_random_counted(&mut self, rng: &mut Rng) -> usize {
+        // The same loop, counting the actions (`simulate` reads nothing else of the history).
+        self.counted = self.history.len();
+        self.counting = true;
+        self.play_out_random(rng);
+        self.counting = false;
+        self.counted
     }
     fn returns(&self, out: &mut [f64]) {
         // Minus the penalty points: the lowest total has the highest return.

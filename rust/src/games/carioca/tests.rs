@@ -923,6 +923,51 @@ fn the_fused_random_playout_from_any_point_of_the_deal_or_a_turn_plays_the_defau
 }
 
 #[test]
+fn the_counted_playout_of_simulate_ends_as_the_default_loop_with_its_length() {
+    // `simulate`'s playout counts the actions rather than recording them: over many seeds, from the
+    // start and from part-way through a game (its length includes the actions before), it must end
+    // with the default loop's returns, scores and length, having drawn the same numbers from `rng`.
+    for spec in [
+        "carioca",
+        "carioca(players=2,go_out_requires_discard=true)",
+        "carioca(scope=deal,players=5,contract_meld_exact_size=false,stock_exhaustion=end_hand_no_score)",
+    ] {
+        let g = Carioca::from_game_string(spec).unwrap();
+        let n = g.num_players();
+        for seed in 0..16u64 {
+            let mut st = g.new_initial_state();
+            // Part-way through (the first game of each spec from the start).
+            let mut pre = Rng::new(1000 + seed);
+            for _ in 0..(seed * 37) % 300 {
+                if st.is_terminal() {
+                    break;
+                }
+                let a = match st.current_player() {
+                    Player::Chance => st.sample_chance(&mut pre),
+                    _ => st.random_action(&mut pre),
+                };
+                st.apply_action(a).unwrap();
+            }
+            let mut plain = st.clone();
+            let (mut r1, mut r2) = (Rng::new(seed), Rng::new(seed));
+            let length = st.play_out_random_counted(&mut r1);
+            play_out_by_default_loop(&mut plain, &mut r2);
+            assert_eq!(length, plain.history().len(), "{spec} seed {seed}: the length");
+            assert_eq!(r1, r2, "{spec} seed {seed}: the same draws");
+            assert!(st.is_terminal());
+            let (mut a, mut b) = (vec![0.0; n], vec![0.0; n]);
+            st.returns(&mut a);
+            plain.returns(&mut b);
+            assert_eq!(a, b, "{spec} seed {seed}: returns");
+            st.scores(&mut a);
+            plain.scores(&mut b);
+            assert_eq!(a, b, "{spec} seed {seed}: scores");
+            assert_eq!(st.totals(), plain.totals());
+        }
+    }
+}
+
+#[test]
 fn card_places_by_kind_agree_with_counting_the_cards() {
     // `places_of` marks, for each card of the set in ascending order, whether its kind is asked for:
     // random sets of the 108-card pack of every size up to 64 (a hand is far smaller) against random kind masks, one kind alone (the
