@@ -150,13 +150,15 @@ pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng, buf: &mut [u16
 /// `LUDO_MARK_POLICY=tactical`; numbers in [`super::score`]'s docs): [`marking_playout`] with two
 /// tactical answers to the opponent's last move before the random draw: capture its chain when it is
 /// in atari, else extend an own chain next to it that it put in atari (each only when it is a playout
-/// move and not the ko point). Returns the number of stones played.
+/// move and not the ko point). With `single_self_atari`, a lone stone's self-atari is refused as the
+/// larger ones are. Returns the number of stones played.
 #[cfg(test)]
 pub(crate) fn marking_playout_tactical(
     b: &mut Board,
     to_move: u8,
     rng: &mut Rng,
     buf: &mut [u16; MAX_CELLS],
+    single_self_atari: bool,
 ) -> usize {
     let mut c = to_move;
     let (mut passes, mut ko, mut played, mut last) = (0, 0usize, 0, 0usize);
@@ -164,7 +166,16 @@ pub(crate) fn marking_playout_tactical(
     for _ in 0..limit {
         let pick = {
             let bb: &Board = b;
-            let legal = |p: usize| p != ko && bb.is_marking_move(p, c);
+            // With `single_self_atari`, a lone stone put in atari without capturing is refused too.
+            let lone_atari = |p: usize| {
+                let nb = bb.neighbours(p);
+                let opp = opponent(c);
+                nb.iter().all(|&q| bb.at(q) != c)
+                    && nb.iter().filter(|&&q| bb.at(q) == super::board::EMPTY).count() == 1
+                    && !nb.iter().any(|&q| bb.at(q) == opp && bb.chain_in_atari(q))
+            };
+            let legal =
+                |p: usize| p != ko && bb.is_marking_move(p, c) && !(single_self_atari && lone_atari(p));
             let mut tactic = None;
             if last != 0 {
                 if let Some(l) = bb.atari_liberty(last) {

@@ -141,6 +141,9 @@
 //! Benson (15.2M of those 111.1M) became several times cheaper too. Up to 16 tactical playouts
 //! settled on a lead of 3 (about 6 on average) did no better: on the fresh 9×9 games 391 games and
 //! 93.06% of `random` (against 387 and 93.38%), 386 and 96.54% of `random_no_eye` (385, 96.48%).
+//! The same policy refusing a lone stone's self-atari too (`tactical2`) agreed less: one playout,
+//! 9×9 `random` 374 games and 91.90% (today 384, 92.68%), `random_no_eye` 386 and 96.67% (390,
+//! 97.18%); fresh games 378 and 93.41% (387, 93.38%), 387 and 96.07% (385, 96.48%).
 
 //! **Seki** (territory scoring with `seki_territory=false`): a chain is taken to be in seki when it
 //! has exactly two liberties and one of them lies in an empty region of at most two points that also

@@ -1476,12 +1476,14 @@ fn marking_vs_gnugo() {
 /// Go's (`dead`), Benson-alive stones and Benson-dead stones, then per point four hex digits: the mask
 /// of 16 playouts from the marking's seed, no early stop, that ended with the point owned by the
 /// opponent of its stone (the marking's playouts, or the tactical ones with
-/// `LUDO_MARK_POLICY=tactical`). For offline study of the marking's rules against GNU Go.
+/// `LUDO_MARK_POLICY=tactical`, or `tactical2` refusing lone stones' self-ataris too). For offline
+/// study of the marking's rules against GNU Go.
 #[allow(clippy::needless_range_loop)] // `pt` names points, mapped to cells
 fn marking_study_line(core: &engine::GoCore, bot_name: &str, ours: &[bool], dead: &[usize]) -> String {
     let b = &core.board;
     let size = b.size();
-    let tactical = std::env::var("LUDO_MARK_POLICY").is_ok_and(|v| v == "tactical");
+    let policy = std::env::var("LUDO_MARK_POLICY").unwrap_or_default();
+    let tactical = policy.starts_with("tactical");
     let bb = [score::benson(b, BLACK), score::benson(b, WHITE)];
     let mut line = format!("{size} {bot_name} {} ", core.to_move);
     for pt in 0..size * size {
@@ -1514,7 +1516,13 @@ fn marking_study_line(core: &engine::GoCore, bot_name: &str, ours: &[bool], dead
     for k in 0..16 {
         let mut sc = b.clone();
         if tactical {
-            super::playout::marking_playout_tactical(&mut sc, core.to_move, &mut rng, &mut buf);
+            super::playout::marking_playout_tactical(
+                &mut sc,
+                core.to_move,
+                &mut rng,
+                &mut buf,
+                policy == "tactical2",
+            );
         } else {
             super::playout::marking_playout(&mut sc, core.to_move, &mut rng, &mut buf);
         }
