@@ -135,7 +135,8 @@
 //! 92.68% today; `random_no_eye` 393 and 96.59% against 390 and 97.18%; fresh 9×9 `random` 389 and
 //! 93.30% against 387 and 93.38%, `random_no_eye` 385 and 96.03% against 385 and 96.48%; 19×19
 //! `random` 266 and 98.00% against 259 and 98.15%, `random_no_eye` 264 and 99.10% against 263 and
-//! 99.27%. Its cost: 1,000 Japanese 9×9 games (callgrind, `max_moves=162`) 235.3M instructions
+//! 99.27%; fresh 19×19 (`LUDO_MARK_SEED=20000`, 200 games) `random` 147 and 96.25% against 156 and
+//! 97.83%, `random_no_eye` 161 and 99.06% against 154 and 99.05%. Its cost: 1,000 Japanese 9×9 games (callgrind, `max_moves=162`) 235.3M instructions
 //! today, 111.1M with one tactical playout (Chinese 122.5M), where Tromp–Taylor, with no marking,
 //! costs 84.4M at 13× OpenSpiel's games/s: so even one playout would put 9×9 near 10× only if
 //! Benson (15.2M of those 111.1M) became several times cheaper too. Up to 16 tactical playouts
