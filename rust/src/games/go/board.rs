@@ -323,6 +323,15 @@ impl Board {
         self.in_atari(self.head[p] as usize)
     }
 
+    /// The only liberty of the chain through stone `p`, when it is in atari (the tactical playout of
+    /// the marking study, [`super::playout`]; not used by the engine).
+    #[cfg(test)]
+    pub(crate) fn atari_liberty(&self, p: usize) -> Option<usize> {
+        let h = self.head[p] as usize;
+        self.in_atari(h)
+            .then(|| (self.lib_sum[h] / self.libs[h] as u32) as usize)
+    }
+
     #[inline]
     fn add_lib(&mut self, h: usize, p: usize) {
         self.libs[h] += 1;

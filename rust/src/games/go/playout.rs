@@ -145,3 +145,91 @@ pub fn marking_playout(b: &mut Board, to_move: u8, rng: &mut Rng, buf: &mut [u16
     }
     played
 }
+
+/// A playout policy studied for the marking and not used by it (`marking_vs_gnugo` with
+/// `LUDO_MARK_POLICY=tactical`; numbers in [`super::score`]'s docs): [`marking_playout`] with two
+/// tactical answers to the opponent's last move before the random draw: capture its chain when it is
+/// in atari, else extend an own chain next to it that it put in atari (each only when it is a playout
+/// move and not the ko point). With `single_self_atari`, a lone stone's self-atari is refused as the
+/// larger ones are. Returns the number of stones played.
+#[cfg(test)]
+pub(crate) fn marking_playout_tactical(
+    b: &mut Board,
+    to_move: u8,
+    rng: &mut Rng,
+    buf: &mut [u16; MAX_CELLS],
+    single_self_atari: bool,
+) -> usize {
+    let mut c = to_move;
+    let (mut passes, mut ko, mut played, mut last) = (0, 0usize, 0, 0usize);
+    let limit = 3 * b.size() * b.size();
+    for _ in 0..limit {
+        let pick = {
+            let bb: &Board = b;
+            // With `single_self_atari`, a lone stone put in atari without capturing is refused too.
+            let lone_atari = |p: usize| {
+                let nb = bb.neighbours(p);
+                let opp = opponent(c);
+                nb.iter().all(|&q| bb.at(q) != c)
+                    && nb.iter().filter(|&&q| bb.at(q) == super::board::EMPTY).count() == 1
+                    && !nb.iter().any(|&q| bb.at(q) == opp && bb.chain_in_atari(q))
+            };
+            let legal =
+                |p: usize| p != ko && bb.is_marking_move(p, c) && !(single_self_atari && lone_atari(p));
+            let mut tactic = None;
+            if last != 0 {
+                if let Some(l) = bb.atari_liberty(last) {
+                    if legal(l) {
+                        tactic = Some(l);
+                    }
+                }
+                if tactic.is_none() {
+                    for q in bb.neighbours(last) {
+                        if bb.at(q) == c {
+                            if let Some(l) = bb.atari_liberty(q) {
+                                if legal(l) {
+                                    tactic = Some(l);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if tactic.is_some() {
+                tactic
+            } else {
+                let empties = bb.empties();
+                match draw_index(empties.len(), false, rng) {
+                    None => None,
+                    Some(i) => {
+                        let p = empties[i] as usize;
+                        if legal(p) {
+                            Some(p)
+                        } else {
+                            reject_loop(bb, c, rng, false, false, legal, i, buf)
+                        }
+                    }
+                }
+            }
+        };
+        match pick {
+            Some(p) => {
+                ko = b.play_unhashed(p, c).ko as usize;
+                passes = 0;
+                played += 1;
+                last = if b.at(p) == c { p } else { 0 };
+            }
+            None => {
+                passes += 1;
+                ko = 0;
+                last = 0;
+                if passes == 2 {
+                    break;
+                }
+            }
+        }
+        c = opponent(c);
+    }
+    played
+}

@@ -113,6 +113,38 @@
 //! and every schedule with fewer playouts measured agreed less often with GNU Go. A marking several
 //! times cheaper needs another kind of reading (or a playout policy good enough that one or two
 //! playouts agree as well as six), measured against GNU Go as above.
+//!
+//! Tried for that (December 2026) and not kept, as none agreed with GNU Go as often as this marking
+//! on every game set. Data: `marking_vs_gnugo` with `LUDO_MARK_DUMP` (per position the board,
+//! Benson's verdicts, this marking's, GNU Go's, and 16 recorded playouts), on the game sets used
+//! above (9×9 seeds from 1000, 498 finished games per policy; 19×19, 320) and on fresh 9×9 games
+//! (`LUDO_MARK_SEED=20000`, 500 games). Benson's verdicts agree with GNU Go on every stone they
+//! decide, so all disagreement lies in the chains left open (9×9: 2,015 chains, 12,222 stones of
+//! `random`; 1,733 and 6,543 of `random_no_eye`; 19×19: 1,654 and 16,906; 1,121 and 4,385).
+//! (1) A static judgement of open chains: tables over liberties, own-only empty regions touched, eye
+//! points, the fewest liberties of a neighbouring opponent chain, neighbours pass-alive, chain size,
+//! learnt on half the positions and checked on the other half, agree with GNU Go on at most 76%,
+//! 76%, 88% and 73% of the open chains' stones (9×9 `random`, `random_no_eye`, 19×19 the same),
+//! where the playouts agree on 83%, 86%, 91% and 84%. (2) One to three playouts corrected by those
+//! tables, same split: 9×9 `random_no_eye` 5,261 to 5,324 of 6,543 open stones against 5,595, and
+//! `random` at most 9,511 of 12,222 against 9,591. (3) A tactical playout policy
+//! (`marking_playout_tactical`, tests only: before the random draw, capture the chain of the
+//! opponent's last move if it is in atari, else extend an own chain next to it that it put in
+//! atari), a single playout (replayed offline from the recorded playouts): it wins whole games and
+//! loses stones of `random_no_eye`. 9×9 `random` 388 games and 92.83% of stones against 384 and
+//! 92.68% today; `random_no_eye` 393 and 96.59% against 390 and 97.18%; fresh 9×9 `random` 389 and
+//! 93.30% against 387 and 93.38%, `random_no_eye` 385 and 96.03% against 385 and 96.48%; 19×19
+//! `random` 266 and 98.00% against 259 and 98.15%, `random_no_eye` 264 and 99.10% against 263 and
+//! 99.27%; fresh 19×19 (`LUDO_MARK_SEED=20000`, 200 games) `random` 147 and 96.25% against 156 and
+//! 97.83%, `random_no_eye` 161 and 99.06% against 154 and 99.05%. Its cost: 1,000 Japanese 9×9 games (callgrind, `max_moves=162`) 235.3M instructions
+//! today, 111.1M with one tactical playout (Chinese 122.5M), where Tromp–Taylor, with no marking,
+//! costs 84.4M at 13× OpenSpiel's games/s: so even one playout would put 9×9 near 10× only if
+//! Benson (15.2M of those 111.1M) became several times cheaper too. Up to 16 tactical playouts
+//! settled on a lead of 3 (about 6 on average) did no better: on the fresh 9×9 games 391 games and
+//! 93.06% of `random` (against 387 and 93.38%), 386 and 96.54% of `random_no_eye` (385, 96.48%).
+//! The same policy refusing a lone stone's self-atari too (`tactical2`) agreed less: one playout,
+//! 9×9 `random` 374 games and 91.90% (today 384, 92.68%), `random_no_eye` 386 and 96.67% (390,
+//! 97.18%); fresh games 378 and 93.41% (387, 93.38%), 387 and 96.07% (385, 96.48%).
 
 //! **Seki** (territory scoring with `seki_territory=false`): a chain is taken to be in seki when it
 //! has exactly two liberties and one of them lies in an empty region of at most two points that also

@@ -1283,6 +1283,9 @@ fn marking_cost() {
 /// GNU Go's verdicts are cached in `$TMPDIR/ludoteca-gnugo-<size>-<bot>-<games>.txt` (GNU Go is slow;
 /// the games do not depend on the marking). Prints, per bot, games with the same dead stones and
 /// stones judged alike, and the marking's mean playouts and time per position. Not an assertion.
+/// `LUDO_MARK_SEED` sets the first game's seed (default 1000; other seeds give fresh game sets, cached
+/// as `...-<games>-s<seed>.txt`); `LUDO_MARK_DUMP=<file>` appends one line per position for offline
+/// study ([`marking_study_line`]).
 #[test]
 #[ignore = "measurement against GNU Go; run by hand in release mode"]
 #[allow(clippy::needless_range_loop)] // `pt` indexes the marking and names GNU Go's points
@@ -1294,13 +1297,20 @@ fn marking_vs_gnugo() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(200);
     let sizes = std::env::var("LUDO_MARK_SIZES").unwrap_or_else(|_| "9".into());
+    // LUDO_MARK_SEED: the first game's seed (default 1000), for game sets the marking was not tuned on.
+    let first_seed: u64 = std::env::var("LUDO_MARK_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    // LUDO_MARK_DUMP=file appends each position (board, Benson, ours, GNU Go's) for offline study.
+    let dump = std::env::var("LUDO_MARK_DUMP").ok();
     for size in sizes.split(',').map(|s| s.parse::<usize>().unwrap()) {
         let g = game(&format!("go(board_size={size})"));
         for bot_name in ["random_no_eye", "random"] {
             let bot = g.new_bot(bot_name).unwrap();
             let mut finals = Vec::new();
             for seed in 0..games {
-                let mut rng = Rng::new(1000 + seed);
+                let mut rng = Rng::new(first_seed + seed);
                 let mut s = g.new_initial_state();
                 while s.core.phase == Phase::Play && !s.is_terminal() {
                     let a = bot.act(&s, &mut rng);
@@ -1310,7 +1320,11 @@ fn marking_vs_gnugo() {
                     finals.push(s);
                 }
             }
-            let cache = std::env::temp_dir().join(format!("ludoteca-gnugo-{size}-{bot_name}-{games}.txt"));
+            let cache = std::env::temp_dir().join(if first_seed == 1000 {
+                format!("ludoteca-gnugo-{size}-{bot_name}-{games}.txt")
+            } else {
+                format!("ludoteca-gnugo-{size}-{bot_name}-{games}-s{first_seed}.txt")
+            });
             let theirs: Vec<Vec<usize>> = match std::fs::read_to_string(&cache) {
                 Ok(text) => text
                     .lines()
@@ -1398,6 +1412,16 @@ fn marking_vs_gnugo() {
                 let t0 = std::time::Instant::now();
                 let ours = score::auto_dead(&s.core);
                 t += t0.elapsed().as_secs_f64();
+                if let Some(path) = &dump {
+                    let line = marking_study_line(&s.core, bot_name, &ours, dead);
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .unwrap()
+                        .write_all(line.as_bytes())
+                        .unwrap();
+                }
                 if show > 0 {
                     show -= 1;
                     let mut text = String::new();
@@ -1445,6 +1469,103 @@ fn marking_vs_gnugo() {
             );
         }
     }
+}
+
+/// One line of `marking_vs_gnugo`'s study dump (`LUDO_MARK_DUMP`) for the final position `core`: the
+/// size, the bot, the side to move, the board (`X`, `O`, `.` per point), then per point a `0`/`1` for our marking (`ours`), GNU
+/// Go's (`dead`), Benson-alive stones and Benson-dead stones, then per point four hex digits: the mask
+/// of 16 playouts from the marking's seed, no early stop, that ended with the point owned by the
+/// opponent of its stone (the marking's playouts, or the tactical ones with
+/// `LUDO_MARK_POLICY=tactical`, or `tactical2` refusing lone stones' self-ataris too). For offline
+/// study of the marking's rules against GNU Go.
+#[allow(clippy::needless_range_loop)] // `pt` names points, mapped to cells
+fn marking_study_line(core: &engine::GoCore, bot_name: &str, ours: &[bool], dead: &[usize]) -> String {
+    let b = &core.board;
+    let size = b.size();
+    let policy = std::env::var("LUDO_MARK_POLICY").unwrap_or_default();
+    let tactical = policy.starts_with("tactical");
+    let bb = [score::benson(b, BLACK), score::benson(b, WHITE)];
+    let mut line = format!("{size} {bot_name} {} ", core.to_move);
+    for pt in 0..size * size {
+        let p = b.cell(pt);
+        let c = b.at(p);
+        line.push(match c {
+            BLACK => 'X',
+            WHITE => 'O',
+            _ => '.',
+        });
+    }
+    for flags in [
+        (0..size * size).map(|pt| ours[pt]).collect::<Vec<_>>(),
+        (0..size * size).map(|pt| dead.contains(&pt)).collect(),
+        (0..size * size)
+            .map(|pt| bb[0].alive[b.cell(pt)] || bb[1].alive[b.cell(pt)])
+            .collect(),
+        (0..size * size)
+            .map(|pt| bb[0].dead_inside[b.cell(pt)] || bb[1].dead_inside[b.cell(pt)])
+            .collect(),
+    ] {
+        line.push(' ');
+        line.extend(flags.iter().map(|&f| if f { '1' } else { '0' }));
+    }
+    // 16 playouts from the marking's seed, no early stop: per point, the mask of
+    // playouts that ended with the point owned by the opponent of its stone.
+    let mut masks = vec![0u16; size * size];
+    let mut rng = Rng::new(b.hash());
+    let mut buf = [0u16; super::board::MAX_CELLS];
+    for k in 0..16 {
+        let mut sc = b.clone();
+        if tactical {
+            super::playout::marking_playout_tactical(
+                &mut sc,
+                core.to_move,
+                &mut rng,
+                &mut buf,
+                policy == "tactical2",
+            );
+        } else {
+            super::playout::marking_playout(&mut sc, core.to_move, &mut rng, &mut buf);
+        }
+        for pt in 0..size * size {
+            let p = b.cell(pt);
+            let c = b.at(p);
+            if c == EMPTY {
+                continue;
+            }
+            let own = {
+                let q = sc.cell(pt);
+                if sc.at(q) != EMPTY {
+                    sc.at(q)
+                } else {
+                    let mut seen = vec![false; sc.stride() * sc.stride()];
+                    let (mut st, mut bo) = (vec![q], 0u8);
+                    seen[q] = true;
+                    while let Some(x) = st.pop() {
+                        for r in sc.neighbours(x) {
+                            match sc.at(r) {
+                                EMPTY if !seen[r] => {
+                                    seen[r] = true;
+                                    st.push(r);
+                                }
+                                col @ (BLACK | WHITE) => bo |= col,
+                                _ => {}
+                            }
+                        }
+                    }
+                    bo
+                }
+            };
+            if own == super::board::opponent(c) {
+                masks[pt] |= 1 << k;
+            }
+        }
+    }
+    line.push(' ');
+    for m in masks {
+        line.push_str(&format!("{m:04x}"));
+    }
+    line.push('\n');
+    line
 }
 
 /// The count is remembered from one call to the next (a finished game is counted for its returns and
