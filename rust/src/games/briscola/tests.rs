@@ -1161,3 +1161,23 @@ fn chiamata_deals_one_card_at_a_time_from_the_eldest() {
     }
     assert_eq!(st.current_player(), Player::Seat(0), "the eldest speaks first");
 }
+
+#[test]
+fn the_information_state_shows_the_face_up_card_to_both_seats_and_each_its_own_hand() {
+    // Two players: three cards each from the eldest (seat 0), then the card turned face up.
+    let g = game("briscola");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &["A♠", "2♠", "3♥", "4♥", "5♣", "6♣", "7♦"]);
+    let dealt = |viewer: usize| -> Vec<String> {
+        let info = st.information_state_string(viewer);
+        info.lines().skip(1).take(7).map(str::to_string).collect()
+    };
+    assert_eq!(
+        dealt(0),
+        ["get A♠", "1 gets ?", "get 3♥", "1 gets ?", "get 5♣", "1 gets ?", "up 7♦"]
+    );
+    assert_eq!(
+        dealt(1),
+        ["0 gets ?", "get 2♠", "0 gets ?", "get 4♥", "0 gets ?", "get 6♣", "up 7♦"]
+    );
+}
