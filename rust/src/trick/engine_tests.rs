@@ -841,9 +841,12 @@ fn an_illegal_action_is_refused_with_the_reason_that_fits_the_phase() {
     has(refused(&mut st, "10H"), "player 0 does not hold 10♥");
     // The toy's one extra action (id 8, `close`) is not legal in this deal's play; id 9 is past the
     // deck (8 cards) and the extra actions (1): no such action at all.
-    has(refused(&mut st, "close"), "not available now");
+    has(
+        refused(&mut st, "close"),
+        "illegal action close (id 8): not available now",
+    );
     let e = st.apply_action(9).unwrap_err().to_string();
-    has(e, "no such action id in this game");
+    has(e, "illegal action #9 (id 9): no such action id in this game");
     // The auction (the toy's discard phase): no card is played.
     let (_, mut st) = private_discard_toy();
     assert_eq!(st.core.phase, Phase::Bidding);
