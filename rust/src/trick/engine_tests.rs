@@ -923,3 +923,17 @@ fn a_match_undecided_after_max_deals_deals_ends_drawn_and_not_one_deal_sooner() 
     st.returns(&mut r);
     assert_eq!(r, [0.0, 0.0], "drawn");
 }
+
+#[test]
+fn each_card_still_in_the_stock_is_dealt_with_the_same_chance() {
+    // Eight cards at the first deal, seven once one is dealt: 1/8 each, then 1/7 each.
+    let mut st = toy(false);
+    let mut out = Vec::new();
+    st.chance_outcomes(&mut out);
+    assert_eq!(out.len(), 8);
+    assert!(out.iter().all(|&(_, p)| p == 1.0 / 8.0), "{out:?}");
+    deal(&mut st, "9H");
+    st.chance_outcomes(&mut out);
+    assert_eq!(out.len(), 7);
+    assert!(out.iter().all(|&(_, p)| p == 1.0 / 7.0), "{out:?}");
+}
