@@ -127,4 +127,16 @@ mod tests {
             .extend([Toy::Bid(14), Toy::Call(1), Toy::Pass]);
         assert_eq!(out, [5, 0]);
     }
+
+    #[test]
+    fn a_layout_of_no_kinds_is_empty_and_one_of_a_single_kind_is_not() {
+        // A variant with no extra actions (a game played with cards alone) and one with only a pass.
+        let none: Layout<Toy> = Layout::new(Vec::new());
+        assert!(none.is_empty());
+        assert_eq!(none.len(), 0);
+        let pass = Layout::new(vec![Toy::Pass]);
+        assert!(!pass.is_empty());
+        assert_eq!(pass.len(), 1);
+        assert!(Layout::<Toy>::default().is_empty());
+    }
 }

@@ -795,3 +795,145 @@ fn a_card_pinned_at_or_above_an_earlier_one_pushes_it_one_place_deeper() {
     pinned.sort();
     assert_eq!(pinned, vec![(2, c("10H")), (3, c("9H")), (4, c("10S"))]);
 }
+
+#[test]
+fn the_information_state_shows_a_seat_the_cards_dealt_to_it_and_hides_the_others_and_the_talon() {
+    // Two cards each (seat 0, 1, 0, 1), then four face down to the talon: each seat's record of the
+    // deal names its own cards, says only that the other seat got one, and never names a talon card.
+    let mut st = toy_with(Toy {
+        same_dealer: false,
+        talon: 4,
+        sit_out_dealer: false,
+        hand_end: false,
+        lead_close: false,
+        tables: None,
+        private_discard: false,
+    });
+    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let dealt = |viewer: usize| -> Vec<String> {
+        let info = st.information_state_string(viewer);
+        info.lines().skip(1).take(8).map(str::to_string).collect()
+    };
+    let talon = ["talon ?"; 4];
+    assert_eq!(dealt(0)[..4], ["get 9♥", "1 gets ?", "get 9♦", "1 gets ?"]);
+    assert_eq!(dealt(0)[4..], talon);
+    assert_eq!(dealt(1)[..4], ["0 gets ?", "get 10♥", "0 gets ?", "get 10♣"]);
+    assert_eq!(dealt(1)[4..], talon);
+}
+
+#[test]
+fn an_illegal_action_is_refused_with_the_reason_that_fits_the_phase() {
+    let refused = |st: &mut TrickState<Toy>, name: &str| -> String {
+        let a = st.string_to_action(name).unwrap();
+        let history = st.history().len();
+        let e = st.apply_action(a).unwrap_err().to_string();
+        assert_eq!(st.history().len(), history, "{name}: nothing recorded");
+        e
+    };
+    let has = |e: String, reason: &str| assert!(e.contains(reason), "{e}");
+    // Dealing: a card already dealt is not in the stock.
+    let mut st = toy(false);
+    deal(&mut st, "9H");
+    has(refused(&mut st, "9H"), "this is a chance node");
+    // Play: seat 0 (eldest) holds 9♥ 9♣ 9♦ 9♠, seat 1 the tens.
+    deal(&mut st, "10H 9C 10C 9D 10D 9S 10S");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    has(refused(&mut st, "10H"), "player 0 does not hold 10♥");
+    // The toy's one extra action (id 8, `close`) is not legal in this deal's play; id 9 is past the
+    // deck (8 cards) and the extra actions (1): no such action at all.
+    has(
+        refused(&mut st, "close"),
+        "illegal action close (id 8): not available now",
+    );
+    let e = st.apply_action(9).unwrap_err().to_string();
+    has(e, "illegal action #9 (id 9): no such action id in this game");
+    // The auction (the toy's discard phase): no card is played.
+    let (_, mut st) = private_discard_toy();
+    assert_eq!(st.core.phase, Phase::Bidding);
+    has(refused(&mut st, "10H"), "cards are not played during the auction");
+}
+
+/// A match no deal decides: `match_result` never ends it, so the `max_deals` cap (two deals) does,
+/// drawn. Two seats, the toy's pack, four cards each (seat 0, 1, 0, 1, ...), the eldest leads.
+#[derive(Clone, Debug)]
+struct EndlessMatch;
+
+impl TrickRules for EndlessMatch {
+    type Extra = ();
+    type Match = ();
+    const INFO: &'static GameInfo = &INFO;
+    fn from_params(_p: &Params) -> Result<Self> {
+        Ok(EndlessMatch)
+    }
+    fn deck(&self) -> &Deck {
+        deck()
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn is_match(&self) -> bool {
+        true
+    }
+    fn deal_slot(&self, _dealer: usize, k: usize) -> Option<Slot> {
+        (k < 8).then_some(Slot::Hand(k % 2))
+    }
+    fn score_deal(&self, _v: TrickView<'_, Self>) -> DealOutcome {
+        // Returns a single deal would pay: the match's cap must not pass them on.
+        let mut d = DealOutcome::default();
+        d.returns[0] = 1.0;
+        d.returns[1] = -1.0;
+        d
+    }
+    fn match_result(&self, _v: TrickView<'_, Self>) -> Option<[f64; MAX_PLAYERS]> {
+        None
+    }
+    fn max_deals(&self) -> usize {
+        2
+    }
+}
+
+#[test]
+fn a_match_undecided_after_max_deals_deals_ends_drawn_and_not_one_deal_sooner() {
+    let game = TrickGame::<EndlessMatch>::from_raw(&[]).unwrap();
+    let mut st = game.new_initial_state();
+    let play_deal = |st: &mut TrickState<EndlessMatch>| {
+        testing::act(st, &["9H", "10H", "9C", "10C", "9D", "10D", "9S", "10S"]);
+        // Four tricks, each seat playing its first legal card.
+        let mut legal = Vec::new();
+        while let Player::Seat(_) = st.current_player() {
+            st.legal_actions(&mut legal);
+            st.apply_action(legal[0]).unwrap();
+        }
+    };
+    play_deal(&mut st);
+    assert_eq!(st.core.deals_done, 1);
+    assert_eq!(
+        st.current_player(),
+        Player::Chance,
+        "one deal of two: the next is dealt"
+    );
+    play_deal(&mut st);
+    assert_eq!(st.core.deals_done, 2);
+    assert_eq!(
+        st.current_player(),
+        Player::Terminal,
+        "two deals undecided: the match is over"
+    );
+    let mut r = [9.0; 2];
+    st.returns(&mut r);
+    assert_eq!(r, [0.0, 0.0], "drawn");
+}
+
+#[test]
+fn each_card_still_in_the_stock_is_dealt_with_the_same_chance() {
+    // Eight cards at the first deal, seven once one is dealt: 1/8 each, then 1/7 each.
+    let mut st = toy(false);
+    let mut out = Vec::new();
+    st.chance_outcomes(&mut out);
+    assert_eq!(out.len(), 8);
+    assert!(out.iter().all(|&(_, p)| p == 1.0 / 8.0), "{out:?}");
+    deal(&mut st, "9H");
+    st.chance_outcomes(&mut out);
+    assert_eq!(out.len(), 7);
+    assert!(out.iter().all(|&(_, p)| p == 1.0 / 7.0), "{out:?}");
+}

@@ -1161,3 +1161,76 @@ fn chiamata_deals_one_card_at_a_time_from_the_eldest() {
     }
     assert_eq!(st.current_player(), Player::Seat(0), "the eldest speaks first");
 }
+
+#[test]
+fn the_information_state_shows_the_face_up_card_to_both_seats_and_each_its_own_hand() {
+    // Two players: three cards each from the eldest (seat 0), then the card turned face up.
+    let g = game("briscola");
+    let mut st = g.new_initial_state();
+    deal(&mut st, &["A♠", "2♠", "3♥", "4♥", "5♣", "6♣", "7♦"]);
+    let dealt = |viewer: usize| -> Vec<String> {
+        let info = st.information_state_string(viewer);
+        info.lines().skip(1).take(7).map(str::to_string).collect()
+    };
+    assert_eq!(
+        dealt(0),
+        ["get A♠", "1 gets ?", "get 3♥", "1 gets ?", "get 5♣", "1 gets ?", "up 7♦"]
+    );
+    assert_eq!(
+        dealt(1),
+        ["0 gets ?", "get 2♠", "0 gets ?", "get 4♥", "0 gets ?", "get 6♣", "up 7♦"]
+    );
+}
+
+#[test]
+fn a_pinned_card_reached_by_a_draw_in_mid_round_is_given_at_once_and_the_next_waits_for_its_round() {
+    // Three cards turned up and put back (A♦, 3♣, A♠), then 7♦ kept: the three sit one below the
+    // other with 13 face-down cards above them. Two players draw two cards a round, so the 13th card
+    // is the first (chance) draw after trick 7, and the A♦ below it goes to the other seat at once,
+    // face up; the round is then complete, and the 3♣ and A♠ are the forced draws after trick 8.
+    let g = game("briscola(reject_ace_three_upcard=true)");
+    let mut st = g.new_initial_state();
+    deal(
+        &mut st,
+        &["5♠", "2♠", "5♥", "4♥", "5♣", "6♣", "A♦", "3♣", "A♠", "7♦"],
+    );
+    let c = |name: &str| Card(card(&st, name) as u8);
+    let (ace, three, spade_ace) = (c("A♦"), c("3♣"), c("A♠"));
+    let mut pinned = st.core.pinned.clone();
+    pinned.sort();
+    assert_eq!(pinned, vec![(13, ace), (14, three), (15, spade_ace)]);
+    // Plays and chance draws alike: the first legal action (the cards drawn by chance do not move
+    // the pinned ones).
+    let first_legal = |st: &mut BriscolaState| {
+        let mut legal = Vec::new();
+        st.legal_actions(&mut legal);
+        st.apply_action(legal[0]).unwrap();
+    };
+    while st.core.pinned.len() == 3 {
+        first_legal(&mut st);
+    }
+    assert_eq!(st.core.tricks_played, 7);
+    let winner = st.core.leader;
+    let other = 1 - winner;
+    assert!(st.core.hands[other].contains(ace) && st.core.known[other].contains(ace));
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(winner),
+        "the round is complete: play"
+    );
+    let mut pinned = st.core.pinned.clone();
+    pinned.sort();
+    assert_eq!(
+        pinned,
+        vec![(0, three), (1, spade_ace)],
+        "on top, for the next round"
+    );
+    while !st.core.pinned.is_empty() {
+        first_legal(&mut st);
+    }
+    assert_eq!(st.core.tricks_played, 8);
+    let winner = st.core.leader;
+    assert!(st.core.hands[winner].contains(three), "the winner draws first");
+    assert!(st.core.hands[1 - winner].contains(spade_ace));
+    assert_eq!(st.current_player(), Player::Seat(winner));
+}
