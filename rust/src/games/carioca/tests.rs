@@ -1018,3 +1018,40 @@ fn a_longer_trio_may_not_take_the_card_kept_for_the_discard() {
         assert!(legal.contains(&CLOSE), "{hand}");
     }
 }
+
+#[test]
+fn the_counted_playout_waits_for_every_seat_to_play_at_random() {
+    // `simulate` hands a game to the counted random playout only once every seat's bot plays
+    // uniformly from then on. With the greedy bot at seat 1 and the random bot at seat 0, each game
+    // must be played move by move, as the plain loop plays it (random at seat 0, greedy at seat 1,
+    // `sample_chance` at chance nodes) from the same stream: the random seat alone may not switch the
+    // whole table to random play.
+    use crate::batch::{simulate, SimConfig};
+    let g = Carioca::from_game_string("carioca(scope=deal,players=2)").unwrap();
+    let cfg = SimConfig {
+        n_games: 6,
+        seed: 3,
+        first_game: 0,
+        bots: vec!["random".into(), "greedy".into()],
+        threads: Some(1),
+    };
+    let r = simulate(&g, &cfg).unwrap();
+    let greedy = g.new_bot("greedy").unwrap();
+    for k in 0..cfg.n_games {
+        let mut rng = Rng::for_stream(cfg.seed, k as u64);
+        let mut st = g.new_initial_state();
+        loop {
+            let a = match st.current_player() {
+                Player::Terminal => break,
+                Player::Chance => st.sample_chance(&mut rng),
+                Player::Seat(0) => st.random_action(&mut rng),
+                Player::Seat(_) => greedy.act(&st, &mut rng),
+            };
+            st.apply_action(a).unwrap();
+        }
+        assert_eq!(r.lengths[k] as usize, st.history().len(), "game {k}: length");
+        let mut returns = vec![0.0; 2];
+        st.returns(&mut returns);
+        assert_eq!(&r.returns[2 * k..2 * k + 2], &returns[..], "game {k}: returns");
+    }
+}
