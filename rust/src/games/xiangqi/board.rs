@@ -1140,6 +1140,19 @@ mod tests {
         assert_eq!(p.random_legal(true, &mut Rng::new(1)), None);
     }
 
+    /// A move list starts empty, holds the moves generated into it, and `clear` empties it.
+    #[test]
+    fn a_move_list_is_empty_only_without_moves() {
+        let mut list = MoveList::default();
+        assert!(list.is_empty());
+        Position::start().gen_legal(&mut list);
+        assert_eq!(list.len(), 44);
+        assert!(!list.is_empty());
+        list.clear();
+        assert!(list.is_empty());
+        assert_eq!(list.as_slice(), []);
+    }
+
     #[test]
     fn tables_have_the_textbook_sizes() {
         // Advisor: 5 palace points, centre has 4 moves, corners 1.
