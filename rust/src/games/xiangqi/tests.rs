@@ -446,6 +446,14 @@ fn illegal_move_reasons_name_the_rule_and_the_point() {
     // walks into the black chariot's rank, which is check, not a flying general.
     let mut s = at("4k4/9/9/9/4p4/9/9/9/4K4/r8 w");
     assert_eq!(reason(&mut s, "e1e0"), "leaves the general in check");
+    // Black's chariot e8 is pinned by Red's chariot e1; Black's general e9 may not step onto the
+    // open d-file of Red's general d0.
+    let mut s = at("4k4/4r4/9/9/9/9/9/9/4R4/3K5 b");
+    assert_eq!(reason(&mut s, "e8d8"), "leaves the general in check");
+    assert_eq!(
+        reason(&mut s, "e9d9"),
+        "flying general: the two generals would face each other on an open file"
+    );
     // Jieqi: a revealed elephant on c4 crosses the river, but not over an occupied eye d5.
     let mut j = jieqi(&[])
         .state_from_fen("4k4/9/9/9/3P5/2B6/9/9/9/3K5 w")
@@ -1528,6 +1536,33 @@ fn resampled_identities_follow_the_pool_and_not_the_truth() {
             let got = count[k as usize] as f64 / n as f64;
             assert!((got - want).abs() < 0.035, "{mv} kind {k}: {got} vs {want}");
         }
+    }
+}
+
+/// A captured face-down piece that the player did not see is redrawn from what that player cannot
+/// rule out for its owner: here Red's a0 chariot is face up and Black took Red's b0 piece (a
+/// horse) unseen by Red, so for Red it is one of Red's 14 pieces not face up (two advisors,
+/// elephants, horses and cannons, one chariot, five soldiers), never drawn from Black's pieces.
+#[test]
+fn an_unseen_capture_is_redrawn_from_its_owners_pool() {
+    let mut s = jieqi_start();
+    for x in [
+        a("a0a1"),
+        reveal_action(ROOK),
+        a("b7b0"),
+        reveal_action(CANNON),
+        capture_action(HORSE),
+    ] {
+        s.apply_action(x).unwrap();
+    }
+    let n = 3000;
+    let mut count = [0usize; 8];
+    for seed in 0..n {
+        count[s.resample_hidden(0, seed).unwrap().captured()[0].kind as usize] += 1;
+    }
+    for (k, want) in (ADVISOR..=PAWN).zip([2.0, 2.0, 2.0, 1.0, 2.0, 5.0]) {
+        let got = count[k as usize] as f64 / n as f64;
+        assert!((got - want / 14.0).abs() < 0.035, "kind {k}: {got}");
     }
 }
 
