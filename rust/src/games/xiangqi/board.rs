@@ -1140,6 +1140,39 @@ mod tests {
         assert_eq!(p.random_legal(true, &mut Rng::new(1)), None);
     }
 
+    /// The rays run up (towards Black), down, right (towards file i) and left, each to the edge of
+    /// the board, nearest point first: the order their documentation gives.
+    #[test]
+    fn rays_run_up_down_right_left_to_the_edge() {
+        let pts = |r: &Ray| -> Vec<usize> { r.sq[..r.n as usize].iter().map(|&s| s as usize).collect() };
+        let e4 = &RAYS[square(4, 4)];
+        assert_eq!(pts(&e4[0]), (5..10).map(|r| square(4, r)).collect::<Vec<_>>());
+        assert_eq!(
+            pts(&e4[1]),
+            (0..4).rev().map(|r| square(4, r)).collect::<Vec<_>>()
+        );
+        assert_eq!(pts(&e4[2]), (5..9).map(|f| square(f, 4)).collect::<Vec<_>>());
+        assert_eq!(
+            pts(&e4[3]),
+            (0..4).rev().map(|f| square(f, 4)).collect::<Vec<_>>()
+        );
+        let a0 = &RAYS[square(0, 0)];
+        assert_eq!([a0[0].n, a0[1].n, a0[2].n, a0[3].n], [9, 0, 8, 0]);
+    }
+
+    /// A move list starts empty, holds the moves generated into it, and `clear` empties it.
+    #[test]
+    fn a_move_list_is_empty_only_without_moves() {
+        let mut list = MoveList::default();
+        assert!(list.is_empty());
+        Position::start().gen_legal(&mut list);
+        assert_eq!(list.len(), 44);
+        assert!(!list.is_empty());
+        list.clear();
+        assert!(list.is_empty());
+        assert_eq!(list.as_slice(), []);
+    }
+
     #[test]
     fn tables_have_the_textbook_sizes() {
         // Advisor: 5 palace points, centre has 4 moves, corners 1.

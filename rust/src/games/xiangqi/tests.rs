@@ -350,6 +350,286 @@ fn observation_is_player_relative() {
     assert!(s.to_string().contains("Red to move"));
 }
 
+/// The reason given for an illegal move names the rule it breaks and, where there is one, the
+/// point that stops it: the horse's leg (on its file for a two-rank jump, on its rank for a
+/// two-file jump), the elephant's eye (the midpoint of its diagonal), the palace, the river, the
+/// cannon's screen, a blocked line, the pawn's steps, and a general left in check or facing the
+/// other general. Every text in full, so a wrong point or a wrong rule shows.
+#[test]
+fn illegal_move_reasons_name_the_rule_and_the_point() {
+    // Red horse e4, red pawn e5: the leg of the jumps to d6 and f6.
+    let mut s = at("3k5/9/9/9/4P4/4N4/9/9/9/5K3 w");
+    for mv in ["e4d6", "e4f6"] {
+        assert_eq!(
+            reason(&mut s, mv),
+            "blocked leg: the horse's leg point e5 is occupied"
+        );
+    }
+    assert_eq!(reason(&mut s, "e4e6"), "a horse does not move like that");
+    assert_eq!(reason(&mut s, "e4f5"), "a horse does not move like that");
+    // Red horse e4, red chariot f4: the leg of the jumps to g5 and g3.
+    let mut s = at("3k5/9/9/9/9/4NR3/9/9/9/5K3 w");
+    for mv in ["e4g5", "e4g3"] {
+        assert_eq!(
+            reason(&mut s, mv),
+            "blocked leg: the horse's leg point f4 is occupied"
+        );
+    }
+    // Black horse e5, black chariot d5: the leg of the jumps to c4 and c6.
+    let mut s = at("3k5/9/9/9/3rn4/9/9/9/9/5K3 b");
+    for mv in ["e5c4", "e5c6"] {
+        assert_eq!(
+            reason(&mut s, mv),
+            "blocked leg: the horse's leg point d5 is occupied"
+        );
+    }
+    // Red elephant e2, red horse on its eye d3; an elephant c4 at the river.
+    let mut s = at("3k5/9/9/9/9/9/3N5/4B4/9/5K3 w");
+    assert_eq!(
+        reason(&mut s, "e2c4"),
+        "blocked eye: the elephant's eye point d3 is occupied"
+    );
+    let mut s = at("3k5/9/9/9/9/2B6/9/9/9/5K3 w");
+    assert_eq!(reason(&mut s, "c4e6"), "elephants may not cross the river");
+    assert_eq!(reason(&mut s, "c4a6"), "elephants may not cross the river");
+    assert_eq!(reason(&mut s, "c4c5"), "an elephant does not move like that");
+    // General and advisor: out of the palace, and a wrong step inside it.
+    let mut s = at("3k5/9/9/9/9/9/9/9/9/3AK4 w");
+    assert_eq!(reason(&mut s, "d0c1"), "the advisor must stay in the palace");
+    assert_eq!(reason(&mut s, "d0d1"), "an advisor does not move like that");
+    assert_eq!(reason(&mut s, "e0e2"), "a general does not move like that");
+    let mut s = at("5k3/9/9/9/9/9/9/3K5/9/9 w");
+    assert_eq!(reason(&mut s, "d2d3"), "the general must stay in the palace");
+    assert_eq!(reason(&mut s, "d2c2"), "the general must stay in the palace");
+    // Cannon a0, screen a3, black pawns a6 and b1, black chariot a9 behind two pieces.
+    let mut s = at("r2k5/9/9/p8/9/9/P8/9/1p7/C4K3 w");
+    assert_eq!(
+        reason(&mut s, "a0a9"),
+        "a cannon captures only by jumping exactly one screen"
+    );
+    assert_eq!(reason(&mut s, "a0a4"), "the path is blocked");
+    assert_eq!(reason(&mut s, "a0b1"), "a cannon does not move like that");
+    assert_eq!(reason(&mut s, "a0a3"), "a3 holds your own piece");
+    // Chariot a1 behind a red pawn on a4.
+    let mut s = at("3k5/9/9/9/9/P8/9/9/R8/5K3 w");
+    assert_eq!(reason(&mut s, "a1a6"), "the path is blocked");
+    assert_eq!(reason(&mut s, "a1b2"), "a chariot does not move like that");
+    // A red pawn before the river.
+    let mut s = at("3k5/9/9/9/9/4P4/9/9/9/5K3 w");
+    for mv in ["e4d4", "e4e3", "e4e6"] {
+        assert_eq!(
+            reason(&mut s, mv),
+            "a pawn steps forward, and sideways only after crossing the river"
+        );
+    }
+    // Whose piece, which point.
+    let mut s = at("3k5/9/9/4r4/9/9/9/9/4R4/4K4 w");
+    assert_eq!(reason(&mut s, "a0a1"), "no piece on a0");
+    assert_eq!(reason(&mut s, "d9d8"), "not your piece: Red moves now");
+    assert_eq!(reason(&mut s, "e1e1"), "a move must change the point");
+    assert_eq!(reason(&mut s, "e1e0"), "e0 holds your own piece");
+    assert_eq!(reason(&mut s, "e1d1"), "leaves the general in check");
+    let mut s = at("3k5/9/9/4r4/9/9/9/9/4R4/4K4 b");
+    assert_eq!(reason(&mut s, "e1e2"), "not your piece: Black moves now");
+    // The advisor alone between the generals, and a general stepping onto the open file.
+    let mut s = at("4k4/9/9/9/9/9/9/9/4A4/4K4 w");
+    assert_eq!(
+        reason(&mut s, "e1d2"),
+        "flying general: the two generals would face each other on an open file"
+    );
+    let mut s = at("4k4/9/9/9/9/9/9/9/9/3K5 w");
+    assert_eq!(
+        reason(&mut s, "d0e0"),
+        "flying general: the two generals would face each other on an open file"
+    );
+    // Red's general e1 on the black general's file, a black pawn e5 between them: stepping to e0
+    // walks into the black chariot's rank, which is check, not a flying general.
+    let mut s = at("4k4/9/9/9/4p4/9/9/9/4K4/r8 w");
+    assert_eq!(reason(&mut s, "e1e0"), "leaves the general in check");
+    // Black's chariot e8 is pinned by Red's chariot e1; Black's general e9 may not step onto the
+    // open d-file of Red's general d0.
+    let mut s = at("4k4/4r4/9/9/9/9/9/9/4R4/3K5 b");
+    assert_eq!(reason(&mut s, "e8d8"), "leaves the general in check");
+    assert_eq!(
+        reason(&mut s, "e9d9"),
+        "flying general: the two generals would face each other on an open file"
+    );
+    // Jieqi: a revealed elephant on c4 crosses the river, but not over an occupied eye d5.
+    let mut j = jieqi(&[])
+        .state_from_fen("4k4/9/9/9/3P5/2B6/9/9/9/3K5 w")
+        .unwrap();
+    assert_eq!(targets(&j, "c4"), ["a2", "a6", "e2"]);
+    assert_eq!(
+        reason(&mut j, "c4e6"),
+        "blocked eye: the elephant's eye point d5 is occupied"
+    );
+}
+
+/// Every kind's name in the texts, the revealed (free) advisor and elephant as their kind.
+#[test]
+fn kind_names() {
+    use super::flow::kind_name;
+    let names: Vec<&str> = (0..=10).map(kind_name).collect();
+    assert_eq!(
+        names,
+        [
+            "piece", "general", "advisor", "elephant", "horse", "chariot", "cannon", "pawn", "advisor",
+            "elephant", "piece"
+        ]
+    );
+}
+
+/// The returns and the text of each kind of ending: a win for Red, a win for Black, a draw; and
+/// the ending text, which only a resignation or an agreed draw has.
+#[test]
+fn outcomes_give_returns_and_texts() {
+    let red = Outcome::Win {
+        winner: RED,
+        reason: "checkmate",
+    };
+    let black = Outcome::Win {
+        winner: BLACK,
+        reason: "perpetual check",
+    };
+    let draw = Outcome::Draw { reason: "repetition" };
+    assert_eq!(red.returns(), [1.0, -1.0]);
+    assert_eq!(black.returns(), [-1.0, 1.0]);
+    assert_eq!(draw.returns(), [0.0, 0.0]);
+    assert_eq!(red.describe(), "Red wins by checkmate");
+    assert_eq!(black.describe(), "Black wins by perpetual check");
+    assert_eq!(draw.describe(), "draw by repetition");
+    // A mate on the board is no ending text; the state's text closes with the outcome.
+    let mut s = at("3k5/1R7/R8/9/9/9/9/9/9/5K3 w");
+    assert!(s.to_string().ends_with("Red to move"));
+    s.apply_action(a("a7a9")).unwrap();
+    assert_eq!(s.ending(), None);
+    assert!(s.to_string().ends_with("Red wins by checkmate"), "{s}");
+    let mut s = at("3k5/9/9/9/9/9/9/9/9/5K3 w");
+    for mv in ["f0f1", "d9d8", "f1f0", "d8d9", "f0f1", "d9d8", "f1f0", "d8d9"] {
+        s.apply_action(a(mv)).unwrap();
+    }
+    assert_eq!(s.ending(), None);
+    assert!(s.to_string().ends_with("draw by repetition"));
+    for (text, returns) in [
+        ("resign 0", [-1.0, 1.0]),
+        ("resign 1", [1.0, -1.0]),
+        ("draw", [0.0, 0.0]),
+    ] {
+        let mut s = xiangqi(&[]).new_initial_state();
+        s.apply_ending(text).unwrap();
+        let mut r = [0.0; 2];
+        s.returns(&mut r);
+        assert_eq!((s.ending().as_deref(), r), (Some(text), returns));
+    }
+    let mut s = at("4k4/9/9/9/9/9/9/9/4A4/4K4 b");
+    assert!(s.to_string().ends_with("Black to move"));
+    s.apply_ending("resign 1").unwrap();
+    assert!(s.to_string().ends_with("Red wins by resignation"));
+}
+
+/// The board drawing: Black's back rank on top, ranks down the left, the river between ranks 5
+/// and 4, files below; upper case Red, lower case Black, `X`/`x` face-down pieces.
+#[test]
+fn the_board_is_drawn_rank_by_rank() {
+    let s = at("3k5/9/7c1/9/9/2p6/R8/9/4A4/4K4 w");
+    let want = "\
+9  . . . k . . . . .
+8  . . . . . . . . .
+7  . . . . . . . c .
+6  . . . . . . . . .
+5  . . . . . . . . .
+   ~~~~~~ river ~~~~~~
+4  . . p . . . . . .
+3  R . . . . . . . .
+2  . . . . . . . . .
+1  . . . . A . . . .
+0  . . . . K . . . .
+   a b c d e f g h i
+Red to move";
+    assert_eq!(s.to_string(), want);
+    let j = jieqi(&[])
+        .state_from_fen("x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b")
+        .unwrap();
+    let want = "\
+9  x . . . k . . . .
+8  . . . . . . . . .
+7  . . . . . . . . .
+6  . . . . . . . . .
+5  . . . . . . . . .
+   ~~~~~~ river ~~~~~~
+4  . . . . A . . . .
+3  . . . . . . b . .
+2  . . . . . . . . .
+1  . . . . . . . . .
+0  X . . . K . . . .
+   a b c d e f g h i
+Black to move";
+    assert_eq!(j.to_string(), want);
+}
+
+/// The planes that should hold a one, as (plane, row, column) of the player-relative board.
+fn planes_with(planes: usize, ones: &[(usize, usize, usize)], to_move_plane: Option<usize>) -> Vec<f32> {
+    let mut v = vec![0.0f32; planes * 90];
+    for &(p, row, col) in ones {
+        v[p * 90 + row * 9 + col] = 1.0;
+    }
+    if let Some(p) = to_move_plane {
+        v[p * 90..(p + 1) * 90].iter_mut().for_each(|x| *x = 1.0);
+    }
+    v
+}
+
+/// Xiangqi's observation, every plane: the board turned so the observer's back rank is row 9
+/// (Red reads rank r as row 9 - r, file f as column f; Black reads rank r as row r, file f as
+/// column 8 - f), own general..pawns on planes 0..7, the opponent's on 7..14, plane 14 all ones
+/// for the side to move.
+#[test]
+fn xiangqi_observation_planes_of_a_small_position() {
+    // Red: general e0, advisor e1, chariot a3; Black: general d9, cannon h7, pawn c4.
+    let s = at("3k5/9/7c1/9/9/2p6/R8/9/4A4/4K4 w");
+    let mut o = vec![0.0f32; 15 * 90];
+    s.write_observation(0, &mut o);
+    let red = [(0, 9, 4), (1, 8, 4), (4, 6, 0), (7, 0, 3), (12, 2, 7), (13, 5, 2)];
+    assert_eq!(o, planes_with(15, &red, Some(14)));
+    s.write_observation(1, &mut o);
+    let black = [(0, 9, 5), (5, 7, 1), (6, 4, 6), (7, 0, 4), (8, 1, 4), (11, 3, 8)];
+    assert_eq!(o, planes_with(15, &black, None));
+}
+
+/// Jieqi's observation, every plane: face-up pieces (a revealed advisor or elephant on its
+/// kind's plane), face-down pieces on planes 14 (own) and 15 (the opponent's) with no identity,
+/// the side to move on 16, then the counts each side may still hide (own side first) over 5.
+#[test]
+fn jieqi_observation_planes_of_a_small_position() {
+    // Red: general e0, a revealed advisor on e4, a face-down piece on a0; Black: general e9, a
+    // revealed elephant on g3, a face-down piece on a9.
+    let j = jieqi(&[])
+        .state_from_fen("x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 w")
+        .unwrap();
+    let mut o = vec![0.0f32; super::jieqi::OBS_PLANES * 90];
+    // Red's 14 unknown pieces: one advisor is face up. Black's: one elephant is.
+    let red_pool = [1.0, 2.0, 2.0, 2.0, 2.0, 5.0];
+    let black_pool = [2.0, 1.0, 2.0, 2.0, 2.0, 5.0];
+    let with_pools = |mut v: Vec<f32>, own: [f32; 6], theirs: [f32; 6]| {
+        v.resize(super::jieqi::OBS_PLANES * 90, 0.0);
+        for (i, n) in own.iter().chain(&theirs).enumerate() {
+            v[(17 + i) * 90..(18 + i) * 90]
+                .iter_mut()
+                .for_each(|x| *x = n / 5.0);
+        }
+        v
+    };
+    j.write_observation(0, &mut o);
+    let red = [(0, 9, 4), (1, 5, 4), (14, 9, 0), (7, 0, 4), (9, 6, 6), (15, 0, 0)];
+    assert_eq!(
+        o,
+        with_pools(planes_with(17, &red, Some(16)), red_pool, black_pool)
+    );
+    j.write_observation(1, &mut o);
+    let black = [(0, 9, 4), (2, 3, 2), (14, 9, 8), (7, 0, 4), (8, 4, 4), (15, 0, 8)];
+    assert_eq!(o, with_pools(planes_with(17, &black, None), black_pool, red_pool));
+}
+
 #[test]
 fn registry_loads_both_games_and_simulates() {
     for spec in Xiangqi::INFO.examples.iter().chain(Jieqi::INFO.examples) {
@@ -1054,4 +1334,386 @@ fn make_unmake_and_reveals_keep_the_position_consistent() {
         }
     }
     assert!(checked > 5_000, "{checked}");
+}
+
+/// Jieqi's FEN follows the game as a chess-style FEN does: the half-move clock counts the plies
+/// since the last capture, the move number goes up after each of Black's moves, whichever side
+/// the setup put to move, and a face-down piece keeps its `X` until its identity is drawn.
+#[test]
+fn jieqi_fen_clocks_follow_the_moves_from_either_side() {
+    // Black to move at move 7, three plies since a capture: Black's face-down a9 piece goes to a8
+    // (a chariot), Red's general steps aside, the chariot takes Red's face-down a0 piece.
+    let fen = "x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b - - 3 7";
+    let mut s = jieqi(&[]).state_from_fen(fen).unwrap();
+    assert_eq!(s.fen(), fen);
+    for (steps, fen) in [
+        (
+            vec![a("a9a8"), reveal_action(ROOK)],
+            "4k4/r8/9/9/9/4A4/6b2/9/9/X3K4 w - - 4 8",
+        ),
+        (vec![a("e0d0")], "4k4/r8/9/9/9/4A4/6b2/9/9/X2K5 b - - 5 8"),
+        (
+            vec![a("a8a0"), capture_action(ROOK)],
+            "4k4/9/9/9/9/4A4/6b2/9/9/r2K5 w - - 0 9",
+        ),
+    ] {
+        for x in steps {
+            s.apply_action(x).unwrap();
+        }
+        assert_eq!(s.fen(), fen);
+    }
+    // Red to move at move 1: a face-down cannon to e2, a soldier; Black's to e7, a cannon.
+    let mut s = jieqi_start();
+    for (steps, fen) in [
+        (
+            [a("h2e2"), reveal_action(PAWN)],
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X2P4/9/XXXXKXXXX b - - 1 1",
+        ),
+        (
+            [a("h7e7"), reveal_action(CANNON)],
+            "xxxxkxxxx/9/1x2c4/x1x1x1x1x/9/9/X1X1X1X1X/1X2P4/9/XXXXKXXXX w - - 2 2",
+        ),
+    ] {
+        s.apply_action(steps[0]).unwrap();
+        s.apply_action(steps[1]).unwrap();
+        assert_eq!(s.fen(), fen);
+    }
+}
+
+/// A Jieqi FEN is read with each side's pool: the 15 pieces less those face up, so a side may
+/// have as many face-down pieces as it has pieces not face up (a side's 16 pieces at most is the
+/// FEN's own check); a side mated or stalemated by the FEN has lost before any move, whichever
+/// side is to move.
+#[test]
+fn jieqi_fen_pools_and_a_lost_start() {
+    let g = jieqi(&[]);
+    // A face-up red pawn on e5 and 14 face-down pieces: all of Red's 15.
+    let s = g
+        .state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/4P4/9/X1X1X1X1X/1X5X1/9/1XXXKXXXX w")
+        .unwrap();
+    assert_eq!(s.outcome(), None);
+    let mut l = Vec::new();
+    s.legal_actions(&mut l);
+    // 45 moves, as Fairy-Stockfish counts them for the same board in Xiangqi (each face-down
+    // piece as its start kind): the start's 44, less a0's two, and the soldier's three.
+    assert_eq!(l.len(), 45);
+    for fen in [
+        "xxxxkxxxx/9/1x5x1/x1x1x1x1x/4P4/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w",
+        "3k5/9/9/9/9/RRR6/9/9/9/4K4 w",
+    ] {
+        assert!(
+            matches!(g.state_from_fen(fen), Err(LudoError::InvalidPosition { .. })),
+            "{fen}"
+        );
+    }
+    // Black mated by two red chariots; Black stalemated (its general may not face Red's on the
+    // open e-file); Red mated by two black chariots.
+    for (fen, winner, reason) in [
+        ("R2k5/1R7/9/9/9/9/9/9/9/5K3 b", RED, "checkmate"),
+        ("3k5/8R/9/9/9/9/9/9/9/4K4 b", RED, "stalemate"),
+        ("4k4/9/9/9/9/9/9/9/8r/3K4r w", BLACK, "checkmate"),
+    ] {
+        let s = g.state_from_fen(fen).unwrap();
+        assert_eq!(s.outcome(), Some(Outcome::Win { winner, reason }), "{fen}");
+        assert_eq!(s.current_player(), Player::Terminal);
+    }
+}
+
+/// The setup a state reports: the standard start, a FEN it was built from, or none for a
+/// determinization (no history leads to it).
+#[test]
+fn jieqi_setup_names_the_start() {
+    use crate::core::game::Setup;
+    let g = jieqi(&[]);
+    assert!(matches!(jieqi_start().setup(), Setup::Standard));
+    let fen = "x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b - - 3 7";
+    let s = g.state_from_fen(fen).unwrap();
+    assert!(matches!(s.setup(), Setup::Text(t) if t == fen));
+    assert!(s.information_state_string(0).starts_with(fen));
+    assert!(matches!(
+        jieqi_start().resample_hidden(0, 1).unwrap().setup(),
+        Setup::Unrepresentable(_)
+    ));
+}
+
+/// `with_identities` takes each face-down piece's identity from its side's pool: two chariots
+/// per side, so the third is refused, naming the point; a general or no kind at all is refused;
+/// face-up pieces are not asked for; a chance node has no decision to fix.
+#[test]
+fn fixed_identities_come_from_the_pool() {
+    let s = jieqi_start();
+    let mut kinds = [0u8; SQUARES];
+    for (sq, k) in kinds.iter_mut().enumerate() {
+        *k = start_kind(sq).filter(|&k| k != KING).unwrap_or(0);
+    }
+    let fixed = s.with_identities(&kinds).unwrap();
+    assert!(fixed.is_determinized());
+    // Red's b0 as a third chariot (a0 and i0 are the others): refused at i0, the third one met.
+    let mut three = kinds;
+    three[square(1, 0)] = ROOK;
+    assert_eq!(
+        s.with_identities(&three).unwrap_err(),
+        LudoError::InvalidPosition {
+            reason: "no chariot is left in Red's pool for the face-down piece on i0".into()
+        }
+    );
+    // Black's five soldiers and one more on h7 (a cannon's point).
+    let mut six = kinds;
+    six[square(7, 7)] = PAWN;
+    assert_eq!(
+        s.with_identities(&six).unwrap_err(),
+        LudoError::InvalidPosition {
+            reason: "no pawn is left in Black's pool for the face-down piece on h7".into()
+        }
+    );
+    for (k, name) in [(KING, "general"), (0, "piece"), (ADVISOR_FREE, "advisor")] {
+        let mut bad = kinds;
+        bad[square(0, 0)] = k;
+        assert_eq!(
+            s.with_identities(&bad).unwrap_err(),
+            LudoError::InvalidPosition {
+                reason: format!("no {name} is left in Red's pool for the face-down piece on a0")
+            }
+        );
+    }
+    // With a revealed advisor on a1, Red's pool has one advisor for its 14 face-down pieces.
+    let mut t = s.clone();
+    t.apply_action(a("a0a1")).unwrap();
+    assert!(matches!(
+        t.with_identities(&kinds),
+        Err(LudoError::NodeKind { .. })
+    ));
+    t.apply_action(reveal_action(ADVISOR)).unwrap();
+    let mut k2 = kinds;
+    k2[square(3, 0)] = ROOK; // a0's chariot is still in the pool; one advisor is left for f0.
+    let f = t.with_identities(&k2).unwrap();
+    assert!(f.is_determinized());
+    k2[square(3, 0)] = ADVISOR; // two advisors for one.
+    assert!(t.with_identities(&k2).is_err());
+}
+
+/// A determinization redraws every face-down piece from what the player cannot rule out, each
+/// kind in proportion to the pool (here Red's 15 at the start: the piece on a0 is a chariot 2
+/// times in 15, a soldier 5 times in 15), whatever identities the state had fixed: the true
+/// arrangement does not leak into it. The revealed pieces stay, and a second determinization of
+/// a first draws from the same pool.
+#[test]
+fn resampled_identities_follow_the_pool_and_not_the_truth() {
+    let (x, y) = swapped_pair();
+    let sparse = jieqi(&[])
+        .state_from_fen("x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 w")
+        .unwrap();
+    let again = sparse.resample_hidden(0, 999).unwrap();
+    let n = 3000;
+    for (state, mv, to, pool) in [
+        (
+            jieqi_start(),
+            "a0a1",
+            square(0, 1),
+            [2.0, 2.0, 2.0, 2.0, 2.0, 5.0],
+        ),
+        (x, "a0a1", square(0, 1), [2.0, 2.0, 2.0, 2.0, 2.0, 5.0]),
+        (y, "a0a1", square(0, 1), [2.0, 2.0, 2.0, 2.0, 2.0, 5.0]),
+        (
+            jieqi_start(),
+            "i3i4",
+            square(8, 4),
+            [2.0, 2.0, 2.0, 2.0, 2.0, 5.0],
+        ),
+        (sparse, "a0a1", square(0, 1), [1.0, 2.0, 2.0, 2.0, 2.0, 5.0]),
+        (again, "a0a1", square(0, 1), [1.0, 2.0, 2.0, 2.0, 2.0, 5.0]),
+    ] {
+        let total: f64 = pool.iter().sum();
+        let mut count = [0usize; 8];
+        for seed in 0..n {
+            let mut d = state.resample_hidden(0, seed).unwrap();
+            d.apply_action(a(mv)).unwrap();
+            assert_eq!(d.current_player(), Player::Seat(BLACK), "no chance node");
+            count[unfree(kind_of(d.position().at(to)))] += 1;
+        }
+        for k in ADVISOR..=PAWN {
+            let want = pool[(k - ADVISOR) as usize] / total;
+            let got = count[k as usize] as f64 / n as f64;
+            assert!((got - want).abs() < 0.035, "{mv} kind {k}: {got} vs {want}");
+        }
+    }
+}
+
+/// A captured face-down piece that the player did not see is redrawn from what that player cannot
+/// rule out for its owner: here Red's a0 chariot is face up and Black took Red's b0 piece (a
+/// horse) unseen by Red, so for Red it is one of Red's 14 pieces not face up (two advisors,
+/// elephants, horses and cannons, one chariot, five soldiers), never drawn from Black's pieces.
+#[test]
+fn an_unseen_capture_is_redrawn_from_its_owners_pool() {
+    let mut s = jieqi_start();
+    for x in [
+        a("a0a1"),
+        reveal_action(ROOK),
+        a("b7b0"),
+        reveal_action(CANNON),
+        capture_action(HORSE),
+    ] {
+        s.apply_action(x).unwrap();
+    }
+    let n = 3000;
+    let mut count = [0usize; 8];
+    for seed in 0..n {
+        count[s.resample_hidden(0, seed).unwrap().captured()[0].kind as usize] += 1;
+    }
+    for (k, want) in (ADVISOR..=PAWN).zip([2.0, 2.0, 2.0, 1.0, 2.0, 5.0]) {
+        let got = count[k as usize] as f64 / n as f64;
+        assert!((got - want / 14.0).abs() < 0.035, "kind {k}: {got}");
+    }
+}
+
+/// The kind of a revealed piece, a free advisor or elephant counted as its kind.
+fn unfree(kind: u8) -> usize {
+    match kind {
+        ADVISOR_FREE => ADVISOR as usize,
+        ELEPHANT_FREE => ELEPHANT as usize,
+        k => k as usize,
+    }
+}
+
+/// The texts of Jieqi's chance outcomes, both ways: `reveal` ids 8100..8106 and `captured` ids
+/// 8106..8112, by name or FEN letter (`e`, `h` too), and nothing past 8111.
+#[test]
+fn jieqi_chance_outcome_texts() {
+    let s = jieqi_start();
+    let names = ["advisor", "elephant", "horse", "chariot", "cannon", "pawn"];
+    let letters = ["a", "b", "n", "r", "c", "p"];
+    for (i, k) in (ADVISOR..=PAWN).enumerate() {
+        let (r, c) = (reveal_action(k), capture_action(k));
+        assert_eq!((r, c), (8100 + i as u32, 8106 + i as u32));
+        assert_eq!(s.action_to_string(r), format!("reveal {}", names[i]));
+        assert_eq!(s.action_to_string(c), format!("captured {}", names[i]));
+        for text in [names[i], letters[i]] {
+            assert_eq!(s.string_to_action(&format!("reveal {text}")).unwrap(), r);
+            assert_eq!(s.string_to_action(&format!("Captured {text}")).unwrap(), c);
+        }
+    }
+    assert_eq!(s.string_to_action("reveal e").unwrap(), reveal_action(ELEPHANT));
+    assert_eq!(s.string_to_action("captured h").unwrap(), capture_action(HORSE));
+    assert_eq!(s.action_to_string(8112), "invalid(8112)");
+    assert_eq!(s.action_to_string(8099), "i9i9");
+    for bad in ["reveal general", "reveal k", "captured x", "reveal"] {
+        assert!(
+            matches!(s.string_to_action(bad), Err(LudoError::Parse { .. })),
+            "{bad}"
+        );
+    }
+    assert_eq!(s.string_to_action("h2e2").unwrap(), a("h2e2"));
+}
+
+/// What each player's texts say about captures: the capturer of a face-down piece learns what it
+/// was (under the default rule), the other player reads `?`; Black's captures as well as Red's,
+/// from a start with either side to move; nobody learns it under `none`. The pool planes count
+/// what the observer cannot rule out: a face-up piece taken is known to both, a face-down one
+/// only to its capturer.
+#[test]
+fn jieqi_texts_and_pools_show_each_capture_to_whom_it_may() {
+    // Red's a0 piece moves to a1 (a chariot); Black's b7 cannon takes Red's face-down b0 piece (a
+    // horse); Red's chariot goes round by b1 and takes the cannon on b0.
+    let mut s = jieqi_start();
+    assert!(s.to_string().ends_with("Red to move"));
+    assert_eq!(s.observation_string(0), s.to_string());
+    s.apply_action(a("a0a1")).unwrap();
+    assert!(s.to_string().ends_with("chance: reveal the piece on a1"), "{s}");
+    s.apply_action(reveal_action(ROOK)).unwrap();
+    s.apply_action(a("b7b0")).unwrap();
+    s.apply_action(reveal_action(CANNON)).unwrap();
+    assert!(s
+        .to_string()
+        .ends_with("chance: identity of the captured face-down piece"));
+    assert!(s
+        .observation_string(1)
+        .ends_with("captured: Black took a face-down piece"));
+    s.apply_action(capture_action(HORSE)).unwrap();
+    assert!(s.to_string().ends_with("Red to move"), "{s}");
+    assert!(s
+        .observation_string(1)
+        .ends_with("captured: Black took horse (face down)"));
+    assert!(s
+        .observation_string(0)
+        .ends_with("captured: Black took a face-down piece"));
+    let tail = "a0a1 reveal chariot b7b0 reveal cannon";
+    assert!(s
+        .information_state_string(1)
+        .ends_with(&format!("{tail} captured horse")));
+    assert!(s
+        .information_state_string(0)
+        .ends_with(&format!("{tail} captured ?")));
+    for x in ["a1b1", "e9e8", "b1b0"] {
+        s.apply_action(a(x)).unwrap();
+    }
+    assert!(s
+        .observation_string(0)
+        .ends_with("captured: Black took a face-down piece, Red took cannon"));
+    assert!(s
+        .observation_string(1)
+        .ends_with("captured: Black took horse (face down), Red took cannon"));
+    let pools = |p: usize| -> Vec<f32> {
+        let mut o = vec![0.0f32; super::jieqi::OBS_PLANES * 90];
+        s.write_observation(p, &mut o);
+        (17..29).map(|plane| (o[plane * 90 + 41] * 5.0).round()).collect()
+    };
+    // Own side first, advisor..pawn. Red sees its a0 chariot face up (on b0 now) and Black's
+    // cannon taken; Black also knows the horse it took.
+    assert_eq!(
+        pools(0),
+        [2.0, 2.0, 2.0, 1.0, 2.0, 5.0, 2.0, 2.0, 2.0, 2.0, 1.0, 5.0]
+    );
+    assert_eq!(
+        pools(1),
+        [2.0, 2.0, 2.0, 2.0, 1.0, 5.0, 2.0, 2.0, 1.0, 1.0, 2.0, 5.0]
+    );
+    // Black to move first: Black's cannon b7 takes Red's b0 at once.
+    let mut b = jieqi(&[])
+        .state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX b")
+        .unwrap();
+    for x in [a("b7b0"), reveal_action(PAWN), capture_action(ELEPHANT)] {
+        b.apply_action(x).unwrap();
+    }
+    assert!(b
+        .information_state_string(1)
+        .ends_with("b7b0 reveal pawn captured elephant"));
+    assert!(b
+        .information_state_string(0)
+        .ends_with("b7b0 reveal pawn captured ?"));
+    // Under `none` neither player learns it.
+    let mut n = jieqi(&[("captured_hidden_visibility", "none")]).new_initial_state();
+    for x in [a("b2b9"), reveal_action(ROOK), capture_action(HORSE)] {
+        n.apply_action(x).unwrap();
+    }
+    for p in 0..2 {
+        assert!(n.information_state_string(p).ends_with("captured ?"));
+        assert!(n
+            .observation_string(p)
+            .ends_with("captured: Red took a face-down piece"));
+    }
+}
+
+/// The game's facts: two players, zero-sum returns in -1..=1, 8112 action ids (moves, reveals,
+/// captured identities) that also bound the chance outcomes, three steps per ply at most, the
+/// observation's shape, and its two bots.
+#[test]
+fn jieqi_game_facts() {
+    let g = jieqi(&[("max_plies", "300")]);
+    assert_eq!(g.num_players(), 2);
+    assert_eq!(g.utility(), Some(crate::core::game::Utility::zero_sum(-1.0, 1.0)));
+    assert_eq!(g.num_distinct_actions(), 8112);
+    assert_eq!(g.max_chance_outcomes(), 8112);
+    assert_eq!(g.max_game_length(), 900);
+    assert_eq!(g.observation_shape(), [29, 10, 9]);
+    for bot in ["random", "greedy"] {
+        assert!(g.new_bot(bot).is_ok(), "{bot}");
+    }
+    assert!(g.new_bot("alphazero").is_err());
+    assert_eq!(g.rules().end.max_plies, 300);
+    let mut s = g.new_state_from_setup("x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b").unwrap();
+    assert_eq!(s.position().side(), BLACK);
+    s.apply_ending("draw").unwrap();
+    let mut l = vec![1];
+    s.legal_actions(&mut l);
+    assert!(l.is_empty());
 }
