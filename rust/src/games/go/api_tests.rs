@@ -165,10 +165,17 @@ fn rengo_observation_shows_the_open_claim_and_the_expected_players() {
             out[6 * n2..7 * n2].iter().all(|&x| x == expected),
             "seat {seat}: {out:?}"
         );
-        // Own stones (plane 0) and the opponent's (plane 1): the centre is Black's.
+        // Go's five planes stay as they are whatever the two Rengo planes hold: own stones, the
+        // opponent's (the centre is Black's), the eight empty points, no ko, and White to move.
         let own = if seat % 2 == 0 { 0 } else { 1 };
-        assert_eq!(out[own * n2 + 4], 1.0, "seat {seat}");
-        assert_eq!(out[(1 - own) * n2 + 4], 0.0, "seat {seat}");
+        for pt in 0..n2 {
+            let centre = f32::from(u8::from(pt == 4));
+            assert_eq!(out[own * n2 + pt], centre, "seat {seat} point {pt}");
+            assert_eq!(out[(1 - own) * n2 + pt], 0.0, "seat {seat} point {pt}");
+            assert_eq!(out[2 * n2 + pt], 1.0 - centre, "seat {seat} point {pt}");
+            assert_eq!(out[3 * n2 + pt], 0.0, "seat {seat} point {pt}");
+            assert_eq!(out[4 * n2 + pt], 0.0, "seat {seat} point {pt}");
+        }
     }
     // After W1's answer the claim is gone and W2 becomes White's expected player.
     act(&mut s, "W1 A1");
