@@ -191,7 +191,11 @@ fn brute_force(v: &[u64; 4]) -> Vec<Expr> {
 }
 
 fn brute_solutions(v: &[u64; 4], integer_only: bool) -> BTreeSet<String> {
-    let target = Ratio::int(24);
+    brute_solutions_to(v, integer_only, 24)
+}
+
+fn brute_solutions_to(v: &[u64; 4], integer_only: bool, target: i128) -> BTreeSet<String> {
+    let target = Ratio::int(target);
     brute_force(v)
         .iter()
         .map(canonical)
@@ -257,6 +261,36 @@ fn distinct_solutions_match_brute_force_deduplication() {
             assert_eq!(s.count_solutions(&v, &opts).unwrap() as usize, brute.len());
         }
     }
+}
+
+/// Target 0 in integer mode, against brute force: a quotient whose numerator already broke the rule
+/// (`(1/2+3)/5`, whose `1/2` is not whole) is no solution, although an invalid step is stored as the
+/// value 0 and `0/5` would be a whole 0. Only a quotient at the root can show this, and only with
+/// target 0, so the target-24 checks never do.
+#[test]
+fn integer_mode_target_zero_never_counts_a_broken_numerator() {
+    let mut s = Solver::new();
+    let zero = Options {
+        target: 0,
+        intermediate: Intermediate::Integer,
+    };
+    for v in [
+        [1, 2, 3, 5],
+        [2, 3, 7, 11],
+        [1, 2, 4, 9],
+        [3, 4, 6, 13],
+        [5, 7, 9, 13],
+    ] {
+        let ours: BTreeSet<String> = s.solve(&v, &zero).unwrap().into_iter().collect();
+        let brute = brute_solutions_to(&v, true, 0);
+        assert_eq!(ours, brute, "{v:?}");
+        assert_eq!(s.is_solvable(&v, &zero).unwrap(), !brute.is_empty(), "{v:?}");
+    }
+    assert!(!s
+        .solve(&[1, 2, 3, 5], &zero)
+        .unwrap()
+        .iter()
+        .any(|x| x.contains("1/2")));
 }
 
 /// Independent check of solvability: the classic "combine two, recurse" search over reduced rationals.
