@@ -263,31 +263,32 @@ fn distinct_solutions_match_brute_force_deduplication() {
     }
 }
 
-/// Target 0 in integer mode, against brute force: a quotient whose numerator already broke the rule
-/// (`(1/2+3)/5`, whose `1/2` is not whole) is no solution, although an invalid step is stored as the
-/// value 0 and `0/5` would be a whole 0. Only a quotient at the root can show this, and only with
-/// target 0, so the target-24 checks never do.
+/// Integer mode against brute force where a quotient's numerator already broke the rule: `1/2` is
+/// not whole, so `(1/2+48)/2` (24.25 anyway) and `(1/2+3)/5` are no solutions, although an invalid
+/// step keeps a value computed as if it were 0 (`0+48`, which 2 divides). Such roots are only seen
+/// when that value is a multiple of the divisor, so the sets are built for it, with targets 24 and 0.
 #[test]
-fn integer_mode_target_zero_never_counts_a_broken_numerator() {
+fn integer_mode_never_counts_the_quotient_of_a_broken_numerator() {
     let mut s = Solver::new();
-    let zero = Options {
-        target: 0,
-        intermediate: Intermediate::Integer,
-    };
-    for v in [
-        [1, 2, 3, 5],
-        [2, 3, 7, 11],
-        [1, 2, 4, 9],
-        [3, 4, 6, 13],
-        [5, 7, 9, 13],
+    for (v, target) in [
+        ([1, 2, 2, 48], 24),
+        ([1, 2, 3, 72], 24),
+        ([1, 3, 5, 120], 24),
+        ([1, 2, 3, 5], 0),
+        ([2, 3, 7, 11], 0),
+        ([5, 7, 9, 13], 0),
     ] {
-        let ours: BTreeSet<String> = s.solve(&v, &zero).unwrap().into_iter().collect();
-        let brute = brute_solutions_to(&v, true, 0);
-        assert_eq!(ours, brute, "{v:?}");
-        assert_eq!(s.is_solvable(&v, &zero).unwrap(), !brute.is_empty(), "{v:?}");
+        let opts = Options {
+            target,
+            intermediate: Intermediate::Integer,
+        };
+        let ours: BTreeSet<String> = s.solve(&v, &opts).unwrap().into_iter().collect();
+        let brute = brute_solutions_to(&v, true, target as i128);
+        assert_eq!(ours, brute, "{v:?} -> {target}");
+        assert_eq!(s.is_solvable(&v, &opts).unwrap(), !brute.is_empty(), "{v:?}");
     }
     assert!(!s
-        .solve(&[1, 2, 3, 5], &zero)
+        .solve(&[1, 2, 2, 48], &INT)
         .unwrap()
         .iter()
         .any(|x| x.contains("1/2")));
