@@ -451,4 +451,48 @@ mod tests {
         let big = Court { side: 3.0, ..c };
         close(big.radial_exit((1.5, 1.2), 0.0), (1.5, 1.5 - r));
     }
+
+    /// The aim points sit halfway between box 13's edge and the skull's, (0.125 + 0.375) / 2 = 0.25 m
+    /// from the centre: straight out under the diagonal cut, diagonally under the axes cut; and the
+    /// box centres on a board whose pair gap differs from the box side (3 m, boxes 0.5 m, gap 0.3 m).
+    #[test]
+    fn aim_points_and_box_centres_off_the_default() {
+        let c = Court::default();
+        let axes = Court { cut: Cut::Axes, ..c };
+        let want = [(1.0, 1.25), (1.25, 1.0), (1.0, 0.75), (0.75, 1.0)];
+        let want_axes = [(1.25, 1.25), (1.25, 0.75), (0.75, 0.75), (0.75, 1.25)];
+        for q in 0..4u8 {
+            assert_eq!(c.quadrant_aim(q), want[q as usize], "{q}");
+            assert_eq!(axes.quadrant_aim(q), want_axes[q as usize], "{q}");
+        }
+        let b = Court {
+            side: 3.0,
+            box_side: 0.5,
+            pair_gap: 0.3,
+            ..c
+        };
+        let (lo, hi, up, down) = (0.25, 2.75, 1.5 + 0.15 + 0.25, 1.5 - 0.15 - 0.25);
+        let want = [
+            (lo, lo),
+            (hi, hi),
+            (lo, hi),
+            (hi, lo),
+            (lo, up),
+            (hi, up),
+            (lo, down),
+            (hi, down),
+            (down, hi),
+            (down, lo),
+            (up, hi),
+            (up, lo),
+            (1.5, 1.5),
+        ];
+        for (n, w) in (1..=13u8).zip(want) {
+            let got = b.box_centre(n);
+            assert!(
+                (got.0 - w.0).abs() < 1e-12 && (got.1 - w.1).abs() < 1e-12,
+                "box {n}: {got:?}"
+            );
+        }
+    }
 }
