@@ -639,6 +639,8 @@ impl fmt::Display for GoState {
 }
 
 #[cfg(test)]
+mod api_tests;
+#[cfg(test)]
 mod marking_tests;
 #[cfg(test)]
 mod tests;

@@ -352,4 +352,147 @@ mod tests {
         };
         assert!(fat_cap.validate().is_err());
     }
+
+    /// `validate` at each limit, with lengths exact in binary: a cap plus the line exactly as wide as a
+    /// box is refused, a little narrower fits; the skull exactly `L − 2b` is refused; box 13 as large
+    /// as the skull is refused; the side pairs may just touch the corner boxes (gap 1 m on the 2 m
+    /// board) but not overlap them. Each refusal names its parameter.
+    #[test]
+    fn validate_at_each_limit() {
+        let named = |c: Court| c.validate().map_err(|e| e.to_string());
+        let err = |c: Court, what: &str| {
+            let e = named(c).expect_err(what);
+            assert!(e.contains(what), "{what}: {e}");
+        };
+        let d = Court::default();
+        // 1/16 + 2·3/32 = 1/4 = the box side.
+        err(
+            Court {
+                line: 0.0625,
+                radius: 0.09375,
+                ..d
+            },
+            "cap_radius",
+        );
+        named(Court {
+            line: 0.0625,
+            radius: 0.09,
+            ..d
+        })
+        .unwrap();
+        // Box 13 alone too small: 0.2025 ≥ 0.2 although the boxes 1–12 (0.25) take the cap.
+        err(
+            Court {
+                line: 0.0625,
+                radius: 0.07,
+                box13: 0.2,
+                ..d
+            },
+            "cap_radius",
+        );
+        // Box 13 exactly as wide as cap plus line (boxes 1–12 wider).
+        err(
+            Court {
+                line: 0.0625,
+                radius: 0.09375,
+                box_side: 0.3,
+                ..d
+            },
+            "cap_radius",
+        );
+        named(Court {
+            line: 0.0625,
+            radius: 0.09,
+            box_side: 0.3,
+            ..d
+        })
+        .unwrap();
+        // Skull: L − 2b = 1.5.
+        err(Court { skull: 1.5, ..d }, "skull_side");
+        named(Court { skull: 1.4375, ..d }).unwrap();
+        // Box 13 against the skull.
+        err(Court { box13: 0.75, ..d }, "box13_side");
+        named(Court { box13: 0.6875, ..d }).unwrap();
+        // Pairs: L/2 + g/2 + b ≤ L − b ⇔ g ≤ 1.
+        named(Court { pair_gap: 1.0, ..d }).unwrap();
+        err(
+            Court {
+                pair_gap: 1.0625,
+                ..d
+            },
+            "pair_gap",
+        );
+    }
+
+    /// `radial_exit` lands where the cap's centre is `K/2 + w/2 + r (+ extra)` = 0.401 m from the
+    /// centre in max norm, on the ray through the given point: straight up, down, along a diagonal, on
+    /// a slope of 1/3 (x offset 0.401, y offset 0.401/3), and north from the exact centre.
+    #[test]
+    fn radial_exit_at_the_max_norm_reach() {
+        let c = Court::default();
+        let close = |got: (f64, f64), want: (f64, f64)| {
+            assert!(
+                (got.0 - want.0).abs() < 1e-12 && (got.1 - want.1).abs() < 1e-12,
+                "{got:?} != {want:?}"
+            );
+        };
+        let r = 0.375 + 0.01 + 0.016;
+        close(c.radial_exit((1.0, 1.3), 0.0), (1.0, 1.0 + r));
+        close(c.radial_exit((1.0, 0.8), 0.0), (1.0, 1.0 - r));
+        close(c.radial_exit((0.7, 0.7), 0.0), (1.0 - r, 1.0 - r));
+        close(c.radial_exit((1.3, 1.1), 0.0), (1.0 + r, 1.0 + r / 3.0));
+        close(c.radial_exit((0.9, 1.3), 0.0), (1.0 - r / 3.0, 1.0 + r));
+        close(c.radial_exit((1.0, 1.0), 0.0), (1.0, 1.0 + r));
+        close(
+            c.radial_exit((1.3, 1.1), 0.1),
+            (1.0 + r + 0.1, 1.0 + (r + 0.1) / 3.0),
+        );
+        // On a larger board the centre moves with it.
+        let big = Court { side: 3.0, ..c };
+        close(big.radial_exit((1.5, 1.2), 0.0), (1.5, 1.5 - r));
+    }
+
+    /// The aim points sit halfway between box 13's edge and the skull's, (0.125 + 0.375) / 2 = 0.25 m
+    /// from the centre: straight out under the diagonal cut, diagonally under the axes cut; and the
+    /// box centres on a board whose pair gap differs from the box side (3 m, boxes 0.5 m, gap 0.3 m).
+    #[test]
+    fn aim_points_and_box_centres_off_the_default() {
+        let c = Court::default();
+        let axes = Court { cut: Cut::Axes, ..c };
+        let want = [(1.0, 1.25), (1.25, 1.0), (1.0, 0.75), (0.75, 1.0)];
+        let want_axes = [(1.25, 1.25), (1.25, 0.75), (0.75, 0.75), (0.75, 1.25)];
+        for q in 0..4u8 {
+            assert_eq!(c.quadrant_aim(q), want[q as usize], "{q}");
+            assert_eq!(axes.quadrant_aim(q), want_axes[q as usize], "{q}");
+        }
+        let b = Court {
+            side: 3.0,
+            box_side: 0.5,
+            pair_gap: 0.3,
+            ..c
+        };
+        let (lo, hi, up, down) = (0.25, 2.75, 1.5 + 0.15 + 0.25, 1.5 - 0.15 - 0.25);
+        let want = [
+            (lo, lo),
+            (hi, hi),
+            (lo, hi),
+            (hi, lo),
+            (lo, up),
+            (hi, up),
+            (lo, down),
+            (hi, down),
+            (down, hi),
+            (down, lo),
+            (up, hi),
+            (up, lo),
+            (1.5, 1.5),
+        ];
+        for (n, w) in (1..=13u8).zip(want) {
+            let got = b.box_centre(n);
+            assert!(
+                (got.0 - w.0).abs() < 1e-12 && (got.1 - w.1).abs() < 1e-12,
+                "box {n}: {got:?}"
+            );
+        }
+    }
 }

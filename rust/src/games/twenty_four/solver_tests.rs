@@ -191,7 +191,11 @@ fn brute_force(v: &[u64; 4]) -> Vec<Expr> {
 }
 
 fn brute_solutions(v: &[u64; 4], integer_only: bool) -> BTreeSet<String> {
-    let target = Ratio::int(24);
+    brute_solutions_to(v, integer_only, 24)
+}
+
+fn brute_solutions_to(v: &[u64; 4], integer_only: bool, target: i128) -> BTreeSet<String> {
+    let target = Ratio::int(target);
     brute_force(v)
         .iter()
         .map(canonical)
@@ -257,6 +261,37 @@ fn distinct_solutions_match_brute_force_deduplication() {
             assert_eq!(s.count_solutions(&v, &opts).unwrap() as usize, brute.len());
         }
     }
+}
+
+/// Integer mode against brute force where a quotient's numerator already broke the rule: `1/2` is
+/// not whole, so `(1/2+48)/2` (24.25 anyway) and `(1/2+3)/5` are no solutions, although an invalid
+/// step keeps a value computed as if it were 0 (`0+48`, which 2 divides). Such roots are only seen
+/// when that value is a multiple of the divisor, so the sets are built for it, with targets 24 and 0.
+#[test]
+fn integer_mode_never_counts_the_quotient_of_a_broken_numerator() {
+    let mut s = Solver::new();
+    for (v, target) in [
+        ([1, 2, 2, 48], 24),
+        ([1, 2, 3, 72], 24),
+        ([1, 3, 5, 120], 24),
+        ([1, 2, 3, 5], 0),
+        ([2, 3, 7, 11], 0),
+        ([5, 7, 9, 13], 0),
+    ] {
+        let opts = Options {
+            target,
+            intermediate: Intermediate::Integer,
+        };
+        let ours: BTreeSet<String> = s.solve(&v, &opts).unwrap().into_iter().collect();
+        let brute = brute_solutions_to(&v, true, target as i128);
+        assert_eq!(ours, brute, "{v:?} -> {target}");
+        assert_eq!(s.is_solvable(&v, &opts).unwrap(), !brute.is_empty(), "{v:?}");
+    }
+    assert!(!s
+        .solve(&[1, 2, 2, 48], &INT)
+        .unwrap()
+        .iter()
+        .any(|x| x.contains("1/2")));
 }
 
 /// Independent check of solvability: the classic "combine two, recurse" search over reduced rationals.

@@ -1,0 +1,346 @@
+//! Go and Rengo at their interfaces: Rengo's action ids, legal lists, claims, scores and observation
+//! planes; coordinates (GTP vertices, SGF points, the handicap star points); SGF records read and
+//! written; set-up positions. Small boards, each rule tested at its boundary (issue #26's mutation
+//! runs: every test here was written to fail on a surviving mutant or to pin a boundary no other test
+//! reached).
+
+use super::coord::{fixed_handicap, gtp_name, max_fixed_handicap, parse_gtp, parse_sgf_point, sgf_name};
+use super::engine::Phase;
+use super::rengo::{RengoGame, RengoState};
+use super::*;
+use crate::core::game::{Game, State};
+use crate::registry::Registered;
+
+fn rengo(spec: &str) -> RengoGame {
+    RengoGame::from_game_string(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn act<S: State>(s: &mut S, name: &str) {
+    let a = s.string_to_action(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    s.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}\n{s}"));
+}
+
+fn legal<S: State>(s: &S) -> Vec<Action> {
+    let mut v = Vec::new();
+    s.legal_actions(&mut v);
+    v
+}
+
+fn refusal<S: State>(s: &mut S, name: &str) -> String {
+    let a = s.string_to_action(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    match s.apply_action(a) {
+        Ok(()) => panic!("{name} should be refused\n{s}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rengo
+
+/// On 3×3 (N² = 9, M = 10) the ids are `seat·10 + point` (pass = point 9), the two claims 40 and 41,
+/// then the marking actions from 42. At the start B1 is due and B2, the partner, may play out of
+/// sequence: exactly seats 0 and 2 on every point and pass. After B2's out-of-sequence play White's
+/// seats may play on the eight empty points and pass, and the claims are open.
+#[test]
+fn rengo_legal_list_is_the_due_seat_and_the_partner_then_the_claims() {
+    let g = rengo("rengo(board_size=3,ruleset=chinese)");
+    assert_eq!(g.num_distinct_actions(), 4 * 10 + 2 + 9 + 2);
+    let mut s = g.new_initial_state();
+    let start: Vec<Action> = (0..10).chain(20..30).collect();
+    assert_eq!(legal(&s), start);
+    assert_eq!(s.current_player(), Player::Seat(0));
+    // B2 takes the centre (point 4 = B2) out of sequence.
+    s.apply_action(24).unwrap();
+    assert_eq!(s.action_to_string(24), "B2 B2");
+    assert_eq!(s.current_player(), Player::Seat(1));
+    let white: Vec<Action> = (10..20)
+        .chain(30..40)
+        .filter(|&a| a % 10 != 4)
+        .chain([40, 41])
+        .collect();
+    assert_eq!(legal(&s), white);
+    assert_eq!(s.action_to_string(40), "claim unintentional");
+    assert_eq!(s.action_to_string(41), "claim intentional");
+    // The next play closes the window: W1 plays A1, Black's seats follow, the claims are gone.
+    s.apply_action(10).unwrap();
+    assert!(
+        legal(&s).iter().all(|&a| a < 40 && (a / 10) % 2 == 0),
+        "{:?}",
+        legal(&s)
+    );
+    // Black's expected player is still B1 (the skipped one), so B1 is due and B2 is the partner.
+    assert_eq!(s.current_player(), Player::Seat(0));
+}
+
+/// The handicap and the marking are not part of the rotation: while B1 places free handicap stones
+/// B2 may not place one (neither listed nor accepted); in the marking phase nobody plays a stone.
+#[test]
+fn rengo_partner_plays_only_in_the_play_phase() {
+    let g = rengo("rengo(board_size=5,handicap=2,handicap_placement=free)");
+    let mut s = g.new_initial_state();
+    let m = 26;
+    let l = legal(&s);
+    assert!(
+        !l.is_empty() && l.iter().all(|&a| a < m),
+        "only B1's placements: {l:?}"
+    );
+    let e = refusal(&mut s, "B2 C3");
+    assert!(e.contains("only B1 acts now"), "{e}");
+    act(&mut s, "B1 B2");
+    act(&mut s, "B1 D4");
+    assert_eq!(s.core().phase, Phase::Play);
+    // Now White is to move, W1 due and W2 listed as the partner.
+    let l = legal(&s);
+    assert!(l.contains(&(m + 12)) && l.contains(&(3 * m + 12)), "{l:?}");
+
+    // Marking: B1 plays, W1 passes, B2 passes: play ends; a stone play is refused by the due seat
+    // and by its partner, and none is listed.
+    let g = rengo("rengo(board_size=5)");
+    let mut s = g.new_initial_state();
+    act(&mut s, "B1 C3");
+    act(&mut s, "W1 pass");
+    act(&mut s, "B2 pass");
+    assert_eq!(s.core().phase, Phase::Marking);
+    let l = legal(&s);
+    assert!(l.iter().all(|&a| a >= 4 * m + 2), "{l:?}");
+    assert!(l.contains(&s.string_to_action("accept").unwrap()));
+    // White is to move in the marking; W2 is White's expected player (W1 passed).
+    assert_eq!(s.expected_seat(), 3);
+    let e = refusal(&mut s, "W2 D4");
+    assert!(e.contains("marking"), "{e}");
+    let e = refusal(&mut s, "W1 D4");
+    assert!(e.contains("only W2 acts now"), "{e}");
+}
+
+/// Scores are the team totals, Black's on seats 0 and 2, White's on 1 and 3: the worked example of
+/// area 40:41 with komi 7.5 and a claimed Black error (3 points to White) gives 40 and 51.5.
+#[test]
+fn rengo_scores_are_the_team_totals_by_seat() {
+    let area = "\
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . X O . . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .";
+    let g = rengo("rengo(board_size=9,ruleset=chinese)");
+    let mut s = RengoState::from_diagram(&g, area, 0).unwrap();
+    act(&mut s, "B2 pass");
+    act(&mut s, "claim unintentional");
+    act(&mut s, "pass");
+    act(&mut s, "accept");
+    act(&mut s, "accept");
+    let mut sc = [0.0; 4];
+    s.scores(&mut sc);
+    assert_eq!(sc, [40.0, 51.5, 40.0, 51.5]);
+    let mut r = [0.0; 4];
+    s.returns(&mut r);
+    assert_eq!(r, [-1.0, 1.0, -1.0, 1.0]);
+}
+
+/// Planes 5 and 6: the open claim is shown to the claimants only (White's seats after Black's
+/// error), and "you are expected" to B1 and W1 (B2 played out of sequence, so B1 stays Black's
+/// expected player; W1 is White's).
+#[test]
+fn rengo_observation_shows_the_open_claim_and_the_expected_players() {
+    let g = rengo("rengo(board_size=3)");
+    let mut s = g.new_initial_state();
+    act(&mut s, "B2 B2");
+    let n2 = 9;
+    let mut out = vec![0.0f32; 7 * n2];
+    for (seat, (claim, expected)) in [(0.0, 1.0), (1.0, 1.0), (0.0, 0.0), (1.0, 0.0)]
+        .into_iter()
+        .enumerate()
+    {
+        out.iter_mut().for_each(|x| *x = -1.0);
+        s.write_observation(seat, &mut out);
+        assert!(
+            out[5 * n2..6 * n2].iter().all(|&x| x == claim),
+            "seat {seat}: {out:?}"
+        );
+        assert!(
+            out[6 * n2..7 * n2].iter().all(|&x| x == expected),
+            "seat {seat}: {out:?}"
+        );
+        // Go's five planes stay as they are whatever the two Rengo planes hold: own stones, the
+        // opponent's (the centre is Black's), the eight empty points, no ko, and White to move.
+        let own = if seat % 2 == 0 { 0 } else { 1 };
+        for pt in 0..n2 {
+            let centre = f32::from(u8::from(pt == 4));
+            assert_eq!(out[own * n2 + pt], centre, "seat {seat} point {pt}");
+            assert_eq!(out[(1 - own) * n2 + pt], 0.0, "seat {seat} point {pt}");
+            assert_eq!(out[2 * n2 + pt], 1.0 - centre, "seat {seat} point {pt}");
+            assert_eq!(out[3 * n2 + pt], 0.0, "seat {seat} point {pt}");
+            assert_eq!(out[4 * n2 + pt], 0.0, "seat {seat} point {pt}");
+        }
+    }
+    // After W1's answer the claim is gone and W2 becomes White's expected player.
+    act(&mut s, "W1 A1");
+    s.write_observation(3, &mut out);
+    assert!(out[5 * n2..7 * n2].iter().all(|&x| x == 1.0 || x == 0.0));
+    assert!(out[5 * n2..6 * n2].iter().all(|&x| x == 0.0));
+    assert!(out[6 * n2..7 * n2].iter().all(|&x| x == 1.0));
+    s.write_observation(1, &mut out);
+    assert!(out[6 * n2..7 * n2].iter().all(|&x| x == 0.0));
+}
+
+/// Action texts: a seat prefix goes with a vertex or pass only; claims are spelled out, marking
+/// actions carry no seat; ids past the last are invalid.
+#[test]
+fn rengo_action_texts() {
+    let g = rengo("rengo(board_size=3)");
+    let s = g.new_initial_state();
+    assert_eq!(s.string_to_action("  CLAIM Unintentional ").unwrap(), 40);
+    assert_eq!(s.string_to_action("claim intentional").unwrap(), 41);
+    assert_eq!(s.string_to_action("w2 pass").unwrap(), 39);
+    assert_eq!(s.string_to_action("B1 C3").unwrap(), 8);
+    assert_eq!(
+        s.string_to_action("pass").unwrap(),
+        9,
+        "no prefix: the due seat (B1)"
+    );
+    assert_eq!(s.string_to_action("mark A1").unwrap(), 42);
+    assert_eq!(s.string_to_action("accept").unwrap(), 51);
+    assert_eq!(s.string_to_action("resume").unwrap(), 52);
+    let e = s.string_to_action("B1 mark A1").unwrap_err().to_string();
+    assert!(e.contains("seat prefix"), "{e}");
+    for (a, name) in [
+        (0, "B1 A1"),
+        (19, "W1 pass"),
+        (38, "W2 C3"),
+        (42, "mark A1"),
+        (50, "mark C3"),
+        (51, "accept"),
+        (52, "resume"),
+    ] {
+        assert_eq!(s.action_to_string(a), name);
+    }
+    assert!(s.action_to_string(53).contains("invalid"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coordinates
+
+/// GTP vertices: columns A..Z without I, rows from 1 at the bottom; the last column and row of the
+/// board are accepted, one past either is refused, as are row 0, an empty text and a missing row.
+#[test]
+fn gtp_vertices_at_the_edges_of_the_board() {
+    assert_eq!(gtp_name(80, 9), "J9");
+    assert_eq!(gtp_name(9, 9), "A2");
+    assert_eq!(gtp_name(624, 25), "Z25");
+    assert_eq!(parse_gtp(" j9 ", 9).unwrap(), 80);
+    assert_eq!(parse_gtp("H1", 9).unwrap(), 7);
+    assert_eq!(parse_gtp("A9", 9).unwrap(), 72);
+    for bad in ["K1", "A10", "A0", "J10", "", "D", "D4x", "4D", "I1"] {
+        assert!(parse_gtp(bad, 9).is_err(), "{bad:?}");
+    }
+    assert!(parse_gtp("", 9).unwrap_err().to_string().contains("empty"));
+    assert!(parse_gtp("K1", 9)
+        .unwrap_err()
+        .to_string()
+        .contains("off the 9x9 board"));
+    assert!(parse_gtp("A10", 9)
+        .unwrap_err()
+        .to_string()
+        .contains("off the 9x9 board"));
+    assert!(parse_gtp("A0", 9)
+        .unwrap_err()
+        .to_string()
+        .contains("off the 9x9 board"));
+    assert!(parse_gtp("I1", 9)
+        .unwrap_err()
+        .to_string()
+        .contains("skips the letter I"));
+    // On 2×2 the largest vertex is B2.
+    assert_eq!(parse_gtp("B2", 2).unwrap(), 3);
+    assert!(parse_gtp("C1", 2).is_err() && parse_gtp("A3", 2).is_err());
+}
+
+/// SGF points (FF[4]): `aa` is the top-left corner; the empty text is a pass, and `tt` is a pass on
+/// boards up to 19×19 but a point on 20×20 (column t, the top row); one letter, three letters, a digit and
+/// a letter past the board are refused.
+#[test]
+fn sgf_points_at_the_edges_and_tt() {
+    assert_eq!(sgf_name(0, 9), "ai");
+    assert_eq!(sgf_name(80, 9), "ia");
+    assert_eq!(sgf_name(8, 9), "ii");
+    assert_eq!(sgf_name(72, 9), "aa");
+    assert_eq!(parse_sgf_point("aa", 9).unwrap(), Some(72));
+    assert_eq!(parse_sgf_point(" ii ", 9).unwrap(), Some(8));
+    assert_eq!(parse_sgf_point("", 9).unwrap(), None);
+    assert_eq!(parse_sgf_point("tt", 19).unwrap(), None);
+    assert_eq!(parse_sgf_point("tt", 20).unwrap(), Some(19));
+    assert_eq!(parse_sgf_point("ss", 19).unwrap(), Some(18));
+    for bad in ["a", "aaa", "ja", "aj", "a1", "A", "Aa", "aA"] {
+        assert!(parse_sgf_point(bad, 9).is_err(), "{bad:?}");
+    }
+    assert_eq!(
+        parse_sgf_point("tt", 9).unwrap(),
+        None,
+        "tt is a pass on every board up to 19x19"
+    );
+    assert!(parse_sgf_point("ja", 9).unwrap_err().to_string().contains("9x9"));
+    // 25×25: the last point is yy at the bottom right.
+    assert_eq!(sgf_name(24, 25), "yy");
+    assert_eq!(parse_sgf_point("yy", 25).unwrap(), Some(24));
+    assert!(parse_sgf_point("za", 25).is_err());
+}
+
+/// The fixed handicap: no star points below 7×7; up to 9 stones on odd sides, 4 on even ones. Star
+/// points on the 3rd line below 13×13 and the 4th from 13×13; the order of the stones as the rule
+/// gives it (2 = upper right and lower left, 3 adds lower right, 4 all corners, 5 the centre, 6 the
+/// left and right sides, 7 those and the centre, 8 the four sides, 9 everything).
+#[test]
+fn fixed_handicap_points_on_9x9_12x12_and_13x13() {
+    for (n, max) in [
+        (2, 0),
+        (6, 0),
+        (7, 9),
+        (8, 4),
+        (9, 9),
+        (12, 4),
+        (13, 9),
+        (19, 9),
+        (25, 9),
+    ] {
+        assert_eq!(max_fixed_handicap(n), max, "{n}x{n}");
+    }
+    let names = |n: usize, h: usize| {
+        let mut v: Vec<String> = fixed_handicap(n, h).into_iter().map(|p| gtp_name(p, n)).collect();
+        v.sort();
+        v
+    };
+    let set = |v: &[&str]| {
+        let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(9, 2), set(&["G7", "C3"]));
+    assert_eq!(names(9, 3), set(&["G7", "C3", "G3"]));
+    assert_eq!(names(9, 4), set(&["G7", "C3", "G3", "C7"]));
+    assert_eq!(names(9, 5), set(&["G7", "C3", "G3", "C7", "E5"]));
+    assert_eq!(names(9, 6), set(&["G7", "C3", "G3", "C7", "C5", "G5"]));
+    assert_eq!(names(9, 7), set(&["G7", "C3", "G3", "C7", "C5", "G5", "E5"]));
+    assert_eq!(
+        names(9, 8),
+        set(&["G7", "C3", "G3", "C7", "C5", "G5", "E7", "E3"])
+    );
+    assert_eq!(
+        names(9, 9),
+        set(&["G7", "C3", "G3", "C7", "C5", "G5", "E7", "E3", "E5"])
+    );
+    for h in [0, 1, 10] {
+        assert!(fixed_handicap(9, h).is_empty(), "{h}");
+    }
+    // 12×12: 3rd line (C3, K10); 13×13: 4th line (D4, K10, the centre G7).
+    assert_eq!(names(12, 2), set(&["K10", "C3"]));
+    assert_eq!(names(12, 4), set(&["K10", "C3", "K3", "C10"]));
+    assert_eq!(names(13, 2), set(&["K10", "D4"]));
+    assert_eq!(names(13, 5), set(&["K10", "D4", "K4", "D10", "G7"]));
+    // The points come back in point order (the order handicap stones are placed in).
+    let v = fixed_handicap(19, 9);
+    assert!(v.windows(2).all(|w| w[0] < w[1]), "{v:?}");
+}
