@@ -182,12 +182,34 @@ pub fn simulate_watched<G: Game>(game: &G, cfg: &SimConfig, watch: &Watch) -> Re
 /// Plays `state` to the end with one bot per seat ([`State::play_out_random`] from the first decision
 /// at which every bot's [`Bot::random_from`] holds).
 pub fn play_out<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng) {
+    drive(state, bots, rng, |s, r| s.play_out_random(r));
+}
+
+/// [`play_out`] for `simulate`: the game's length at the end, from
+/// [`State::play_out_random_counted`] once every bot plays uniformly (the state's history may then be
+/// incomplete: only for a state nobody else reads).
+fn play_out_counted<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng) -> usize {
+    match drive(state, bots, rng, |s, r| s.play_out_random_counted(r)) {
+        Some(len) => len,
+        None => state.history().len(),
+    }
+}
+
+/// The bots' loop shared by [`play_out`] and [`play_out_counted`]: plays `state` with `bots` until
+/// the end (`None`) or until every bot plays uniformly from here on, when `random_rest` finishes the
+/// game (its answer in `Some`).
+fn drive<S: State, R>(
+    state: &mut S,
+    bots: &[Box<dyn Bot<S>>],
+    rng: &mut Rng,
+    random_rest: impl FnOnce(&mut S, &mut Rng) -> R,
+) -> Option<R> {
     if bots.iter().all(|b| b.is_random()) {
-        return state.play_out_random(rng);
+        return Some(random_rest(state, rng));
     }
     loop {
         let action = match state.current_player() {
-            Player::Terminal => return,
+            Player::Terminal => return None,
             Player::Chance => {
                 state.resolve_chance(rng);
                 continue;
@@ -197,33 +219,7 @@ pub fn play_out<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng
                 // random playout finishes the game with the same moves and draws. The seat to move is
                 // asked first, so bots that never turn uniform cost one call per move.
                 if bots[p].random_from(state) && bots.iter().all(|b| b.random_from(state)) {
-                    return state.play_out_random(rng);
-                }
-                bots[p].act(state, rng)
-            }
-        };
-        state.apply_action_unchecked(action);
-    }
-}
-
-/// [`play_out`] for `simulate`: the game's length at the end, from
-/// [`State::play_out_random_counted`] once every bot plays uniformly (the state's history may then be
-/// incomplete: only for a state nobody else reads).
-fn play_out_counted<S: State>(state: &mut S, bots: &[Box<dyn Bot<S>>], rng: &mut Rng) -> usize {
-    if bots.iter().all(|b| b.is_random()) {
-        return state.play_out_random_counted(rng);
-    }
-    loop {
-        let action = match state.current_player() {
-            Player::Terminal => return state.history().len(),
-            Player::Chance => {
-                state.resolve_chance(rng);
-                continue;
-            }
-            Player::Seat(p) => {
-                // As in `play_out`.
-                if bots[p].random_from(state) && bots.iter().all(|b| b.random_from(state)) {
-                    return state.play_out_random_counted(rng);
+                    return Some(random_rest(state, rng));
                 }
                 bots[p].act(state, rng)
             }
