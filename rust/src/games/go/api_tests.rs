@@ -466,3 +466,54 @@ fn rengo_sgf_keeps_an_intentional_claim() {
     assert_eq!(names, ["B2 E5", "claim intentional"]);
     assert_eq!(back.result(), s.result());
 }
+
+/// The handicap stones of a record against its game string (`LU`): a free handicap may be read part
+/// placed (1 of 3 stones, Black places the next), but not over-placed (3 stones for a handicap of 2),
+/// and a fixed handicap needs all its stones (2 for 3 refused by the count, before the points are
+/// compared).
+#[test]
+fn sgf_handicap_stones_against_the_game_string() {
+    let lu = "LU[go(board_size=9,handicap=3,handicap_placement=free)]";
+    let (g, s) = sgf::from_sgf(&format!("(;SZ[9]{lu}HA[3]AB[cc])")).unwrap();
+    assert_eq!((g.rules().handicap, g.rules().free_handicap), (3, true));
+    let cc = parse_sgf_point("cc", 9).unwrap().unwrap();
+    assert_eq!(s.core().handicap_stones, vec![cc]);
+    assert_eq!(s.core().to_move, board::BLACK);
+    let e = sgf_err("(;SZ[9]LU[go(board_size=9,handicap=2,handicap_placement=free)]HA[2]AB[aa][bb][cc])");
+    assert!(e.contains("3 AB stones for a handicap of 2"), "{e}");
+    let e = sgf_err("(;SZ[9]LU[go(board_size=9,handicap=3)]HA[3]AB[gc][cg])");
+    assert!(e.contains("2 AB stones for a handicap of 3"), "{e}");
+}
+
+/// Results read from a foreign root: `B+R` and `B+Resign` are White's resignation, `W+Resign` Black's
+/// (`W+R` is in the foreign record test), after the last move of the main line; a counted result
+/// before two passes leaves the game going on.
+#[test]
+fn sgf_resignations_either_way_and_spelled_out() {
+    for (re, want) in [("B+R", "B+R"), ("B+Resign", "B+R"), ("W+Resign", "W+R")] {
+        let (_, s) = sgf::from_sgf(&format!("(;SZ[9]RE[{re}];B[ee];W[cc])")).unwrap();
+        assert!(s.is_terminal(), "RE[{re}]");
+        assert_eq!(s.result().as_deref(), Some(want), "RE[{re}]");
+        assert_eq!(s.history().len(), 2);
+    }
+    // A counted result without the two passes is not replayed (nothing to count yet): the game goes on.
+    let (_, s) = sgf::from_sgf("(;SZ[9]RE[B+3.5];B[ee];W[cc])").unwrap();
+    assert!(!s.is_terminal());
+    assert_eq!(s.result(), None);
+}
+
+/// A game stopped in its marking phase keeps the marks made so far (`LM`): B E5, W C3, two passes,
+/// Black marks C3 dead; the record reads back to the same actions, still in the marking phase.
+#[test]
+fn sgf_keeps_the_marks_of_an_open_marking_phase() {
+    let g = GoGame::from_game_string("go(board_size=9)").unwrap();
+    let mut s = g.new_initial_state();
+    for m in ["E5", "C3", "pass", "pass", "mark C3"] {
+        act(&mut s, m);
+    }
+    let text = sgf::to_sgf(&g, &s);
+    assert!(text.contains("LM[mark C3]"), "{text}");
+    let (_, back) = sgf::from_sgf(&text).unwrap();
+    assert_eq!(back.history(), s.history());
+    assert_eq!(back.core().phase, Phase::Marking);
+}
