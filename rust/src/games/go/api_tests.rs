@@ -517,3 +517,12 @@ fn sgf_keeps_the_marks_of_an_open_marking_phase() {
     assert_eq!(back.history(), s.history());
     assert_eq!(back.core().phase, Phase::Marking);
 }
+
+/// A foreign record ending in two passes with a counted result and no dead stones named: the
+/// automatic marking is accepted by both sides and the game is over (counted).
+#[test]
+fn sgf_count_after_two_passes_accepts_the_marking() {
+    let (_, s) = sgf::from_sgf("(;SZ[9]KM[7.5]RE[W+7.5];B[ee];W[];B[])").unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.core().phase, Phase::Over);
+}
