@@ -344,3 +344,185 @@ fn fixed_handicap_points_on_9x9_12x12_and_13x13() {
     let v = fixed_handicap(19, 9);
     assert!(v.windows(2).all(|w| w[0] < w[1]), "{v:?}");
 }
+
+fn sgf_err(text: &str) -> String {
+    match sgf::from_sgf(text) {
+        Ok(_) => panic!("{text:?} should be refused"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// SGF escapes (FF[4] text values): `\]` is a `]` inside a value, `\\` a backslash, and a backslash
+/// before any other character is that character; a record cut right after a backslash is refused as
+/// an unterminated value (no panic), as is one whose only `]` is escaped.
+#[test]
+fn sgf_escapes_in_values_and_a_value_cut_after_a_backslash() {
+    let text = "(;GM[1]SZ[9]PB[Sam \\] the Great]PW[Lee\\\\Sedol \\é]C[x]\n;B[ee])";
+    let (_, s) = sgf::from_sgf(text).unwrap();
+    assert_eq!(
+        s.player_names().unwrap(),
+        &["Sam ] the Great".to_string(), "Lee\\Sedol é".to_string()]
+    );
+    assert_eq!(s.history().len(), 1);
+    for cut in ["(;SZ[9]PB[a\\", "(;SZ[9]PB[a\\]", "(;SZ[9]PB[a\\]b"] {
+        let e = sgf_err(cut);
+        assert!(e.contains("unterminated property value"), "{cut:?}: {e}");
+    }
+}
+
+/// A root with stones but no handicap (`AB`/`AW`, `PL`) is a set-up position: `PL[W]` gives White the
+/// move, no `PL` Black; `AB` alone without `HA` is a position too (Black to play, no handicap), not
+/// handicap stones. A point given twice (in `AB` of a handicap, or in `AB` and `AW`) is refused by name.
+#[test]
+fn sgf_setup_stones_and_the_player_to_move() {
+    let ee = parse_sgf_point("ee", 9).unwrap().unwrap();
+    let (g, s) = sgf::from_sgf("(;PL[W]SZ[9]AB[ee])").unwrap();
+    assert_eq!(g.rules().handicap, 0);
+    assert_eq!(s.core().to_move, board::WHITE);
+    assert_eq!(s.core().board.at(s.core().board.cell(ee)), board::BLACK);
+    let (g, s) = sgf::from_sgf("(;SZ[9]AB[cc][gg])").unwrap();
+    assert_eq!((g.rules().handicap, s.core().to_move), (0, board::BLACK));
+    let (_, s) = sgf::from_sgf("(;SZ[9]AW[ee])").unwrap();
+    assert_eq!(s.core().to_move, board::BLACK);
+    assert_eq!(s.core().board.at(s.core().board.cell(ee)), board::WHITE);
+    let (_, s) = sgf::from_sgf("(;SZ[9]AB[aa]AW[ee]PL[B];B[bb])").unwrap();
+    assert_eq!(s.core().board.at(s.core().board.cell(ee)), board::WHITE);
+    assert_eq!(s.core().to_move, board::WHITE);
+    let e = sgf_err("(;SZ[9]AB[aa]AW[aa])");
+    assert!(e.contains("AW[aa] is not a new point"), "{e}");
+    let e = sgf_err("(;SZ[9]HA[2]AB[aa][aa])");
+    assert!(e.contains("AB[aa] is not a new point"), "{e}");
+}
+
+/// A foreign root in any property order: `RU` names (Chinese, AGA, NZ / New Zealand, Tromp-Taylor,
+/// anything else Japanese), `KM`, `SZ` at its limits 2 and 25 (1 and 26 refused), and a 3-stone
+/// handicap on the 9×9 star points (upper right, lower left, lower right) read as the fixed placement
+/// while the upper left instead of the lower right is a free one.
+#[test]
+fn sgf_foreign_roots_rulesets_sizes_and_the_fixed_handicap() {
+    for (ru, want) in [
+        ("Chinese", "chinese"),
+        ("AGA", "aga"),
+        ("NZ", "nz"),
+        ("New Zealand", "nz"),
+        ("Tromp-Taylor", "tromp_taylor"),
+        ("Japanese", "japanese"),
+    ] {
+        let (g, _) = sgf::from_sgf(&format!("(;KM[6.5]RU[{ru}]SZ[9])")).unwrap();
+        assert_eq!(g.params().str("ruleset"), want, "RU[{ru}]");
+        assert_eq!(g.rules().komi, 6.5);
+    }
+    assert!(sgf_err("(;SZ[9]KM[six])").contains("KM[six] is not a number"));
+    for n in [2, 25] {
+        assert_eq!(sgf::from_sgf(&format!("(;SZ[{n}])")).unwrap().0.rules().size, n);
+    }
+    for n in [1, 26] {
+        assert!(
+            sgf_err(&format!("(;SZ[{n}])")).contains("outside 2..25"),
+            "SZ[{n}]"
+        );
+    }
+    let (g, s) = sgf::from_sgf("(;AB[gg][gc][cg]KM[0.5]HA[3]SZ[9]RU[Japanese];W[ee])").unwrap();
+    assert_eq!((g.rules().handicap, g.rules().free_handicap), (3, false));
+    assert_eq!(s.history().len(), 1);
+    let (g, _) = sgf::from_sgf("(;SZ[9]HA[3]AB[gc][cg][cc];W[ee])").unwrap();
+    assert_eq!((g.rules().handicap, g.rules().free_handicap), (3, true));
+}
+
+/// Moves: a pass is `B[]` or `B[tt]` on 19×19; stones added inside the game (`AB`, `AW`, `AE` after
+/// the root) are refused by name, as are two moves in one node.
+#[test]
+fn sgf_passes_and_setup_inside_the_game() {
+    let (_, s) = sgf::from_sgf("(;SZ[19];B[];W[dd];B[tt])").unwrap();
+    let names: Vec<String> = s.history().iter().map(|&a| s.action_to_string(a)).collect();
+    assert_eq!(names, ["pass", "D16", "pass"]);
+    for (text, id) in [
+        ("(;SZ[9];B[ee];AB[aa])", "AB"),
+        ("(;SZ[9];B[ee]AW[aa])", "AW"),
+        ("(;SZ[9];B[ee];AE[ee])", "AE"),
+    ] {
+        let e = sgf_err(text);
+        assert!(
+            e.contains(&format!("setup property {id} inside the game")),
+            "{text}: {e}"
+        );
+    }
+    assert!(sgf_err("(;SZ[9];B[ee]W[cc])").contains("two moves in one node"));
+}
+
+/// A Rengo record with a claim: B2 plays out of sequence, White claims it as intentional (which ends
+/// the game); the record keeps the claim as a `C[claim intentional]` node and reads it back as that
+/// claim, not the other, with the same result.
+#[test]
+fn rengo_sgf_keeps_an_intentional_claim() {
+    let g = rengo("rengo(board_size=9)");
+    let mut s = g.new_initial_state();
+    act(&mut s, "B2 E5");
+    act(&mut s, "claim intentional");
+    let text = sgf::rengo_to_sgf(&g, &s);
+    assert!(text.contains(";C[claim intentional]"), "{text}");
+    let (_, back) = sgf::rengo_from_sgf(&text).unwrap();
+    let names: Vec<String> = back.history().iter().map(|&a| back.action_to_string(a)).collect();
+    assert_eq!(names, ["B2 E5", "claim intentional"]);
+    assert_eq!(back.result(), s.result());
+}
+
+/// The handicap stones of a record against its game string (`LU`): a free handicap may be read part
+/// placed (1 of 3 stones, Black places the next), but not over-placed (3 stones for a handicap of 2),
+/// and a fixed handicap needs all its stones (2 for 3 refused by the count, before the points are
+/// compared).
+#[test]
+fn sgf_handicap_stones_against_the_game_string() {
+    let lu = "LU[go(board_size=9,handicap=3,handicap_placement=free)]";
+    let (g, s) = sgf::from_sgf(&format!("(;SZ[9]{lu}HA[3]AB[cc])")).unwrap();
+    assert_eq!((g.rules().handicap, g.rules().free_handicap), (3, true));
+    let cc = parse_sgf_point("cc", 9).unwrap().unwrap();
+    assert_eq!(s.core().handicap_stones, vec![cc]);
+    assert_eq!(s.core().to_move, board::BLACK);
+    let e = sgf_err("(;SZ[9]LU[go(board_size=9,handicap=2,handicap_placement=free)]HA[2]AB[aa][bb][cc])");
+    assert!(e.contains("3 AB stones for a handicap of 2"), "{e}");
+    let e = sgf_err("(;SZ[9]LU[go(board_size=9,handicap=3)]HA[3]AB[gc][cg])");
+    assert!(e.contains("2 AB stones for a handicap of 3"), "{e}");
+}
+
+/// Results read from a foreign root: `B+R` and `B+Resign` are White's resignation, `W+Resign` Black's
+/// (`W+R` is in the foreign record test), after the last move of the main line; a counted result
+/// before two passes leaves the game going on.
+#[test]
+fn sgf_resignations_either_way_and_spelled_out() {
+    for (re, want) in [("B+R", "B+R"), ("B+Resign", "B+R"), ("W+Resign", "W+R")] {
+        let (_, s) = sgf::from_sgf(&format!("(;SZ[9]RE[{re}];B[ee];W[cc])")).unwrap();
+        assert!(s.is_terminal(), "RE[{re}]");
+        assert_eq!(s.result().as_deref(), Some(want), "RE[{re}]");
+        assert_eq!(s.history().len(), 2);
+    }
+    // A counted result without the two passes is not replayed (nothing to count yet): the game goes on.
+    let (_, s) = sgf::from_sgf("(;SZ[9]RE[B+3.5];B[ee];W[cc])").unwrap();
+    assert!(!s.is_terminal());
+    assert_eq!(s.result(), None);
+}
+
+/// A game stopped in its marking phase keeps the marks made so far (`LM`): B E5, W C3, two passes,
+/// Black marks C3 dead; the record reads back to the same actions, still in the marking phase.
+#[test]
+fn sgf_keeps_the_marks_of_an_open_marking_phase() {
+    let g = GoGame::from_game_string("go(board_size=9)").unwrap();
+    let mut s = g.new_initial_state();
+    for m in ["E5", "C3", "pass", "pass", "mark C3"] {
+        act(&mut s, m);
+    }
+    let text = sgf::to_sgf(&g, &s);
+    assert!(text.contains("LM[mark C3]"), "{text}");
+    let (_, back) = sgf::from_sgf(&text).unwrap();
+    assert_eq!(back.history(), s.history());
+    assert_eq!(back.core().phase, Phase::Marking);
+}
+
+/// A foreign record ending in two passes with a counted result and no dead stones named: the
+/// automatic marking is accepted by both sides and the game is over (counted).
+#[test]
+fn sgf_count_after_two_passes_accepts_the_marking() {
+    let (_, s) = sgf::from_sgf("(;SZ[9]KM[7.5]RE[W+7.5];B[ee];W[];B[])").unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.core().phase, Phase::Over);
+}
