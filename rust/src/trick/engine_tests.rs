@@ -1028,3 +1028,47 @@ fn shown_cards_are_the_face_up_talon_the_other_seats_known_cards_and_the_pinned_
     let stock = &locs.iter().find(|(p, _)| p == "stock").unwrap().1;
     assert_eq!(*stock, ids(&st, "9H"));
 }
+
+#[test]
+fn the_chance_and_length_bounds_hold_over_random_deals_of_the_toy() {
+    // A chance node deals one of the cards left, so the first card of a deal has all 8 to come
+    // from: `max_chance_outcomes` must be at least that. Every game, thrown-in deals and the closing
+    // action included, must fit in `max_game_length`.
+    let g = TrickGame::with_rules(
+        TrickGame::<Toy>::from_raw(&[]).unwrap(),
+        Toy {
+            same_dealer: false,
+            talon: 0,
+            sit_out_dealer: false,
+            hand_end: true,
+            lead_close: false,
+            tables: None,
+            private_discard: false,
+        },
+    );
+    let st = g.new_initial_state();
+    let mut outcomes = Vec::new();
+    st.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 8);
+    assert!(g.max_chance_outcomes() >= 8);
+    let mut rng = crate::core::rng::Rng::new(7);
+    for _ in 0..50 {
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal {
+            let mut v = Vec::new();
+            if st.current_player() == Player::Chance {
+                let mut o = Vec::new();
+                st.chance_outcomes(&mut o);
+                v = o.iter().map(|o| o.0).collect();
+            } else {
+                st.legal_actions(&mut v);
+            }
+            st.apply_action(v[rng.below(v.len() as u32) as usize]).unwrap();
+        }
+        assert!(
+            st.history().len() <= g.max_game_length(),
+            "{} actions",
+            st.history().len()
+        );
+    }
+}
