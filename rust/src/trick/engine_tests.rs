@@ -937,3 +937,138 @@ fn each_card_still_in_the_stock_is_dealt_with_the_same_chance() {
     assert_eq!(out.len(), 7);
     assert!(out.iter().all(|&(_, p)| p == 1.0 / 7.0), "{out:?}");
 }
+
+#[test]
+fn a_private_discard_is_seen_by_its_actor_alone_and_bounded_by_the_movers_hand() {
+    // Seat 0 holds 10♥ 9♠ 9♦ and must lay one card away face down: seat 1 may learn only that it
+    // acted. A card id is always public; during the deal (a chance node) nothing is a choice.
+    let fresh = private_discard_toy().0.new_initial_state();
+    assert_eq!(fresh.current_player(), Player::Chance);
+    assert_eq!(
+        fresh.private_choice_bound(),
+        None,
+        "a chance node has no private choice"
+    );
+    let (_, mut st) = private_discard_toy();
+    let discard = |name: &str| 9 + testing::card(&st, name).0 as Action;
+    let nine_d = discard("9D");
+    assert!(fresh.action_seen_by(nine_d, 1), "not a choice at a chance node");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert!(st.action_seen_by(nine_d, 0), "the actor sees its discard");
+    assert!(!st.action_seen_by(nine_d, 1), "the other seat does not");
+    let card = testing::card(&st, "9H").0 as Action;
+    assert!(st.action_seen_by(card, 1), "a card id is public");
+    assert!(st.action_seen_by(7, 1), "the last card id too");
+    // The bound is the mover's hand size (3), which every seat knows.
+    assert_eq!(st.private_choice_bound(), Some(3));
+    testing::act(&mut st, &["discard 9D"]);
+    assert_eq!(st.current_player(), Player::Terminal);
+    assert_eq!(st.private_choice_bound(), None, "the game is over");
+}
+
+#[test]
+fn a_claim_at_the_lead_is_seen_by_the_seats_the_rules_name_before_it_is_made() {
+    // The toy's `close` (the first extra id, 8, just past the 8 cards) is shown to its actor and
+    // to seats that have won a trick: `action_seen_by` asks the rules with the offset 0.
+    let cards = "10H 9H 10C 9C 9D 10D 9S 10S";
+    let close = 8;
+    // Seat 0 wins the first trick with 10♥ and leads: seat 1 has won nothing.
+    let mut st = lead_close();
+    deal(&mut st, cards);
+    testing::act(&mut st, &["10H", "9H"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert!(st.action_seen_by(close, 0));
+    assert!(!st.action_seen_by(close, 1), "seat 1 has won no trick");
+    // Seat 0 wins a trick, then seat 1 one, and seat 1 leads: seat 0 has won a trick and sees it.
+    let mut st = lead_close();
+    deal(&mut st, cards);
+    testing::act(&mut st, &["10H", "9H", "9D", "10D"]);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert!(st.action_seen_by(close, 0));
+    assert!(st.action_seen_by(close, 1));
+    // Inside a trick a card is public to everyone.
+    testing::act(&mut st, &["10S"]);
+    let nine_s = testing::card(&st, "9S").0 as Action;
+    assert!(st.action_seen_by(nine_s, 1));
+}
+
+#[test]
+fn shown_cards_are_the_face_up_talon_the_other_seats_known_cards_and_the_pinned_stock_cards() {
+    // Two cards each (seat 0 9♥ 9♦, seat 1 10♥ 10♣), the talon 10♠ 9♣ 10♦ 9♠.
+    let mut st = toy_with(Toy {
+        same_dealer: false,
+        talon: 4,
+        sit_out_dealer: false,
+        hand_end: false,
+        lead_close: false,
+        tables: None,
+        private_discard: false,
+    });
+    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let ids = |st: &TrickState<Toy>, names: &str| -> Vec<Action> {
+        testing::cards(st, names).iter().map(|c| c.0 as Action).collect()
+    };
+    assert!(st.shown_cards(0).is_empty(), "a face-down talon shows nothing");
+    assert!(st.shown_cards(1).is_empty());
+    st.core.expose_talon();
+    assert_eq!(st.shown_cards(1), ids(&st, "10S 9C 10D 9S"));
+    // Seat 0 takes 10♦ 9♠ face up: seat 1 still knows where they are, seat 0's own hand is not
+    // "shown" to itself (it sees it anyway) and its hidden 9♥ 9♦ are shown to nobody.
+    st.core.take_from_talon(0, testing::cards(&st, "10D 9S"));
+    assert_eq!(st.shown_cards(1), ids(&st, "10S 9C 10D 9S"));
+    assert_eq!(st.shown_cards(0), ids(&st, "10S 9C"));
+    // A card put back into the face-down stock at a public place (Briscola's rejected card) is
+    // shown to both, and the stock place holds it.
+    let nine_h = testing::card(&st, "9H");
+    st.core.hands[0].remove(nine_h);
+    st.core.pin_in_stock(0, nine_h);
+    assert_eq!(st.shown_cards(1), ids(&st, "9H 10S 9C 10D 9S"));
+    assert_eq!(st.shown_cards(0), ids(&st, "9H 10S 9C"));
+    let locs = st.card_locations().unwrap();
+    let stock = &locs.iter().find(|(p, _)| p == "stock").unwrap().1;
+    assert_eq!(*stock, ids(&st, "9H"));
+}
+
+#[test]
+fn the_chance_and_length_bounds_hold_over_random_deals_of_the_toy() {
+    // A chance node deals one of the cards left, so the first card of a deal has all 8 to come
+    // from: `max_chance_outcomes` must be at least that. Every game, thrown-in deals and the closing
+    // action included, must fit in `max_game_length`.
+    let g = TrickGame::with_rules(
+        TrickGame::<Toy>::from_raw(&[]).unwrap(),
+        Toy {
+            same_dealer: false,
+            talon: 0,
+            sit_out_dealer: false,
+            hand_end: true,
+            lead_close: false,
+            tables: None,
+            private_discard: false,
+        },
+    );
+    let st = g.new_initial_state();
+    let mut outcomes = Vec::new();
+    st.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 8);
+    assert!(g.max_chance_outcomes() >= 8);
+    let mut rng = crate::core::rng::Rng::new(7);
+    for _ in 0..50 {
+        let mut st = g.new_initial_state();
+        while st.current_player() != Player::Terminal {
+            let mut v = Vec::new();
+            if st.current_player() == Player::Chance {
+                let mut o = Vec::new();
+                st.chance_outcomes(&mut o);
+                v = o.iter().map(|o| o.0).collect();
+            } else {
+                st.legal_actions(&mut v);
+            }
+            st.apply_action(v[rng.below(v.len() as u32) as usize]).unwrap();
+        }
+        assert!(
+            st.history().len() <= g.max_game_length(),
+            "{} actions",
+            st.history().len()
+        );
+    }
+}
