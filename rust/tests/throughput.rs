@@ -31,8 +31,15 @@ fn random_games_per_second() {
         let t = Instant::now();
         let r = game.simulate(&cfg).unwrap();
         let secs = t.elapsed().as_secs_f64();
+        // A digest of every game's returns, scores and length: changes to speed only must leave it
+        // as it was (FNV-1a over the values' bits).
+        let mut digest = 0xcbf2_9ce4_8422_2325u64;
+        let words = r.returns.iter().chain(&r.scores).map(|v| v.to_bits());
+        for w in words.chain(r.lengths.iter().map(|&l| l as u64)) {
+            digest = (digest ^ w).wrapping_mul(0x100_0000_01b3);
+        }
         println!(
-            "{spec} ({bot}): {:.0} games/s single thread ({} games)",
+            "{spec} ({bot}): {:.0} games/s single thread ({} games, digest {digest:016x})",
             cfg.n_games as f64 / secs,
             r.lengths.len()
         );
