@@ -206,6 +206,31 @@ impl Board {
         self.lib_sum[..cells].copy_from_slice(&other.lib_sum[..cells]);
         self.lib_sq[..cells].copy_from_slice(&other.lib_sq[..cells]);
         self.chash[..cells].copy_from_slice(&other.chash[..cells]);
+        self.copy_unhashed_rest(other, cells);
+    }
+
+    /// [`Board::copy_from`] without the chains' Zobrist hashes, which are left stale (so are
+    /// [`Board::preview`]'s hashes): for the marking playouts, which play with
+    /// [`Board::play_unhashed`] and never read a hash. The chain hashes are the largest of the
+    /// copied arrays (8 bytes a cell of the 29 copied).
+    pub(crate) fn copy_unhashed_from(&mut self, other: &Board) {
+        self.n = other.n;
+        self.stride = other.stride;
+        let cells = other.stride * other.stride;
+        self.color[..cells].copy_from_slice(&other.color[..cells]);
+        self.head[..cells].copy_from_slice(&other.head[..cells]);
+        self.next[..cells].copy_from_slice(&other.next[..cells]);
+        self.size[..cells].copy_from_slice(&other.size[..cells]);
+        self.libs[..cells].copy_from_slice(&other.libs[..cells]);
+        self.lib_sum[..cells].copy_from_slice(&other.lib_sum[..cells]);
+        self.lib_sq[..cells].copy_from_slice(&other.lib_sq[..cells]);
+        self.copy_unhashed_rest(other, cells);
+    }
+
+    /// The part of [`Board::copy_from`] after the chain arrays: the empty points, the position's
+    /// hash and the stone counts.
+    #[inline(always)]
+    fn copy_unhashed_rest(&mut self, other: &Board, cells: usize) {
         self.empty_pos[..cells].copy_from_slice(&other.empty_pos[..cells]);
         self.empties[..other.n_empty].copy_from_slice(&other.empties[..other.n_empty]);
         self.n_empty = other.n_empty;

@@ -737,7 +737,7 @@ fn auto_dead_with(core: &GoCore, w: &mut Work, shortcut: bool) -> Vec<bool> {
     let mut rng = Rng::new(board.hash());
     let mut done = 0;
     while done < most {
-        scratch.copy_from(board);
+        scratch.copy_unhashed_from(board);
         let played = marking_playout(scratch, core.to_move, &mut rng, buf);
         done += 1;
         owners.reset();
