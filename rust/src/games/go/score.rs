@@ -145,6 +145,24 @@
 //! The same policy refusing a lone stone's self-atari too (`tactical2`) agreed less: one playout,
 //! 9×9 `random` 374 games and 91.90% (today 384, 92.68%), `random_no_eye` 386 and 96.67% (390,
 //! 97.18%); fresh games 378 and 93.41% (387, 93.38%), 387 and 96.07% (385, 96.48%).
+//!
+//! Issue 14's last item again (December 2026), speedups that keep every marking bit for bit (the
+//! throughput test's digest of returns, scores and lengths unchanged on 3,000 games of each ruleset
+//! on 9×9 and 13×13 and 300 on 19×19). Callgrind, `LUDO_GAMES=1000
+//! LUDO_SPECS='go(board_size=9,max_moves=162)'` and `LUDO_GAMES=100
+//! LUDO_SPECS='go(board_size=19,max_moves=722,ruleset=nz)'` (and the other rulesets) through
+//! `target/release/deps/throughput-*`. Kept: the playouts copy the board without the chains' Zobrist
+//! hashes (`Board::copy_unhashed_from`; 9×9 235.31M to 234.68M instructions, NZ 19×19 196.78M to
+//! 196.27M); `is_marking_move` checks once that the 3×3 block around its cell lies in the arrays,
+//! with the stride's bound made visible, so its eight reads need no bounds checks (9×9 to 232.29M, NZ
+//! to 193.27M; Japanese 19×19 151.52M to 148.89M, Chinese 158.35M to 155.72M, AGA 145.73M to
+//! 143.45M, both steps together). Tried and not kept: the same single check in `Board::play`'s
+//! placement (9×9 232.89M and NZ 193.73M placed after the first writes, 232.34M and 193.32M at the
+//! top: the checks it removes were already few and merged). Where the instructions still go (NZ
+//! 19×19): the legality tests about half of the game's, drawn one by one (a random draw, a
+//! swap-removal, the test: about 60 instructions for a refused eye), `Board::play_unhashed` about
+//! 16%, Benson 3%; CPU time is dominated by the tests' mispredicted branches, which these steps do
+//! not remove.
 
 //! **Seki** (territory scoring with `seki_territory=false`): a chain is taken to be in seki when it
 //! has exactly two liberties and one of them lies in an empty region of at most two points that also
