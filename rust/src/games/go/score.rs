@@ -158,7 +158,8 @@
 //! to 193.27M; Japanese 19×19 151.52M to 148.89M, Chinese 158.35M to 155.72M, AGA 145.73M to
 //! 143.45M, both steps together). Tried and not kept: the same single check in `Board::play`'s
 //! placement (9×9 232.89M and NZ 193.73M placed after the first writes, 232.34M and 193.32M at the
-//! top: the checks it removes were already few and merged). Where the instructions still go (NZ
+//! top: the checks it removes were already few and merged); the same check in Benson's two
+//! neighbour loops over region cells (9×9 232.83M, NZ 193.50M). Where the instructions still go (NZ
 //! 19×19): the legality tests about half of the game's, drawn one by one (a random draw, a
 //! swap-removal, the test: about 60 instructions for a refused eye), `Board::play_unhashed` about
 //! 16%, Benson 3%; CPU time is dominated by the tests' mispredicted branches, which these steps do
