@@ -364,16 +364,21 @@ impl CariocaState {
             trios: c.trios,
             keep: self.cfg.requires_discard as u8,
         };
-        // For a contract with escaleras, first whether any escalera can be laid at all, from the
+        // For a contract with escaleras, first whether the escaleras can be laid at all, from the
         // hand's words (most hands of a random hand answer no here), then the trios from the whole
-        // hand: the escaleras only take cards away, so a hand whose naturals and jokers make too few
-        // trios cannot lay the contract (for a contract of trios alone, the search is that test and
-        // the card count).
-        let answer = if c.escaleras > 0 && !contract::has_escalera(hand) {
-            false
+        // hand with the jokers the escaleras leave: the escaleras only take cards away, so a hand
+        // whose naturals and those jokers make too few trios cannot lay the contract (for a contract
+        // of trios alone, the search is that test and the card count).
+        let answer = if c.escaleras == 0 {
+            contract::owed_feasible_bits(&contract::Bits::of_set(hand), all)
         } else {
-            let bits = contract::Bits::of_set(hand);
-            (c.escaleras == 0 || bits.makes_trios(c.trios)) && contract::owed_feasible_bits(&bits, all)
+            match contract::escalera_jokers(hand, c.escaleras) {
+                None => false,
+                Some(jokers) => {
+                    let bits = contract::Bits::of_set(hand);
+                    bits.makes_trios_with(c.trios, jokers) && contract::owed_feasible_bits(&bits, all)
+                }
+            }
         };
         debug_assert_eq!(
             answer,
