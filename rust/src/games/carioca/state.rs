@@ -1019,10 +1019,27 @@ impl CariocaState {
             }
             if self.pile.len() > 1 {
                 // The pile except its top becomes the stock; its order is chance's (drawn uniformly).
-                let top = self.pile.pop().expect("pile has cards");
-                for id in self.pile.drain(..) {
-                    self.stock.insert(id);
+                // With the stock empty, the pile holds every card that is in no hand, on no meld (laid,
+                // staged or pending) and not on top: the set worked out in a few word operations, not
+                // card by card (a random hand reshuffles up to three times, some ninety cards each).
+                let top = *self.pile.last().expect("pile has cards");
+                let mut elsewhere = PackSet::single(top).union(self.pending);
+                for hand in &self.hands[..self.n()] {
+                    elsewhere = elsewhere.union(*hand);
                 }
+                for m in self.melds.iter().chain(&self.staged) {
+                    elsewhere = elsewhere.union(m.cards);
+                }
+                let all = PACK.all().0;
+                self.stock = PackSet(std::array::from_fn(|w| all[w] & !elsewhere.0[w]));
+                debug_assert_eq!(
+                    self.stock,
+                    self.pile[..self.pile.len() - 1]
+                        .iter()
+                        .fold(PackSet::EMPTY, |set, &id| set.union(PackSet::single(id))),
+                    "the pile under its top"
+                );
+                self.pile.clear();
                 self.pile.push(top);
                 self.reshuffles += 1;
             }
