@@ -509,7 +509,7 @@ impl CariocaState {
         hand: PackSet,
         rng: &mut Rng,
     ) -> std::result::Result<Action, (u32, Option<u32>, Option<bool>)> {
-        let len = hand.len() as u32;
+        let len = size(hand);
         let (mut start, mut layable) = (0, None);
         while start < 64 {
             let r = rng.below(2 * len);
@@ -538,7 +538,7 @@ impl CariocaState {
         let s = self.to_move as usize;
         let hand = self.hands[s];
         let building = !self.pending.is_empty() || !self.staged.is_empty();
-        let len = hand.len() as u32;
+        let len = size(hand);
         let discards = if building { 0 } else { len };
         let extra = if building { 4 } else { 0 };
         if discards + len + extra == 0 {
@@ -629,7 +629,7 @@ impl CariocaState {
         if !self.pending.is_empty() {
             return Some(self.random_lay_off(rng));
         }
-        let len = hand.len() as u32;
+        let len = size(hand);
         if len == 0 {
             return None;
         }
@@ -681,7 +681,7 @@ impl CariocaState {
         if stock && i == 0 {
             // The draw and the stock card (`sample_chance`, seen by the mover, adding to the draw's
             // reward) recorded together.
-            let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+            let id = card_at(self.stock, rng.below(size(self.stock)));
             if self.counting {
                 self.counted += 2;
             } else {
@@ -740,7 +740,13 @@ impl CariocaState {
         debug_assert!(self.cancels == 0 && !self.just_down && self.building.is_none());
         debug_assert!(self.pending.is_empty() && self.staged.is_empty());
         let last = self.n() as u8 - 1;
+        // No seat's contract goes down in a quiet turn: which seats have it down, as bits, is fixed.
+        let down = (0..self.n()).fold(0u8, |bits, p| bits | (self.down[p] as u8) << p);
+        // The first meld step (`enter_meld`) sets slot 0, and a quiet turn changes it no further.
+        self.slot = 0;
         let (mut stock, mut counted, mut turns) = (self.stock, self.counted, self.turns);
+        // The stock's size, kept rather than counted (it loses a card per draw from it).
+        let mut stock_len = size(stock);
         // The generator in a local too (written back at every way out), so its words stay in
         // registers rather than being stored after every draw.
         let mut r = rng.clone();
@@ -749,12 +755,14 @@ impl CariocaState {
         loop {
             let si = s as usize;
             let mut hand = self.hands[si];
-            let (has_stock, has_pile) = (!stock.is_empty(), !self.pile.is_empty());
+            let (has_stock, has_pile) = (stock_len != 0, !self.pile.is_empty());
             let i = rng.below(has_stock as u32 + has_pile as u32);
             if has_stock && i == 0 {
                 // The draw and the stock card (`sample_chance`).
-                let id = card_at(stock, rng.below(stock.len() as u32));
+                debug_assert_eq!(stock_len, stock.len() as u32);
+                let id = card_at(stock, rng.below(stock_len));
                 stock.remove(id);
+                stock_len -= 1;
                 hand.insert(id);
                 counted += 2;
             } else {
@@ -763,8 +771,8 @@ impl CariocaState {
                 self.known[si].insert(top);
                 counted += 1;
             }
-            // The first meld step (`enter_meld`: slot 0).
-            self.slot = 0;
+            // The first meld step (`enter_meld`: slot 0, set above).
+            debug_assert_eq!(self.slot, 0);
             let id = match self.sample_start(hand, rng) {
                 Ok(discard) => (discard - DISCARD) as u8,
                 Err((start, carried, layable)) => {
@@ -798,7 +806,8 @@ impl CariocaState {
             // down through `random_turn`, with the state written back.
             s = if s == last { 0 } else { s + 1 };
             turns += 1;
-            if turns > MAX_TURNS || stock.is_empty() || self.down[s as usize] {
+            debug_assert_eq!(down >> s & 1 == 1, self.down[s as usize]);
+            if turns > MAX_TURNS || stock_len == 0 || down >> s & 1 == 1 {
                 (self.stock, self.counted, self.turns) = (stock, counted, turns - 1);
                 *rng_out = r;
                 return self.start_turn(s);
@@ -816,14 +825,14 @@ impl CariocaState {
         let total = self.contract().deal_size() as u16 * self.n() as u16;
         let mut seat = ((self.dealer as u16 + 1 + self.dealt) as usize % self.n()) as u8;
         while self.dealt < total {
-            let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+            let id = card_at(self.stock, rng.below(size(self.stock)));
             self.record(id as Action, seat);
             self.stock.remove(id);
             self.give(seat as usize, id);
             self.dealt += 1;
             seat = self.next_seat(seat);
         }
-        let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+        let id = card_at(self.stock, rng.below(size(self.stock)));
         self.apply_deal(id as Action);
         debug_assert_ne!(self.phase, Phase::Deal, "the upcard ends the deal");
     }
@@ -1647,7 +1656,7 @@ impl State for CariocaState {
         }
     }
     fn sample_chance(&self, rng: &mut Rng) -> Action {
-        card_at(self.stock, rng.below(self.stock.len() as u32)) as Action
+        card_at(self.stock, rng.below(size(self.stock))) as Action
     }
     #[inline]
     fn random_action(&self, rng: &mut Rng) -> Action {
@@ -1830,6 +1839,15 @@ impl State for CariocaState {
         }
         Some(out)
     }
+}
+
+/// The number of cards of `set`, a set of the 108-card pack: two words, not the three of
+/// [`PackSet::len`] (a hand's and the stock's sizes are read on most draws of a playout).
+#[inline(always)]
+fn size(set: PackSet) -> u32 {
+    let [w0, w1, w2] = set.0;
+    debug_assert!(w2 == 0, "a set of the 108-card pack");
+    w0.count_ones() + w1.count_ones()
 }
 
 /// The `k`-th card of `set` in ascending order (`k < set.len()`), for sets of the 108-card pack: two
