@@ -6,8 +6,8 @@
 //! target/release/deps/throughput-* --ignored --nocapture`: 1,028,418 instructions per whole game
 //! before, 982,129 with the escaleras' jokers asked before the contract search
 //! (`contract::escalera_jokers`), 966,390 with a new hand's stock and a reshuffle in word operations,
-//! 946,904 with the quiet turns' stock size and seats down in locals and sizes from two words (-7.9%
-//! in all). Tried and dropped: the escaleras' first test inlined into the playout, the rest a call
+//! 946,904 with the quiet turns' stock size and seats down in locals and sizes from two words,
+//! 944,546 with the deal's stock, size and generator in locals (-8.2% in all). Tried and dropped: the escaleras' first test inlined into the playout, the rest a call
 //! (1,037,372 a game: the quiet-turn loop got dearer by more than the call saved). Seeded `simulate`
 //! results (returns, scores, lengths of 3,000 games of `carioca`, `carioca(players=2)`,
 //! `carioca(scope=deal)`, `carioca(contract_meld_exact_size=false,go_out_requires_discard=true)`,
@@ -837,14 +837,28 @@ impl CariocaState {
         debug_assert_eq!(self.phase, Phase::Deal);
         let total = self.contract().deal_size() as u16 * self.n() as u16;
         let mut seat = ((self.dealer as u16 + 1 + self.dealt) as usize % self.n()) as u8;
-        while self.dealt < total {
-            let id = card_at(self.stock, rng.below(size(self.stock)));
-            self.record(id as Action, seat);
-            self.stock.remove(id);
+        // The stock, its size, the cards dealt and the generator in locals, written back after the
+        // hands (as `record`, the cards are counted when counting, else recorded card by card).
+        let (mut stock, mut dealt) = (self.stock, self.dealt);
+        let mut left = size(stock);
+        let mut r = rng.clone();
+        while dealt < total {
+            let id = card_at(stock, r.below(left));
+            left -= 1;
+            if !self.counting {
+                self.history.push(id as Action);
+                self.seen_by.push(seat);
+            }
+            stock.remove(id);
             self.give(seat as usize, id);
-            self.dealt += 1;
+            dealt += 1;
             seat = self.next_seat(seat);
         }
+        if self.counting {
+            self.counted += (dealt - self.dealt) as usize;
+        }
+        (self.stock, self.dealt) = (stock, dealt);
+        *rng = r;
         let id = card_at(self.stock, rng.below(size(self.stock)));
         self.apply_deal(id as Action);
         debug_assert_ne!(self.phase, Phase::Deal, "the upcard ends the deal");
