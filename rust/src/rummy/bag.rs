@@ -106,13 +106,17 @@ impl Pack {
             copy * 52 + kind
         }
     }
-    /// Every physical card of the pack.
+    /// Every physical card of the pack: ids `0..len`, as whole words (a new hand starts from it, and
+    /// a constant pack folds it to a constant rather than a loop over the cards).
+    #[inline]
     pub fn all(self) -> PackSet {
-        let mut s = PackSet::EMPTY;
-        for id in 0..self.len() {
-            s.insert(id as u8);
-        }
-        s
+        let n = self.len();
+        debug_assert!(n <= 192, "a PackSet holds 192 cards");
+        PackSet(std::array::from_fn(|w| match n.saturating_sub(64 * w) {
+            0 => 0,
+            k if k >= 64 => u64::MAX,
+            k => (1u64 << k) - 1,
+        }))
     }
     /// The display name of a physical card: the kind and the 1-based copy, `7♥#2`, `X#3`.
     pub fn name(self, id: u8) -> String {
@@ -334,7 +338,13 @@ mod tests {
         assert_eq!(Pack::CARIOCA.len(), 108);
         assert_eq!(Pack::SAMBA.len(), 162);
         for pack in [Pack::CARIOCA, Pack::SAMBA] {
-            let counts = pack.all().counts(pack);
+            // Every id below the pack's size and none above it (the words end mid-word).
+            let all = pack.all();
+            assert_eq!(all.len(), pack.len());
+            for id in 0..192usize {
+                assert_eq!(all.contains(id as u8), id < pack.len(), "{id}");
+            }
+            let counts = all.counts(pack);
             assert_eq!(counts.jokers(), pack.jokers());
             for k in 0..52 {
                 assert_eq!(counts.get(k), pack.decks());

@@ -451,7 +451,13 @@ impl Bits {
     /// Whether the hand's naturals and jokers make `trios` trios (3 naturals, or 2 and a joker).
     #[inline]
     pub fn makes_trios(&self, trios: u8) -> bool {
-        trios == 0 || TrioHand::of_bits(self).tally().allows(self.jokers, trios)
+        self.makes_trios_with(trios, self.jokers)
+    }
+    /// [`Self::makes_trios`] with only `jokers` of the hand's jokers (no more than it holds) to use.
+    #[inline]
+    pub fn makes_trios_with(&self, trios: u8, jokers: u8) -> bool {
+        debug_assert!(jokers <= self.jokers);
+        trios == 0 || TrioHand::of_bits(self).tally().allows(jokers, trios)
     }
     /// The positions of suit `s` the hand holds: bit `p` for `p` in 1..=14, the ace on both 1 and 14.
     #[inline]
@@ -676,21 +682,42 @@ fn escaleras(hand: &Bits, left: u8, from: u32, trios_owed: u8) -> bool {
 
 /// Whether some escalera of four could be laid from the Carioca hand `hand` (ids as in
 /// [`Bits::of_set`]): four positions of a suit in a row held, or three of them and a joker. It is the
-/// escalera search's first test on its own, straight from the hand's words: a contract with an
-/// escalera needs one, and most hands of a random hand have none, so this answers before the hand is
-/// read into [`Bits`] and its trios are counted.
+/// escalera search's first test on its own, straight from the hand's words (see [`escalera_jokers`],
+/// which it is for one escalera).
 #[inline]
 pub fn has_escalera(hand: PackSet) -> bool {
+    escalera_jokers(hand, 1).is_some()
+}
+
+/// The first tests of a contract of `escaleras` (at least one) escaleras of four, straight from the
+/// Carioca hand's words (ids as in [`Bits::of_set`]), before the hand is read into [`Bits`] and
+/// searched: `None` if the escaleras cannot all be laid, else the jokers the contract's trios may
+/// still count on. An escalera takes at most one joker, and one without a joker needs a window of
+/// four positions in a row all held ("whole"); so a hand with no whole window lays each escalera
+/// with a joker, needs a joker per escalera and keeps the rest for its trios. A hand with a whole
+/// window keeps every joker here (the search decides). Most hands of a random hand hold no window
+/// of four that a joker can fill, and most with one hold a single joker, which two or three
+/// escaleras cannot share: both answer `None` before the search.
+#[inline]
+pub fn escalera_jokers(hand: PackSet, escaleras: u8) -> Option<u8> {
     const DECK: u64 = (1 << 52) - 1;
     let [w0, w1, w2] = hand.0;
     debug_assert!(w2 == 0 && w1 >> 44 == 0, "ids of the 108-card pack");
+    debug_assert!(escaleras > 0, "a contract with an escalera");
     // Both decks' naturals as kinds (bit 13 s + rank - 2), then each suit in a 16-bit lane at bits
     // 16 s + rank, the ace also at 16 s + 1 (as `Bits::all_positions`).
     let one = (w0 | w0 >> 52 | w1 << 12) & DECK;
     let lanes =
         (one & 0x1FFF) | (one & 0x1FFF << 13) << 3 | (one & 0x1FFF << 26) << 6 | (one & 0x1FFF << 39) << 9;
     let held = lanes << 2 | (lanes >> 12 & 0x0001_0001_0001_0001) << 1;
-    laid_windows(held, w1 >> 40 != 0) & LOWS != 0
+    let jokers = (w1 >> 40).count_ones() as u8;
+    if laid_windows(held, false) & LOWS != 0 {
+        return Some(jokers);
+    }
+    if jokers < escaleras || laid_windows(held, true) & LOWS == 0 {
+        return None;
+    }
+    Some(jokers - escaleras)
 }
 
 /// Bit `16 s + low` of the positions `held` (as [`Bits::all_positions`]): suit s's window low..=low+3
@@ -1021,6 +1048,84 @@ mod tests {
         assert!(has("AS 2S 3S X") && has("QS KS AS X") && !has("KS AS 2S X"));
         // Either copy of a card counts (the second deck's ids are the upper part of the words).
         assert!(has("5S 5S 6S 7S 8S") && has("5C 5C 6C 6C 7C 7C X"));
+    }
+
+    #[test]
+    fn the_escaleras_first_tests_never_refuse_a_layable_contract() {
+        // `escalera_jokers` and the trio count with the jokers it leaves are necessary conditions of
+        // the contract search: on random hands (few suits and many jokers, so that escaleras and
+        // jokers are common) of every contract with an escalera, no hand they refuse is layable by
+        // the reference search, and they refuse most unlayable ones. At the boundary: two
+        // escaleras need two jokers when no window of four is held whole, one when one is; the
+        // trios get what the escaleras leave.
+        use crate::core::rng::Rng;
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        let mut rng = Rng::new(23);
+        let (mut refused, mut unlayable) = (0, 0);
+        for _ in 0..6000 {
+            let (escaleras, trios) = (1 + rng.below(3) as u8, rng.below(3) as u8);
+            let owed = Owed {
+                escaleras,
+                trios,
+                keep: rng.below(2) as u8,
+            };
+            let suits = 1 + rng.below(4) as u8;
+            let (mut hand, mut set) = (KindCounts::default(), PackSet::EMPTY);
+            let ids: Vec<u8> = (0..pack.len() as u8)
+                .filter(|&id| {
+                    let k = pack.kind(id);
+                    k == JOKER || suit_of(k) < suits
+                })
+                .collect();
+            for _ in 0..6 + rng.below(10) {
+                // Jokers four times as likely as in the pack.
+                let id = if rng.below(6) == 0 {
+                    104 + rng.below(4) as u8
+                } else {
+                    ids[rng.below(ids.len() as u32) as usize]
+                };
+                if set.contains(id) {
+                    continue;
+                }
+                hand.add(pack.kind(id));
+                set.insert(id);
+            }
+            let passes = escalera_jokers(set, escaleras)
+                .is_some_and(|jokers| Bits::of_set(set).makes_trios_with(trios, jokers));
+            let layable = reference::owed_feasible(&hand, owed);
+            assert!(passes || !layable, "{hand:?} {owed:?}");
+            unlayable += !layable as u32;
+            refused += !passes as u32;
+        }
+        assert!(refused * 10 > unlayable * 6, "{refused} of {unlayable}");
+        let set = |text: &str| {
+            let mut set = PackSet::EMPTY;
+            for t in text.split_whitespace() {
+                let k = crate::rummy::parse_kind(t).unwrap();
+                let id = (0..pack.copies(k))
+                    .map(|c| pack.id(k, c))
+                    .find(|&id| !set.contains(id))
+                    .unwrap();
+                set.insert(id);
+            }
+            set
+        };
+        assert_eq!(escalera_jokers(set("5H 6H 7H X 9S 10S JS"), 2), None);
+        assert_eq!(escalera_jokers(set("5H 6H 7H X 9S 10S JS X"), 2), Some(0));
+        assert_eq!(escalera_jokers(set("5H 6H 7H X 9S 10S JS X X"), 2), Some(1));
+        assert_eq!(escalera_jokers(set("5H 6H 7H 8H 9S 10S JS X"), 2), Some(1));
+        assert_eq!(escalera_jokers(set("5H 6H 7H 8H 9S 10S JS"), 2), Some(0));
+        assert_eq!(escalera_jokers(set("5H 6H 7H 9S 10S JS X X"), 3), None);
+        assert_eq!(escalera_jokers(set("5H 6H 7H 9S 10S JS X X X"), 3), Some(0));
+        // Only one window to fill (5 6 and a joker are two of four): the search decides.
+        assert_eq!(escalera_jokers(set("5H 6H X 9S 10S JS X X X"), 2), Some(2));
+        assert_eq!(escalera_jokers(set("5H 6H X X 9S 10S"), 1), None);
+        // One escalera with a joker leaves none for 9 9: the trio needs a third natural.
+        let bits = |text: &str| Bits::of_set(set(text));
+        assert_eq!(escalera_jokers(set("5H 6H 7H X 9C 9D"), 1), Some(0));
+        assert!(!bits("5H 6H 7H X 9C 9D").makes_trios_with(1, 0));
+        assert!(bits("5H 6H 7H X 9C 9D 9S").makes_trios_with(1, 0));
+        assert!(bits("5H 6H 7H X 9C 9D").makes_trios_with(1, 1));
     }
 
     #[test]

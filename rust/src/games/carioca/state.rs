@@ -1,4 +1,17 @@
 //! A Carioca position: the deal, turns (draw, meld in steps, discard), hand ends, scoring, the match.
+//!
+//! Random-play speed (issue #21; the earlier passes are recorded in `scripts/mutants_results.md`,
+//! "Carioca random-play speed"). Seventh pass, measured with `cargo test --release --test throughput
+//! --no-run`, then `LUDO_GAMES=2000 LUDO_SPECS='carioca' valgrind --tool=callgrind
+//! target/release/deps/throughput-* --ignored --nocapture`: 1,028,418 instructions per whole game
+//! before, 982,129 with the escaleras' jokers asked before the contract search
+//! (`contract::escalera_jokers`), 966,390 with a new hand's stock and a reshuffle in word operations,
+//! 946,904 with the quiet turns' stock size and seats down in locals and sizes from two words,
+//! 944,546 with the deal's stock, size and generator in locals (-8.2% in all). Tried and dropped: the escaleras' first test inlined into the playout, the rest a call
+//! (1,037,372 a game: the quiet-turn loop got dearer by more than the call saved). Seeded `simulate`
+//! results (returns, scores, lengths of 3,000 games of `carioca`, `carioca(players=2)`,
+//! `carioca(scope=deal)`, `carioca(contract_meld_exact_size=false,go_out_requires_discard=true)`,
+//! `carioca(contract_sequence=chilean,players=5)`) unchanged.
 
 use super::contract::{self, Owed, Slot};
 use super::*;
@@ -364,16 +377,21 @@ impl CariocaState {
             trios: c.trios,
             keep: self.cfg.requires_discard as u8,
         };
-        // For a contract with escaleras, first whether any escalera can be laid at all, from the
+        // For a contract with escaleras, first whether the escaleras can be laid at all, from the
         // hand's words (most hands of a random hand answer no here), then the trios from the whole
-        // hand: the escaleras only take cards away, so a hand whose naturals and jokers make too few
-        // trios cannot lay the contract (for a contract of trios alone, the search is that test and
-        // the card count).
-        let answer = if c.escaleras > 0 && !contract::has_escalera(hand) {
-            false
+        // hand with the jokers the escaleras leave: the escaleras only take cards away, so a hand
+        // whose naturals and those jokers make too few trios cannot lay the contract (for a contract
+        // of trios alone, the search is that test and the card count).
+        let answer = if c.escaleras == 0 {
+            contract::owed_feasible_bits(&contract::Bits::of_set(hand), all)
         } else {
-            let bits = contract::Bits::of_set(hand);
-            (c.escaleras == 0 || bits.makes_trios(c.trios)) && contract::owed_feasible_bits(&bits, all)
+            match contract::escalera_jokers(hand, c.escaleras) {
+                None => false,
+                Some(jokers) => {
+                    let bits = contract::Bits::of_set(hand);
+                    bits.makes_trios_with(c.trios, jokers) && contract::owed_feasible_bits(&bits, all)
+                }
+            }
         };
         debug_assert_eq!(
             answer,
@@ -504,7 +522,7 @@ impl CariocaState {
         hand: PackSet,
         rng: &mut Rng,
     ) -> std::result::Result<Action, (u32, Option<u32>, Option<bool>)> {
-        let len = hand.len() as u32;
+        let len = size(hand);
         let (mut start, mut layable) = (0, None);
         while start < 64 {
             let r = rng.below(2 * len);
@@ -533,7 +551,7 @@ impl CariocaState {
         let s = self.to_move as usize;
         let hand = self.hands[s];
         let building = !self.pending.is_empty() || !self.staged.is_empty();
-        let len = hand.len() as u32;
+        let len = size(hand);
         let discards = if building { 0 } else { len };
         let extra = if building { 4 } else { 0 };
         if discards + len + extra == 0 {
@@ -624,7 +642,7 @@ impl CariocaState {
         if !self.pending.is_empty() {
             return Some(self.random_lay_off(rng));
         }
-        let len = hand.len() as u32;
+        let len = size(hand);
         if len == 0 {
             return None;
         }
@@ -676,7 +694,7 @@ impl CariocaState {
         if stock && i == 0 {
             // The draw and the stock card (`sample_chance`, seen by the mover, adding to the draw's
             // reward) recorded together.
-            let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+            let id = card_at(self.stock, rng.below(size(self.stock)));
             if self.counting {
                 self.counted += 2;
             } else {
@@ -735,7 +753,13 @@ impl CariocaState {
         debug_assert!(self.cancels == 0 && !self.just_down && self.building.is_none());
         debug_assert!(self.pending.is_empty() && self.staged.is_empty());
         let last = self.n() as u8 - 1;
+        // No seat's contract goes down in a quiet turn: which seats have it down, as bits, is fixed.
+        let down = (0..self.n()).fold(0u8, |bits, p| bits | (self.down[p] as u8) << p);
+        // The first meld step (`enter_meld`) sets slot 0, and a quiet turn changes it no further.
+        self.slot = 0;
         let (mut stock, mut counted, mut turns) = (self.stock, self.counted, self.turns);
+        // The stock's size, kept rather than counted (it loses a card per draw from it).
+        let mut stock_len = size(stock);
         // The generator in a local too (written back at every way out), so its words stay in
         // registers rather than being stored after every draw.
         let mut r = rng.clone();
@@ -744,12 +768,14 @@ impl CariocaState {
         loop {
             let si = s as usize;
             let mut hand = self.hands[si];
-            let (has_stock, has_pile) = (!stock.is_empty(), !self.pile.is_empty());
+            let (has_stock, has_pile) = (stock_len != 0, !self.pile.is_empty());
             let i = rng.below(has_stock as u32 + has_pile as u32);
             if has_stock && i == 0 {
                 // The draw and the stock card (`sample_chance`).
-                let id = card_at(stock, rng.below(stock.len() as u32));
+                debug_assert_eq!(stock_len, stock.len() as u32);
+                let id = card_at(stock, rng.below(stock_len));
                 stock.remove(id);
+                stock_len -= 1;
                 hand.insert(id);
                 counted += 2;
             } else {
@@ -758,8 +784,8 @@ impl CariocaState {
                 self.known[si].insert(top);
                 counted += 1;
             }
-            // The first meld step (`enter_meld`: slot 0).
-            self.slot = 0;
+            // The first meld step (`enter_meld`: slot 0, set above).
+            debug_assert_eq!(self.slot, 0);
             let id = match self.sample_start(hand, rng) {
                 Ok(discard) => (discard - DISCARD) as u8,
                 Err((start, carried, layable)) => {
@@ -793,7 +819,8 @@ impl CariocaState {
             // down through `random_turn`, with the state written back.
             s = if s == last { 0 } else { s + 1 };
             turns += 1;
-            if turns > MAX_TURNS || stock.is_empty() || self.down[s as usize] {
+            debug_assert_eq!(down >> s & 1 == 1, self.down[s as usize]);
+            if turns > MAX_TURNS || stock_len == 0 || down >> s & 1 == 1 {
                 (self.stock, self.counted, self.turns) = (stock, counted, turns - 1);
                 *rng_out = r;
                 return self.start_turn(s);
@@ -810,15 +837,29 @@ impl CariocaState {
         debug_assert_eq!(self.phase, Phase::Deal);
         let total = self.contract().deal_size() as u16 * self.n() as u16;
         let mut seat = ((self.dealer as u16 + 1 + self.dealt) as usize % self.n()) as u8;
-        while self.dealt < total {
-            let id = card_at(self.stock, rng.below(self.stock.len() as u32));
-            self.record(id as Action, seat);
-            self.stock.remove(id);
+        // The stock, its size, the cards dealt and the generator in locals, written back after the
+        // hands (as `record`, the cards are counted when counting, else recorded card by card).
+        let (mut stock, mut dealt) = (self.stock, self.dealt);
+        let mut left = size(stock);
+        let mut r = rng.clone();
+        while dealt < total {
+            let id = card_at(stock, r.below(left));
+            left -= 1;
+            if !self.counting {
+                self.history.push(id as Action);
+                self.seen_by.push(seat);
+            }
+            stock.remove(id);
             self.give(seat as usize, id);
-            self.dealt += 1;
+            dealt += 1;
             seat = self.next_seat(seat);
         }
-        let id = card_at(self.stock, rng.below(self.stock.len() as u32));
+        if self.counting {
+            self.counted += (dealt - self.dealt) as usize;
+        }
+        (self.stock, self.dealt) = (stock, dealt);
+        *rng = r;
+        let id = card_at(self.stock, rng.below(size(self.stock)));
         self.apply_deal(id as Action);
         debug_assert_ne!(self.phase, Phase::Deal, "the upcard ends the deal");
     }
@@ -1014,10 +1055,27 @@ impl CariocaState {
             }
             if self.pile.len() > 1 {
                 // The pile except its top becomes the stock; its order is chance's (drawn uniformly).
-                let top = self.pile.pop().expect("pile has cards");
-                for id in self.pile.drain(..) {
-                    self.stock.insert(id);
+                // With the stock empty, the pile holds every card that is in no hand, on no meld (laid,
+                // staged or pending) and not on top: the set worked out in a few word operations, not
+                // card by card (a random hand reshuffles up to three times, some ninety cards each).
+                let top = *self.pile.last().expect("pile has cards");
+                let mut elsewhere = PackSet::single(top).union(self.pending);
+                for hand in &self.hands[..self.n()] {
+                    elsewhere = elsewhere.union(*hand);
                 }
+                for m in self.melds.iter().chain(&self.staged) {
+                    elsewhere = elsewhere.union(m.cards);
+                }
+                let all = PACK.all().0;
+                self.stock = PackSet(std::array::from_fn(|w| all[w] & !elsewhere.0[w]));
+                debug_assert_eq!(
+                    self.stock,
+                    self.pile[..self.pile.len() - 1]
+                        .iter()
+                        .fold(PackSet::EMPTY, |set, &id| set.union(PackSet::single(id))),
+                    "the pile under its top"
+                );
+                self.pile.clear();
                 self.pile.push(top);
                 self.reshuffles += 1;
             }
@@ -1625,7 +1683,7 @@ impl State for CariocaState {
         }
     }
     fn sample_chance(&self, rng: &mut Rng) -> Action {
-        card_at(self.stock, rng.below(self.stock.len() as u32)) as Action
+        card_at(self.stock, rng.below(size(self.stock))) as Action
     }
     #[inline]
     fn random_action(&self, rng: &mut Rng) -> Action {
@@ -1808,6 +1866,15 @@ impl State for CariocaState {
         }
         Some(out)
     }
+}
+
+/// The number of cards of `set`, a set of the 108-card pack: two words, not the three of
+/// [`PackSet::len`] (a hand's and the stock's sizes are read on most draws of a playout).
+#[inline(always)]
+fn size(set: PackSet) -> u32 {
+    let [w0, w1, w2] = set.0;
+    debug_assert!(w2 == 0, "a set of the 108-card pack");
+    w0.count_ones() + w1.count_ones()
 }
 
 /// The `k`-th card of `set` in ascending order (`k < set.len()`), for sets of the 108-card pack: two

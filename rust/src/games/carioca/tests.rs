@@ -407,12 +407,14 @@ fn an_empty_stock_is_reshuffled_from_the_pile_or_ends_the_hand() {
     for (mode, over) in [("reshuffle", false), ("end_hand_no_score", true)] {
         let g = game(&[("players", "2"), ("scope", "deal"), ("stock_exhaustion", mode)]);
         let mut st = situation(&g, 0, 1, &["2C 4D 6H", "3C 5D"], "KC", &[], &[false, false]);
+        // Three cards of the stock under the upcard (cards no hand holds: every card is in one place).
+        let under: Vec<u8> = st.stock.iter().take(3).collect();
         let mut pile = PackSet::EMPTY;
-        for id in [0u8, 1, 2] {
+        for &id in &under {
             st.stock.remove(id);
             pile.insert(id);
         }
-        st.pile.splice(0..0, [0u8, 1, 2]);
+        st.pile.splice(0..0, under);
         let rest: Vec<u8> = st.stock.iter().collect();
         // Put the rest of the stock out of play in seat 0's hand (the test only needs an empty stock).
         for id in rest {
