@@ -1112,8 +1112,9 @@ mod tests {
         assert!(trio("7H", "7C 7D", owed(0, 0)));
         assert!(!trio("7H", "7C 7D", owed(0, 1)));
         // The joker goes into this trio when its rank has no third natural, and is then missing for the
-        // next: 9 9 X leaves 7 7, no trio; a second joker or a third 9 makes both.
-        assert!(!trio("X 7C 7D", "9C 9D", owed(1, 0)));
+        // next: 9 9 X leaves 7 7 5, no trio; a second joker or a third 9 makes both (four cards left,
+        // so the card count alone never decides).
+        assert!(!trio("X 7C 7D 5S", "9C 9D", owed(1, 0)));
         assert!(trio("X X 7C 7D", "9C 9D", owed(1, 0)));
         assert!(trio("9H X 7C 7D", "9C 9D", owed(1, 0)));
         // With a joker in the pending trio the rest needs its own: X 7 7 leaves 9 9 and one joker.
