@@ -1170,4 +1170,60 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_pending_trio_completes_with_two_naturals_at_least_and_the_owed_trios_after_it() {
+        // A contract trio is three cards of one rank with at most one joker (so two naturals at
+        // least), exactly three with `contract_meld_exact_size`; the trios still owed after it must
+        // come from what is left, with a card kept when going out needs a discard. `feasible` is the
+        // test the game's contract picks are checked against.
+        let kc = counts;
+        let owed = |trios: u8, keep: u8| Owed {
+            escaleras: 0,
+            trios,
+            keep,
+        };
+        let trio =
+            |hand: &str, pending: &str, o: Owed| feasible(&kc(hand), &kc(pending), Slot::Trio, o, true);
+        // One natural picked: two more naturals, or one and the joker, never the joker alone.
+        assert!(trio("7D 7H", "7C", owed(0, 0)));
+        assert!(trio("7D X", "7C", owed(0, 0)));
+        assert!(!trio("7D", "7C", owed(0, 0)));
+        assert!(!trio("X X", "7C", owed(0, 0)));
+        assert!(!trio("9D 9H", "7C", owed(0, 0)));
+        // The joker picked first: any rank with two naturals, aces and twos included, not two ranks.
+        assert!(trio("AC AD", "X", owed(0, 0)));
+        assert!(trio("2C 2D", "X", owed(0, 0)));
+        assert!(!trio("7C 9C", "X", owed(0, 0)));
+        assert!(!trio("7C X", "X", owed(0, 0)));
+        assert!(!trio("7C 7D", "X X", owed(0, 0)));
+        // Complete at three; a fourth card only without exact sizes.
+        assert!(trio("", "7C 7D 7H", owed(0, 0)));
+        assert!(trio("", "7C 7D X", owed(0, 0)));
+        assert!(!trio("", "7C 7D 7H 7S", owed(0, 0)));
+        assert!(feasible(
+            &kc(""),
+            &kc("7C 7D 7H 7S"),
+            Slot::Trio,
+            owed(0, 0),
+            false
+        ));
+        assert!(!trio("", "7C 9D 9H", owed(0, 0)));
+        // The owed trio after it, the cards counted exactly: 7 7 + 7, then 9 9 9 from the rest.
+        assert!(trio("7H 9C 9D 9H", "7C 7D", owed(1, 0)));
+        assert!(!trio("7H 9C 9D 9H", "7C 7D", owed(1, 1)));
+        assert!(trio("7H 9C 9D 9H 2S", "7C 7D", owed(1, 1)));
+        assert!(!trio("7H 9C 9D", "7C 7D", owed(1, 0)));
+        assert!(trio("7H", "7C 7D", owed(0, 0)));
+        assert!(!trio("7H", "7C 7D", owed(0, 1)));
+        // The joker goes into this trio when its rank has no third natural, and is then missing for the
+        // next: 9 9 X leaves 7 7 5, no trio; a second joker or a third 9 makes both (four cards left,
+        // so the card count alone never decides).
+        assert!(!trio("X 7C 7D 5S", "9C 9D", owed(1, 0)));
+        assert!(trio("X X 7C 7D", "9C 9D", owed(1, 0)));
+        assert!(trio("9H X 7C 7D", "9C 9D", owed(1, 0)));
+        // With a joker in the pending trio the rest needs its own: X 7 7 leaves 9 9 and one joker.
+        assert!(trio("7D 9C 9D X", "7C X", owed(1, 0)));
+        assert!(!trio("7D 9C 9D", "7C X", owed(1, 0)));
+    }
 }

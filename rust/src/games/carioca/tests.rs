@@ -1057,3 +1057,44 @@ fn the_counted_playout_waits_for_every_seat_to_play_at_random() {
         assert_eq!(&r.returns[2 * k..2 * k + 2], &returns[..], "game {k}: returns");
     }
 }
+
+#[test]
+fn after_a_joker_is_picked_a_second_joker_is_refused_while_the_twos_are_offered() {
+    // At most one joker per contract meld (§7.4). Seat 0 holds 2♣ 2♦, 7♣ 7♦ 7♥ and two jokers for
+    // two trios: with one joker picked the trio may still be 2 2 X (then 7 7 7) or 7 7 X (then 2 2 X
+    // with the other joker), so the twos and the sevens are offered, the second joker is not. (The
+    // picks are worked out once per rank; a joker, whose rank field reads as a two, has its own
+    // answer.)
+    let g = game(&[("players", "2")]);
+    let hand = "2C 2D X X 7C 7D 7H 9S JD KH 5C";
+    let mut st = situation(&g, 0, 0, &[hand, JUNK], "3H", &[], &[false, false]);
+    act(&mut st, "take pile");
+    let picks = |st: &CariocaState| -> Vec<String> {
+        names(st).into_iter().filter(|n| n.starts_with("pick")).collect()
+    };
+    assert_eq!(
+        picks(&st),
+        vec![
+            "pick 2♣#1",
+            "pick 7♣#1",
+            "pick 2♦#1",
+            "pick 7♦#1",
+            "pick 7♥#1",
+            "pick X#1",
+            "pick X#2"
+        ]
+    );
+    act(&mut st, "pick X#1");
+    assert_eq!(
+        picks(&st),
+        vec!["pick 2♣#1", "pick 7♣#1", "pick 2♦#1", "pick 7♦#1", "pick 7♥#1"]
+    );
+    // 2 2 X closes; the sevens then make the second trio, and no second joker joins them either.
+    act(&mut st, "pick 2C");
+    act(&mut st, "pick 2D");
+    act(&mut st, "close");
+    assert_eq!(
+        picks(&st),
+        vec!["pick 7♣#1", "pick 7♦#1", "pick 7♥#1", "pick X#2"]
+    );
+}

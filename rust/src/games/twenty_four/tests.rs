@@ -790,3 +790,46 @@ fn action_texts_at_their_bounds_t7_player_3_and_expressions_only_in_the_race() {
         );
     }
 }
+
+#[test]
+fn a_position_from_stacks_needs_whole_stacks_of_distinct_deck_cards_and_removes_the_rest() {
+    // Each player turns up two cards a set with two players and one with four (§6), so a stack
+    // holds at least that many; one stack per player; every card of the 40-card deck at most once
+    // (the deck's last id, 39, is in; id 40 is not). Cards left out are out of play: with 2 + 2
+    // given, the other 36 are removed.
+    let two = game(&[]);
+    let four = game(&[("players", "4")]);
+    let why = |g: &TwentyFour, stacks: &[Vec<Card>]| match TwentyFourState::from_stacks(g, stacks) {
+        Ok(_) => "ok".to_string(),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!(why(&two, &[cards("5c 7d"), cards("8h 9s")]), "ok");
+    assert!(why(&two, &[cards("5c"), cards("8h 9s")]).contains("seat 0 needs at least 2 cards"));
+    assert!(why(&two, &[cards("5c 7d"), cards("8h")]).contains("seat 1 needs at least 2 cards"));
+    assert!(why(&two, &[cards("5c 7d")]).contains("1 stacks for 2 players"));
+    assert_eq!(
+        why(&four, &[cards("5c"), cards("8h"), cards("9s"), cards("Ac")]),
+        "ok"
+    );
+    assert!(why(&four, &[cards("5c"), vec![], cards("9s"), cards("Ac")])
+        .contains("seat 1 needs at least 1 cards"));
+    assert!(why(&two, &[cards("5c 7d"), cards("8h 5c")]).contains("repeated"));
+    assert!(why(&two, &[cards("5c 7d 7d"), cards("8h 9s")]).contains("repeated"));
+    assert_eq!(why(&two, &[vec![c("5c"), Card(39)], cards("8h 9s")]), "ok");
+    assert!(why(&two, &[vec![c("5c"), Card(40)], cards("8h 9s")]).contains("not in the deck"));
+    // The whole deck split in two is a position, nothing removed.
+    let all: Vec<Card> = deck().all().iter().collect();
+    assert_eq!(all.len(), 40);
+    let whole = TwentyFourState::from_stacks(&two, &[all[..20].to_vec(), all[20..].to_vec()]).unwrap();
+    let removed = |s: &TwentyFourState| {
+        s.card_locations()
+            .unwrap()
+            .into_iter()
+            .find(|(place, _)| place == "removed")
+            .map(|(_, ids)| ids.len())
+            .unwrap()
+    };
+    assert_eq!(removed(&whole), 0);
+    let s = TwentyFourState::from_stacks(&two, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
+    assert_eq!(removed(&s), 36);
+}
