@@ -1234,3 +1234,30 @@ fn a_pinned_card_reached_by_a_draw_in_mid_round_is_given_at_once_and_the_next_wa
     assert!(st.core.hands[1 - winner].contains(spade_ace));
     assert_eq!(st.current_player(), Player::Seat(winner));
 }
+
+#[test]
+fn a_deal_is_every_card_in_play_dealt_or_drawn_once_and_played_once_within_max_game_length() {
+    // No extra actions without claims or the trump exchange, and the face-up card's own last draw
+    // is forced (not an action): a deal is one chance action per card in play and one play per card.
+    // Two players play all 40 cards, three drop one 2 (39), six drop four (36). The game's length
+    // bound must admit the whole deal.
+    for (players, cards) in [(2, 40), (3, 39), (6, 36)] {
+        let g = game(&format!("briscola(players={players})"));
+        assert_eq!(
+            Game::num_distinct_actions(&g),
+            40,
+            "{players} players: cards only"
+        );
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(players as u64);
+        random_to_end(&mut st, &mut rng);
+        assert_eq!(st.core.tricks_played * players, cards, "{players} players");
+        assert_eq!(st.history().len(), 2 * cards, "{players} players");
+        assert!(
+            st.history().len() <= Game::max_game_length(&g),
+            "{players} players: {} actions, bound {}",
+            st.history().len(),
+            Game::max_game_length(&g)
+        );
+    }
+}
