@@ -1261,3 +1261,57 @@ fn a_deal_is_every_card_in_play_dealt_or_drawn_once_and_played_once_within_max_g
         );
     }
 }
+
+#[test]
+fn the_observation_has_the_documented_layout_and_bounds_and_the_returns_fit_the_utility() {
+    // Two players, 40 cards, 4 suits and no floats of Briscola's own, in the shared layout: hand 40,
+    // the other seat's known cards 40, the trick 2 × 40, the cards won 2 × 40, face up 40, the known
+    // stock 40, trump 4, stock 1, to move 2, the match ledger 2: 329 floats. All in [0, 1] but the
+    // raw ledger (the last two), which is unbounded.
+    let g = game("briscola");
+    assert_eq!(Game::observation_shape(&g), vec![329]);
+    let (low, high) = Game::observation_bounds(&g);
+    assert_eq!((low.len(), high.len()), (329, 329));
+    for i in 0..327 {
+        assert_eq!((low[i], high[i]), (0.0, 1.0), "float {i}");
+    }
+    for i in 327..329 {
+        assert_eq!(
+            (low[i], high[i]),
+            (f32::NEG_INFINITY, f32::INFINITY),
+            "ledger {i}"
+        );
+    }
+    // Mid-deal, each seat's tensor fits the declared shape and bounds, its hand first.
+    let mut st = g.new_initial_state();
+    let mut rng = Rng::new(5);
+    while st.core.tricks_played < 3 {
+        let a = if st.is_chance_node() {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
+        st.apply_action(a).unwrap();
+    }
+    for seat in 0..2 {
+        let mut obs = vec![f32::NAN; 329];
+        st.write_observation(seat, &mut obs);
+        assert!(
+            (0..329).all(|i| low[i] <= obs[i] && obs[i] <= high[i]),
+            "seat {seat}"
+        );
+        let hand: Vec<usize> = (0..40).filter(|&i| obs[i] == 1.0).collect();
+        let held: Vec<usize> = st.core.hands[seat].iter().map(|c| c.idx()).collect();
+        assert_eq!(hand, held, "seat {seat}");
+    }
+    // Zero-sum: two players, the winner +1 and the loser -1 (a 60-60 split 0 each); three players,
+    // each alone, the highest total takes 1 from the two others, 1/2 each.
+    assert_eq!(
+        Game::utility(&g),
+        Some(crate::core::game::Utility::zero_sum(-1.0, 1.0))
+    );
+    assert_eq!(
+        Game::utility(&game("briscola(players=3)")),
+        Some(crate::core::game::Utility::zero_sum(-0.5, 1.0))
+    );
+}
