@@ -1315,3 +1315,34 @@ fn the_observation_has_the_documented_layout_and_bounds_and_the_returns_fit_the_
         Some(crate::core::game::Utility::zero_sum(-0.5, 1.0))
     );
 }
+
+#[test]
+fn a_deal_resumed_one_card_before_the_face_up_card_deals_what_sample_chance_would() {
+    // Two players: three cards each, then the face-up card. After five cards dealt one at a time,
+    // one card to a hand is left before the face-up card: too short a stretch to deal at once, so
+    // `resolve_chance` deals it singly, then the face-up card. It must deal the cards, from the same
+    // draws, that dealing on with `sample_chance` gives, and leave the deal complete (play starts).
+    let g = game("briscola");
+    for seed in 0..20 {
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(seed);
+        for _ in 0..5 {
+            let a = st.sample_chance(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        let (mut stepped, mut stepped_rng) = (st.clone(), rng.clone());
+        while stepped.core.phase == Phase::Deal {
+            let a = stepped.sample_chance(&mut stepped_rng);
+            stepped.apply_action(a).unwrap();
+        }
+        st.resolve_chance(&mut rng);
+        assert_eq!(st.history(), stepped.history(), "seed {seed}");
+        assert_eq!(st.history().len(), 7, "seed {seed}");
+        assert_eq!(rng, stepped_rng, "seed {seed}");
+        assert_eq!(st.core.hands, stepped.core.hands, "seed {seed}");
+        assert_eq!((st.core.hands[0].len(), st.core.hands[1].len()), (3, 3));
+        assert_eq!(st.core.face_up_card, stepped.core.face_up_card, "seed {seed}");
+        assert_eq!(st.core.stock_count(), 34, "seed {seed}");
+        assert_eq!(st.current_player(), Player::Seat(0), "seed {seed}");
+    }
+}
