@@ -1234,3 +1234,115 @@ fn a_pinned_card_reached_by_a_draw_in_mid_round_is_given_at_once_and_the_next_wa
     assert!(st.core.hands[1 - winner].contains(spade_ace));
     assert_eq!(st.current_player(), Player::Seat(winner));
 }
+
+#[test]
+fn a_deal_is_every_card_in_play_dealt_or_drawn_once_and_played_once_within_max_game_length() {
+    // No extra actions without claims or the trump exchange, and the face-up card's own last draw
+    // is forced (not an action): a deal is one chance action per card in play and one play per card.
+    // Two players play all 40 cards, three drop one 2 (39), six drop four (36). The game's length
+    // bound must admit the whole deal.
+    for (players, cards) in [(2, 40), (3, 39), (6, 36)] {
+        let g = game(&format!("briscola(players={players})"));
+        assert_eq!(
+            Game::num_distinct_actions(&g),
+            40,
+            "{players} players: cards only"
+        );
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(players as u64);
+        random_to_end(&mut st, &mut rng);
+        assert_eq!(st.core.tricks_played * players, cards, "{players} players");
+        assert_eq!(st.history().len(), 2 * cards, "{players} players");
+        assert!(
+            st.history().len() <= Game::max_game_length(&g),
+            "{players} players: {} actions, bound {}",
+            st.history().len(),
+            Game::max_game_length(&g)
+        );
+    }
+}
+
+#[test]
+fn the_observation_has_the_documented_layout_and_bounds_and_the_returns_fit_the_utility() {
+    // Two players, 40 cards, 4 suits and no floats of Briscola's own, in the shared layout: hand 40,
+    // the other seat's known cards 40, the trick 2 × 40, the cards won 2 × 40, face up 40, the known
+    // stock 40, trump 4, stock 1, to move 2, the match ledger 2: 329 floats. All in [0, 1] but the
+    // raw ledger (the last two), which is unbounded.
+    let g = game("briscola");
+    assert_eq!(Game::observation_shape(&g), vec![329]);
+    let (low, high) = Game::observation_bounds(&g);
+    assert_eq!((low.len(), high.len()), (329, 329));
+    for i in 0..327 {
+        assert_eq!((low[i], high[i]), (0.0, 1.0), "float {i}");
+    }
+    for i in 327..329 {
+        assert_eq!(
+            (low[i], high[i]),
+            (f32::NEG_INFINITY, f32::INFINITY),
+            "ledger {i}"
+        );
+    }
+    // Mid-deal, each seat's tensor fits the declared shape and bounds, its hand first.
+    let mut st = g.new_initial_state();
+    let mut rng = Rng::new(5);
+    while st.core.tricks_played < 3 {
+        let a = if st.is_chance_node() {
+            st.sample_chance(&mut rng)
+        } else {
+            st.random_action(&mut rng)
+        };
+        st.apply_action(a).unwrap();
+    }
+    for seat in 0..2 {
+        let mut obs = vec![f32::NAN; 329];
+        st.write_observation(seat, &mut obs);
+        assert!(
+            (0..329).all(|i| low[i] <= obs[i] && obs[i] <= high[i]),
+            "seat {seat}"
+        );
+        let hand: Vec<usize> = (0..40).filter(|&i| obs[i] == 1.0).collect();
+        let held: Vec<usize> = st.core.hands[seat].iter().map(|c| c.idx()).collect();
+        assert_eq!(hand, held, "seat {seat}");
+    }
+    // Zero-sum: two players, the winner +1 and the loser -1 (a 60-60 split 0 each); three players,
+    // each alone, the highest total takes 1 from the two others, 1/2 each.
+    assert_eq!(
+        Game::utility(&g),
+        Some(crate::core::game::Utility::zero_sum(-1.0, 1.0))
+    );
+    assert_eq!(
+        Game::utility(&game("briscola(players=3)")),
+        Some(crate::core::game::Utility::zero_sum(-0.5, 1.0))
+    );
+}
+
+#[test]
+fn a_deal_resumed_one_card_before_the_face_up_card_deals_what_sample_chance_would() {
+    // Two players: three cards each, then the face-up card. After five cards dealt one at a time,
+    // one card to a hand is left before the face-up card: too short a stretch to deal at once, so
+    // `resolve_chance` deals it singly, then the face-up card. It must deal the cards, from the same
+    // draws, that dealing on with `sample_chance` gives, and leave the deal complete (play starts).
+    let g = game("briscola");
+    for seed in 0..20 {
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(seed);
+        for _ in 0..5 {
+            let a = st.sample_chance(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        let (mut stepped, mut stepped_rng) = (st.clone(), rng.clone());
+        while stepped.core.phase == Phase::Deal {
+            let a = stepped.sample_chance(&mut stepped_rng);
+            stepped.apply_action(a).unwrap();
+        }
+        st.resolve_chance(&mut rng);
+        assert_eq!(st.history(), stepped.history(), "seed {seed}");
+        assert_eq!(st.history().len(), 7, "seed {seed}");
+        assert_eq!(rng, stepped_rng, "seed {seed}");
+        assert_eq!(st.core.hands, stepped.core.hands, "seed {seed}");
+        assert_eq!((st.core.hands[0].len(), st.core.hands[1].len()), (3, 3));
+        assert_eq!(st.core.face_up_card, stepped.core.face_up_card, "seed {seed}");
+        assert_eq!(st.core.stock_count(), 34, "seed {seed}");
+        assert_eq!(st.current_player(), Player::Seat(0), "seed {seed}");
+    }
+}

@@ -495,6 +495,10 @@ fn terziglio_selects_the_three_bids_the_eleven_count_and_a_game_to_21() {
     // The seed game keeps its action ids: the three bids exist only with the three-bid auction.
     let st = dealt("calabrasella", 4);
     assert!(st.string_to_action("solo").is_err());
+    // "chiamo" would be the seed game's first id past its 163 extra ids: refused, not an id past the end.
+    assert!(st.string_to_action("chiamo").is_err());
+    let terziglio = dealt(TERZIGLIO, 4);
+    assert_eq!(terziglio.string_to_action("chiamo").unwrap(), 40 + 163);
     assert_eq!(game(TERZIGLIO).num_distinct_actions(), 40 + 166);
 }
 
