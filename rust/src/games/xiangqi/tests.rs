@@ -1343,38 +1343,52 @@ fn make_unmake_and_reveals_keep_the_position_consistent() {
 fn jieqi_fen_clocks_follow_the_moves_from_either_side() {
     // Black to move at move 7, three plies since a capture: Black's face-down a9 piece goes to a8
     // (a chariot), Red's general steps aside, the chariot takes Red's face-down a0 piece.
+    // At each chance node the move is on the board and the side and move number have changed,
+    // so the half-move clock counts it too: one more after the quiet a9a8, 0 after the capture
+    // (whose chance changes nothing on the board: the FEN is the same before and after it).
     let fen = "x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b - - 3 7";
     let mut s = jieqi(&[]).state_from_fen(fen).unwrap();
     assert_eq!(s.fen(), fen);
-    for (steps, fen) in [
+    for (steps, chance_fen, fen) in [
         (
             vec![a("a9a8"), reveal_action(ROOK)],
+            Some("4k4/x8/9/9/9/4A4/6b2/9/9/X3K4 w - - 4 8"),
             "4k4/r8/9/9/9/4A4/6b2/9/9/X3K4 w - - 4 8",
         ),
-        (vec![a("e0d0")], "4k4/r8/9/9/9/4A4/6b2/9/9/X2K5 b - - 5 8"),
+        (vec![a("e0d0")], None, "4k4/r8/9/9/9/4A4/6b2/9/9/X2K5 b - - 5 8"),
         (
             vec![a("a8a0"), capture_action(ROOK)],
+            Some("4k4/9/9/9/9/4A4/6b2/9/9/r2K5 w - - 0 9"),
             "4k4/9/9/9/9/4A4/6b2/9/9/r2K5 w - - 0 9",
         ),
     ] {
-        for x in steps {
+        s.apply_action(steps[0]).unwrap();
+        if let Some(chance_fen) = chance_fen {
+            assert_eq!(s.current_player(), Player::Chance);
+            assert_eq!(s.fen(), chance_fen);
+        }
+        for &x in &steps[1..] {
             s.apply_action(x).unwrap();
         }
         assert_eq!(s.fen(), fen);
     }
     // Red to move at move 1: a face-down cannon to e2, a soldier; Black's to e7, a cannon.
+    // The FEN at each reveal's chance node differs only in the piece still face down.
     let mut s = jieqi_start();
-    for (steps, fen) in [
+    for (steps, revealed, fen) in [
         (
             [a("h2e2"), reveal_action(PAWN)],
+            ('P', "X"),
             "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X2P4/9/XXXXKXXXX b - - 1 1",
         ),
         (
             [a("h7e7"), reveal_action(CANNON)],
+            ('c', "x"),
             "xxxxkxxxx/9/1x2c4/x1x1x1x1x/9/9/X1X1X1X1X/1X2P4/9/XXXXKXXXX w - - 2 2",
         ),
     ] {
         s.apply_action(steps[0]).unwrap();
+        assert_eq!(s.fen(), fen.replacen(revealed.0, revealed.1, 1));
         s.apply_action(steps[1]).unwrap();
         assert_eq!(s.fen(), fen);
     }
