@@ -1724,10 +1724,36 @@ fn jieqi_game_facts() {
     }
     assert!(g.new_bot("alphazero").is_err());
     assert_eq!(g.rules().end.max_plies, 300);
+    // The game string names the parameter set off its default (and only that one).
+    assert_eq!(g.game_string(), "jieqi(max_plies=300)");
     let mut s = g.new_state_from_setup("x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b").unwrap();
     assert_eq!(s.position().side(), BLACK);
     s.apply_ending("draw").unwrap();
     let mut l = vec![1];
     s.legal_actions(&mut l);
     assert!(l.is_empty());
+}
+
+/// Whose capture a capture outcome is, in each player's information state: the moves alternate
+/// from the side the start FEN names, and a reveal (even of an advisor, the lowest chance id) is
+/// no move. From the start with Black to move: Black's d9 piece steps to e8 and is an advisor;
+/// Red's b2 cannon takes Black's face-down b9 piece, is a chariot, and the piece was a horse:
+/// Red, the capturer, reads it, Black reads `?`.
+#[test]
+fn jieqi_information_states_give_each_capture_to_its_mover() {
+    let mut s = jieqi(&[])
+        .state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX b")
+        .unwrap();
+    for x in [
+        a("d9e8"),
+        reveal_action(ADVISOR),
+        a("b2b9"),
+        reveal_action(ROOK),
+        capture_action(HORSE),
+    ] {
+        s.apply_action(x).unwrap();
+    }
+    let tail = "d9e8 reveal advisor b2b9 reveal chariot captured";
+    assert!(s.information_state_string(0).ends_with(&format!("{tail} horse")));
+    assert!(s.information_state_string(1).ends_with(&format!("{tail} ?")));
 }
