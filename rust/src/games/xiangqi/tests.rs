@@ -1430,6 +1430,11 @@ fn jieqi_fen_pools_and_a_lost_start() {
         let s = g.state_from_fen(fen).unwrap();
         assert_eq!(s.outcome(), Some(Outcome::Win { winner, reason }), "{fen}");
         assert_eq!(s.current_player(), Player::Terminal);
+        let who = if winner == RED { "Red" } else { "Black" };
+        assert!(
+            s.to_string().ends_with(&format!("\n{who} wins by {reason}")),
+            "{s}"
+        );
     }
 }
 
