@@ -1758,6 +1758,17 @@ fn jieqi_information_states_give_each_capture_to_its_mover() {
     ] {
         s.apply_action(x).unwrap();
     }
+    // The history holds every action in order, the chance outcomes too.
+    assert_eq!(
+        s.history(),
+        [
+            a("d9e8"),
+            reveal_action(ADVISOR),
+            a("b2b9"),
+            reveal_action(ROOK),
+            capture_action(HORSE)
+        ]
+    );
     let tail = "d9e8 reveal advisor b2b9 reveal chariot captured";
     assert!(s.information_state_string(0).ends_with(&format!("{tail} horse")));
     assert!(s.information_state_string(1).ends_with(&format!("{tail} ?")));
