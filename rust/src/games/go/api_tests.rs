@@ -518,6 +518,33 @@ fn sgf_keeps_the_marks_of_an_open_marking_phase() {
     assert_eq!(back.core().phase, Phase::Marking);
 }
 
+/// A ludoteca record of a game the move limit stopped after a resumed marking phase: on 9×9 with
+/// `max_moves=6`, B E5, two passes, White marks E5, Black resumes, W C3 is the sixth action and the
+/// game is counted (both stones alive, the one empty region touching both colours: White wins by
+/// the komi). The record writes only the four moves, so its replay ends in play after five actions;
+/// the counted result (`RE`) of a ludoteca record (`LU`) then stops and counts the game there.
+#[test]
+fn sgf_of_a_game_stopped_by_the_move_limit_reads_back_counted() {
+    let g = GoGame::from_game_string("go(board_size=9,max_moves=6)").unwrap();
+    let mut s = g.new_initial_state();
+    for m in ["E5", "pass", "pass", "mark E5", "resume", "C3"] {
+        act(&mut s, m);
+    }
+    assert!(s.is_terminal());
+    let komi = g.params().float("komi");
+    assert_eq!(s.result(), Some(format!("W+{komi}")));
+    let text = sgf::to_sgf(&g, &s);
+    assert!(text.contains(";B[ee];W[];B[];W[cg]"), "{text}");
+    let (_, back) = sgf::from_sgf(&text).unwrap();
+    assert_eq!(back.history().len(), 5);
+    assert!(back.is_terminal(), "{text}");
+    assert_eq!(back.result(), s.result());
+    // A foreign record (no `LU`) of the same moves is not stopped: its result is only a claim.
+    let (_, foreign) = sgf::from_sgf(&format!("(;SZ[9]RE[W+{komi}];B[ee];W[];B[];W[cg])")).unwrap();
+    assert!(!foreign.is_terminal());
+    assert_eq!(foreign.core().phase, Phase::Play);
+}
+
 /// A foreign record ending in two passes with a counted result and no dead stones named: the
 /// automatic marking is accepted by both sides and the game is over (counted).
 #[test]

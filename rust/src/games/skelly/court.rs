@@ -495,4 +495,63 @@ mod tests {
             );
         }
     }
+
+    /// The small helpers at their edges on a court whose box 13 differs from boxes 1–12 and whose
+    /// centre is not at 1 m (every length exact in binary): each box's side and cap limit
+    /// (`side/2 − w/2 − r`), a cap on box 5's limit along y and just past it, the skull's lines along
+    /// each axis, the quadrant names of both cuts and the start point (under box 1, 0.5 m below).
+    #[test]
+    fn helpers_on_a_court_off_the_default() {
+        let c = Court {
+            side: 3.0,
+            box_side: 0.5,
+            pair_gap: 0.25,
+            skull: 1.0,
+            box13: 0.375,
+            line: 0.0625,
+            radius: 0.03125,
+            cut: Cut::Diagonals,
+        };
+        c.validate().unwrap();
+        assert_eq!(
+            (c.box_side_of(13), c.box_side_of(12), c.box_side_of(1)),
+            (0.375, 0.5, 0.5)
+        );
+        // 0.25 − 0.03125 − 0.03125 for boxes 1–12, 0.1875 − 0.03125 − 0.03125 for box 13.
+        assert_eq!((c.box_limit(1), c.box_limit(13)), (0.1875, 0.125));
+        // Box 5's centre is (0.25, 1.5 + 0.125 + 0.25) = (0.25, 1.875).
+        let eps = 1e-9;
+        for (p, inside) in [
+            ((0.25, 1.875 + 0.1875), true),
+            ((0.25, 1.875 + 0.1875 + eps), false),
+            ((0.25, 1.875 - 0.1875), true),
+            ((0.25, 1.875 - 0.1875 - eps), false),
+            ((0.25 + 0.1875, 1.875), true),
+            ((0.25 + 0.1875 + eps, 1.875), false),
+        ] {
+            assert_eq!(c.in_box(5, p), inside, "{p:?}");
+        }
+        assert!(c.in_box(13, (1.5 + 0.125, 1.5)) && !c.in_box(13, (1.5 + 0.125 + eps, 1.5)));
+        // The skull square is 1.0..2.0 on both axes, its lines included.
+        for (p, inside) in [
+            ((1.5, 2.0), true),
+            ((1.5, 2.0 + eps), false),
+            ((1.5, 1.0), true),
+            ((1.5, 1.0 - eps), false),
+            ((1.0, 1.5), true),
+            ((1.0 - eps, 1.5), false),
+            ((2.0 + eps, 1.5), false),
+        ] {
+            assert_eq!(c.in_skull(p), inside, "{p:?}");
+            assert_eq!(c.in_dead_box(p), inside, "{p:?}");
+        }
+        assert_eq!(c.quadrant((1.5, 1.0)), Some(2));
+        assert_eq!(c.quadrant((1.0, 1.5)), Some(3));
+        let axes = Court { cut: Cut::Axes, ..c };
+        let names: Vec<&str> = (0..4).map(|q| c.quadrant_name(q)).collect();
+        assert_eq!(names, ["N", "E", "S", "W"]);
+        let names: Vec<&str> = (0..4).map(|q| axes.quadrant_name(q)).collect();
+        assert_eq!(names, ["NE", "SE", "SW", "NW"]);
+        assert_eq!(c.start_point(), (0.25, -0.5));
+    }
 }

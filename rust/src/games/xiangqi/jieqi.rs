@@ -332,10 +332,19 @@ impl JieqiState {
         &self.pos
     }
 
-    /// The extended FEN of the current board (`X`/`x` for face-down pieces).
+    /// The extended FEN of the current board (`X`/`x` for face-down pieces). At a chance node the
+    /// move just played is already on the board and in the side to move and the move number, so
+    /// the half-move clock counts it too.
     pub fn fen(&self) -> String {
         let plies = self.moves_played() as u32 + u32::from(self.start_black());
-        fen::write(&self.pos, self.record.halfmove, self.start_fullmove + plies / 2)
+        // The record counts a ply only once its chance is resolved (its end rules need the
+        // revealed board), so at a chance node its clock is one ply behind the FEN's other fields.
+        let halfmove = match (self.is_chance_node(), self.last_capture) {
+            (false, _) => self.record.halfmove,
+            (true, true) => 0,
+            (true, false) => self.record.halfmove + 1,
+        };
+        fen::write(&self.pos, halfmove, self.start_fullmove + plies / 2)
     }
 
     fn moves_played(&self) -> usize {

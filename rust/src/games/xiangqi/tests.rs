@@ -1343,38 +1343,52 @@ fn make_unmake_and_reveals_keep_the_position_consistent() {
 fn jieqi_fen_clocks_follow_the_moves_from_either_side() {
     // Black to move at move 7, three plies since a capture: Black's face-down a9 piece goes to a8
     // (a chariot), Red's general steps aside, the chariot takes Red's face-down a0 piece.
+    // At each chance node the move is on the board and the side and move number have changed,
+    // so the half-move clock counts it too: one more after the quiet a9a8, 0 after the capture
+    // (whose chance changes nothing on the board: the FEN is the same before and after it).
     let fen = "x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b - - 3 7";
     let mut s = jieqi(&[]).state_from_fen(fen).unwrap();
     assert_eq!(s.fen(), fen);
-    for (steps, fen) in [
+    for (steps, chance_fen, fen) in [
         (
             vec![a("a9a8"), reveal_action(ROOK)],
+            Some("4k4/x8/9/9/9/4A4/6b2/9/9/X3K4 w - - 4 8"),
             "4k4/r8/9/9/9/4A4/6b2/9/9/X3K4 w - - 4 8",
         ),
-        (vec![a("e0d0")], "4k4/r8/9/9/9/4A4/6b2/9/9/X2K5 b - - 5 8"),
+        (vec![a("e0d0")], None, "4k4/r8/9/9/9/4A4/6b2/9/9/X2K5 b - - 5 8"),
         (
             vec![a("a8a0"), capture_action(ROOK)],
+            Some("4k4/9/9/9/9/4A4/6b2/9/9/r2K5 w - - 0 9"),
             "4k4/9/9/9/9/4A4/6b2/9/9/r2K5 w - - 0 9",
         ),
     ] {
-        for x in steps {
+        s.apply_action(steps[0]).unwrap();
+        if let Some(chance_fen) = chance_fen {
+            assert_eq!(s.current_player(), Player::Chance);
+            assert_eq!(s.fen(), chance_fen);
+        }
+        for &x in &steps[1..] {
             s.apply_action(x).unwrap();
         }
         assert_eq!(s.fen(), fen);
     }
     // Red to move at move 1: a face-down cannon to e2, a soldier; Black's to e7, a cannon.
+    // The FEN at each reveal's chance node differs only in the piece still face down.
     let mut s = jieqi_start();
-    for (steps, fen) in [
+    for (steps, revealed, fen) in [
         (
             [a("h2e2"), reveal_action(PAWN)],
+            ('P', "X"),
             "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X2P4/9/XXXXKXXXX b - - 1 1",
         ),
         (
             [a("h7e7"), reveal_action(CANNON)],
+            ('c', "x"),
             "xxxxkxxxx/9/1x2c4/x1x1x1x1x/9/9/X1X1X1X1X/1X2P4/9/XXXXKXXXX w - - 2 2",
         ),
     ] {
         s.apply_action(steps[0]).unwrap();
+        assert_eq!(s.fen(), fen.replacen(revealed.0, revealed.1, 1));
         s.apply_action(steps[1]).unwrap();
         assert_eq!(s.fen(), fen);
     }
@@ -1416,6 +1430,11 @@ fn jieqi_fen_pools_and_a_lost_start() {
         let s = g.state_from_fen(fen).unwrap();
         assert_eq!(s.outcome(), Some(Outcome::Win { winner, reason }), "{fen}");
         assert_eq!(s.current_player(), Player::Terminal);
+        let who = if winner == RED { "Red" } else { "Black" };
+        assert!(
+            s.to_string().ends_with(&format!("\n{who} wins by {reason}")),
+            "{s}"
+        );
     }
 }
 
@@ -1710,10 +1729,47 @@ fn jieqi_game_facts() {
     }
     assert!(g.new_bot("alphazero").is_err());
     assert_eq!(g.rules().end.max_plies, 300);
+    // The game string names the parameter set off its default (and only that one).
+    assert_eq!(g.game_string(), "jieqi(max_plies=300)");
     let mut s = g.new_state_from_setup("x3k4/9/9/9/9/4A4/6b2/9/9/X3K4 b").unwrap();
     assert_eq!(s.position().side(), BLACK);
     s.apply_ending("draw").unwrap();
     let mut l = vec![1];
     s.legal_actions(&mut l);
     assert!(l.is_empty());
+}
+
+/// Whose capture a capture outcome is, in each player's information state: the moves alternate
+/// from the side the start FEN names, and a reveal (even of an advisor, the lowest chance id) is
+/// no move. From the start with Black to move: Black's d9 piece steps to e8 and is an advisor;
+/// Red's b2 cannon takes Black's face-down b9 piece, is a chariot, and the piece was a horse:
+/// Red, the capturer, reads it, Black reads `?`.
+#[test]
+fn jieqi_information_states_give_each_capture_to_its_mover() {
+    let mut s = jieqi(&[])
+        .state_from_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX b")
+        .unwrap();
+    for x in [
+        a("d9e8"),
+        reveal_action(ADVISOR),
+        a("b2b9"),
+        reveal_action(ROOK),
+        capture_action(HORSE),
+    ] {
+        s.apply_action(x).unwrap();
+    }
+    // The history holds every action in order, the chance outcomes too.
+    assert_eq!(
+        s.history(),
+        [
+            a("d9e8"),
+            reveal_action(ADVISOR),
+            a("b2b9"),
+            reveal_action(ROOK),
+            capture_action(HORSE)
+        ]
+    );
+    let tail = "d9e8 reveal advisor b2b9 reveal chariot captured";
+    assert!(s.information_state_string(0).ends_with(&format!("{tail} horse")));
+    assert!(s.information_state_string(1).ends_with(&format!("{tail} ?")));
 }
