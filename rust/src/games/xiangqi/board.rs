@@ -1212,9 +1212,9 @@ mod tests {
         assert_eq!(splitmix(&mut zero), 0xE220_A839_7B1D_CDAF);
         assert!(ZOBRIST[0].iter().all(|&k| k == 0));
         let mut state = 0x0123_4567_89AB_CDEFu64;
-        for cell in 1..64 {
-            for sq in 0..SQUARES {
-                assert_eq!(ZOBRIST[cell][sq], splitmix(&mut state), "cell {cell} point {sq}");
+        for (cell, keys) in ZOBRIST.iter().enumerate().skip(1) {
+            for (sq, &key) in keys.iter().enumerate() {
+                assert_eq!(key, splitmix(&mut state), "cell {cell} point {sq}");
             }
         }
         let mut all: Vec<u64> = ZOBRIST[1..].iter().flatten().copied().collect();
