@@ -306,7 +306,9 @@ pub static ADVISOR_FREE_STEPS: [Steps; SQUARES] = build_steps(Geometry::AdvisorF
 pub static ELEPHANT_STEPS: [Steps; SQUARES] = build_steps(Geometry::Elephant);
 /// Free (revealed Jieqi) elephant steps with eyes; symmetric, so also its attackers of `sq`.
 pub static ELEPHANT_FREE_STEPS: [Steps; SQUARES] = build_steps(Geometry::ElephantFree);
-/// Horse steps with legs.
+/// Horse steps with legs: leg by leg in the rays' order (up, down, right, left), each leg's target
+/// towards file i or rank 9 first. The random playouts draw in generation order, so the order is
+/// part of every seeded game.
 pub static HORSE_STEPS: [Steps; SQUARES] = build_steps(Geometry::Horse);
 /// Where a horse attacking `sq` stands, with its leg.
 pub static HORSE_ATTACKERS: [Steps; SQUARES] = invert(build_steps(Geometry::Horse));
@@ -1158,6 +1160,68 @@ mod tests {
         );
         let a0 = &RAYS[square(0, 0)];
         assert_eq!([a0[0].n, a0[1].n, a0[2].n, a0[3].n], [9, 0, 8, 0]);
+    }
+
+    /// A horse's steps come leg by leg in the rays' order (up, down, right, left) and, for each
+    /// leg, the target towards file i or rank 9 first, as `HORSE_STEPS` documents: the random
+    /// playouts draw from the moves in generation order, so this order is part of every seeded game.
+    /// From e4 with the legs e5, e3, f4, d4; from a0 only the up and right legs exist, each with one
+    /// target on the board.
+    #[test]
+    fn horse_steps_come_leg_by_leg_nearer_file_i_or_rank_9_first() {
+        let steps = |s: &Steps| -> Vec<(usize, usize)> {
+            (0..s.n as usize)
+                .map(|i| (s.to[i] as usize, s.via[i] as usize))
+                .collect()
+        };
+        let (e5, e3, f4, d4) = (square(4, 5), square(4, 3), square(5, 4), square(3, 4));
+        assert_eq!(
+            steps(&HORSE_STEPS[square(4, 4)]),
+            vec![
+                (square(5, 6), e5),
+                (square(3, 6), e5),
+                (square(5, 2), e3),
+                (square(3, 2), e3),
+                (square(6, 5), f4),
+                (square(6, 3), f4),
+                (square(2, 5), d4),
+                (square(2, 3), d4),
+            ]
+        );
+        assert_eq!(
+            steps(&HORSE_STEPS[square(0, 0)]),
+            vec![(square(1, 2), square(0, 1)), (square(2, 1), square(1, 0))]
+        );
+    }
+
+    /// The Zobrist keys are SplitMix64's outputs from the seed `0x0123_4567_89AB_CDEF`, cell value 1
+    /// point a0 first, then point by point and cell value by cell value, as `build_zobrist` says;
+    /// cell value 0 (empty) has zero keys. No rule sees the keys themselves, only whether two
+    /// positions' keys are equal (repetition), so this pins the documented generator: the reference
+    /// below is checked first against the first published SplitMix64 output for seed 0.
+    #[test]
+    fn zobrist_keys_are_splitmix64_from_the_documented_seed() {
+        fn splitmix(state: &mut u64) -> u64 {
+            *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = *state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        let mut zero = 0u64;
+        assert_eq!(splitmix(&mut zero), 0xE220_A839_7B1D_CDAF);
+        assert!(ZOBRIST[0].iter().all(|&k| k == 0));
+        let mut state = 0x0123_4567_89AB_CDEFu64;
+        for (cell, keys) in ZOBRIST.iter().enumerate().skip(1) {
+            for (sq, &key) in keys.iter().enumerate() {
+                assert_eq!(key, splitmix(&mut state), "cell {cell} point {sq}");
+            }
+        }
+        let mut all: Vec<u64> = ZOBRIST[1..].iter().flatten().copied().collect();
+        all.push(ZOBRIST_BLACK);
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 63 * SQUARES + 1, "keys are distinct");
     }
 
     /// A move list starts empty, holds the moves generated into it, and `clear` empties it.
