@@ -829,6 +829,18 @@ mod tests {
         assert!(trios(&one(2), 1, 1) && !trios(&one(2), 0, 1) && !trios(&one(1), 2, 1));
     }
 
+    /// The ids of the 108-card pack's jokers and of its cards of the first `suits` suits: random hands
+    /// drawn from few suits hold escaleras often.
+    fn jokers_and_first_suits(suits: u8) -> Vec<u8> {
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        (0..pack.len() as u8)
+            .filter(|&id| {
+                let k = pack.kind(id);
+                k == JOKER || suit_of(k) < suits
+            })
+            .collect()
+    }
+
     #[test]
     fn the_bitmask_escalera_search_agrees_with_the_old_search() {
         // Random hands dealt from the 108-card pack, most from one or two suits so that escaleras are
@@ -842,12 +854,7 @@ mod tests {
             let suits = 1 + rng.below(3) as u8;
             let size = 6 + rng.below(15) as usize;
             let mut hand = KindCounts::default();
-            let mut ids: Vec<u8> = (0..pack.len() as u8)
-                .filter(|&id| {
-                    let k = pack.kind(id);
-                    k == JOKER || suit_of(k) < suits
-                })
-                .collect();
+            let mut ids = jokers_and_first_suits(suits);
             for _ in 0..size.min(ids.len()) {
                 let i = rng.below(ids.len() as u32) as usize;
                 hand.add(pack.kind(ids.swap_remove(i)));
@@ -1014,12 +1021,7 @@ mod tests {
         for _ in 0..3000 {
             let suits = 1 + rng.below(4) as u8;
             let (mut hand, mut set) = (KindCounts::default(), PackSet::EMPTY);
-            let mut ids: Vec<u8> = (0..pack.len() as u8)
-                .filter(|&id| {
-                    let k = pack.kind(id);
-                    k == JOKER || suit_of(k) < suits
-                })
-                .collect();
+            let mut ids = jokers_and_first_suits(suits);
             for _ in 0..rng.below(14) {
                 let id = ids.swap_remove(rng.below(ids.len() as u32) as usize);
                 hand.add(pack.kind(id));
@@ -1071,12 +1073,7 @@ mod tests {
             };
             let suits = 1 + rng.below(4) as u8;
             let (mut hand, mut set) = (KindCounts::default(), PackSet::EMPTY);
-            let ids: Vec<u8> = (0..pack.len() as u8)
-                .filter(|&id| {
-                    let k = pack.kind(id);
-                    k == JOKER || suit_of(k) < suits
-                })
-                .collect();
+            let ids = jokers_and_first_suits(suits);
             for _ in 0..6 + rng.below(10) {
                 // Jokers four times as likely as in the pack.
                 let id = if rng.below(6) == 0 {

@@ -195,18 +195,9 @@ impl Board {
     /// stale contents, which a board of `other`'s size never reads (scratch boards are reused across
     /// sizes).
     pub fn copy_from(&mut self, other: &Board) {
-        self.n = other.n;
-        self.stride = other.stride;
         let cells = other.stride * other.stride;
-        self.color[..cells].copy_from_slice(&other.color[..cells]);
-        self.head[..cells].copy_from_slice(&other.head[..cells]);
-        self.next[..cells].copy_from_slice(&other.next[..cells]);
-        self.size[..cells].copy_from_slice(&other.size[..cells]);
-        self.libs[..cells].copy_from_slice(&other.libs[..cells]);
-        self.lib_sum[..cells].copy_from_slice(&other.lib_sum[..cells]);
-        self.lib_sq[..cells].copy_from_slice(&other.lib_sq[..cells]);
         self.chash[..cells].copy_from_slice(&other.chash[..cells]);
-        self.copy_unhashed_rest(other, cells);
+        self.copy_unhashed_from(other);
     }
 
     /// [`Board::copy_from`] without the chains' Zobrist hashes, which are left stale (so are
