@@ -231,8 +231,9 @@ fn deals_thrown_in_past_max_deals_end_the_game_drawn() {
     assert_eq!(r, [0.0, 0.0]);
 }
 
-#[test]
-fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
+/// The toy with a four-card talon, dealt: seat 0 9♥ 9♦, seat 1 10♥ 10♣, the talon 10♠ 9♣ 10♦ 9♠ in
+/// that order.
+fn dealt_talon_toy() -> TrickState<Toy> {
     let mut st = toy_with(Toy {
         same_dealer: false,
         talon: 4,
@@ -242,8 +243,14 @@ fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
         tables: None,
         private_discard: false,
     });
-    // Two cards each, then the talon in the order 10S 9C 10D 9S.
     deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    st
+}
+
+#[test]
+fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
+    let mut st = dealt_talon_toy();
+    // Two cards each, then the talon in the order 10S 9C 10D 9S.
     let names = |set: CardSet| st.rules().deck().format_set(set);
     let order: Vec<String> = st
         .core
@@ -275,16 +282,7 @@ fn the_talon_keeps_its_deal_order_and_its_groups_can_be_exposed_and_taken() {
 
 #[test]
 fn cards_laid_away_stay_face_down_when_the_talon_is_turned_up() {
-    let mut st = toy_with(Toy {
-        same_dealer: false,
-        talon: 4,
-        sit_out_dealer: false,
-        hand_end: false,
-        lead_close: false,
-        tables: None,
-        private_discard: false,
-    });
-    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let mut st = dealt_talon_toy();
     let widow = testing::cards(&st, "10S 9C 10D 9S");
     // Seat 0 lays 9♥ away face down into the talon before the widow is turned up (Calabrasella's
     // order), then the talon is exposed: the four dealt cards are public, the discard is not.
@@ -800,16 +798,7 @@ fn a_card_pinned_at_or_above_an_earlier_one_pushes_it_one_place_deeper() {
 fn the_information_state_shows_a_seat_the_cards_dealt_to_it_and_hides_the_others_and_the_talon() {
     // Two cards each (seat 0, 1, 0, 1), then four face down to the talon: each seat's record of the
     // deal names its own cards, says only that the other seat got one, and never names a talon card.
-    let mut st = toy_with(Toy {
-        same_dealer: false,
-        talon: 4,
-        sit_out_dealer: false,
-        hand_end: false,
-        lead_close: false,
-        tables: None,
-        private_discard: false,
-    });
-    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let st = dealt_talon_toy();
     let dealt = |viewer: usize| -> Vec<String> {
         let info = st.information_state_string(viewer);
         info.lines().skip(1).take(8).map(str::to_string).collect()
@@ -995,16 +984,7 @@ fn a_claim_at_the_lead_is_seen_by_the_seats_the_rules_name_before_it_is_made() {
 #[test]
 fn shown_cards_are_the_face_up_talon_the_other_seats_known_cards_and_the_pinned_stock_cards() {
     // Two cards each (seat 0 9♥ 9♦, seat 1 10♥ 10♣), the talon 10♠ 9♣ 10♦ 9♠.
-    let mut st = toy_with(Toy {
-        same_dealer: false,
-        talon: 4,
-        sit_out_dealer: false,
-        hand_end: false,
-        lead_close: false,
-        tables: None,
-        private_discard: false,
-    });
-    deal(&mut st, "9H 10H 9D 10C 10S 9C 10D 9S");
+    let mut st = dealt_talon_toy();
     let ids = |st: &TrickState<Toy>, names: &str| -> Vec<Action> {
         testing::cards(st, names).iter().map(|c| c.0 as Action).collect()
     };

@@ -32,6 +32,11 @@ fn names(st: &CariocaState) -> Vec<String> {
     legal.iter().map(|&a| st.action_to_string(a)).collect()
 }
 
+/// The names of the legal `pick` actions (cards chosen into a pending meld).
+fn picks(st: &CariocaState) -> Vec<String> {
+    names(st).into_iter().filter(|n| n.starts_with("pick")).collect()
+}
+
 fn act(st: &mut CariocaState, name: &str) {
     let a = st
         .string_to_action(name)
@@ -170,9 +175,6 @@ fn contract_picks_are_exactly_the_cards_that_can_still_complete_it() {
     let g = game(&[("players", "2")]);
     let mut st = dealt(&g, &["7S 7H 7H 9C 9D X 2C 4D 6H JS KC", JUNK], "KD");
     act(&mut st, "take pile");
-    let picks = |st: &CariocaState| -> Vec<String> {
-        names(st).into_iter().filter(|n| n.starts_with("pick")).collect()
-    };
     // Two trios from 7-7-7, 9-9-X, K-K-X: every card of them, nothing else.
     assert_eq!(
         picks(&st),
@@ -1069,9 +1071,6 @@ fn after_a_joker_is_picked_a_second_joker_is_refused_while_the_twos_are_offered(
     let hand = "2C 2D X X 7C 7D 7H 9S JD KH 5C";
     let mut st = situation(&g, 0, 0, &[hand, JUNK], "3H", &[], &[false, false]);
     act(&mut st, "take pile");
-    let picks = |st: &CariocaState| -> Vec<String> {
-        names(st).into_iter().filter(|n| n.starts_with("pick")).collect()
-    };
     assert_eq!(
         picks(&st),
         vec![
