@@ -553,3 +553,380 @@ fn sgf_count_after_two_passes_accepts_the_marking() {
     assert!(s.is_terminal());
     assert_eq!(s.core().phase, Phase::Over);
 }
+
+// ---------------------------------------------------------------------------------------------
+// SGF written: the exact text of short records (FF[4]: the root's properties, one node per move,
+// `B[]` a pass, `\]` and `\\` escaped in text values), checked against text written by hand.
+
+/// The root every 5×5 record written here starts with, up to the ruleset (`KM` and `RU` vary).
+const ROOT5: &str = "(;GM[1]FF[4]CA[UTF-8]AP[ludoteca]SZ[5]";
+
+fn go(spec: &str) -> GoGame {
+    GoGame::from_game_string(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+/// A game in play: the root with the komi, the ruleset's SGF name and the game string, the names
+/// with `]` and `\` escaped, then one node per move (B C3 = `cc`, W B2 = `bd`, a pass `B[]`); no
+/// result, no marking node, no final node.
+#[test]
+fn sgf_text_of_a_game_in_play_with_escaped_names() {
+    let g = go("go(board_size=5)");
+    let mut s = g.new_initial_state();
+    s.set_player_names("Sam ] the Great", "Lee\\Sedol");
+    for m in ["C3", "B2", "pass"] {
+        act(&mut s, m);
+    }
+    assert_eq!(
+        sgf::to_sgf(&g, &s),
+        format!(
+            "{ROOT5}KM[6.5]RU[Japanese]LU[go(board_size=5)]PB[Sam \\] the Great]PW[Lee\\\\Sedol];B[cc];W[bd];B[])"
+        )
+    );
+}
+
+/// `RU` names each ruleset as SGF spells it (Chinese, AGA, NZ, Tromp-Taylor, Japanese), with the
+/// ruleset's komi (7.5, 7.5, 7, 7.5, 6.5); a game without handicap has no `HA`.
+#[test]
+fn sgf_ruleset_names_and_komi_in_the_root() {
+    for (ruleset, km, ru) in [
+        ("chinese", "7.5", "Chinese"),
+        ("aga", "7.5", "AGA"),
+        ("nz", "7", "NZ"),
+        ("tromp_taylor", "7.5", "Tromp-Taylor"),
+    ] {
+        let spec = format!("go(board_size=5,ruleset={ruleset})");
+        let g = go(&spec);
+        assert_eq!(
+            sgf::to_sgf(&g, &g.new_initial_state()),
+            format!("{ROOT5}KM[{km}]RU[{ru}]LU[{spec}])")
+        );
+    }
+    let g = go("go(board_size=5,ruleset=japanese)");
+    assert_eq!(
+        sgf::to_sgf(&g, &g.new_initial_state()),
+        format!("{ROOT5}KM[6.5]RU[Japanese]LU[go(board_size=5)])")
+    );
+}
+
+/// Handicap roots: a fixed handicap of 2 on 9×9 is `HA[2]` and its star points C3 and G7
+/// (`AB[cg][gc]`); a free handicap writes `HA[2]` alone before any stone is placed and
+/// `HA[2]AB[cg]` after Black places C3.
+#[test]
+fn sgf_handicap_roots_fixed_and_free_part_placed() {
+    let root9 = "(;GM[1]FF[4]CA[UTF-8]AP[ludoteca]SZ[9]KM[6.5]RU[Japanese]";
+    let g = go("go(board_size=9,handicap=2)");
+    assert_eq!(
+        sgf::to_sgf(&g, &g.new_initial_state()),
+        format!("{root9}LU[go(board_size=9,handicap=2)]HA[2]AB[cg][gc])")
+    );
+    let g = go("go(board_size=9,handicap=2,handicap_placement=free)");
+    let mut s = g.new_initial_state();
+    let lu = "LU[go(board_size=9,handicap=2,handicap_placement=free)]";
+    assert_eq!(sgf::to_sgf(&g, &s), format!("{root9}{lu}HA[2])"));
+    act(&mut s, "C3");
+    assert_eq!(sgf::to_sgf(&g, &s), format!("{root9}{lu}HA[2]AB[cg])"));
+}
+
+/// A set-up position writes its stones by colour (`AB`, `AW`, only the colours present) and the side
+/// to move (`PL`): X on C3 and O on B2 with White to play, then X alone with Black to play.
+#[test]
+fn sgf_setup_roots_by_colour_and_side_to_move() {
+    let g = go("go(board_size=5)");
+    let two = ". . . . .\n. . . . .\n. . X . .\n. O . . .\n. . . . .";
+    let s = GoState::from_diagram(&g, two, 1).unwrap();
+    assert_eq!(
+        sgf::to_sgf(&g, &s),
+        format!("{ROOT5}KM[6.5]RU[Japanese]LU[go(board_size=5)]AB[cc]AW[bd]PL[W])")
+    );
+    let one = ". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .";
+    let s = GoState::from_diagram(&g, one, 0).unwrap();
+    assert_eq!(
+        sgf::to_sgf(&g, &s),
+        format!("{ROOT5}KM[6.5]RU[Japanese]LU[go(board_size=5)]AB[cc]PL[B])")
+    );
+}
+
+/// The marking phase in the record: right after the two passes nothing is written for it; a game
+/// resumed by its last action ends with `LM[resume]`; a resignation during the marking keeps the
+/// marks so far (`LM[mark C3]`, `RE[W+R]`) and has no final node (nothing was counted).
+#[test]
+fn sgf_marking_nodes_open_resumed_and_resigned() {
+    let g = go("go(board_size=5)");
+    let mut s = g.new_initial_state();
+    for m in ["C3", "pass", "pass"] {
+        act(&mut s, m);
+    }
+    let head = format!("{ROOT5}KM[6.5]RU[Japanese]LU[go(board_size=5)]");
+    assert_eq!(sgf::to_sgf(&g, &s), format!("{head};B[cc];W[];B[])"));
+    act(&mut s, "mark C3");
+    let mut resumed = s.clone();
+    act(&mut resumed, "resume");
+    assert_eq!(
+        sgf::to_sgf(&g, &resumed),
+        format!("{head};B[cc];W[];B[];LM[resume])")
+    );
+    s.resign(0).unwrap();
+    assert_eq!(
+        sgf::to_sgf(&g, &s),
+        format!("{head}RE[W+R];B[cc];W[];B[];LM[mark C3])")
+    );
+}
+
+/// Counted games end with a final node: under Tromp-Taylor (no marking) only the totals (a lone
+/// black stone on 5×5 owns all 25 points against komi 7.5: `RE[B+17.5]`); under agreement the dead
+/// stones as `LD` too. On 5×5 with Japanese rules, B C3, W B5 (`ba`), two passes and B5 marked dead:
+/// Black has 24 points of territory and 1 prisoner, White the komi 6.5, so `RE[B+18.5]`; the marking
+/// actions are not written as moves or as `LM`.
+#[test]
+fn sgf_final_nodes_of_counted_games() {
+    let g = go("go(board_size=5,ruleset=tromp_taylor)");
+    let mut s = g.new_initial_state();
+    for m in ["C3", "pass", "pass"] {
+        act(&mut s, m);
+    }
+    assert!(s.is_terminal());
+    assert_eq!(
+        sgf::to_sgf(&g, &s),
+        format!(
+            "{ROOT5}KM[7.5]RU[Tromp-Taylor]LU[go(board_size=5,ruleset=tromp_taylor)]RE[B+17.5];B[cc];W[];B[];C[final score: Black 25 White 7.5])"
+        )
+    );
+    let g = go("go(board_size=5)");
+    let mut s = g.new_initial_state();
+    for m in ["C3", "B5", "pass", "pass", "mark B5", "accept"] {
+        act(&mut s, m);
+    }
+    assert!(s.is_terminal());
+    assert_eq!(
+        sgf::to_sgf(&g, &s),
+        format!(
+            "{ROOT5}KM[6.5]RU[Japanese]LU[go(board_size=5)]RE[B+18.5];B[cc];W[ba];B[];W[];LD[ba]C[final score: Black 25 White 6.5])"
+        )
+    );
+}
+
+/// A foreign record's `LD` marks exactly its stones dead, whatever the automatic marking proposes:
+/// on 5×5, B C3, W B5 (`ba`, the last row, point 21), two passes: `LD[ba]` is B+18.5 (24 points of
+/// territory and a prisoner against the komi), `LD[]` leaves B5 alive and every empty point
+/// touches both colours, so White wins by the komi (W+6.5). An `LD` point without a stone (`ee`, E1)
+/// names no chain and marks nothing.
+#[test]
+fn sgf_ld_marks_exactly_the_named_stones_dead() {
+    let b5 = parse_sgf_point("ba", 5).unwrap().unwrap();
+    for (ld, dead, result) in [
+        ("LD[ba]", true, "B+18.5"),
+        ("LD[]", false, "W+6.5"),
+        ("LD[ee][ba]", true, "B+18.5"),
+    ] {
+        let text = format!("(;SZ[5]RE[{result}];B[cc];W[ba];B[];W[];{ld})");
+        let (_, s) = sgf::from_sgf(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(s.is_terminal(), "{text}");
+        assert_eq!(s.core().dead[b5], dead, "{text}");
+        assert_eq!(
+            s.core().dead.iter().filter(|&&d| d).count(),
+            usize::from(dead),
+            "{text}"
+        );
+        assert_eq!(s.result().as_deref(), Some(result), "{text}");
+    }
+}
+
+/// Errors quote the start of the record: a short record whole, a long one cut after 60 characters
+/// (not bytes: the cut falls between two `é` of two bytes each).
+#[test]
+fn sgf_errors_quote_the_first_60_characters() {
+    let e = sgf_err("(;SZ[9]KM[six])");
+    assert!(e.contains("from \"(;SZ[9]KM[six])\": "), "{e}");
+    let long = format!("(;SZ[9]KM[six]C[{}])", "é".repeat(50));
+    let first60 = format!("(;SZ[9]KM[six]C[{}", "é".repeat(44));
+    assert_eq!(first60.chars().count(), 60);
+    let e = sgf_err(&long);
+    assert!(e.contains(&format!("from \"{first60}\": ")), "{e}");
+}
+
+/// `read_sgf` reads a record as Rengo exactly when its `LU` names a rengo game; a Go `LU` or none
+/// (a foreign record) is Go.
+#[test]
+fn read_sgf_tells_rengo_from_go_by_lu() {
+    for (text, rengo_record) in [
+        ("(;SZ[5]LU[rengo(board_size=5)];B[cc]C[B2])", true),
+        ("(;SZ[5]LU[go(board_size=5)];B[cc])", false),
+        ("(;SZ[5];B[cc])", false),
+    ] {
+        match sgf::read_sgf(text).unwrap_or_else(|e| panic!("{text}: {e}")) {
+            sgf::SgfGame::Rengo(_, s) => {
+                assert!(rengo_record, "{text} read as Rengo");
+                assert_eq!(s.action_to_string(s.history()[0]), "B2 C3");
+            }
+            sgf::SgfGame::Go(_, s) => {
+                assert!(!rengo_record, "{text} read as Go");
+                assert_eq!(s.history().len(), 1);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rengo's state and game beyond the turn order
+
+/// The Rengo record of a game left in its marking phase, written out by hand: the team names
+/// (`BT`, `WT`, escaped), every play's seat in a comment (W2 out of sequence, W1 expected), Black's
+/// claim as its own node, the marks so far as `LM` (not the last pass, not the claim). It reads
+/// back to the same actions, adjustments and team names.
+#[test]
+fn rengo_sgf_text_with_teams_an_out_of_sequence_play_a_claim_and_the_marking() {
+    let g = rengo("rengo(board_size=5)");
+    let mut s = g.new_initial_state();
+    s.set_team_names("Ti]gers", "Cranes");
+    let moves = [
+        "B1 C3",
+        "W2 B2",
+        "claim unintentional",
+        "B2 pass",
+        "W1 pass",
+        "mark B2",
+    ];
+    for m in moves {
+        act(&mut s, m);
+    }
+    let text = sgf::rengo_to_sgf(&g, &s);
+    assert_eq!(
+        text,
+        format!(
+            "{ROOT5}KM[6.5]RU[Japanese]LU[rengo(board_size=5)]PB[B1 & B2]PW[W1 & W2]BT[Ti\\]gers]WT[Cranes]\
+;B[cc]C[B1];W[bd]C[W2, out of sequence (expected W1)];C[claim unintentional];B[]C[B2];W[]C[W1];LM[mark B2])"
+        )
+    );
+    let (_, back) = sgf::rengo_from_sgf(&text).unwrap();
+    let names: Vec<String> = back.history().iter().map(|&a| back.action_to_string(a)).collect();
+    assert_eq!(names, moves);
+    assert_eq!(back.adjustments(), [3.0, 0.0]);
+    assert_eq!(
+        back.team_names(),
+        Some(&["Ti]gers".to_string(), "Cranes".to_string()])
+    );
+}
+
+/// A Rengo game in play has no marking node; one whose last action resumed play ends with
+/// `LM[resume]`.
+#[test]
+fn rengo_sgf_in_play_and_resumed() {
+    let g = rengo("rengo(board_size=5)");
+    let mut s = g.new_initial_state();
+    act(&mut s, "B1 C3");
+    let head = format!("{ROOT5}KM[6.5]RU[Japanese]LU[rengo(board_size=5)]PB[B1 & B2]PW[W1 & W2]");
+    assert_eq!(sgf::rengo_to_sgf(&g, &s), format!("{head};B[cc]C[B1])"));
+    for m in ["W1 pass", "B2 pass", "mark C3", "resume"] {
+        act(&mut s, m);
+    }
+    assert_eq!(
+        sgf::rengo_to_sgf(&g, &s),
+        format!("{head};B[cc]C[B1];W[]C[W1];B[]C[B2];LM[resume])")
+    );
+}
+
+/// A Rengo position from a diagram (X on C3, O on B2, White to play): its setup text is the side to
+/// move and the rows from the top, and its record (`AB`, `AW`, `PL[W]`, then W1 on A1 = `ae`) reads
+/// back to the same stones, side, setup and history.
+#[test]
+fn rengo_diagram_setup_text_and_its_sgf() {
+    let g = rengo("rengo(board_size=5)");
+    let diagram = ". . . . .\n. . . . .\n. . X . .\n. O . . .\n. . . . .";
+    let mut s = RengoState::from_diagram(&g, diagram, 1).unwrap();
+    let setup = "1:...../...../..X../.O.../.....";
+    assert_eq!(s.setup(), crate::core::game::Setup::Text(setup.into()));
+    assert_eq!(s.expected_seat(), 1);
+    act(&mut s, "A1");
+    let text = sgf::rengo_to_sgf(&g, &s);
+    assert_eq!(
+        text,
+        format!(
+            "{ROOT5}KM[6.5]RU[Japanese]LU[rengo(board_size=5)]AB[cc]AW[bd]PL[W]PB[B1 & B2]PW[W1 & W2];W[ae]C[W1])"
+        )
+    );
+    let (_, back) = sgf::rengo_from_sgf(&text).unwrap();
+    assert_eq!(back.setup(), crate::core::game::Setup::Text(setup.into()));
+    assert_eq!(back.core().board.hash(), s.core().board.hash());
+    assert_eq!(back.core().to_move, board::BLACK);
+    assert_eq!(back.history(), s.history());
+}
+
+/// The game's facts on 3×3: four seats, 53 action ids, no chance, 72 actions at most (the move
+/// limit 4·9 = 36 plays, each of which may be followed by a claim), observation `[7, 3, 3]`,
+/// returns in −1..1 summing to 0; the two bots by name, any other name refused; the game string
+/// names the non-default parameters only.
+#[test]
+fn rengo_game_facts_and_bots() {
+    let g = rengo("rengo(board_size=3)");
+    assert_eq!(g.game_string(), "rengo(board_size=3)");
+    assert_eq!(g.info().short_name, "rengo");
+    assert_eq!(g.rules().size, 3);
+    assert_eq!(g.params().str("ruleset"), "japanese");
+    assert_eq!(g.num_players(), 4);
+    assert_eq!(g.num_distinct_actions(), 53);
+    assert_eq!(g.max_chance_outcomes(), 0);
+    assert_eq!(g.max_game_length(), 72);
+    assert_eq!(g.observation_shape(), vec![7, 3, 3]);
+    assert_eq!(
+        g.utility(),
+        Some(crate::core::game::Utility {
+            min: -1.0,
+            max: 1.0,
+            sum: Some(0.0)
+        })
+    );
+    assert!(g.new_bot("random").is_ok());
+    assert!(g.new_bot("random_no_eye").is_ok());
+    assert!(g.new_bot("gnugo").is_err());
+    let s = g.new_initial_state();
+    let mut out = vec![(0, 1.0)];
+    s.chance_outcomes(&mut out);
+    assert!(out.is_empty());
+    assert_eq!(s.setup(), crate::core::game::Setup::Standard);
+}
+
+/// The text of a Rengo position: Go's board (`X` for the centre stone, column letters and row
+/// numbers), then the expected seat, an open claim and the score adjustments; once over, no
+/// expected seat. The observation string is that text; the information state adds the actions.
+#[test]
+fn rengo_display_expected_seat_claim_and_adjustments() {
+    let g = rengo("rengo(board_size=3)");
+    let mut s = g.new_initial_state();
+    let board = "   A B C\n 3 . . . 3 \n 2 . X . 2 \n 1 . . . 1 \n   A B C\n";
+    act(&mut s, "B2 B2");
+    let text = format!(
+        "{board}White to play; prisoners B 0 W 0\nexpected: W1; B2 played out of sequence (claimable)"
+    );
+    assert_eq!(s.to_string(), text);
+    assert_eq!(s.observation_string(1), text);
+    assert_eq!(s.information_state_string(3), format!("B2 B2\n{text}"));
+    act(&mut s, "claim unintentional");
+    assert_eq!(
+        s.to_string(),
+        format!("{board}White to play; prisoners B 0 W 0\nexpected: W1; adjustments B 0 W 3")
+    );
+    s.resign(1).unwrap();
+    assert_eq!(
+        s.to_string(),
+        format!("{board}game over: B+R; prisoners B 0 W 0; adjustments B 0 W 3")
+    );
+}
+
+/// A team resigns (0 Black, 1 White; not 2), once; the ending text says which, and applying it to
+/// a new game replays the resignation. A game in progress has no ending text.
+#[test]
+fn rengo_team_resignation_and_its_ending_text() {
+    let g = rengo("rengo(board_size=3)");
+    let mut s = g.new_initial_state();
+    assert_eq!(s.ending(), None);
+    assert!(s.resign(2).is_err());
+    s.resign(1).unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.result().as_deref(), Some("B+R"));
+    assert_eq!(s.ending().as_deref(), Some("resign 1"));
+    assert!(s.resign(0).is_err(), "over");
+    let mut t = g.new_initial_state();
+    t.apply_ending("resign 0").unwrap();
+    assert!(t.is_terminal());
+    assert_eq!(t.result().as_deref(), Some("W+R"));
+}
