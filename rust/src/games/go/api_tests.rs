@@ -930,3 +930,13 @@ fn rengo_team_resignation_and_its_ending_text() {
     assert!(t.is_terminal());
     assert_eq!(t.result().as_deref(), Some("W+R"));
 }
+
+/// Rengo's parameters are Go's, in Go's order, then its own two, each named once (the list the
+/// help and the game strings are made from).
+#[test]
+fn rengo_parameters_are_gos_then_its_own_two() {
+    let names: Vec<&str> = RengoGame::INFO.params.iter().map(|p| p.name).collect();
+    let mut want: Vec<&str> = rules::GO_PARAMS.iter().map(|p| p.name).collect();
+    want.extend(["rengo_penalty", "auto_penalize_unclaimed"]);
+    assert_eq!(names, want);
+}
