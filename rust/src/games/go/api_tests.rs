@@ -814,3 +814,40 @@ fn go_setup_text_round_trips_the_position_the_side_to_move_and_the_names() {
         .unwrap_err();
     assert!(e.to_string().contains("handicap"), "{e}");
 }
+
+/// A diagram may have blank lines, row numbers on both sides, the column letters above and below
+/// and a status line after its last row (as `Display` writes them); rows are read from the top. A
+/// status line before the last row, a missing row, an extra row and rows one point too long are
+/// refused.
+#[test]
+fn go_diagram_with_blank_lines_numbers_letters_and_a_status_line() {
+    let g = go("go(board_size=3)");
+    let text =
+        "\n   A B C\n 3 . . O 3\n\n 2 X . . 2\n 1 X O . 1\n   A B C\nWhite to play; prisoners B 0 W 0\n";
+    let s = GoState::from_diagram(&g, text, 1).unwrap();
+    assert_eq!(State::setup(&s), Setup::Text("1:..O/X../XO.".into()));
+    for bad in [
+        " 3 . . O\nWhite to play\n 2 X . .\n 1 X O .",
+        ". . O\nX . .",
+        ". . O\nX . .\nX O .\n. . .",
+        ". . O .\nX . . .\nX O . .",
+    ] {
+        assert!(GoState::from_diagram(&g, bad, 1).is_err(), "{bad:?}");
+    }
+}
+
+/// Go is a game of perfect information: the observation text is the board as `Display` draws it
+/// for both seats, and the information state is the moves so far by name, then that board.
+#[test]
+fn go_observation_and_information_state_texts_on_3x3() {
+    let g = go("go(board_size=3)");
+    let mut s = g.new_initial_state();
+    act(&mut s, "B2");
+    act(&mut s, "pass");
+    let board = "   A B C\n 3 . . . 3 \n 2 . X . 2 \n 1 . . . 1 \n   A B C\nBlack to play; prisoners B 0 W 0";
+    assert_eq!(s.to_string(), board);
+    for seat in 0..2 {
+        assert_eq!(s.observation_string(seat), board);
+        assert_eq!(s.information_state_string(seat), format!("B2 pass\n{board}"));
+    }
+}
