@@ -8,7 +8,7 @@ use super::coord::{fixed_handicap, gtp_name, max_fixed_handicap, parse_gtp, pars
 use super::engine::Phase;
 use super::rengo::{RengoGame, RengoState};
 use super::*;
-use crate::core::game::{Game, State};
+use crate::core::game::{Game, Setup, State};
 use crate::registry::Registered;
 
 fn rengo(spec: &str) -> RengoGame {
@@ -561,6 +561,9 @@ fn sgf_count_after_two_passes_accepts_the_marking() {
 /// The root every 5×5 record written here starts with, up to the ruleset (`KM` and `RU` vary).
 const ROOT5: &str = "(;GM[1]FF[4]CA[UTF-8]AP[ludoteca]SZ[5]";
 
+// Go's own interface (`mod.rs`): the action ids and their texts, the legal list by id, the game's
+// facts, the observation planes, the setup text
+
 fn go(spec: &str) -> GoGame {
     GoGame::from_game_string(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
@@ -939,4 +942,294 @@ fn rengo_parameters_are_gos_then_its_own_two() {
     let mut want: Vec<&str> = rules::GO_PARAMS.iter().map(|p| p.name).collect();
     want.extend(["rengo_penalty", "auto_penalize_unclaimed"]);
     assert_eq!(names, want);
+}
+
+/// On 3×3 (N² = 9) Go's ids are the points 0..8 row-major from A1 at the bottom left, pass 9,
+/// `mark p` at 10 + p, accept 19 and resume 20 (the layout of the module docs): 21 ids, and 21 is no
+/// action. Every name parses back to its id whatever its case and surrounding blanks; a vertex off
+/// the board, `mark` alone and other words are refused.
+#[test]
+fn go_action_ids_on_3x3_from_the_points_to_resume() {
+    let g = go("go(board_size=3)");
+    assert_eq!(g.num_distinct_actions(), 21);
+    let s = g.new_initial_state();
+    let points = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"];
+    let mut want: Vec<(Action, String)> = Vec::new();
+    for (p, v) in points.iter().enumerate() {
+        want.push((p as Action, v.to_string()));
+        want.push((10 + p as Action, format!("mark {v}")));
+    }
+    want.extend([
+        (9, "pass".to_string()),
+        (19, "accept".into()),
+        (20, "resume".into()),
+    ]);
+    for (id, name) in &want {
+        assert_eq!(&s.action_to_string(*id), name, "id {id}");
+        assert_eq!(s.string_to_action(name).unwrap(), *id, "{name}");
+    }
+    assert_eq!(s.action_to_string(21), "invalid action 21");
+    for (text, id) in [
+        (" Mark b2 ", 14),
+        ("PASS", 9),
+        ("Accept", 19),
+        ("  RESUME", 20),
+        ("c3", 8),
+    ] {
+        assert_eq!(s.string_to_action(text).unwrap(), id, "{text:?}");
+    }
+    for bad in [
+        "D1", "A4", "mark D1", "mark", "marks A1", "accepted", "passes", "",
+    ] {
+        assert!(s.string_to_action(bad).is_err(), "{bad:?}");
+    }
+    let e = s.string_to_action("D1").unwrap_err().to_string();
+    assert!(e.contains("A1..C3"), "{e}");
+    let e = s.clone().apply_action(21).unwrap_err();
+    assert!(matches!(e, LudoError::IllegalAction { .. }), "{e}");
+    assert!(e.to_string().contains("ids 0..21"), "{e}");
+}
+
+/// The legal list by id through a game on 3×3 with a black stone on B2: in play every empty point
+/// and pass (ids 0..9 but 4); after two passes (White to act) the mark of B2 (14), accept (19) and
+/// resume (20); after resuming, White plays again; after the marking is accepted the game is over
+/// and nothing is legal. Area count (Tromp–Taylor's `area`, komi 2.5): Black 9, White 2.5.
+#[test]
+fn go_legal_ids_in_play_in_the_marking_and_at_the_end() {
+    let g = go("go(board_size=3,scoring=area,komi=2.5)");
+    let mut s = g.new_initial_state();
+    let sorted = |s: &GoState| {
+        let mut v = vec![99];
+        s.legal_actions(&mut v);
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&s), (0..10).collect::<Vec<Action>>());
+    act(&mut s, "B2");
+    assert_eq!(sorted(&s), [0, 1, 2, 3, 5, 6, 7, 8, 9]);
+    act(&mut s, "pass");
+    act(&mut s, "pass");
+    assert_eq!(s.core().phase, Phase::Marking);
+    assert_eq!(s.current_player(), Player::Seat(1));
+    assert_eq!(sorted(&s), [14, 19, 20]);
+    s.apply_action(20).unwrap();
+    assert_eq!(s.core().phase, Phase::Play);
+    assert_eq!(
+        s.current_player(),
+        Player::Seat(1),
+        "the opponent of the last passer"
+    );
+    assert_eq!(sorted(&s), [0, 1, 2, 3, 5, 6, 7, 8, 9]);
+    for a in [9, 9, 19, 19] {
+        s.apply_action(a).unwrap();
+    }
+    assert!(s.is_terminal());
+    assert_eq!(s.current_player(), Player::Terminal);
+    assert_eq!(sorted(&s), Vec::<Action>::new());
+    assert_eq!(s.history(), [4, 9, 9, 20, 9, 9, 19, 19]);
+    let mut scores = [0.0; 2];
+    s.scores(&mut scores);
+    assert_eq!(scores, [9.0, 2.5]);
+    let mut returns = [0.0; 2];
+    s.returns(&mut returns);
+    assert_eq!(returns, [1.0, -1.0]);
+}
+
+/// The game's facts: 2N² + 3 ids, `[5, N, N]` planes, two players, no chance, returns −1..+1 adding
+/// to 0, and a length bound of `max_moves` (4·N² when it is 0, the default).
+#[test]
+fn go_game_facts_follow_the_board_side_and_the_move_limit() {
+    for (n, ids) in [(2, 11), (3, 21), (19, 725)] {
+        let g = go(&format!("go(board_size={n})"));
+        assert_eq!(g.num_distinct_actions(), ids, "{n}");
+        assert_eq!(g.observation_shape(), vec![5, n, n]);
+        assert_eq!(g.max_game_length(), 4 * n * n, "{n}");
+        assert_eq!(g.num_players(), 2);
+        assert_eq!(g.max_chance_outcomes(), 0);
+        assert_eq!(g.rules().size, n);
+        assert_eq!(g.params().int("board_size"), n as i64);
+    }
+    assert_eq!(go("go(board_size=3,max_moves=7)").max_game_length(), 7);
+    let u = go("go").utility().unwrap();
+    assert_eq!((u.min, u.max, u.sum), (-1.0, 1.0, Some(0.0)));
+    assert_eq!(go("go").info().short_name, "go");
+    let s = go("go(board_size=3)").new_initial_state();
+    let mut out = vec![(0, 1.0)];
+    s.chance_outcomes(&mut out);
+    assert!(out.is_empty());
+    assert_eq!(s.current_player(), Player::Seat(0));
+    assert!(go("go").new_bot("random").is_ok() && go("go").new_bot("random_no_eye").is_ok());
+    assert!(go("go").new_bot("gnugo").is_err());
+}
+
+/// The planes on 4×4 (own stones, opponent's, empty, the simple-ko point, Black to move), each read
+/// at every point. Black's C2 takes B2 and makes a ko at B2: the ko plane is B2 alone while White
+/// is to move; White's A4 elsewhere clears it. Each seat sees its own stones on plane 0. The buffer
+/// is filled with 7s first: every value is written.
+#[test]
+fn go_observation_planes_own_opponent_empty_ko_and_black_to_move() {
+    let g = go("go(board_size=4)");
+    let mut s = GoState::from_diagram(&g, ". . . .\n. X O .\nX O . O\n. X O .", 0).unwrap();
+    let planes = |s: &GoState, seat: usize| {
+        let mut out = vec![7.0f32; 80];
+        s.write_observation(seat, &mut out);
+        out
+    };
+    let plane_of = |pts: &[usize]| {
+        let mut v = vec![0.0f32; 16];
+        for &p in pts {
+            v[p] = 1.0;
+        }
+        v
+    };
+    // Points: A1 0 .. D1 3, A2 4 .. D4 15.
+    let check = |s: &GoState, black: &[usize], white: &[usize], ko: &[usize], black_to_move: bool| {
+        let empty: Vec<usize> = (0..16)
+            .filter(|p| !black.contains(p) && !white.contains(p))
+            .collect();
+        let side = if black_to_move {
+            vec![1.0f32; 16]
+        } else {
+            vec![0.0; 16]
+        };
+        for (seat, own, opp) in [(0, black, white), (1, white, black)] {
+            let want: Vec<f32> = [
+                plane_of(own),
+                plane_of(opp),
+                plane_of(&empty),
+                plane_of(ko),
+                side.clone(),
+            ]
+            .concat();
+            assert_eq!(planes(s, seat), want, "seat {seat}\n{s}");
+        }
+    };
+    check(&s, &[1, 4, 9], &[2, 5, 7, 10], &[], true);
+    act(&mut s, "C2");
+    check(&s, &[1, 4, 6, 9], &[2, 7, 10], &[5], false);
+    act(&mut s, "A4");
+    check(&s, &[1, 4, 6, 9], &[2, 7, 10, 12], &[], true);
+}
+
+/// The setup text of a set-up position is `<to_move>:<rows top first>` (`X` Black, `O` White, `.`
+/// empty), read back by `new_state_from_setup` to the same stones and side to move; player names
+/// follow as `;black=…;white=…` with `%`, `;`, `=`, newlines and backslashes percent-encoded (on the
+/// standard start, with no position before them). Refused: a side to move other than 0 or 1, no
+/// `:`, missing rows, an unknown field, one name alone, a bad escape, and a set-up position in a
+/// handicap game.
+#[test]
+fn go_setup_text_round_trips_the_position_the_side_to_move_and_the_names() {
+    let g = go("go(board_size=3)");
+    let s = GoState::from_diagram(&g, ". . O\nX . .\nX O .", 1).unwrap();
+    let text = "1:..O/X../XO.";
+    assert_eq!(State::setup(&s), Setup::Text(text.into()));
+    // White to move; the empty points are C1, B2, C2, A3 and B3.
+    let back = g.new_state_from_setup(text).unwrap();
+    assert_eq!(back.current_player(), Player::Seat(1));
+    assert_eq!(legal(&back), legal(&s));
+    assert_eq!(legal(&back), [2, 4, 5, 6, 7, 9]);
+    assert_eq!(back.to_string(), s.to_string());
+    assert_eq!(State::setup(&back), Setup::Text(text.into()));
+    let black = g.new_state_from_setup("0:..O/X../XO.").unwrap();
+    assert_eq!(black.current_player(), Player::Seat(0));
+    assert_eq!(State::setup(&black), Setup::Text("0:..O/X../XO.".into()));
+    let d = GoState::from_diagram(&g, ". . O\nX . .\nX O .", 0).unwrap();
+    assert_eq!(State::setup(&d), Setup::Text("0:..O/X../XO.".into()));
+    assert_eq!(d.current_player(), Player::Seat(0));
+    // The stones a record sets up, in either colour to move.
+    let stones = [
+        (0, board::BLACK),
+        (1, board::WHITE),
+        (3, board::BLACK),
+        (8, board::WHITE),
+    ];
+    let r = GoState::from_stones(&g, &stones, board::WHITE);
+    assert_eq!(State::setup(&r), Setup::Text(text.into()));
+    assert_eq!(r.current_player(), Player::Seat(1));
+    let r = GoState::from_stones(&g, &stones, board::BLACK);
+    assert_eq!(State::setup(&r), Setup::Text("0:..O/X../XO.".into()));
+
+    let mut named = s.clone();
+    named.set_player_names("a;b=c%", "W\\\n\r");
+    let text = "1:..O/X../XO.;black=a%3Bb%3Dc%25;white=W%5C%0A%0D";
+    assert_eq!(State::setup(&named), Setup::Text(text.into()));
+    let back = g.new_state_from_setup(text).unwrap();
+    assert_eq!(
+        back.player_names(),
+        Some(&["a;b=c%".to_string(), "W\\\n\r".to_string()])
+    );
+    assert_eq!(back.to_string(), s.to_string());
+    assert_eq!(State::setup(&back), Setup::Text(text.into()));
+
+    let mut fresh = g.new_initial_state();
+    assert_eq!(State::setup(&fresh), Setup::Standard);
+    assert_eq!(fresh.player_names(), None);
+    fresh.set_player_names("%41", "");
+    let text = ";black=%2541;white=";
+    assert_eq!(State::setup(&fresh), Setup::Text(text.into()));
+    let back = g.new_state_from_setup(text).unwrap();
+    assert_eq!(back.player_names(), Some(&["%41".to_string(), String::new()]));
+    assert_eq!(back.current_player(), Player::Seat(0));
+    assert_eq!(State::setup(&back), Setup::Text(text.into()));
+    let back = g.new_state_from_setup(";white=%3b%3D;black=x").unwrap();
+    assert_eq!(back.player_names(), Some(&["x".to_string(), ";=".to_string()]));
+
+    for bad in [
+        "2:..O/X../XO.",
+        "..O/X../XO.",
+        "1:..O/X..",
+        "1:..O/X../XQ.",
+        "1:..O/X../XO.;black=a",
+        ";white=b",
+        "1:..O/X../XO.;colour=a;white=b",
+        ";black=%4;white=b",
+        ";black=%zz;white=b",
+    ] {
+        assert!(g.new_state_from_setup(bad).is_err(), "{bad:?}");
+    }
+    assert!(GoState::from_diagram(&g, ". . O\nX . .\nX O .", 2).is_err());
+    let h = go("go(board_size=9,handicap=2)");
+    let e = h
+        .new_state_from_setup(
+            "0:........./........./........./........./........./........./........./........./........X",
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("handicap"), "{e}");
+}
+
+/// A diagram may have blank lines, row numbers on both sides, the column letters above and below
+/// and a status line after its last row (as `Display` writes them); rows are read from the top. A
+/// status line before the last row, a missing row, an extra row and rows one point too long are
+/// refused.
+#[test]
+fn go_diagram_with_blank_lines_numbers_letters_and_a_status_line() {
+    let g = go("go(board_size=3)");
+    let text =
+        "\n   A B C\n 3 . . O 3\n\n 2 X . . 2\n 1 X O . 1\n   A B C\nWhite to play; prisoners B 0 W 0\n";
+    let s = GoState::from_diagram(&g, text, 1).unwrap();
+    assert_eq!(State::setup(&s), Setup::Text("1:..O/X../XO.".into()));
+    for bad in [
+        " 3 . . O\nWhite to play\n 2 X . .\n 1 X O .",
+        ". . O\nX . .",
+        ". . O\nX . .\nX O .\n. . .",
+        ". . O .\nX . . .\nX O . .",
+    ] {
+        assert!(GoState::from_diagram(&g, bad, 1).is_err(), "{bad:?}");
+    }
+}
+
+/// Go is a game of perfect information: the observation text is the board as `Display` draws it
+/// for both seats, and the information state is the moves so far by name, then that board.
+#[test]
+fn go_observation_and_information_state_texts_on_3x3() {
+    let g = go("go(board_size=3)");
+    let mut s = g.new_initial_state();
+    act(&mut s, "B2");
+    act(&mut s, "pass");
+    let board = "   A B C\n 3 . . . 3 \n 2 . X . 2 \n 1 . . . 1 \n   A B C\nBlack to play; prisoners B 0 W 0";
+    assert_eq!(s.to_string(), board);
+    for seat in 0..2 {
+        assert_eq!(s.observation_string(seat), board);
+        assert_eq!(s.information_state_string(seat), format!("B2 pass\n{board}"));
+    }
 }
