@@ -432,4 +432,114 @@ mod tests {
         assert!(parse("3k5/9/9/9/9/A8/9/9/9/4K4 w", FenRules::Jieqi).is_ok());
         assert!(parse("3k5/9/9/9/9/A8/9/9/9/4K4 w", FenRules::Xiangqi).is_err());
     }
+
+    /// A side has 16 pieces at most, face-down ones included (the counts by kind do not see
+    /// them): 15 face-down pieces and the general are a full side; a face-up soldier more is
+    /// refused, for Red as for Black, naming the side.
+    #[test]
+    fn a_side_has_at_most_16_pieces_face_down_ones_included() {
+        let full = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w";
+        assert!(parse(full, FenRules::Jieqi).is_ok());
+        for (fen, want) in [
+            (
+                "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4P4/X1X1X1X1X/1X5X1/9/XXXXKXXXX w",
+                "Red has 17 pieces, at most 16",
+            ),
+            (
+                "xxxxkxxxx/9/1x5x1/x1x1x1x1x/4p4/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w",
+                "Black has 17 pieces, at most 16",
+            ),
+        ] {
+            match parse(fen, FenRules::Jieqi) {
+                Err(LudoError::InvalidPosition { reason }) => assert_eq!(reason, want, "{fen}"),
+                other => panic!("{fen}: expected InvalidPosition, got {other:?}"),
+            }
+        }
+    }
+
+    /// An advisor off the palace is refused as such even on a point of the palace diagonals'
+    /// colour (b0 for Red, b9 for Black), and the reason names its side and point.
+    #[test]
+    fn an_advisor_outside_the_palace_is_named_with_its_side() {
+        for (fen, want) in [
+            (
+                "3k5/9/9/9/9/9/9/9/9/1A2K4 w",
+                "Red's advisor on b0 is outside its palace",
+            ),
+            (
+                "1a1k5/9/9/9/9/9/9/9/9/4K4 w",
+                "Black's advisor on b9 is outside its palace",
+            ),
+        ] {
+            match parse(fen, FenRules::Xiangqi) {
+                Err(LudoError::InvalidPosition { reason }) => assert_eq!(reason, want, "{fen}"),
+                other => panic!("{fen}: expected InvalidPosition, got {other:?}"),
+            }
+        }
+    }
+
+    /// A Jieqi position sees the attacks of free (face-up, unrestricted) advisors: a red advisor on
+    /// d8 attacks Black's general on e9, a black one on e1 Red's on d0. With the checked side not
+    /// to move the FEN is impossible, and the reason names whose general it is; with it to move,
+    /// that side is in check.
+    #[test]
+    fn free_advisors_attack_in_a_jieqi_fen() {
+        for (fen, want) in [
+            (
+                "4k4/3A5/9/9/9/9/9/9/9/3K5 w",
+                "Black's general is attacked (or faces the other general) although it is not Black's turn",
+            ),
+            (
+                "4k4/9/9/9/9/9/9/9/4a4/3K5 b",
+                "Red's general is attacked (or faces the other general) although it is not Red's turn",
+            ),
+        ] {
+            match parse(fen, FenRules::Jieqi) {
+                Err(LudoError::InvalidPosition { reason }) => assert_eq!(reason, want, "{fen}"),
+                other => panic!("{fen}: expected InvalidPosition, got {other:?}"),
+            }
+            let turned = fen.replace(" w", " B").replace(" b", " w").replace(" B", " b");
+            assert!(
+                parse(&turned, FenRules::Jieqi).unwrap().position.in_check(),
+                "{turned}"
+            );
+        }
+    }
+
+    /// A face-down piece may not stand on its own side's general's start point (a face-down piece
+    /// moves as its start point's piece, and no piece starts face down there); a general that has
+    /// stepped off e0 leaves e0 to face-up pieces only.
+    #[test]
+    fn no_face_down_piece_on_the_generals_start_point() {
+        for (fen, at) in [
+            ("4k4/9/9/9/9/9/9/9/4K4/4X4 w", "e0"),
+            ("4x4/4k4/9/9/9/9/9/9/9/4K4 w", "e9"),
+        ] {
+            match parse(fen, FenRules::Jieqi) {
+                Err(LudoError::InvalidPosition { reason }) => assert_eq!(
+                    reason,
+                    format!("a hidden piece stands on {at} which is not a start point of its side (hidden pieces never move)"),
+                    "{fen}"
+                ),
+                other => panic!("{fen}: expected InvalidPosition, got {other:?}"),
+            }
+        }
+    }
+
+    /// Black's soldiers, as Red's, never stand behind their start rank nor off the start files
+    /// before the river: a8 and b6 are refused, a6 and b4 (across the river) are not.
+    #[test]
+    fn black_soldiers_stand_only_where_they_can_get() {
+        for bad in ["4k4/p8/9/9/9/9/9/9/9/3K5 w", "4k4/9/9/1p7/9/9/9/9/9/3K5 w"] {
+            match parse(bad, FenRules::Xiangqi) {
+                Err(LudoError::InvalidPosition { reason }) => {
+                    assert!(reason.starts_with("Black's pawn on "), "{bad}: {reason}")
+                }
+                other => panic!("{bad}: expected InvalidPosition, got {other:?}"),
+            }
+        }
+        for good in ["4k4/9/9/p8/9/9/9/9/9/3K5 w", "4k4/9/9/9/9/1p7/9/9/9/3K5 w"] {
+            assert!(parse(good, FenRules::Xiangqi).is_ok(), "{good}");
+        }
+    }
 }

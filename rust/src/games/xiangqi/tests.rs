@@ -332,6 +332,124 @@ fn fen_follows_the_game() {
     assert_eq!(t.position(), s.position());
 }
 
+/// A game from a FEN with Black to move at move 7, three plies since a capture: Black's general
+/// steps down, Red's chariot takes the black soldier on a4, the general steps back, the chariot
+/// checks from a9.
+const BLACK_START_FEN: &str = "3k5/9/9/9/9/p8/9/9/9/R3K4 b - - 3 7";
+const BLACK_START_MOVES: [&str; 4] = ["d9d8", "a0a4", "d8d9", "a4a9"];
+
+/// The FEN's clocks count from a start with Black to move: Black's ply ends move 7, so the move
+/// number goes up after Black's plies; the half-move clock counts plies since the last capture.
+#[test]
+fn fen_clocks_follow_the_moves_from_a_black_start() {
+    let mut s = at(BLACK_START_FEN);
+    assert_eq!(s.fen(), BLACK_START_FEN);
+    for (mv, fen) in BLACK_START_MOVES.iter().zip([
+        "9/3k5/9/9/9/p8/9/9/9/R3K4 w - - 4 8",
+        "9/3k5/9/9/9/R8/9/9/9/4K4 b - - 0 8",
+        "3k5/9/9/9/9/R8/9/9/9/4K4 w - - 1 9",
+        "R2k5/9/9/9/9/9/9/9/9/4K4 b - - 2 9",
+    ]) {
+        s.apply_action(a(mv)).unwrap();
+        assert_eq!(s.fen(), fen, "after {mv}");
+    }
+}
+
+/// The setup a state reports: the standard start (also when given as its FEN, in the short form
+/// with WXF letters), or the FEN it was built from, clocks included.
+#[test]
+fn xiangqi_setup_names_the_start() {
+    use crate::core::game::Setup;
+    let g = xiangqi(&[]);
+    assert!(matches!(g.new_initial_state().setup(), Setup::Standard));
+    let short = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r";
+    assert!(matches!(at(short).setup(), Setup::Standard));
+    let later = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 5";
+    for fen in [BLACK_START_FEN, later] {
+        assert!(matches!(at(fen).setup(), Setup::Text(t) if t == fen), "{fen}");
+    }
+}
+
+/// What each player reads after four plies from `BLACK_START_FEN`: the history holds the move ids
+/// in order; the information state is the start FEN and the moves in ICCS (the same for both: no
+/// information is hidden); the observation is the board drawing with the side to move, in check.
+#[test]
+fn xiangqi_texts_and_history_follow_the_moves() {
+    let s = xiangqi(&[]).new_initial_state();
+    assert_eq!(
+        s.information_state_string(1),
+        format!("{}\n", super::fen::START_FEN)
+    );
+    let mut s = at(BLACK_START_FEN);
+    play_out(&mut s, &BLACK_START_MOVES);
+    assert!(s.in_check());
+    let ids: Vec<u32> = BLACK_START_MOVES.iter().map(|m| a(m)).collect();
+    assert_eq!(s.history(), ids);
+    let drawing = "\
+9  R . . k . . . . .
+8  . . . . . . . . .
+7  . . . . . . . . .
+6  . . . . . . . . .
+5  . . . . . . . . .
+   ~~~~~~ river ~~~~~~
+4  . . . . . . . . .
+3  . . . . . . . . .
+2  . . . . . . . . .
+1  . . . . . . . . .
+0  . . . . K . . . .
+   a b c d e f g h i
+Black to move (in check)";
+    for p in 0..2 {
+        assert_eq!(
+            s.information_state_string(p),
+            format!("{BLACK_START_FEN}\nd9d8 a0a4 d8d9 a4a9")
+        );
+        assert_eq!(s.observation_string(p), drawing);
+    }
+}
+
+/// Perft through the state: the published counts from the start, 44 moves and 1920 two-ply lines.
+#[test]
+fn state_perft_gives_the_published_counts() {
+    let s = xiangqi(&[]).new_initial_state();
+    assert_eq!(s.perft(1), 44);
+    assert_eq!(s.perft(2), 1920);
+}
+
+/// A move given unchecked after the end is never played: a debug build stops on it (the caller's
+/// bug), a release build ignores it.
+#[test]
+fn an_unchecked_move_after_the_end_is_not_played() {
+    let mut s = at("3k5/1R7/R8/9/9/9/9/9/9/5K3 w");
+    s.apply_action(a("a7a9")).unwrap();
+    let mate = s.outcome();
+    assert!(mate.is_some());
+    let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        s.apply_action_unchecked(a("d9d8"))
+    }))
+    .is_err();
+    assert_eq!(stopped, cfg!(debug_assertions));
+    assert_eq!(s.history(), [a("a7a9")]);
+    assert_eq!(s.outcome(), mate);
+}
+
+/// The game's facts: two players, zero-sum returns in -1..=1, 8100 move ids (every ordered pair of
+/// the 90 points), no chance outcomes (an empty list, whatever the list held), the length cap, the
+/// observation's shape, and the game string naming the parameter off its default.
+#[test]
+fn xiangqi_game_facts() {
+    let g = xiangqi(&[("max_plies", "300")]);
+    assert_eq!(g.num_players(), 2);
+    assert_eq!(g.utility(), Some(crate::core::game::Utility::zero_sum(-1.0, 1.0)));
+    assert_eq!(g.num_distinct_actions(), 90 * 90);
+    assert_eq!(g.max_chance_outcomes(), 0);
+    assert_eq!(g.max_game_length(), 300);
+    assert_eq!(g.observation_shape(), [15, 10, 9]);
+    assert_eq!(g.game_string(), "xiangqi(max_plies=300)");
+    let mut outs = vec![(a("h2e2"), 1.0)];
+    g.new_initial_state().chance_outcomes(&mut outs);
+    assert!(outs.is_empty());
+}
 #[test]
 fn observation_is_player_relative() {
     let g = xiangqi(&[]);
