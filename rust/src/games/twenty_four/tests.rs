@@ -833,3 +833,116 @@ fn a_position_from_stacks_needs_whole_stacks_of_distinct_deck_cards_and_removes_
     let s = TwentyFourState::from_stacks(&two, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
     assert_eq!(removed(&s), 36);
 }
+
+#[test]
+fn the_longest_two_player_game_is_exactly_max_game_length_long() {
+    // Two players: the deal (40 cards), then each set two commitment actions a seat and, after a
+    // no-solution round, one take-back a seat: with `max_sets = m` the longest game is 40 + 6m actions,
+    // and every set a no-solution round reaches it. Four players: eight commitments and at most one
+    // choice a set (a no-solution round there has no take-backs), 40 + 9m, within the bound 40 + 10m.
+    for (players, m, longest) in [(2, 1, 46), (2, 2, 52), (4, 1, 49), (4, 2, 58)] {
+        let g = game(&[("players", &players.to_string()), ("max_sets", &m.to_string())]);
+        let mut s = g.new_initial_state();
+        let mut rng = Rng::new(players as u64 + m);
+        let mut legal = Vec::new();
+        while !s.is_terminal() {
+            if s.is_chance_node() {
+                let a = s.sample_chance(&mut rng);
+                s.apply_action(a).unwrap();
+            } else if s.is_racing() {
+                // Two players both see no solution; four players all slap, so the fourth chooses.
+                act(
+                    &mut s,
+                    if players == 2 {
+                        "t7 no solution"
+                    } else {
+                        "t0 claim wrong"
+                    },
+                );
+            } else {
+                s.legal_actions(&mut legal);
+                s.apply_action(legal[0]).unwrap();
+            }
+        }
+        assert!(s.capped(), "{players} players, {m} sets");
+        assert_eq!(s.history().len(), longest, "{players} players, {m} sets");
+        if players == 2 {
+            assert_eq!(g.max_game_length(), longest, "the bound is reached");
+        } else {
+            assert_eq!(g.max_game_length(), 40 + 10 * m as usize);
+        }
+    }
+}
+
+#[test]
+fn the_deal_draws_every_undealt_card_with_equal_chance() {
+    let g = game(&[]);
+    assert_eq!(
+        g.max_chance_outcomes(),
+        40,
+        "the deal's outcomes are the card ids 0..40"
+    );
+    let mut s = g.new_initial_state();
+    let mut out = vec![(99, 0.5)];
+    s.chance_outcomes(&mut out);
+    assert_eq!(out, (0..40).map(|a| (a, 1.0 / 40.0)).collect::<Vec<_>>());
+    s.apply_action(7).unwrap();
+    s.chance_outcomes(&mut out);
+    assert_eq!(
+        out,
+        (0..40)
+            .filter(|&a| a != 7)
+            .map(|a| (a, 1.0 / 39.0))
+            .collect::<Vec<_>>()
+    );
+    // The last card is certain; once dealt the race starts and there is no chance outcome.
+    for a in (0..40).filter(|&a| a != 7 && a != 39) {
+        s.apply_action(a).unwrap();
+    }
+    s.chance_outcomes(&mut out);
+    assert_eq!(out, vec![(39, 1.0)]);
+    s.apply_action(39).unwrap();
+    assert!(s.is_racing());
+    s.chance_outcomes(&mut out);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn the_utility_runs_from_minus_three_for_the_one_loser_of_four_to_one_for_a_winner() {
+    // Each winner +1, the others share -1 per winner: two players ±1; four players at worst three
+    // winners and one loser at -3 (the game of `four_players_several_out_at_once_share_the_win`).
+    let u = |players: &str| game(&[("players", players)]).utility().unwrap();
+    assert_eq!(u("2"), crate::core::game::Utility::zero_sum(-1.0, 1.0));
+    assert_eq!(u("4"), crate::core::game::Utility::zero_sum(-3.0, 1.0));
+    let mut s = four(&[], ["6c", "6d", "6h", "6s 2c"]);
+    for a in [
+        "t0 claim 6+6+6+6",
+        "t1 claim 6+6+6+6",
+        "t2 claim 6+6+6+6",
+        "t3 no solution",
+        "choose player 1",
+    ] {
+        act(&mut s, a);
+    }
+    assert_eq!(returns(&s), vec![1.0, 1.0, 1.0, -3.0], "both ends reached");
+}
+
+#[test]
+fn the_scores_are_the_cards_each_seat_holds_in_its_stack_and_the_centre() {
+    let g = game(&[]);
+    let scores = |s: &TwentyFourState| {
+        let mut v = vec![0.0; 2];
+        s.scores(&mut v);
+        v
+    };
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d 2c 3c"), cards("8h 9s 4h 6h Ac")]).unwrap();
+    assert_eq!(
+        scores(&s),
+        vec![4.0, 5.0],
+        "two in the centre and the rest in the stack"
+    );
+    act(&mut s, "t1 claim 8*5-(7+9)");
+    act(&mut s, "t3 no solution");
+    // p0 is rid of 5♣ 7♦ and turns up 2♣ 3♣ (none left in its stack); p1 takes the four cards.
+    assert_eq!(scores(&s), vec![2.0, 7.0]);
+}
