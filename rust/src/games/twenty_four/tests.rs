@@ -1109,3 +1109,24 @@ fn the_solver_bot_finds_a_solution_only_on_a_draw_below_its_skill_and_errs_only_
         "the draw below error: stated wrongly"
     );
 }
+
+#[test]
+fn the_solver_bot_waits_a_geometric_delay_capped_at_t7() {
+    // Each delay step the bot finds its answer with probability `speed`: at speed 1 at once (t0); at
+    // a speed near 0 it reaches the largest delay, t7, and never goes past it.
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
+    apply(&mut s, "claim 8*5-(7+9)");
+    let delay = |speed: f64, seed: u64| {
+        let bot = SolverBot {
+            speed,
+            skill: 1.0,
+            error: 0.0,
+        };
+        action_name(bot.act(&s, &mut Rng::new(seed)))
+    };
+    for seed in 0..20 {
+        assert_eq!(delay(1.0, seed), "t0");
+        assert_eq!(delay(1e-9, seed), "t7");
+    }
+}
