@@ -1241,4 +1241,41 @@ mod tests {
             300,
         );
     }
+
+    #[test]
+    fn the_portable_deal_run_deals_what_one_at_a_time_deals_from_a_stock_above_card_0() {
+        // The run turns drawn places into cards by adding the lowest card's id when the stock is one
+        // unbroken range of ids, and by listing the stock otherwise. Reversis's 52 cards with some
+        // dealt first, one at a time: the lowest 1, 2 or 3 (an unbroken range above card 0), and the
+        // lowest 32 and card 40 (a broken stock whose lowest card is 32). Then a run, against the
+        // same draws dealt one at a time (`sample_chance`, then the card as an action).
+        let game = crate::games::reversis::Type::from_game_string("reversis").unwrap();
+        let firsts: [Vec<u8>; 4] = [vec![0], vec![0, 1], vec![0, 1, 2], (0..32).chain([40]).collect()];
+        for first in firsts {
+            for seed in 0..20 {
+                let mut st = game.new_initial_state();
+                for &id in &first {
+                    st.apply_action_unchecked(Action::from(id));
+                }
+                assert_eq!(st.core.stock.0.trailing_zeros(), first.len().min(32) as u32);
+                let run = st.plan.run(st.core.dealer, st.core.dealt);
+                assert!(run > 1, "a run to compare");
+                let (mut a, mut b) = (st.clone(), st);
+                let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
+                a.deal_run(&mut ra, run);
+                for _ in 0..run {
+                    let card = b.sample_chance(&mut rb);
+                    b.apply_action_unchecked(card);
+                }
+                assert_eq!(ra, rb);
+                assert_eq!(a.history, b.history);
+                let (ca, cb) = (&a.core, &b.core);
+                assert_eq!(ca.hands, cb.hands);
+                assert_eq!(ca.talon, cb.talon);
+                assert_eq!(ca.talon_as_dealt(), cb.talon_as_dealt());
+                assert_eq!(ca.stock, cb.stock);
+                assert_eq!(ca.dealt, cb.dealt);
+            }
+        }
+    }
 }

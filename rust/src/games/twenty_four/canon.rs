@@ -262,4 +262,22 @@ mod tests {
         assert_eq!(canonical(&e).value, None);
         assert_eq!(canonical(&e).text, "3/(2-2)");
     }
+
+    #[test]
+    fn operators_are_named_by_their_symbols_and_a_form_prints_as_its_text() {
+        // A parse error names an operator found where a number belongs by its ASCII symbol.
+        for (text, found) in [
+            ("5++7", "operator '+' at position 2"),
+            ("5--7", "operator '-' at position 2"),
+            ("5**7", "operator '*' at position 2"),
+            ("5//7", "operator '/' at position 2"),
+        ] {
+            let e = crate::games::twenty_four::expr::parse(text)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(found), "{text}: {e}");
+        }
+        let e = b(Op::Sub, b(Op::Mul, N(8), N(5)), b(Op::Add, N(7), N(9)));
+        assert_eq!(canonical(&e).to_string(), "8*5-9-7");
+    }
 }

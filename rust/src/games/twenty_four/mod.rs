@@ -971,6 +971,8 @@ impl State for TwentyFourState {
         }
     }
 
+    /// Each seat's cards: its stack and its face-up cards in the centre (fewest wins at the cap
+    /// with `cap_outcome=fewest_cards`).
     fn scores(&self, out: &mut [f64]) {
         for (s, x) in out.iter_mut().enumerate().take(self.n()) {
             *x = (self.stacks[s].len() + self.centre_len[s] as usize) as f64;

@@ -833,3 +833,300 @@ fn a_position_from_stacks_needs_whole_stacks_of_distinct_deck_cards_and_removes_
     let s = TwentyFourState::from_stacks(&two, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
     assert_eq!(removed(&s), 36);
 }
+
+#[test]
+fn the_longest_two_player_game_is_exactly_max_game_length_long() {
+    // Two players: the deal (40 cards), then each set two commitment actions a seat and, after a
+    // no-solution round, one take-back a seat: with `max_sets = m` the longest game is 40 + 6m actions,
+    // and every set a no-solution round reaches it. Four players: eight commitments and at most one
+    // choice a set (a no-solution round there has no take-backs), 40 + 9m, within the bound 40 + 10m.
+    for (players, m, longest) in [(2, 1, 46), (2, 2, 52), (4, 1, 49), (4, 2, 58)] {
+        let g = game(&[("players", &players.to_string()), ("max_sets", &m.to_string())]);
+        let mut s = g.new_initial_state();
+        let mut rng = Rng::new(players as u64 + m);
+        let mut legal = Vec::new();
+        while !s.is_terminal() {
+            if s.is_chance_node() {
+                let a = s.sample_chance(&mut rng);
+                s.apply_action(a).unwrap();
+            } else if s.is_racing() {
+                // Two players both see no solution; four players all slap, so the fourth chooses.
+                act(
+                    &mut s,
+                    if players == 2 {
+                        "t7 no solution"
+                    } else {
+                        "t0 claim wrong"
+                    },
+                );
+            } else {
+                s.legal_actions(&mut legal);
+                s.apply_action(legal[0]).unwrap();
+            }
+        }
+        assert!(s.capped(), "{players} players, {m} sets");
+        assert_eq!(s.history().len(), longest, "{players} players, {m} sets");
+        if players == 2 {
+            assert_eq!(g.max_game_length(), longest, "the bound is reached");
+        } else {
+            assert_eq!(g.max_game_length(), 40 + 10 * m as usize);
+        }
+    }
+}
+
+#[test]
+fn the_deal_draws_every_undealt_card_with_equal_chance() {
+    let g = game(&[]);
+    assert_eq!(
+        g.max_chance_outcomes(),
+        40,
+        "the deal's outcomes are the card ids 0..40"
+    );
+    let mut s = g.new_initial_state();
+    let mut out = vec![(99, 0.5)];
+    s.chance_outcomes(&mut out);
+    assert_eq!(out, (0..40).map(|a| (a, 1.0 / 40.0)).collect::<Vec<_>>());
+    s.apply_action(7).unwrap();
+    s.chance_outcomes(&mut out);
+    assert_eq!(
+        out,
+        (0..40)
+            .filter(|&a| a != 7)
+            .map(|a| (a, 1.0 / 39.0))
+            .collect::<Vec<_>>()
+    );
+    // The last card is certain; once dealt the race starts and there is no chance outcome.
+    for a in (0..40).filter(|&a| a != 7 && a != 39) {
+        s.apply_action(a).unwrap();
+    }
+    s.chance_outcomes(&mut out);
+    assert_eq!(out, vec![(39, 1.0)]);
+    s.apply_action(39).unwrap();
+    assert!(s.is_racing());
+    s.chance_outcomes(&mut out);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn the_utility_runs_from_minus_three_for_the_one_loser_of_four_to_one_for_a_winner() {
+    // Each winner +1, the others share -1 per winner: two players ±1; four players at worst three
+    // winners and one loser at -3 (the game of `four_players_several_out_at_once_share_the_win`).
+    let u = |players: &str| game(&[("players", players)]).utility().unwrap();
+    assert_eq!(u("2"), crate::core::game::Utility::zero_sum(-1.0, 1.0));
+    assert_eq!(u("4"), crate::core::game::Utility::zero_sum(-3.0, 1.0));
+    let mut s = four(&[], ["6c", "6d", "6h", "6s 2c"]);
+    for a in [
+        "t0 claim 6+6+6+6",
+        "t1 claim 6+6+6+6",
+        "t2 claim 6+6+6+6",
+        "t3 no solution",
+        "choose player 1",
+    ] {
+        act(&mut s, a);
+    }
+    assert_eq!(returns(&s), vec![1.0, 1.0, 1.0, -3.0], "both ends reached");
+}
+
+#[test]
+fn the_scores_are_the_cards_each_seat_holds_in_its_stack_and_the_centre() {
+    let g = game(&[]);
+    let scores = |s: &TwentyFourState| {
+        let mut v = vec![0.0; 2];
+        s.scores(&mut v);
+        v
+    };
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d 2c 3c"), cards("8h 9s 4h 6h Ac")]).unwrap();
+    assert_eq!(
+        scores(&s),
+        vec![4.0, 5.0],
+        "two in the centre and the rest in the stack"
+    );
+    act(&mut s, "t1 claim 8*5-(7+9)");
+    act(&mut s, "t3 no solution");
+    // p0 is rid of 5♣ 7♦ and turns up 2♣ 3♣ (none left in its stack); p1 takes the four cards.
+    assert_eq!(scores(&s), vec![2.0, 7.0]);
+}
+
+#[test]
+fn the_observation_puts_each_seat_relative_to_the_observer() {
+    // Layout: the centre cards by card index (0..40); stack sizes / 40 (40..44), committed this race
+    // (44..48), the claimers the odd player out may choose (48..52), all four by seat relative to the
+    // observer (the observer first); the phase (52..57: deal, race, choice, take-back, over); whether
+    // the observer moves (57); the observer's own commitment in the race, no solution or a claim (58, 59).
+    let obs = |s: &TwentyFourState, p: usize| {
+        let mut o = vec![0.5; OBS_LEN];
+        s.write_observation(p, &mut o);
+        o
+    };
+    let expect = |centre: &str, slots: &[(usize, f32)]| {
+        let mut o = vec![0.0; OBS_LEN];
+        for card in cards(centre) {
+            o[card.idx()] = 1.0;
+        }
+        for &(i, x) in slots {
+            o[i] = x;
+        }
+        o
+    };
+    // Before the deal: nothing but the phase (no one to move but chance).
+    assert_eq!(obs(&game(&[]).new_initial_state(), 0), expect("", &[(52, 1.0)]));
+    // Four players holding 0, 1, 2 and 3 cards under their face-up card; p0 is to move.
+    let mut s = four(&[], ["5c", "7d 2d", "8h 2h 3h", "9s 2s 3s 4s"]);
+    let centre = "5c 7d 8h 9s";
+    let sizes = |first: usize| (0..4).map(move |k| (40 + k, ((first + k) % 4) as f32 / 40.0));
+    let race = |first: usize, more: &[(usize, f32)]| {
+        let mut v: Vec<(usize, f32)> = sizes(first).collect();
+        v.push((53, 1.0));
+        v.extend_from_slice(more);
+        expect(centre, &v)
+    };
+    assert_eq!(obs(&s, 0), race(0, &[(57, 1.0)]));
+    // Seen from p1, p1 comes first, then p2, p3 and p0.
+    assert_eq!(obs(&s, 1), race(1, &[]));
+    assert_eq!(obs(&s, 3), race(3, &[]));
+    // p0 commits a claim; p1 declares no solution and has not yet said when.
+    act(&mut s, "t0 claim 8*5-(7+9)");
+    apply(&mut s, "no solution");
+    assert_eq!(obs(&s, 0), race(0, &[(44, 1.0), (59, 1.0)]));
+    assert_eq!(obs(&s, 1), race(1, &[(47, 1.0), (57, 1.0), (58, 1.0)]));
+    assert_eq!(
+        obs(&s, 3),
+        race(3, &[(45, 1.0)]),
+        "p3 sees that p0 committed, not what"
+    );
+    // p1 declares at t1, p2 slaps, p3 declares at t4: two slaps, so p3, the last to declare, chooses
+    // between p0 and p2.
+    apply(&mut s, "t1");
+    act(&mut s, "t2 claim wrong");
+    act(&mut s, "t4 no solution");
+    assert_eq!(s.odd_player_out(), Some(3));
+    let choice = |first: usize, more: &[(usize, f32)]| {
+        let mut v: Vec<(usize, f32)> = sizes(first).collect();
+        v.push((54, 1.0));
+        v.extend_from_slice(more);
+        expect(centre, &v)
+    };
+    // Seen from p1, p0 is fourth and p2 second; from p3, p0 is second and p2 fourth.
+    assert_eq!(obs(&s, 1), choice(1, &[(51, 1.0), (49, 1.0)]));
+    assert_eq!(obs(&s, 3), choice(3, &[(49, 1.0), (51, 1.0), (57, 1.0)]));
+    // Two players after a no-solution round: taking back (p0 first), then a game over.
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("Ac Ad 5c"), cards("Ah As 6c 7c")]).unwrap();
+    act(&mut s, "t7 no solution");
+    act(&mut s, "t7 no solution");
+    let take_back = |first: (f32, f32), to_move: f32| {
+        expect(
+            "Ac Ad Ah As",
+            &[(40, first.0), (41, first.1), (55, 1.0), (57, to_move)],
+        )
+    };
+    assert_eq!(obs(&s, 0), take_back((1.0 / 40.0, 2.0 / 40.0), 1.0));
+    assert_eq!(obs(&s, 1), take_back((2.0 / 40.0, 1.0 / 40.0), 0.0));
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("6c 6d"), cards("6h 6s 2c 2d")]).unwrap();
+    act(&mut s, "t0 claim 6+6+6+6");
+    act(&mut s, "t5 no solution");
+    assert!(s.is_terminal());
+    let o = obs(&s, 1);
+    assert_eq!(&o[52..], &[0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn the_text_shows_the_stacks_the_seat_to_move_and_the_winners() {
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("6c 6d 2h 2s"), cards("6h 6s")]).unwrap();
+    let t = s.to_string();
+    assert_eq!(
+        t,
+        "Twenty-Four, 2 players, target 24, set 1\n  p0:  2 cards in stack | centre: 6♣ 6♦\n  \
+         p1:  0 cards in stack | centre: 6♥ 6♠\n  to move: player 0"
+    );
+    // p0 slaps wrongly: p1 wins the set and, with no card left, the game; p0 takes the four.
+    act(&mut s, "t0 claim wrong");
+    act(&mut s, "t5 no solution");
+    let t = s.to_string();
+    assert!(t.contains("set 2\n"), "{t}");
+    assert!(
+        t.contains("\n  game over: winners [p1]\n  last: set 1: [6♣ 6♦ 6♥ 6♠] p0@t0:slap"),
+        "{t}"
+    );
+    // At the move cap with a draw: no winner.
+    let g = game(&[("max_sets", "1")]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("Ac Ad 5c"), cards("Ah As 6c 7c")]).unwrap();
+    for a in ["no solution", "no solution", "take back Ac", "take back Ah"] {
+        act(&mut s, a);
+    }
+    assert!(s.to_string().contains("game over: winners [] (move cap)"), "{s}");
+    // Four players: the three out share the win.
+    let mut s = four(&[], ["6c", "6d", "6h", "6s 2c"]);
+    for a in [
+        "t0 claim 6+6+6+6",
+        "t1 claim 6+6+6+6",
+        "t2 claim 6+6+6+6",
+        "t3 no solution",
+        "choose player 1",
+    ] {
+        act(&mut s, a);
+    }
+    assert!(s.to_string().contains("game over: winners [p0 p1 p2]\n"), "{s}");
+}
+
+#[test]
+fn the_solver_bot_finds_a_solution_only_on_a_draw_below_its_skill_and_errs_only_below_its_error() {
+    // Each chance is one uniform draw u in [0, 1): a solution is found when the first draw is below
+    // `skill`, and then stated wrongly when the next is below `error`. Each parameter set exactly at
+    // its draw, and at the next number above it, is the boundary.
+    let g = game(&[]);
+    let s = TwentyFourState::from_stacks(&g, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
+    let seed = 5;
+    let mut r = Rng::new(seed);
+    let (u1, u2) = (r.unit(), r.unit());
+    assert!(u1 > 0.0 && u2 > 0.0);
+    let above = |x: f64| f64::from_bits(x.to_bits() + 1);
+    let claim = |skill: f64, error: f64| {
+        let bot = SolverBot {
+            speed: 1.0,
+            skill,
+            error,
+        };
+        Claim::from_action(bot.act(&s, &mut Rng::new(seed))).unwrap()
+    };
+    assert_eq!(
+        claim(u1, 0.0),
+        Claim::NoSolution,
+        "the draw equal to skill: not found"
+    );
+    assert!(
+        matches!(claim(above(u1), 0.0), Claim::Template(_)),
+        "the draw below skill: found"
+    );
+    assert!(
+        matches!(claim(1.0, u2), Claim::Template(_)),
+        "the draw equal to error: stated right"
+    );
+    assert_eq!(
+        claim(1.0, above(u2)),
+        Claim::Wrong,
+        "the draw below error: stated wrongly"
+    );
+}
+
+#[test]
+fn the_solver_bot_waits_a_geometric_delay_capped_at_t7() {
+    // Each delay step the bot finds its answer with probability `speed`: at speed 1 at once (t0); at
+    // a speed near 0 it reaches the largest delay, t7, and never goes past it.
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("5c 7d"), cards("8h 9s")]).unwrap();
+    apply(&mut s, "claim 8*5-(7+9)");
+    let delay = |speed: f64, seed: u64| {
+        let bot = SolverBot {
+            speed,
+            skill: 1.0,
+            error: 0.0,
+        };
+        action_name(bot.act(&s, &mut Rng::new(seed)))
+    };
+    for seed in 0..20 {
+        assert_eq!(delay(1.0, seed), "t0");
+        assert_eq!(delay(1e-9, seed), "t7");
+    }
+}
