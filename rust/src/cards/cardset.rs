@@ -179,6 +179,28 @@ pub unsafe fn pdep_bit(x: u64, k: usize) -> u64 {
     deposited
 }
 
+/// The low bits of `x` deposited, in order, on the set bits of `mask` (one `pdep`): spreads packed
+/// fields apart, e.g. the 13 kinds of each suit into a lane or a nibble a rank.
+///
+/// # Safety
+/// Only where [`fast_pdep`] is true (the CPU has BMI2).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub unsafe fn pdep(x: u64, mask: u64) -> u64 {
+    let deposited: u64;
+    // SAFETY: the caller checked that the CPU has `pdep`; it only reads and writes registers.
+    unsafe {
+        std::arch::asm!(
+            "pdep {out}, {src}, {mask}",
+            out = lateout(reg) deposited,
+            src = in(reg) x,
+            mask = in(reg) mask,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    deposited
+}
+
 /// Whether [`pdep_select`] uses `pdep`: the CPU has BMI2 and its `pdep` is fast (not AMD before
 /// Zen 3, where it is microcoded and slower than the portable select). Detected once; a load and a
 /// compare after that.

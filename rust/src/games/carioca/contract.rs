@@ -720,6 +720,57 @@ pub fn escalera_jokers(hand: PackSet, escaleras: u8) -> Option<u8> {
     Some(jokers - escaleras)
 }
 
+/// The whole-contract test of a quiet turn (nothing picked) where it is cheap, from the Carioca hand's
+/// two words `h0`, `h1` (ids as in [`Bits::of_set`], `len` cards): `Some(answer)`, or `None` where
+/// the full search must decide. A contract of `escaleras` (at least one) answers `Some(false)` exactly
+/// where [`escalera_jokers`] answers `None` (the same windows, each suit spread into its lane by one
+/// `pdep`). A contract of `trios` alone from a hand without jokers answers from the naturals counted
+/// per rank (eight `pdep`s spread each suit of each deck into a nibble a rank, and add): such a hand
+/// makes `c / 3` trios of a rank with `c` naturals and no more (a trio without a joker is three
+/// naturals), so it lays the contract exactly when those add up to `trios` and it has the cards
+/// (`need`: the contract's cards and the one kept when going out needs a discard).
+///
+/// # Safety
+/// Only where [`crate::cards::cardset::fast_pdep`] is true.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub unsafe fn quick_layable(h0: u64, h1: u64, len: u32, escaleras: u8, trios: u8, need: u32) -> Option<bool> {
+    use crate::cards::cardset::pdep;
+    const DECK: u64 = (1 << 52) - 1;
+    debug_assert!(h1 >> 44 == 0, "ids of the 108-card pack");
+    let jokers = (h1 >> 40).count_ones();
+    let (first, second) = (h0 & DECK, (h0 >> 52 | h1 << 12) & DECK);
+    if escaleras != 0 {
+        // SAFETY: the caller checked `fast_pdep`.
+        let lanes = unsafe { pdep(first | second, 0x1FFF_1FFF_1FFF_1FFF) };
+        let held = lanes << 2 | (lanes >> 12 & 0x0001_0001_0001_0001) << 1;
+        if laid_windows(held, false) & LOWS != 0 {
+            return None;
+        }
+        if jokers < escaleras as u32 || laid_windows(held, true) & LOWS == 0 {
+            return Some(false);
+        }
+        return None;
+    }
+    if jokers != 0 {
+        return None;
+    }
+    // Thirteen nibbles, one a rank (count 0..=8): each suit's 13 kinds of each deck spread and added.
+    const NIBBLES: u64 = 0x0001_1111_1111_1111;
+    let mut counts = 0u64;
+    for deck in [first, second] {
+        for s in 0..4 {
+            // SAFETY: the caller checked `fast_pdep`.
+            counts += unsafe { pdep(deck >> (13 * s) & 0x1FFF, NIBBLES) };
+        }
+    }
+    // A count plus 5 (plus 2) reaches the nibble's bit 3 exactly when it is 3 or more (6 or more);
+    // at most 8 + 5, no carry into the next nibble.
+    let ge3 = (counts + 5 * NIBBLES) & 8 * NIBBLES;
+    let ge6 = (counts + 2 * NIBBLES) & 8 * NIBBLES;
+    Some(len >= need && ge3.count_ones() + ge6.count_ones() >= trios as u32)
+}
+
 /// Bit `16 s + low` of the positions `held` (as [`Bits::all_positions`]): suit s's window low..=low+3
 /// can be laid, all held or (with a `joker`) three of the four, no two missing. Only the bits of
 /// [`LOWS`] mean anything: a lane's positions are 1..=14 and a window there reads at most low + 3 <= 14,

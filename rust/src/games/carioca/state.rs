@@ -843,6 +843,9 @@ impl CariocaState {
         debug_assert_eq!(st2, 0, "a set of the 108-card pack");
         let mut stock_len = st0.count_ones() + st1.count_ones();
         let (mut counted, mut turns, mut s) = (self.counted, self.turns, self.to_move);
+        // The whole-contract test's cheap answers (`contract::quick_layable`) read the contract.
+        let c = self.contract();
+        let need = (c.cards() + self.cfg.requires_discard as usize) as u32;
         // The generator in a local (written back at every way out), so its words stay in registers.
         let mut r = rng.clone();
         loop {
@@ -891,7 +894,17 @@ impl CariocaState {
                     };
                 }
                 let hand = PackSet([h0, h1, 0]);
-                if *layable.get_or_insert_with(|| self.contract_layable(hand)) || start == 63 {
+                let test = || {
+                    // SAFETY: the caller checked `fast_pdep`.
+                    match unsafe { contract::quick_layable(h0, h1, len, c.escaleras, c.trios, need) } {
+                        Some(answer) => {
+                            debug_assert_eq!(answer, self.contract_layable(hand), "the full test");
+                            answer
+                        }
+                        None => self.contract_layable(hand),
+                    }
+                };
+                if *layable.get_or_insert_with(test) || start == 63 {
                     // A pick may be legal (or 64 misses): the rest of the turn as `random_turn`.
                     let carried = if start == 63 && layable == Some(false) {
                         (64, None)
