@@ -1103,6 +1103,100 @@ mod tests {
         assert!(has("5S 5S 6S 7S 8S") && has("5C 5C 6C 6C 7C 7C X"));
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_quick_contract_test_answers_only_as_the_search_does() {
+        // `quick_layable` against the reference search on random hands of 11 to 13 cards of every
+        // contract (few suits and many jokers on half of them, so escaleras and jokers are common):
+        // every answer it gives is the search's, and it answers about half of them (the crowded hands
+        // mostly go to the search).
+        if !crate::cards::cardset::fast_pdep() {
+            return;
+        }
+        use crate::core::rng::Rng;
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        let mut rng = Rng::new(29);
+        let (mut answered, mut yes) = (0, 0);
+        for round in 0..8000 {
+            let (escaleras, trios) = (rng.below(4) as u8, rng.below(5) as u8);
+            if escaleras + trios == 0 {
+                continue;
+            }
+            let owed = Owed {
+                escaleras,
+                trios,
+                keep: rng.below(2) as u8,
+            };
+            let crowded = round % 2 == 0;
+            let ids = if crowded {
+                jokers_and_first_suits(1 + rng.below(2) as u8)
+            } else {
+                (0..108).collect()
+            };
+            let (mut hand, mut set) = (KindCounts::default(), PackSet::EMPTY);
+            let size = 11 + rng.below(3) as usize;
+            while set.len() < size {
+                let id = if crowded && rng.below(6) == 0 {
+                    104 + rng.below(4) as u8
+                } else {
+                    ids[rng.below(ids.len() as u32) as usize]
+                };
+                if !set.contains(id) {
+                    hand.add(pack.kind(id));
+                    set.insert(id);
+                }
+            }
+            let need = (owed.cards() + owed.keep as usize) as u32;
+            let [h0, h1, _] = set.0;
+            // SAFETY: `fast_pdep` was checked above.
+            let quick = unsafe { quick_layable(h0, h1, size as u32, escaleras, trios, need) };
+            let layable = reference::owed_feasible(&hand, owed);
+            if let Some(answer) = quick {
+                assert_eq!(answer, layable, "{hand:?} {owed:?}");
+                answered += 1;
+            }
+            yes += layable as u32;
+        }
+        assert!(answered > 3500 && yes > 300, "{answered} answered, {yes} layable");
+        // At the boundary, without jokers: three naturals of a rank are a trio, two are not, six
+        // are two; the cards kept count (four trios and a kept card need 13 cards).
+        let set = |text: &str| {
+            let mut set = PackSet::EMPTY;
+            for t in text.split_whitespace() {
+                let k = crate::rummy::parse_kind(t).unwrap();
+                let id = (0..pack.copies(k))
+                    .map(|c| pack.id(k, c))
+                    .find(|&id| !set.contains(id))
+                    .unwrap();
+                set.insert(id);
+            }
+            set
+        };
+        let quick = |text: &str, escaleras: u8, trios: u8, need: u32| {
+            let h = set(text);
+            // SAFETY: `fast_pdep` was checked above.
+            unsafe { quick_layable(h.0[0], h.0[1], h.len() as u32, escaleras, trios, need) }
+        };
+        let two = "7C 7D 7H 9S 9S 9C 2C 4D 6H 8S JC KD";
+        assert_eq!(quick(two, 0, 2, 6), Some(true));
+        assert_eq!(quick("7C 7D 9S 9S 9C 2C 4D 6H 8S JC KD QD", 0, 2, 6), Some(false));
+        assert_eq!(quick("7C 7D 7H 7S 7C 7D 2C 4D 6H 8S JC KD", 0, 2, 6), Some(true));
+        assert_eq!(quick("7C 7D 7H 7S 7C 2C 4D 6H 8S JC KD QD", 0, 2, 6), Some(false));
+        let four = "7C 7D 7H 9S 9S 9C 2C 2D 2H AS AC AD";
+        assert_eq!(quick(four, 0, 4, 12), Some(true));
+        assert_eq!(quick(four, 0, 4, 13), Some(false));
+        // A joker, or a window of four held whole, leaves the answer to the search; a hand with no
+        // window three of four held, or one joker for two escaleras, is refused.
+        assert_eq!(quick("7C 7D X 9S 9S 9C 2C 4D 6H 8S JC KD", 0, 2, 6), None);
+        assert_eq!(quick("5H 6H 7H 8H 9S 10S 2C 4D 6C 8S JC KD", 1, 1, 7), None);
+        assert_eq!(
+            quick("5H 6H 7H 9S 10S JS 2C 4D 6C 8C JC KD", 1, 1, 7),
+            Some(false)
+        );
+        assert_eq!(quick("5H 6H 7H X 9S 10S JS 2C 4D 6C 8C KD", 2, 0, 8), Some(false));
+        assert_eq!(quick("5H 6H 7H X 9S 10S JS X 4D 6C 8C KD", 2, 0, 8), None);
+    }
+
     #[test]
     fn the_escaleras_first_tests_never_refuse_a_layable_contract() {
         // `escalera_jokers` and the trio count with the jokers it leaves are necessary conditions of
