@@ -729,20 +729,23 @@ pub fn escalera_jokers(hand: PackSet, escaleras: u8) -> Option<u8> {
 /// makes `c / 3` trios of a rank with `c` naturals and no more (a trio without a joker is three
 /// naturals), so it lays the contract exactly when those add up to `trios` and it has the cards
 /// (`need`: the contract's cards and the one kept when going out needs a discard).
-///
-/// # Safety
-/// Only where [`crate::cards::cardset::fast_pdep`] is true.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub unsafe fn quick_layable(h0: u64, h1: u64, len: u32, escaleras: u8, trios: u8, need: u32) -> Option<bool> {
-    use crate::cards::cardset::pdep;
+pub fn quick_layable(
+    pdep: crate::cards::cardset::Pdep,
+    h0: u64,
+    h1: u64,
+    len: u32,
+    escaleras: u8,
+    trios: u8,
+    need: u32,
+) -> Option<bool> {
     const DECK: u64 = (1 << 52) - 1;
     debug_assert!(h1 >> 44 == 0, "ids of the 108-card pack");
     let jokers = (h1 >> 40).count_ones();
     let (first, second) = (h0 & DECK, (h0 >> 52 | h1 << 12) & DECK);
     if escaleras != 0 {
-        // SAFETY: the caller checked `fast_pdep`.
-        let lanes = unsafe { pdep(first | second, 0x1FFF_1FFF_1FFF_1FFF) };
+        let lanes = pdep.deposit(first | second, 0x1FFF_1FFF_1FFF_1FFF);
         let held = lanes << 2 | (lanes >> 12 & 0x0001_0001_0001_0001) << 1;
         if laid_windows(held, false) & LOWS != 0 {
             return None;
@@ -760,14 +763,13 @@ pub unsafe fn quick_layable(h0: u64, h1: u64, len: u32, escaleras: u8, trios: u8
     let mut counts = 0u64;
     for deck in [first, second] {
         for s in 0..4 {
-            // SAFETY: the caller checked `fast_pdep`.
-            counts += unsafe { pdep(deck >> (13 * s) & 0x1FFF, NIBBLES) };
+            counts += pdep.deposit(deck >> (13 * s) & 0x1FFF, NIBBLES);
         }
     }
     // A count plus 5 (plus 2) reaches the nibble's bit 3 exactly when it is 3 or more (6 or more);
     // at most 8 + 5, no carry into the next nibble.
-    let ge3 = (counts + 5 * NIBBLES) & 8 * NIBBLES;
-    let ge6 = (counts + 2 * NIBBLES) & 8 * NIBBLES;
+    let ge3 = (counts + 5 * NIBBLES) & (8 * NIBBLES);
+    let ge6 = (counts + 2 * NIBBLES) & (8 * NIBBLES);
     Some(len >= need && ge3.count_ones() + ge6.count_ones() >= trios as u32)
 }
 
@@ -1110,9 +1112,9 @@ mod tests {
         // contract (few suits and many jokers on half of them, so escaleras and jokers are common):
         // every answer it gives is the search's, and it answers about half of them (the crowded hands
         // mostly go to the search).
-        if !crate::cards::cardset::fast_pdep() {
+        let Some(pdep) = crate::cards::cardset::Pdep::new() else {
             return;
-        }
+        };
         use crate::core::rng::Rng;
         let pack = crate::rummy::bag::Pack::CARIOCA;
         let mut rng = Rng::new(29);
@@ -1148,8 +1150,7 @@ mod tests {
             }
             let need = (owed.cards() + owed.keep as usize) as u32;
             let [h0, h1, _] = set.0;
-            // SAFETY: `fast_pdep` was checked above.
-            let quick = unsafe { quick_layable(h0, h1, size as u32, escaleras, trios, need) };
+            let quick = quick_layable(pdep, h0, h1, size as u32, escaleras, trios, need);
             let layable = reference::owed_feasible(&hand, owed);
             if let Some(answer) = quick {
                 assert_eq!(answer, layable, "{hand:?} {owed:?}");
@@ -1174,8 +1175,7 @@ mod tests {
         };
         let quick = |text: &str, escaleras: u8, trios: u8, need: u32| {
             let h = set(text);
-            // SAFETY: `fast_pdep` was checked above.
-            unsafe { quick_layable(h.0[0], h.0[1], h.len() as u32, escaleras, trios, need) }
+            quick_layable(pdep, h.0[0], h.0[1], h.len() as u32, escaleras, trios, need)
         };
         let two = "7C 7D 7H 9S 9S 9C 2C 4D 6H 8S JC KD";
         assert_eq!(quick(two, 0, 2, 6), Some(true));

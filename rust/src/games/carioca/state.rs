@@ -758,9 +758,10 @@ impl CariocaState {
         // The first meld step (`enter_meld`) sets slot 0, and a quiet turn changes it no further.
         self.slot = 0;
         #[cfg(target_arch = "x86_64")]
-        if crate::cards::cardset::fast_pdep() && !self.stock.is_empty() && !self.pile.is_empty() {
-            // SAFETY: the CPU has a fast `pdep`; the stock and the pile have cards.
-            return unsafe { self.quiet_turns_pdep(rng, last, down) };
+        if let Some(pdep) = crate::cards::cardset::Pdep::new() {
+            if !self.stock.is_empty() && !self.pile.is_empty() {
+                return self.quiet_turns_pdep(rng, last, down, pdep);
+            }
         }
         let (mut stock, mut counted, mut turns) = (self.stock, self.counted, self.turns);
         // The stock's size, kept rather than counted (it loses a card per draw from it).
@@ -831,13 +832,9 @@ impl CariocaState {
     /// leaves it) and neither is the pile (the last turn's discard is on it), so the choice is always
     /// between two and `below(2)` is that bit. `last` is the last seat, `down` the seats whose
     /// contract is down (bit p).
-    ///
-    /// # Safety
-    /// Only where [`crate::cards::cardset::fast_pdep`] is true.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
-    unsafe fn quiet_turns_pdep(&mut self, rng: &mut Rng, last: u8, down: u8) {
-        use crate::cards::cardset::pdep_bit;
+    fn quiet_turns_pdep(&mut self, rng: &mut Rng, last: u8, down: u8, pdep: crate::cards::cardset::Pdep) {
         debug_assert!(!self.stock.is_empty() && !self.pile.is_empty());
         let [mut st0, mut st1, st2] = self.stock.0;
         debug_assert_eq!(st2, 0, "a set of the 108-card pack");
@@ -856,12 +853,11 @@ impl CariocaState {
                 // The draw and the stock card (`sample_chance`): the k-th card of the stock.
                 let k = r.below(stock_len);
                 let n0 = st0.count_ones();
-                // SAFETY: the caller checked `fast_pdep`.
                 if k < n0 {
-                    let bit = unsafe { pdep_bit(st0, k as usize) };
+                    let bit = pdep.bit(st0, k as usize);
                     (st0, h0) = (st0 ^ bit, h0 | bit);
                 } else {
-                    let bit = unsafe { pdep_bit(st1, (k - n0) as usize) };
+                    let bit = pdep.bit(st1, (k - n0) as usize);
                     (st1, h1) = (st1 ^ bit, h1 | bit);
                 }
                 stock_len -= 1;
@@ -882,27 +878,24 @@ impl CariocaState {
             let id = loop {
                 let d = r.below(2 * len);
                 if d < len {
-                    // SAFETY: the caller checked `fast_pdep`; `d` is below the hand's size.
+                    // `d` is below the hand's size: its card.
                     break if d < n0 {
-                        let bit = unsafe { pdep_bit(h0, d as usize) };
+                        let bit = pdep.bit(h0, d as usize);
                         h0 ^= bit;
                         bit.trailing_zeros() as u8
                     } else {
-                        let bit = unsafe { pdep_bit(h1, (d - n0) as usize) };
+                        let bit = pdep.bit(h1, (d - n0) as usize);
                         h1 ^= bit;
                         64 + bit.trailing_zeros() as u8
                     };
                 }
                 let hand = PackSet([h0, h1, 0]);
-                let test = || {
-                    // SAFETY: the caller checked `fast_pdep`.
-                    match unsafe { contract::quick_layable(h0, h1, len, c.escaleras, c.trios, need) } {
-                        Some(answer) => {
-                            debug_assert_eq!(answer, self.contract_layable(hand), "the full test");
-                            answer
-                        }
-                        None => self.contract_layable(hand),
+                let test = || match contract::quick_layable(pdep, h0, h1, len, c.escaleras, c.trios, need) {
+                    Some(answer) => {
+                        debug_assert_eq!(answer, self.contract_layable(hand), "the full test");
+                        answer
                     }
+                    None => self.contract_layable(hand),
                 };
                 if *layable.get_or_insert_with(test) || start == 63 {
                     // A pick may be legal (or 64 misses): the rest of the turn as `random_turn`.
