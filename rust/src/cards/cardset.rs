@@ -179,6 +179,45 @@ pub unsafe fn pdep_bit(x: u64, k: usize) -> u64 {
     deposited
 }
 
+/// Proof that the CPU has a fast `pdep` (made only by [`Pdep::new`], after [`fast_pdep`]): code that
+/// holds one deposits bits with safe calls, so a loop built on `pdep` checks the CPU once, not per
+/// card, and stays a safe function.
+#[cfg(target_arch = "x86_64")]
+#[derive(Copy, Clone, Debug)]
+pub struct Pdep(());
+
+#[cfg(target_arch = "x86_64")]
+impl Pdep {
+    /// The proof, where the CPU has a fast `pdep` (`None` elsewhere).
+    #[inline(always)]
+    pub fn new() -> Option<Pdep> {
+        fast_pdep().then_some(Pdep(()))
+    }
+    /// The low bits of `x` deposited, in order, on the set bits of `mask` (one `pdep`): spreads
+    /// packed fields apart, e.g. the 13 kinds of each suit into a lane or a nibble a rank.
+    #[inline(always)]
+    pub fn deposit(self, x: u64, mask: u64) -> u64 {
+        let deposited: u64;
+        // SAFETY: `self` exists only where the CPU has `pdep`; it only reads and writes registers.
+        unsafe {
+            std::arch::asm!(
+                "pdep {out}, {src}, {mask}",
+                out = lateout(reg) deposited,
+                src = in(reg) x,
+                mask = in(reg) mask,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+        deposited
+    }
+    /// The `k`-th set bit of `x` alone (`k < x.count_ones()`), as [`pdep_bit`].
+    #[inline(always)]
+    pub fn bit(self, x: u64, k: usize) -> u64 {
+        // SAFETY: `self` exists only where the CPU has `pdep`.
+        unsafe { pdep_bit(x, k) }
+    }
+}
+
 /// Whether [`pdep_select`] uses `pdep`: the CPU has BMI2 and its `pdep` is fast (not AMD before
 /// Zen 3, where it is microcoded and slower than the portable select). Detected once; a load and a
 /// compare after that.

@@ -720,6 +720,59 @@ pub fn escalera_jokers(hand: PackSet, escaleras: u8) -> Option<u8> {
     Some(jokers - escaleras)
 }
 
+/// The whole-contract test of a quiet turn (nothing picked) where it is cheap, from the Carioca hand's
+/// two words `h0`, `h1` (ids as in [`Bits::of_set`], `len` cards): `Some(answer)`, or `None` where
+/// the full search must decide. A contract of `escaleras` (at least one) answers `Some(false)` exactly
+/// where [`escalera_jokers`] answers `None` (the same windows, each suit spread into its lane by one
+/// `pdep`). A contract of `trios` alone from a hand without jokers answers from the naturals counted
+/// per rank (eight `pdep`s spread each suit of each deck into a nibble a rank, and add): such a hand
+/// makes `c / 3` trios of a rank with `c` naturals and no more (a trio without a joker is three
+/// naturals), so it lays the contract exactly when those add up to `trios` and it has the cards
+/// (`need`: the contract's cards and the one kept when going out needs a discard).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn quick_layable(
+    pdep: crate::cards::cardset::Pdep,
+    h0: u64,
+    h1: u64,
+    len: u32,
+    escaleras: u8,
+    trios: u8,
+    need: u32,
+) -> Option<bool> {
+    const DECK: u64 = (1 << 52) - 1;
+    debug_assert!(h1 >> 44 == 0, "ids of the 108-card pack");
+    let jokers = (h1 >> 40).count_ones();
+    let (first, second) = (h0 & DECK, (h0 >> 52 | h1 << 12) & DECK);
+    if escaleras != 0 {
+        let lanes = pdep.deposit(first | second, 0x1FFF_1FFF_1FFF_1FFF);
+        let held = lanes << 2 | (lanes >> 12 & 0x0001_0001_0001_0001) << 1;
+        if laid_windows(held, false) & LOWS != 0 {
+            return None;
+        }
+        if jokers < escaleras as u32 || laid_windows(held, true) & LOWS == 0 {
+            return Some(false);
+        }
+        return None;
+    }
+    if jokers != 0 {
+        return None;
+    }
+    // Thirteen nibbles, one a rank (count 0..=8): each suit's 13 kinds of each deck spread and added.
+    const NIBBLES: u64 = 0x0001_1111_1111_1111;
+    let mut counts = 0u64;
+    for deck in [first, second] {
+        for s in 0..4 {
+            counts += pdep.deposit(deck >> (13 * s) & 0x1FFF, NIBBLES);
+        }
+    }
+    // A count plus 5 (plus 2) reaches the nibble's bit 3 exactly when it is 3 or more (6 or more);
+    // at most 8 + 5, no carry into the next nibble.
+    let ge3 = (counts + 5 * NIBBLES) & (8 * NIBBLES);
+    let ge6 = (counts + 2 * NIBBLES) & (8 * NIBBLES);
+    Some(len >= need && ge3.count_ones() + ge6.count_ones() >= trios as u32)
+}
+
 /// Bit `16 s + low` of the positions `held` (as [`Bits::all_positions`]): suit s's window low..=low+3
 /// can be laid, all held or (with a `joker`) three of the four, no two missing. Only the bits of
 /// [`LOWS`] mean anything: a lane's positions are 1..=14 and a window there reads at most low + 3 <= 14,
@@ -1050,6 +1103,98 @@ mod tests {
         assert!(has("AS 2S 3S X") && has("QS KS AS X") && !has("KS AS 2S X"));
         // Either copy of a card counts (the second deck's ids are the upper part of the words).
         assert!(has("5S 5S 6S 7S 8S") && has("5C 5C 6C 6C 7C 7C X"));
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_quick_contract_test_answers_only_as_the_search_does() {
+        // `quick_layable` against the reference search on random hands of 11 to 13 cards of every
+        // contract (few suits and many jokers on half of them, so escaleras and jokers are common):
+        // every answer it gives is the search's, and it answers about half of them (the crowded hands
+        // mostly go to the search).
+        let Some(pdep) = crate::cards::cardset::Pdep::new() else {
+            return;
+        };
+        use crate::core::rng::Rng;
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        let mut rng = Rng::new(29);
+        let (mut answered, mut yes) = (0, 0);
+        for round in 0..8000 {
+            let (escaleras, trios) = (rng.below(4) as u8, rng.below(5) as u8);
+            if escaleras + trios == 0 {
+                continue;
+            }
+            let owed = Owed {
+                escaleras,
+                trios,
+                keep: rng.below(2) as u8,
+            };
+            let crowded = round % 2 == 0;
+            let ids = if crowded {
+                jokers_and_first_suits(1 + rng.below(2) as u8)
+            } else {
+                (0..108).collect()
+            };
+            let (mut hand, mut set) = (KindCounts::default(), PackSet::EMPTY);
+            let size = 11 + rng.below(3) as usize;
+            while set.len() < size {
+                let id = if crowded && rng.below(6) == 0 {
+                    104 + rng.below(4) as u8
+                } else {
+                    ids[rng.below(ids.len() as u32) as usize]
+                };
+                if !set.contains(id) {
+                    hand.add(pack.kind(id));
+                    set.insert(id);
+                }
+            }
+            let need = (owed.cards() + owed.keep as usize) as u32;
+            let [h0, h1, _] = set.0;
+            let quick = quick_layable(pdep, h0, h1, size as u32, escaleras, trios, need);
+            let layable = reference::owed_feasible(&hand, owed);
+            if let Some(answer) = quick {
+                assert_eq!(answer, layable, "{hand:?} {owed:?}");
+                answered += 1;
+            }
+            yes += layable as u32;
+        }
+        assert!(answered > 3500 && yes > 300, "{answered} answered, {yes} layable");
+        // At the boundary, without jokers: three naturals of a rank are a trio, two are not, six
+        // are two; the cards kept count (four trios and a kept card need 13 cards).
+        let set = |text: &str| {
+            let mut set = PackSet::EMPTY;
+            for t in text.split_whitespace() {
+                let k = crate::rummy::parse_kind(t).unwrap();
+                let id = (0..pack.copies(k))
+                    .map(|c| pack.id(k, c))
+                    .find(|&id| !set.contains(id))
+                    .unwrap();
+                set.insert(id);
+            }
+            set
+        };
+        let quick = |text: &str, escaleras: u8, trios: u8, need: u32| {
+            let h = set(text);
+            quick_layable(pdep, h.0[0], h.0[1], h.len() as u32, escaleras, trios, need)
+        };
+        let two = "7C 7D 7H 9S 9S 9C 2C 4D 6H 8S JC KD";
+        assert_eq!(quick(two, 0, 2, 6), Some(true));
+        assert_eq!(quick("7C 7D 9S 9S 9C 2C 4D 6H 8S JC KD QD", 0, 2, 6), Some(false));
+        assert_eq!(quick("7C 7D 7H 7S 7C 7D 2C 4D 6H 8S JC KD", 0, 2, 6), Some(true));
+        assert_eq!(quick("7C 7D 7H 7S 7C 2C 4D 6H 8S JC KD QD", 0, 2, 6), Some(false));
+        let four = "7C 7D 7H 9S 9S 9C 2C 2D 2H AS AC AD";
+        assert_eq!(quick(four, 0, 4, 12), Some(true));
+        assert_eq!(quick(four, 0, 4, 13), Some(false));
+        // A joker, or a window of four held whole, leaves the answer to the search; a hand with no
+        // window three of four held, or one joker for two escaleras, is refused.
+        assert_eq!(quick("7C 7D X 9S 9S 9C 2C 4D 6H 8S JC KD", 0, 2, 6), None);
+        assert_eq!(quick("5H 6H 7H 8H 9S 10S 2C 4D 6C 8S JC KD", 1, 1, 7), None);
+        assert_eq!(
+            quick("5H 6H 7H 9S 10S JS 2C 4D 6C 8C JC KD", 1, 1, 7),
+            Some(false)
+        );
+        assert_eq!(quick("5H 6H 7H X 9S 10S JS 2C 4D 6C 8C KD", 2, 0, 8), Some(false));
+        assert_eq!(quick("5H 6H 7H X 9S 10S JS X 4D 6C 8C KD", 2, 0, 8), None);
     }
 
     #[test]
