@@ -594,4 +594,187 @@ mod tests {
         assert!((r.discs[0].x - 1.0).abs() < 1e-12, "{}", r.discs[0].x);
         assert!((slide_distance(&slow, 1.0) - 1.0).abs() < 1e-12);
     }
+
+    /// A disc at `p` sliding with velocity `v`.
+    fn mover(p: (f64, f64), v: (f64, f64)) -> Disc {
+        Disc {
+            vx: v.0,
+            vy: v.1,
+            ..Disc::at(p)
+        }
+    }
+
+    /// `got` is a time within 1e-12 s of `want`.
+    fn near(got: Option<f64>, want: f64) -> bool {
+        matches!(got, Some(t) if (t - want).abs() < 1e-12)
+    }
+
+    const INF: f64 = f64::INFINITY;
+
+    #[test]
+    fn a_cap_at_rest_off_the_axes_is_reached_at_the_closed_form_time() {
+        // Contact distance 0.5 and deceleration 2 (test values). The mover leaves (0.25, −0.5) along
+        // u = (0.6, 0.8); the cap at rest is 1.4 on along u and 0.3 across it, so the centres are
+        // 0.5 apart after σ = 1.4 − √(0.5² − 0.3²) = 1 m, and at 2.5 m/s, 2.5 t − t² = 1 at t = 0.5 s.
+        let (a, reach) = (2.0, 0.5);
+        let start = (0.25, -0.5);
+        let rest = Disc::at((0.85, 0.8));
+        let fast = mover(start, (1.5, 2.0));
+        assert!(near(contact_time(&fast, &rest, a, reach, INF), 0.5));
+        // Either of the two may be the one moving.
+        assert!(near(contact_time(&rest, &fast, a, reach, INF), 0.5));
+        // The window: the contact is within 0.51 s, not within 0.49 s.
+        assert!(near(contact_time(&fast, &rest, a, reach, 0.51), 0.5));
+        assert_eq!(contact_time(&fast, &rest, a, reach, 0.49), None);
+        // At 2.1 m/s the mover slides 1.1025 m and gets there, when 2.1 t − t² = 1.
+        let slower = mover(start, (1.26, 1.68));
+        let t = (2.1 - (2.1f64 * 2.1 - 4.0).sqrt()) / 2.0;
+        assert!(near(contact_time(&slower, &rest, a, reach, INF), t));
+        assert!(near(contact_time(&rest, &slower, a, reach, INF), t));
+        // At 1.9 m/s it stops 0.9025 m on, short of the cap; shot the other way it moves off.
+        let short = mover(start, (1.14, 1.52));
+        assert_eq!(contact_time(&short, &rest, a, reach, INF), None);
+        let away = mover(start, (-1.5, -2.0));
+        assert_eq!(contact_time(&away, &rest, a, reach, INF), None);
+        assert_eq!(contact_time(&rest, &away, a, reach, INF), None);
+    }
+
+    #[test]
+    fn two_caps_sliding_head_on_off_the_axes_meet_at_the_closed_form_time() {
+        // Along u = (0.6, 0.8) the caps are 1.08 apart and 0.3 across; one slides along u at
+        // 1.5 m/s, the other against u at 1 m/s, each slowing by 2 m/s². The gap along u shrinks by
+        // 2.5 t − 2 t², and the centres are 0.5 apart when it is 0.4: 2.5 t − 2 t² = 0.68, t = 0.4 s
+        // (the window ends at 0.5 s, when the slower one stops).
+        let (a, reach) = (2.0, 0.5);
+        let p = mover((0.25, -0.5), (0.9, 1.2));
+        let q = mover((0.658, 0.544), (-0.6, -0.8));
+        assert!(near(contact_time(&p, &q, a, reach, 0.5), 0.4));
+        assert!(near(contact_time(&q, &p, a, reach, 0.5), 0.4));
+        assert_eq!(contact_time(&p, &q, a, reach, 0.39), None);
+        // Sliding apart, they never meet.
+        let (p_back, q_back) = (
+            mover((0.25, -0.5), (-0.9, -1.2)),
+            mover((0.658, 0.544), (0.6, 0.8)),
+        );
+        assert_eq!(contact_time(&p_back, &q_back, a, reach, 0.5), None);
+    }
+
+    #[test]
+    fn contact_at_a_graze_at_the_mover_s_stop_and_between_caps_already_touching() {
+        let a = 2.0;
+        // A graze: the mover's path along the x-axis passes exactly 0.5 from the centre of the cap
+        // at (1, 0.5). They touch (no impulse, but a touch) at x = 1, when 3 t − t² = 1.
+        let p = mover((0.0, 0.0), (3.0, 0.0));
+        let graze = contact_time(&p, &Disc::at((1.0, 0.5)), a, 0.5, INF);
+        assert!(near(graze, (3.0 - 5f64.sqrt()) / 2.0), "{graze:?}");
+        assert_eq!(contact_time(&p, &Disc::at((1.0, 0.5 + 1e-9)), a, 0.5, INF), None);
+        // Reached just as the mover stops: 2 m/s slides 1 m, to touch the cap at (1.5, 0) at t = 1 s.
+        let p = mover((0.0, 0.0), (2.0, 0.0));
+        assert_eq!(contact_time(&p, &Disc::at((1.5, 0.0)), a, 0.5, INF), Some(1.0));
+        assert_eq!(contact_time(&p, &Disc::at((1.5 + 1e-9, 0.0)), a, 0.5, INF), None);
+        // Already touching (centres (0.375, 0.5) apart, contact distance 0.625, exact in binary): a
+        // contact now if they approach, none if the mover slides along the tangent or away,
+        // whichever of the two moves.
+        let rest = Disc::at((0.0, 0.0));
+        for (v, want) in [
+            ((-0.375, -0.5), Some(0.0)),
+            ((-0.5, 0.375), None),
+            ((0.375, 0.5), None),
+        ] {
+            let m = mover((0.375, 0.5), v);
+            assert_eq!(contact_time(&m, &rest, a, 0.625, INF), want, "{v:?}");
+            assert_eq!(contact_time(&rest, &m, a, 0.625, INF), want, "{v:?}");
+        }
+        // Both moving towards each other while touching: a contact now.
+        let (m, n) = (
+            mover((0.375, 0.5), (-0.375, -0.5)),
+            mover((0.0, 0.0), (0.375, 0.5)),
+        );
+        assert_eq!(contact_time(&m, &n, a, 0.625, 0.3125), Some(0.0));
+    }
+
+    #[test]
+    fn a_cap_shot_away_from_a_cap_it_touches_does_not_hit_it() {
+        // Two caps touching (centres one diameter apart on the x-axis). Shot straight away from the
+        // other cap or along the tangent, the shooter touches it no more: no contact, no hit. Shot
+        // into it, it hits at once, head-on: the shares of the speed are (1 ∓ e)/2.
+        let phys = Physics::default();
+        let d = 2.0 * phys.radius;
+        let start = discs(&[(0.0, 0.0), (d, 0.0)]);
+        for v in [(-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
+            let r = simulate(&phys, &start, 0, v, None);
+            assert!(r.direct.is_empty() && r.chain.is_empty(), "{v:?}");
+            assert_eq!((r.events, r.moved[1]), (1, false), "{v:?}");
+        }
+        let r = simulate(&phys, &start, 0, (1.0, 0.0), None);
+        assert_eq!(r.direct, vec![1]);
+        let (u0, u1) = ((1.0 - phys.restitution) / 2.0, (1.0 + phys.restitution) / 2.0);
+        assert!((r.discs[0].x - slide_distance(&phys, u0)).abs() < 1e-12);
+        assert!((r.discs[1].x - d - slide_distance(&phys, u1)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_polynomial_helpers_on_known_polynomials() {
+        // (t − 1)(t − 2)(t − 3)(t − 4) = t⁴ − 10t³ + 35t² − 50t + 24, coefficients from t⁰.
+        let quartic = [24.0, -50.0, 35.0, -10.0, 1.0];
+        assert_eq!(eval(&quartic, 0.0), 24.0);
+        assert_eq!(eval(&quartic, 5.0), 24.0);
+        assert_eq!(eval(&quartic, 0.5), 6.5625);
+        assert_eq!(eval(&quartic, 3.0), 0.0);
+        assert_eq!(derivative(&quartic), ([-50.0, 70.0, -30.0, 4.0], 4));
+        assert_eq!(derivative(&[3.0, -4.0, 1.0]), ([-4.0, 2.0, 0.0, 0.0], 2));
+        // Every sign change in the window, ascending, each within a hair of the root.
+        let mut out = [0.0; 4];
+        assert_eq!(roots(&quartic, 0.0, 5.0, &mut out), 4);
+        for (k, x) in out.iter().enumerate() {
+            assert!((x - (k + 1) as f64).abs() < 1e-12, "{out:?}");
+        }
+        // (t − 1)(t − 2)(t − 3): negative at 0, positive at 4.
+        let cubic = [-6.0, 11.0, -6.0, 1.0];
+        let mut out = [0.0; 4];
+        assert_eq!(roots(&cubic, 0.0, 4.0, &mut out), 3);
+        assert!(
+            (out[0] - 1.0).abs() < 1e-12 && (out[2] - 3.0).abs() < 1e-12,
+            "{out:?}"
+        );
+        assert_eq!(roots(&cubic, 1.2, 1.8, &mut out), 0);
+        assert_eq!(roots(&[1.0, 1.0], 0.0, 4.0, &mut out), 0);
+    }
+
+    #[test]
+    fn the_first_descending_root_is_where_the_polynomial_first_falls_to_zero() {
+        let quartic = [24.0, -50.0, 35.0, -10.0, 1.0];
+        let first = |f: &[f64; 5], lo: f64, hi: f64| first_descending_root(f, lo, hi);
+        // From 0 the first fall is at 1, then 3; 2 and 4 are rises, not contacts.
+        assert!(near(first(&quartic, 0.0, 5.0), 1.0));
+        assert!(near(first(&quartic, 1.5, 5.0), 3.0));
+        // From 2.2, the polynomial rises to its top at 2.5 before falling at 3.
+        assert!(near(first(&quartic, 2.2, 5.0), 3.0));
+        // From exactly 1, already at zero: not a fall from positive, so the next one, at 3.
+        assert!(near(first(&quartic, 1.0, 5.0), 3.0));
+        assert_eq!(first(&quartic, 0.0, 0.9), None);
+        assert_eq!(first(&quartic, 1.2, 1.8), None);
+        // Leading zeros: a quadratic (t − 1)(t − 3) and a line 1 − t, falling at 1; a rising line
+        // and constants never fall.
+        let t = first(&[3.0, -4.0, 1.0, 0.0, 0.0], 0.0, 2.0).expect("a root");
+        // The answer is on the side where the polynomial is still positive (the caps still apart),
+        // even where the bisection lands exactly on the root (the midpoint of [0, 2]).
+        assert!(t < 1.0 && t > 1.0 - 1e-12 && 3.0 - 4.0 * t + t * t > 0.0, "{t}");
+        assert!(near(first(&[1.0, -1.0, 0.0, 0.0, 0.0], 0.0, 4.0), 1.0));
+        assert_eq!(first(&[-1.0, 1.0, 0.0, 0.0, 0.0], 0.0, 4.0), None);
+        assert_eq!(first(&[1.0, 0.0, 0.0, 0.0, 0.0], 0.0, 4.0), None);
+        assert_eq!(first(&[0.0; 5], 0.0, 4.0), None);
+        // −(t − 1)(t − 3), positive between its roots: no fall within [1.5, 2.5].
+        assert_eq!(first(&[-3.0, 4.0, -1.0, 0.0, 0.0], 1.5, 2.5), None);
+    }
+
+    #[test]
+    fn kinetic_energy_sums_half_the_squared_speeds_of_the_discs_in_play() {
+        let mut d = discs(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)]);
+        (d[0].vx, d[0].vy) = (3.0, 4.0);
+        (d[1].vx, d[1].vy) = (0.5, -1.0);
+        (d[2].vx, d[2].vy) = (7.0, 7.0);
+        d[2].active = false;
+        assert_eq!(kinetic_energy(&d), 12.5 + 0.625);
+    }
 }
