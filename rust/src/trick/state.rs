@@ -1096,6 +1096,18 @@ mod tests {
     use super::*;
     use crate::core::Registered;
 
+    /// Two states that dealt the same cards to the same places: hands, talon (as it lies and as
+    /// dealt), stock, cards dealt and history.
+    fn assert_same_deal<R: TrickRules>(a: &TrickState<R>, b: &TrickState<R>) {
+        assert_eq!(a.history, b.history);
+        let (ca, cb) = (&a.core, &b.core);
+        assert_eq!(ca.hands, cb.hands);
+        assert_eq!(ca.talon, cb.talon);
+        assert_eq!(ca.talon_as_dealt(), cb.talon_as_dealt());
+        assert_eq!(ca.stock, cb.stock);
+        assert_eq!(ca.dealt, cb.dealt);
+    }
+
     /// Both runs of a deal from the same place of the same stream: the same cards to the same
     /// places, the same history and the same generator state after.
     fn same_runs<R: TrickRules>(game: &TrickGame<R>, seeds: u64) {
@@ -1119,13 +1131,7 @@ mod tests {
             // SAFETY: `fast_pdep` was checked above.
             unsafe { b.deal_run_pdep(&mut rb, run) };
             assert_eq!(ra, rb);
-            assert_eq!(a.history, b.history);
-            let (ca, cb) = (&a.core, &b.core);
-            assert_eq!(ca.hands, cb.hands);
-            assert_eq!(ca.talon, cb.talon);
-            assert_eq!(ca.talon_as_dealt(), cb.talon_as_dealt());
-            assert_eq!(ca.stock, cb.stock);
-            assert_eq!(ca.dealt, cb.dealt);
+            assert_same_deal(&a, &b);
         }
     }
 
@@ -1268,13 +1274,7 @@ mod tests {
                     b.apply_action_unchecked(card);
                 }
                 assert_eq!(ra, rb);
-                assert_eq!(a.history, b.history);
-                let (ca, cb) = (&a.core, &b.core);
-                assert_eq!(ca.hands, cb.hands);
-                assert_eq!(ca.talon, cb.talon);
-                assert_eq!(ca.talon_as_dealt(), cb.talon_as_dealt());
-                assert_eq!(ca.stock, cb.stock);
-                assert_eq!(ca.dealt, cb.dealt);
+                assert_same_deal(&a, &b);
             }
         }
     }

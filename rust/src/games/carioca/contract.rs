@@ -894,6 +894,22 @@ mod tests {
             .collect()
     }
 
+    /// The cards named in `text` (`"5H 6H X"`), each name taking the first copy of its kind not
+    /// taken yet, so a kind named twice gives both copies.
+    fn set_of(text: &str) -> PackSet {
+        let pack = crate::rummy::bag::Pack::CARIOCA;
+        let mut set = PackSet::EMPTY;
+        for t in text.split_whitespace() {
+            let k = crate::rummy::parse_kind(t).unwrap();
+            let id = (0..pack.copies(k))
+                .map(|c| pack.id(k, c))
+                .find(|&id| !set.contains(id))
+                .unwrap();
+            set.insert(id);
+        }
+        set
+    }
+
     #[test]
     fn the_bitmask_escalera_search_agrees_with_the_old_search() {
         // Random hands dealt from the 108-card pack, most from one or two suits so that escaleras are
@@ -1086,18 +1102,7 @@ mod tests {
         }
         assert!(seen.iter().all(|&n| n > 300), "{seen:?}");
         // Cards written out, the second copy of a card when the first is taken.
-        let has = |text: &str| {
-            let mut set = PackSet::EMPTY;
-            for t in text.split_whitespace() {
-                let k = crate::rummy::parse_kind(t).unwrap();
-                let id = (0..pack.copies(k))
-                    .map(|c| pack.id(k, c))
-                    .find(|&id| !set.contains(id))
-                    .unwrap();
-                set.insert(id);
-            }
-            has_escalera(set)
-        };
+        let has = |text: &str| has_escalera(set_of(text));
         assert!(has("5H 6H 7H 8H") && has("5H 6H 8H X") && has("5H 7H 8H X"));
         assert!(!has("5H 6H 7H") && !has("5H 8H X") && !has("5H 6H 7D 8H") && !has("5H 6H X X"));
         assert!(has("AS 2S 3S X") && has("QS KS AS X") && !has("KS AS 2S X"));
@@ -1161,18 +1166,7 @@ mod tests {
         assert!(answered > 3500 && yes > 300, "{answered} answered, {yes} layable");
         // At the boundary, without jokers: three naturals of a rank are a trio, two are not, six
         // are two; the cards kept count (four trios and a kept card need 13 cards).
-        let set = |text: &str| {
-            let mut set = PackSet::EMPTY;
-            for t in text.split_whitespace() {
-                let k = crate::rummy::parse_kind(t).unwrap();
-                let id = (0..pack.copies(k))
-                    .map(|c| pack.id(k, c))
-                    .find(|&id| !set.contains(id))
-                    .unwrap();
-                set.insert(id);
-            }
-            set
-        };
+        let set = set_of;
         let quick = |text: &str, escaleras: u8, trios: u8, need: u32| {
             let h = set(text);
             quick_layable(pdep, h.0[0], h.0[1], h.len() as u32, escaleras, trios, need)
@@ -1240,18 +1234,7 @@ mod tests {
             refused += !passes as u32;
         }
         assert!(refused * 10 > unlayable * 6, "{refused} of {unlayable}");
-        let set = |text: &str| {
-            let mut set = PackSet::EMPTY;
-            for t in text.split_whitespace() {
-                let k = crate::rummy::parse_kind(t).unwrap();
-                let id = (0..pack.copies(k))
-                    .map(|c| pack.id(k, c))
-                    .find(|&id| !set.contains(id))
-                    .unwrap();
-                set.insert(id);
-            }
-            set
-        };
+        let set = set_of;
         assert_eq!(escalera_jokers(set("5H 6H 7H X 9S 10S JS"), 2), None);
         assert_eq!(escalera_jokers(set("5H 6H 7H X 9S 10S JS X"), 2), Some(0));
         assert_eq!(escalera_jokers(set("5H 6H 7H X 9S 10S JS X X"), 2), Some(1));

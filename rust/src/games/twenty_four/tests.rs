@@ -328,8 +328,9 @@ fn four_players_no_solution_everyone_swaps_their_card() {
     assert_eq!(s.records()[0].outcome, Outcome::NoSolution);
 }
 
-#[test]
-fn four_players_several_out_at_once_share_the_win() {
+/// The four-player game in which seats 0, 1 and 2 claim the same set at once and all go out,
+/// and seat 3 is the one loser.
+fn three_out_at_once() -> TwentyFourState {
     let mut s = four(&[], ["6c", "6d", "6h", "6s 2c"]);
     for a in [
         "t0 claim 6+6+6+6",
@@ -340,6 +341,12 @@ fn four_players_several_out_at_once_share_the_win() {
     ] {
         act(&mut s, a);
     }
+    s
+}
+
+#[test]
+fn four_players_several_out_at_once_share_the_win() {
+    let s = three_out_at_once();
     assert!(s.is_terminal());
     assert_eq!(returns(&s), vec![1.0, 1.0, 1.0, -3.0]);
 }
@@ -914,16 +921,7 @@ fn the_utility_runs_from_minus_three_for_the_one_loser_of_four_to_one_for_a_winn
     let u = |players: &str| game(&[("players", players)]).utility().unwrap();
     assert_eq!(u("2"), crate::core::game::Utility::zero_sum(-1.0, 1.0));
     assert_eq!(u("4"), crate::core::game::Utility::zero_sum(-3.0, 1.0));
-    let mut s = four(&[], ["6c", "6d", "6h", "6s 2c"]);
-    for a in [
-        "t0 claim 6+6+6+6",
-        "t1 claim 6+6+6+6",
-        "t2 claim 6+6+6+6",
-        "t3 no solution",
-        "choose player 1",
-    ] {
-        act(&mut s, a);
-    }
+    let s = three_out_at_once();
     assert_eq!(returns(&s), vec![1.0, 1.0, 1.0, -3.0], "both ends reached");
 }
 
@@ -1057,16 +1055,7 @@ fn the_text_shows_the_stacks_the_seat_to_move_and_the_winners() {
     }
     assert!(s.to_string().contains("game over: winners [] (move cap)"), "{s}");
     // Four players: the three out share the win.
-    let mut s = four(&[], ["6c", "6d", "6h", "6s 2c"]);
-    for a in [
-        "t0 claim 6+6+6+6",
-        "t1 claim 6+6+6+6",
-        "t2 claim 6+6+6+6",
-        "t3 no solution",
-        "choose player 1",
-    ] {
-        act(&mut s, a);
-    }
+    let s = three_out_at_once();
     assert!(s.to_string().contains("game over: winners [p0 p1 p2]\n"), "{s}");
 }
 
