@@ -938,7 +938,10 @@ fn the_counted_playout_of_simulate_ends_as_the_default_loop_with_its_length() {
     ] {
         let g = Carioca::from_game_string(spec).unwrap();
         let n = g.num_players();
-        for seed in 0..16u64 {
+        // Seeds 0..16 with the quiet turns' `pdep` loop where the CPU has one, 16..32 with the
+        // portable loop every other CPU takes.
+        for seed in 0..32u64 {
+            super::state::PORTABLE_QUIET_TURNS.with(|p| p.set(seed >= 16));
             let mut st = g.new_initial_state();
             // Part-way through (the first game of each spec from the start).
             let mut pre = Rng::new(1000 + seed);
@@ -969,6 +972,7 @@ fn the_counted_playout_of_simulate_ends_as_the_default_loop_with_its_length() {
             assert_eq!(st.totals(), plain.totals());
         }
     }
+    super::state::PORTABLE_QUIET_TURNS.with(|p| p.set(false));
 }
 
 #[test]
