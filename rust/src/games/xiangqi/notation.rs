@@ -304,4 +304,42 @@ mod tests {
         assert_eq!(wxf(&pos, parse_iccs("g6f6").unwrap()), "33.4");
         assert_eq!(wxf(&pos, parse_iccs("c6d6").unwrap()), "7-.6");
     }
+
+    #[test]
+    fn wxf_four_and_five_pawns_on_a_file() {
+        // Four red pawns on Red's 3rd file (g): the outermost are `++` and `--` (the double mark says
+        // "pawn" already, only pawns can be four on a file), the inner two `P+` and `P-`.
+        let f = parse("3k5/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w", FenRules::Xiangqi).unwrap();
+        let pos = f.position;
+        assert_eq!(wxf(&pos, parse_iccs("g8f8").unwrap()), "++.4");
+        assert_eq!(wxf(&pos, parse_iccs("g7f7").unwrap()), "P+.4");
+        assert_eq!(wxf(&pos, parse_iccs("g6f6").unwrap()), "P-.4");
+        assert_eq!(wxf(&pos, parse_iccs("g5f5").unwrap()), "--.4");
+        // Five: `++`, `P+`, the middle one by its file (`P3`), `P-`, `--`.
+        let f = parse("3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w", FenRules::Xiangqi).unwrap();
+        let pos = f.position;
+        assert_eq!(wxf(&pos, parse_iccs("g9f9").unwrap()), "++.4");
+        assert_eq!(wxf(&pos, parse_iccs("g8f8").unwrap()), "P+.4");
+        assert_eq!(wxf(&pos, parse_iccs("g7f7").unwrap()), "P3.4");
+        assert_eq!(wxf(&pos, parse_iccs("g6f6").unwrap()), "P-.4");
+        assert_eq!(wxf(&pos, parse_iccs("g5f5").unwrap()), "--.4");
+    }
+
+    #[test]
+    fn wxf_plain_file_form_of_a_tandem_piece_and_the_error_reasons() {
+        // Red chariots on e5 and e1 (Red's 5th file), a red horse on g1 blocks the rear one: only the
+        // front one can reach Red's 1st file (i), so the plain `R5.1` names it (canonical `R+.1`);
+        // both can reach Red's 4th file (f5 and f1), so `R5.4` fits both and is ambiguous.
+        let f = parse("5k3/9/9/9/4R4/9/9/9/4R1N2/3K5 w", FenRules::Xiangqi).unwrap();
+        let pos = f.position;
+        let l = legal(&pos);
+        let e5i5 = parse_iccs("e5i5").unwrap();
+        assert_eq!(wxf(&pos, e5i5), "R+.1");
+        assert_eq!(parse_wxf(&pos, &l, "R5.1").unwrap(), e5i5);
+        let reason = |text: &str| parse_wxf(&pos, &l, text).unwrap_err().to_string();
+        assert!(reason("R5.4").contains("ambiguous"), "{}", reason("R5.4"));
+        // A name no legal move has, and text too short to be a WXF name, get their own reasons.
+        assert!(reason("R5+9").contains("no legal move"), "{}", reason("R5+9"));
+        assert!(reason("R5").contains("expected piece"), "{}", reason("R5"));
+    }
 }
