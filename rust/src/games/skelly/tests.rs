@@ -723,3 +723,35 @@ fn noise_and_lot_texts_read_as_their_outcomes_at_the_ends_of_their_ranges() {
         assert!(e.contains(why), "{text}: {e}");
     }
 }
+
+#[test]
+fn the_observation_is_written_slot_by_slot_from_the_seat_to_move_on() {
+    // Five seats on the 2 m board, seat 1 out; seat 2 observes (and is to shoot): blocks of 16 floats
+    // in seat order from the observer (2, 3, 4, 0, 1), then the empty sixth block, then shots/max_shots.
+    let g = game(&[("players", "5"), ("max_shots", "10")]);
+    let s = g
+        .state_at(
+            "turn=2 shots=4 out=1 p0=course6+trapped@1.0,1.3 p1=out p2=qualq02@1.0,0.25 \
+             p3=qual13@1.0,1.0 p4=killer@1.5,1.75",
+        )
+        .unwrap();
+    let mut out = vec![9.0; 6 * 16 + 1];
+    s.write_observation(2, &mut out);
+    // Slots: present, alive, on the court, x/side, y/side, course progress (1 past the course),
+    // on the course, in box 13's qualifying, walking the quadrants, killer, quadrants 0..3 made,
+    // trapped, to shoot.
+    #[rustfmt::skip]
+    let want: Vec<f32> = [
+        [1.0, 1.0, 1.0, 0.5, 0.125, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0], // seat 2
+        [1.0, 1.0, 1.0, 0.5, 0.5, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],   // seat 3
+        [1.0, 1.0, 1.0, 0.75, 0.875, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0], // seat 4
+        [1.0, 1.0, 1.0, 0.5, 0.65, 6.0 / 25.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0], // seat 0
+        [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],   // seat 1 (out)
+        [0.0; 16],                                                                          // no seat
+    ]
+    .concat()
+    .into_iter()
+    .chain([0.4])
+    .collect();
+    assert_eq!(out, want);
+}
