@@ -917,6 +917,13 @@ impl State for SkellyState {
         format!("you are p{player}\n{}\n{}", self.court_text(), self.summary())
     }
 
+    /// One block of `SEAT_FEATURES` floats per seat, in seat order from `player` on (so the observer's
+    /// own cap is always block 0; blocks of seats beyond the game's players stay 0), then
+    /// `shots / max_shots` (at most 1). A block's slots: 0 the seat exists, 1 alive, 2 on the court,
+    /// 3 and 4 x and y over the board side (clamped to −1..2), 5 the course progress (target index over
+    /// the course length, 1 once past the course), 6 on the course, 7 qualifying in box 13, 8 walking the
+    /// quadrants, 9 killer, 10..13 quadrants 0..3 made (all for a killer), 14 trapped, 15 to shoot.
+    /// An eliminated seat has only slot 0 set.
     fn write_observation(&self, player: usize, out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);
         let n = self.table.n;

@@ -644,3 +644,114 @@ fn the_winner_gets_the_top_of_the_declared_range_and_each_loser_the_bottom() {
     assert_eq!(r, [u.max, u.min, u.min]);
     assert_eq!((u.min, u.max, u.sum), (-0.5, 1.0, Some(0.0)));
 }
+
+/// The shot that `text` reads as: (reference, angle offset in degrees, power), or the error's text.
+fn read_shot(text: &str) -> std::result::Result<(usize, i32, f64), String> {
+    match parse_action(text) {
+        Ok(a) if a < SHOTS => {
+            let aim = Aim::from_action(a);
+            Ok((aim.reference, ANGLES[aim.angle_index], POWERS[aim.power_index]))
+        }
+        Ok(a) => Err(format!("not a shot: {a}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+#[test]
+fn shot_texts_and_their_shorthands_read_as_the_shot_they_name() {
+    // Reference 0 is the target, 1 + j the cap of seat j (p0..p5).
+    assert_eq!(read_shot("aim target +0deg x1.00"), Ok((0, 0, 1.0)));
+    assert_eq!(read_shot("  AIM   P5  -20DEG  X2.5 "), Ok((6, -20, 2.5)));
+    // The fourth word and the third may go without their `deg` and `x`.
+    assert_eq!(read_shot("aim p0 5 0.9"), Ok((1, 5, 0.9)));
+    // Two words: offset and power at the target, the offset a number or written with `deg`.
+    assert_eq!(read_shot("-5 1.1"), Ok((0, -5, 1.1)));
+    assert_eq!(read_shot("+10deg x0.75"), Ok((0, 10, 0.75)));
+    // Three words: the reference first.
+    assert_eq!(read_shot("p2 10 1.3"), Ok((3, 10, 1.3)));
+    assert_eq!(read_shot("target -2deg x1.6"), Ok((0, -2, 1.6)));
+}
+
+#[test]
+fn shot_texts_out_of_the_grid_are_refused_with_the_reason() {
+    let refused = |text: &str, why: &str| {
+        let e = read_shot(text).unwrap_err();
+        assert!(e.contains(why), "{text}: {e}");
+    };
+    // Seats are p0..p5: p6 is no cap (its id would fall among the noise outcomes).
+    refused("aim p6 +0deg x1.00", "aim at 'target' or a cap p0..p5");
+    refused("p6 0 1", "aim at 'target' or a cap p0..p5");
+    refused("aim me +0deg x1.00", "aim at 'target' or a cap p0..p5");
+    // Offsets and powers only from the grid.
+    refused(
+        "aim target +3deg x1.00",
+        "angle offsets are -20deg -10deg -5deg -2deg +0deg +2deg +5deg +10deg +20deg",
+    );
+    refused(
+        "aim target +0deg x1.05",
+        "powers are x0.50 x0.75 x0.90 x1.00 x1.10 x1.30 x1.60 x2.50",
+    );
+    refused("aim target north x1.00", "angle offset as +5deg");
+    refused("aim target +0deg strong", "power as x1.00");
+    // Two words that are no offset are no shorthand; three words led by a keyword are none either.
+    refused("north 1", "expected 'aim <target|pK>");
+    refused("aim 0 1", "expected 'aim <target|pK>");
+    refused("noise 0 1", "expected 'aim <target|pK>");
+    refused("first 0 1", "expected 'aim <target|pK>");
+}
+
+#[test]
+fn noise_and_lot_texts_read_as_their_outcomes_at_the_ends_of_their_ranges() {
+    // Noise ids run angle bin (0..14, i.e. -7..+7) times 15 plus speed bin, from NOISE.
+    assert_eq!(parse_action("noise angle -7 speed -7").unwrap(), NOISE);
+    assert_eq!(parse_action("noise angle +7 speed -7").unwrap(), NOISE + 14 * 15);
+    assert_eq!(
+        parse_action("Noise Angle 0 Speed 7").unwrap(),
+        NOISE + 7 * 15 + 14
+    );
+    assert_eq!(parse_action("first player 0").unwrap(), LOT);
+    assert_eq!(parse_action("first player 5").unwrap(), LOT + 5);
+    for (text, why) in [
+        ("noise angle 8 speed 0", "noise bins are -7..7"),
+        ("noise angle 0 speed -8", "noise bins are -7..7"),
+        ("noise angle up speed 0", "noise angle <-7..7> speed <-7..7>"),
+        ("noise angle 0 speed down", "noise angle <-7..7> speed <-7..7>"),
+        ("first player 6", "first player <0..5>"),
+        ("first player -1", "first player <0..5>"),
+    ] {
+        let e = parse_action(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+}
+
+#[test]
+fn the_observation_is_written_slot_by_slot_from_the_seat_to_move_on() {
+    // Five seats on the 2 m board, seat 1 out; seat 2 observes (and is to shoot): blocks of 16 floats
+    // in seat order from the observer (2, 3, 4, 0, 1), then the empty sixth block, then shots/max_shots.
+    let g = game(&[("players", "5"), ("max_shots", "10")]);
+    let s = g
+        .state_at(
+            "turn=2 shots=4 out=1 p0=course6+trapped@1.0,1.3 p1=out p2=qualq02@1.0,0.25 \
+             p3=qual13@1.0,1.0 p4=killer@1.5,1.75",
+        )
+        .unwrap();
+    let mut out = vec![9.0; 6 * 16 + 1];
+    s.write_observation(2, &mut out);
+    // Slots: present, alive, on the court, x/side, y/side, course progress (1 past the course),
+    // on the course, in box 13's qualifying, walking the quadrants, killer, quadrants 0..3 made,
+    // trapped, to shoot.
+    #[rustfmt::skip]
+    let want: Vec<f32> = [
+        [1.0, 1.0, 1.0, 0.5, 0.125, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0], // seat 2
+        [1.0, 1.0, 1.0, 0.5, 0.5, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],   // seat 3
+        [1.0, 1.0, 1.0, 0.75, 0.875, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0], // seat 4
+        [1.0, 1.0, 1.0, 0.5, 0.65, 6.0 / 25.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0], // seat 0
+        [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],   // seat 1 (out)
+        [0.0; 16],                                                                          // no seat
+    ]
+    .concat()
+    .into_iter()
+    .chain([0.4])
+    .collect();
+    assert_eq!(out, want);
+}
