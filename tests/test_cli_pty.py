@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -25,11 +26,24 @@ PROMPT = "your move> "
 LEGAL = re.compile(r"legal now \(\d+\): ([^\r\n]*)")
 
 
+def default_sigint() -> None:
+    """Runs in each child before it starts: Ctrl-C back to its default, so Python turns it into
+    KeyboardInterrupt even when this test run was started in the background by a shell without job
+    control (such a shell makes its background commands ignore SIGINT, and children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str) -> pexpect.spawn:
     """``python -m ludoteca ARGS`` on a pseudo-terminal 120 columns wide, output as text."""
     env = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "dumb", "NO_COLOR": "1"}
     child = pexpect.spawn(
-        sys.executable, ["-m", "ludoteca", *args], env=env, encoding="utf-8", timeout=30, dimensions=(50, 120)
+        sys.executable,
+        ["-m", "ludoteca", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 120),
+        preexec_fn=default_sigint,
     )
     return child
 
@@ -233,7 +247,15 @@ def test_simulate_shows_games_per_second_and_stops_on_ctrl_c() -> None:
     # A terminal that Rich draws a live bar on (TERM=dumb gets none); colours are stripped before matching.
     env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
     args = ["-m", "ludoteca", "simulate", "go(board_size=19)", "-n", "1000000"]
-    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    child = pexpect.spawn(
+        sys.executable,
+        args,
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 120),
+        preexec_fn=default_sigint,
+    )
     seen = ""
     while not re.search(r"[1-9][\d,]*/1000000 +[\d,]+ games/s", seen):
         child.expect_exact("games/s")

@@ -68,8 +68,15 @@ INTERRUPTIBLE = {
 @pytest.mark.parametrize("call", sorted(INTERRUPTIBLE))
 def test_ctrl_c_stops_a_long_call(call: str) -> None:
     code = f"import ludoteca, sys; print('started', flush=True); {INTERRUPTIBLE[call]}; print('finished')"
+    # Ctrl-C back to its default in the child: a shell without job control makes its background
+    # commands (and so this run, and the child) ignore SIGINT, and Python then never raises
+    # KeyboardInterrupt.
     child = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "started"
