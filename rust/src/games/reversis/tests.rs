@@ -1269,3 +1269,37 @@ fn a_single_hands_scores_are_each_seats_card_points_and_with_the_talon_make_40()
         assert_eq!(scores.iter().sum::<f64>() + count(st.core.talon), 40.0);
     }
 }
+
+#[test]
+fn a_deal_resumed_at_the_second_talon_card_deals_what_sample_chance_would() {
+    // The deal ends with three face-down cards into the talon (cards 46, 47 and 48 of 48). Resumed
+    // after 46 cards, the next card goes to the talon with one card after it: too short a stretch to
+    // deal at once, so `resolve_chance` deals it singly (as a talon card, not into a hand), then the
+    // last card. The same draws must give the same cards and places as dealing on with
+    // `sample_chance`: 11 cards to each of three seats and 12 to the dealer, 3 in the talon.
+    let g = game("reversis");
+    for seed in 0..10 {
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(seed);
+        for _ in 0..46 {
+            let a = st.sample_chance(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        assert_eq!(st.current_player(), Player::Chance);
+        let (mut stepped, mut stepped_rng) = (st.clone(), rng.clone());
+        while stepped.core.phase == crate::trick::Phase::Deal {
+            let a = stepped.sample_chance(&mut stepped_rng);
+            stepped.apply_action(a).unwrap();
+        }
+        st.resolve_chance(&mut rng);
+        assert_eq!(st.history(), stepped.history(), "seed {seed}");
+        assert_eq!(st.history().len(), 48, "seed {seed}");
+        assert_eq!(rng, stepped_rng, "seed {seed}");
+        assert_eq!(st.core.hands, stepped.core.hands, "seed {seed}");
+        assert_eq!(st.core.talon, stepped.core.talon, "seed {seed}");
+        assert_eq!(st.core.talon.len(), 3, "seed {seed}");
+        let sizes: Vec<usize> = (0..4).map(|s| st.core.hands[s].len()).collect();
+        assert_eq!(sizes.iter().sum::<usize>(), 45, "seed {seed}");
+        assert_eq!(sizes.iter().filter(|&&n| n == 12).count(), 1, "seed {seed}");
+    }
+}
