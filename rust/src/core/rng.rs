@@ -109,6 +109,85 @@ mod tests {
         }
     }
 
+    /// One SplitMix64 output from `state`, by rand_xoshiro's published SplitMix64.
+    fn reference_splitmix64(state: u64) -> u64 {
+        use rand_core::{RngCore, SeedableRng};
+        rand_xoshiro::SplitMix64::from_seed(state.to_le_bytes()).next_u64()
+    }
+
+    #[test]
+    fn splitmix64_is_the_published_step() {
+        for z in [0u64, 1, 42, 0x5851_F42D_4C95_7F2D, u64::MAX] {
+            assert_eq!(splitmix64(z), reference_splitmix64(z), "{z:#x}");
+        }
+    }
+
+    #[test]
+    fn a_game_stream_is_the_published_generator_seeded_as_documented() {
+        // Game `index` under `seed` is Xoshiro256++ seeded (rand's `seed_from_u64`) with
+        // SplitMix64(seed xor SplitMix64(index + 0x5851F42D4C957F2D)): the derivation every seeded
+        // result (simulate, VectorEnv, records) depends on, so it must never change.
+        use rand_core::{RngCore, SeedableRng};
+        for (seed, index) in [(0u64, 0u64), (7, 0), (7, 1), (7, 12_345), (u64::MAX, 3)] {
+            let key =
+                reference_splitmix64(seed ^ reference_splitmix64(index.wrapping_add(0x5851_F42D_4C95_7F2D)));
+            let mut reference = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(key);
+            let mut ours = Rng::for_stream(seed, index);
+            for _ in 0..10 {
+                assert_eq!(
+                    ours.next_u64(),
+                    reference.next_u64(),
+                    "seed {seed}, index {index}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_all_zero_state_becomes_the_stream_of_seed_0() {
+        // Xoshiro's all-zero state is a fixed point (zeros for ever): refused, replaced by seed 0.
+        let mut r = Rng::from_state([0; 4]);
+        let mut zero = Rng::new(0);
+        assert_eq!(r.state(), zero.state());
+        assert_ne!(r.next_u64(), 0);
+        assert_eq!(r.next_u64(), {
+            zero.next_u64();
+            zero.next_u64()
+        });
+    }
+
+    #[test]
+    fn unit_takes_the_top_53_bits_as_a_fraction_in_0_1() {
+        // The usual conversion (as rand's `Standard` f64): the top 53 bits of a word over 2^53.
+        use rand_core::{RngCore, SeedableRng};
+        let mut ours = Rng::new(5);
+        let mut reference = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut low, mut high, mut sum) = (1.0f64, 0.0f64, 0.0f64);
+        for _ in 0..10_000 {
+            let u = ours.unit();
+            let w = reference.next_u64();
+            assert_eq!(u, (w >> 11) as f64 / 9_007_199_254_740_992.0);
+            assert!((0.0..1.0).contains(&u), "{u}");
+            (low, high, sum) = (low.min(u), high.max(u), sum + u);
+        }
+        assert!(low < 0.001 && high > 0.999, "{low} {high}");
+        assert!((sum / 10_000.0 - 0.5).abs() < 0.01, "mean {}", sum / 10_000.0);
+    }
+
+    #[test]
+    fn below_is_the_multiply_shift_of_the_top_32_bits() {
+        // Lemire's map of the word's top 32 bits: floor(top32 * n / 2^32).
+        use rand_core::{RngCore, SeedableRng};
+        let mut ours = Rng::new(11);
+        let mut reference = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        for n in [1u32, 2, 3, 52, 108, u32::MAX] {
+            for _ in 0..100 {
+                let top = reference.next_u64() >> 32;
+                assert_eq!(ours.below(n) as u128, (top as u128 * n as u128) >> 32, "n {n}");
+            }
+        }
+    }
+
     #[test]
     fn state_round_trips() {
         let mut a = Rng::new(9);
