@@ -507,6 +507,27 @@ mod tests {
     }
 
     #[test]
+    fn words_split_on_spaces_hyphens_and_underscores_and_of_goes_only_between_two_words() {
+        // "of" (di, de) is dropped only in the RANK of SUIT shape (three words or more); a stray
+        // "of" beside a single card name is not a card.
+        let d = Deck::french52();
+        let ace = d.parse("A♠").unwrap();
+        for text in [
+            "ace of spades",
+            "Ace_of_Spades",
+            "ace-of-spades",
+            "ace of_spades",
+            "A S",
+        ] {
+            assert_eq!(d.parse(text).unwrap(), ace, "{text}");
+        }
+        for text in ["of AS", "AS of", "de A♠"] {
+            assert!(d.parse(text).is_err(), "{text}");
+        }
+        assert_eq!(super::super::notation::normalize("of spades"), "ofspades");
+    }
+
+    #[test]
     fn every_name_parses_back_to_its_card() {
         for deck in all_decks() {
             for i in 0..deck.len() {
