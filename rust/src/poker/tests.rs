@@ -618,3 +618,44 @@ fn every_ranking_has_its_own_tables() {
         Category::Straight
     );
 }
+
+const NO_CAP: Sizing = Sizing::FixedLimit {
+    bet: 4,
+    cap: None,
+    uncapped_heads_up: false,
+};
+
+#[test]
+fn short_all_ins_that_together_reach_a_full_raise_reopen_the_betting() {
+    // Bet 4 by seat 0; all-in raises to 6 (seat 1: 2 more), 8 (seat 2: 2 more, together a full raise
+    // of 4) and 9 (seat 3: 1 more). Seat 0 now faces 5 more than it bet, more than a full raise: the
+    // short raises together reopen the betting for it (PokerKit: the sum of the consecutive all-in
+    // raises, 5, is at least the last full raise, 4), so it may raise to 13 (seat 4 called 9 and can
+    // call a raise).
+    let mut b = Betting::new(&[100, 6, 8, 9, 100]);
+    b.start_round(0, NO_CAP, 0);
+    b.apply(Move::Bet);
+    for to in [6, 8, 9] {
+        assert_eq!(b.amount_to(Move::Raise), to);
+        assert!(b.apply(Move::Raise));
+    }
+    b.apply(Move::Call);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Raise), 13);
+    // The same, but seat 3 only calls 8: seat 0 faces exactly a full raise (4) and may raise.
+    let mut b = Betting::new(&[100, 6, 8, 9]);
+    b.start_round(0, NO_CAP, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    b.apply(Move::Raise);
+    b.apply(Move::Call);
+    assert_eq!(b.stacks[3], 1);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Raise), 12);
+}
