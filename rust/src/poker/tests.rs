@@ -659,3 +659,81 @@ fn short_all_ins_that_together_reach_a_full_raise_reopen_the_betting() {
     );
     assert_eq!(b.amount_to(Move::Raise), 12);
 }
+
+#[test]
+fn a_seat_that_acted_and_faces_less_than_a_full_raise_may_only_call() {
+    // Seat 0 bets 4, seat 1 raises all-in to 8 (a full raise), seat 2 calls 8, seat 3 raises all-in
+    // to 9 (1 more). Seat 0 faces 5 more, at least a full raise since it acted: it may raise. Seat 2
+    // called 8 and faces 1 more, less than a full raise: fold or call only.
+    let mut b = Betting::new(&[100, 8, 100, 9]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    assert_eq!(b.stacks[1], 0);
+    b.apply(Move::Call);
+    assert_eq!(b.amount_to(Move::Raise), 9);
+    b.apply(Move::Raise);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(2), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    assert!(!b.in_round());
+    assert_eq!(b.committed[..4], [9, 8, 9, 9]);
+}
+
+#[test]
+fn nobody_left_to_call_means_no_raise() {
+    // Heads-up, seat 1 bets its last 4 chips: seat 0 may call or fold but not raise (nobody could
+    // call a raise). A seat whose stack only covers the call may not raise either.
+    let mut b = Betting::new(&[100, 4]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Check);
+    assert_eq!(legal(&b), [Move::Check, Move::Bet]);
+    b.apply(Move::Bet);
+    assert_eq!((b.actor(), legal(&b)), (Some(0), vec![Move::Fold, Move::Call]));
+    let mut b = Betting::new(&[100, 100, 4]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(2), vec![Move::Fold, Move::Call]));
+    // A folded seat's chips do not count: seat 2 bets its last 4, seat 0 folds, seat 1 cannot raise.
+    let mut b = Betting::new(&[100, 100, 4]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Check);
+    b.apply(Move::Check);
+    b.apply(Move::Bet);
+    b.apply(Move::Fold);
+    assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Fold, Move::Call]));
+    // But a bettor with chips behind can call a raise: seat 1 bets 4 and keeps 2, seat 0 may raise.
+    let mut b = Betting::new(&[100, 6]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Check);
+    b.apply(Move::Bet);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Raise), 8);
+}
+
+#[test]
+fn a_raise_for_less_with_the_last_chips() {
+    // Seat 0 bets 4 of its 10 chips, seat 1 raises to 8: seat 0 owes 4 and has 6 behind, more than
+    // the call, so it may raise all-in to 10 (less than the full 12).
+    let mut b = Betting::new(&[10, 100]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Call), 8);
+    assert_eq!(b.amount_to(Move::Raise), 10);
+    b.apply(Move::Raise);
+    assert_eq!(b.stacks[0], 0);
+    assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Fold, Move::Call]));
+}
