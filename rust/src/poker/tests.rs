@@ -737,3 +737,43 @@ fn a_raise_for_less_with_the_last_chips() {
     assert_eq!(b.stacks[0], 0);
     assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Fold, Move::Call]));
 }
+
+#[test]
+fn a_full_raise_reopens_the_betting_even_after_a_later_short_all_in() {
+    // Seat 0 bets 4, seat 1 raises to 8 and keeps chips (a full raise), seat 2 calls, seat 3 raises
+    // all-in to 9 (1 more). Seat 0 has not acted since the full raise: it may raise. Seats 1 and 2
+    // acted after it and face 1 more: call or fold only.
+    let mut b = Betting::new(&[100, 100, 100, 9]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    b.apply(Move::Call);
+    b.apply(Move::Raise);
+    assert_eq!(b.stacks[3], 0);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(2), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    assert!(!b.in_round());
+    assert_eq!(b.committed[..4], [9, 9, 9, 9]);
+}
+
+#[test]
+fn an_illegal_move_is_refused_and_changes_nothing() {
+    // Nothing to call: fold and call are not moves here; a bring-in is only due in a stud first round.
+    let mut b = Betting::new(&[100, 100]);
+    b.start_round(0, LIMIT, 0);
+    let before = b.clone();
+    for m in [Move::Fold, Move::Call, Move::BringIn, Move::Complete, Move::Raise] {
+        assert!(!b.apply(m), "{m:?}");
+        assert_eq!(b, before);
+    }
+    assert!(b.apply(Move::Bet));
+    assert!(!b.apply(Move::Check));
+    assert!(!b.apply(Move::Bet));
+}
