@@ -120,7 +120,8 @@ pub struct Betting {
     raise_amount: i64,
     /// Bets, completions and raises this round.
     raises: u8,
-    /// Sum of the consecutive short all-in raises since the last full one (`None`: none).
+    /// Sum of the consecutive all-in raises since the last raise by a seat with chips left (`None`:
+    /// none).
     short_all_ins: Option<i64>,
     sizing: Sizing,
     bring_in: i64,
@@ -398,13 +399,13 @@ impl Betting {
                 }
                 self.raise_amount = self.raise_amount.max(by);
                 self.raises += 1;
+                // The sum runs on over every consecutive all-in raise (PokerKit's list): clearing it
+                // once it reached a full raise would make a later short all-in shut out a seat the
+                // earlier ones had reopened the betting for.
                 if self.stacks[p] > 0 {
                     self.short_all_ins = None;
                 } else {
                     self.short_all_ins = Some(self.short_all_ins.unwrap_or(0) + by);
-                }
-                if self.short_all_ins.is_some_and(|s| s >= self.raise_amount) {
-                    self.short_all_ins = None;
                 }
                 self.pending = self.with_chips() & !(1 << p);
                 match self.next_in(self.pending, (p + 1) % self.n) {

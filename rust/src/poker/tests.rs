@@ -618,3 +618,162 @@ fn every_ranking_has_its_own_tables() {
         Category::Straight
     );
 }
+
+const NO_CAP: Sizing = Sizing::FixedLimit {
+    bet: 4,
+    cap: None,
+    uncapped_heads_up: false,
+};
+
+#[test]
+fn short_all_ins_that_together_reach_a_full_raise_reopen_the_betting() {
+    // Bet 4 by seat 0; all-in raises to 6 (seat 1: 2 more), 8 (seat 2: 2 more, together a full raise
+    // of 4) and 9 (seat 3: 1 more). Seat 0 now faces 5 more than it bet, more than a full raise: the
+    // short raises together reopen the betting for it (PokerKit: the sum of the consecutive all-in
+    // raises, 5, is at least the last full raise, 4), so it may raise to 13 (seat 4 called 9 and can
+    // call a raise).
+    let mut b = Betting::new(&[100, 6, 8, 9, 100]);
+    b.start_round(0, NO_CAP, 0);
+    b.apply(Move::Bet);
+    for to in [6, 8, 9] {
+        assert_eq!(b.amount_to(Move::Raise), to);
+        assert!(b.apply(Move::Raise));
+    }
+    b.apply(Move::Call);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Raise), 13);
+    // The same, but seat 3 only calls 8: seat 0 faces exactly a full raise (4) and may raise.
+    let mut b = Betting::new(&[100, 6, 8, 9]);
+    b.start_round(0, NO_CAP, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    b.apply(Move::Raise);
+    b.apply(Move::Call);
+    assert_eq!(b.stacks[3], 1);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Raise), 12);
+}
+
+#[test]
+fn a_seat_that_acted_and_faces_less_than_a_full_raise_may_only_call() {
+    // Seat 0 bets 4, seat 1 raises all-in to 8 (a full raise), seat 2 calls 8, seat 3 raises all-in
+    // to 9 (1 more). Seat 0 faces 5 more, at least a full raise since it acted: it may raise. Seat 2
+    // called 8 and faces 1 more, less than a full raise: fold or call only.
+    let mut b = Betting::new(&[100, 8, 100, 9]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    assert_eq!(b.stacks[1], 0);
+    b.apply(Move::Call);
+    assert_eq!(b.amount_to(Move::Raise), 9);
+    b.apply(Move::Raise);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(2), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    assert!(!b.in_round());
+    assert_eq!(b.committed[..4], [9, 8, 9, 9]);
+}
+
+#[test]
+fn nobody_left_to_call_means_no_raise() {
+    // Heads-up, seat 1 bets its last 4 chips: seat 0 may call or fold but not raise (nobody could
+    // call a raise). A seat whose stack only covers the call may not raise either.
+    let mut b = Betting::new(&[100, 4]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Check);
+    assert_eq!(legal(&b), [Move::Check, Move::Bet]);
+    b.apply(Move::Bet);
+    assert_eq!((b.actor(), legal(&b)), (Some(0), vec![Move::Fold, Move::Call]));
+    let mut b = Betting::new(&[100, 100, 4]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(2), vec![Move::Fold, Move::Call]));
+    // A folded seat's chips do not count: seat 2 bets its last 4, seat 0 folds, seat 1 cannot raise.
+    let mut b = Betting::new(&[100, 100, 4]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Check);
+    b.apply(Move::Check);
+    b.apply(Move::Bet);
+    b.apply(Move::Fold);
+    assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Fold, Move::Call]));
+    // But a bettor with chips behind can call a raise: seat 1 bets 4 and keeps 2, seat 0 may raise.
+    let mut b = Betting::new(&[100, 6]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Check);
+    b.apply(Move::Bet);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Raise), 8);
+}
+
+#[test]
+fn a_raise_for_less_with_the_last_chips() {
+    // Seat 0 bets 4 of its 10 chips, seat 1 raises to 8: seat 0 owes 4 and has 6 behind, more than
+    // the call, so it may raise all-in to 10 (less than the full 12).
+    let mut b = Betting::new(&[10, 100]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    assert_eq!(b.amount_to(Move::Call), 8);
+    assert_eq!(b.amount_to(Move::Raise), 10);
+    b.apply(Move::Raise);
+    assert_eq!(b.stacks[0], 0);
+    assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Fold, Move::Call]));
+}
+
+#[test]
+fn a_full_raise_reopens_the_betting_even_after_a_later_short_all_in() {
+    // Seat 0 bets 4, seat 1 raises to 8 and keeps chips (a full raise), seat 2 calls, seat 3 raises
+    // all-in to 9 (1 more). Seat 0 has not acted since the full raise: it may raise. Seats 1 and 2
+    // acted after it and face 1 more: call or fold only.
+    let mut b = Betting::new(&[100, 100, 100, 9]);
+    b.start_round(0, LIMIT, 0);
+    b.apply(Move::Bet);
+    b.apply(Move::Raise);
+    b.apply(Move::Call);
+    b.apply(Move::Raise);
+    assert_eq!(b.stacks[3], 0);
+    assert_eq!(
+        (b.actor(), legal(&b)),
+        (Some(0), vec![Move::Fold, Move::Call, Move::Raise])
+    );
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(1), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    assert_eq!((b.actor(), legal(&b)), (Some(2), vec![Move::Fold, Move::Call]));
+    b.apply(Move::Call);
+    assert!(!b.in_round());
+    assert_eq!(b.committed[..4], [9, 9, 9, 9]);
+}
+
+#[test]
+fn an_illegal_move_is_refused_and_changes_nothing() {
+    // Nothing to call: fold and call are not moves here; a bring-in is only due in a stud first round.
+    let mut b = Betting::new(&[100, 100]);
+    b.start_round(0, LIMIT, 0);
+    let before = b.clone();
+    for m in [Move::Fold, Move::Call, Move::BringIn, Move::Complete, Move::Raise] {
+        assert!(!b.apply(m), "{m:?}");
+        assert_eq!(b, before);
+    }
+    assert!(b.apply(Move::Bet));
+    assert!(!b.apply(Move::Check));
+    assert!(!b.apply(Move::Bet));
+}
