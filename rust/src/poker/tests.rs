@@ -1,7 +1,7 @@
 //! Evaluator counts against published figures, and the betting engine and pots on small situations.
 
 use super::betting::{Betting, Move, Sizing};
-use super::hand::{masks32, masks52, SuitMasks};
+use super::hand::{card52, count, masks32, masks52, SuitMasks};
 use super::high::{Category, FlushRank, HighRank, HighRules};
 use super::low::LowRank;
 use super::pots::{award, pots, OddChip, Pot};
@@ -776,4 +776,133 @@ fn an_illegal_move_is_refused_and_changes_nothing() {
     assert!(b.apply(Move::Bet));
     assert!(!b.apply(Move::Check));
     assert!(!b.apply(Move::Bet));
+#[test]
+fn card52_and_count_agree_with_the_deck() {
+    // The deck's own parser names each index; card52 must land on the same card.
+    let d = deck52();
+    let ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    for (s, suit) in ["♣", "♦", "♥", "♠"].iter().enumerate() {
+        for (i, r) in ranks.iter().enumerate() {
+            let card = d.parse(&format!("{r}{suit}")).unwrap();
+            assert_eq!(card52(i as u8 + 2, s as u8), card.0, "{r}{suit}");
+        }
+    }
+    assert_eq!(count(&[0; 4]), 0);
+    assert_eq!(count(&hand("A♠")), 1);
+    assert_eq!(count(&hand("A♠ A♥ 2♦ 3♣ 4♠ 9♥ J♦")), 7);
+    assert_eq!(count(&masks52(CardSet((1 << 52) - 1))), 52);
+}
+
+#[test]
+fn flush_rank_names_and_ranking_options() {
+    let all = [
+        ("standard", FlushRank::Standard),
+        ("above_full_house", FlushRank::AboveFullHouse),
+        ("above_four_of_a_kind", FlushRank::AboveFourOfAKind),
+    ];
+    for (name, f) in all {
+        assert_eq!(FlushRank::parse(name), Some(f));
+        for ace_low in [true, false] {
+            let rules = HighRules::piquet(ace_low, f);
+            assert_eq!(rules.flush_rank(), f);
+            assert_eq!(rules.has_low_straight(), ace_low);
+        }
+    }
+    assert_eq!(FlushRank::parse("Standard"), None);
+    assert_eq!(FlushRank::parse(""), None);
+    assert_eq!(HighRules::STANDARD.flush_rank(), FlushRank::Standard);
+    assert!(HighRules::STANDARD.has_low_straight());
+    assert_eq!(HighRules::default(), HighRules::STANDARD);
+}
+
+#[test]
+fn category_indices_and_names() {
+    let names = [
+        "high card",
+        "one pair",
+        "two pair",
+        "three of a kind",
+        "straight",
+        "flush",
+        "full house",
+        "four of a kind",
+        "straight flush",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        assert_eq!(Category::from_index(i as u32).name(), *name);
+        assert_eq!(Category::from_index(i as u32) as usize, i);
+    }
+    // Out of range clamps to the top category rather than panicking.
+    assert_eq!(Category::from_index(9), Category::StraightFlush);
+    assert_eq!(Category::from_index(15), Category::StraightFlush);
+}
+
+#[test]
+fn every_high_category_names_itself_and_displays() {
+    assert_eq!(high("K♠ Q♠ J♠ 10♠ 9♠").name(), "straight flush, king high");
+    assert_eq!(high("9♠ 9♥ 9♦ 9♣ 2♠").name(), "four of a kind, nines");
+    assert_eq!(high("K♥ 9♥ 7♥ 4♥ 2♥").name(), "flush, king high");
+    assert_eq!(high("7♠ 7♥ 7♦ K♣ 2♠").name(), "three of a kind, sevens");
+    assert_eq!(high("K♠ Q♥ 9♦ 5♣ 3♠").name(), "king high");
+    assert_eq!(high("10♠ J♥ Q♦ K♣ A♠").name(), "straight, ace high");
+    assert_eq!(format!("{}", high("K♠ K♥ 5♦ 5♣ 9♠")), "two pair, kings and fives");
+    assert_eq!(format!("{}", low("8♠ 6♥ 4♦ 2♣ A♠")), "8-6-4-2-A");
+}
+
+#[test]
+fn batch_evaluators_rank_each_hand() {
+    let hands = [hand("A♠ 2♥ 3♦ 4♣ 5♠"), hand("9♠ 9♥ 2♦ 2♣ 3♠ K♥ Q♦")];
+    let mut out = [HighRank(0); 2];
+    super::high::eval_batch(&HighRules::STANDARD, &hands, &mut out);
+    assert_eq!(out[0].name(), "straight, five high");
+    assert_eq!(out[1].name(), "two pair, nines and twos");
+    let mut lows = [LowRank(u32::MAX); 2];
+    super::low::eval_batch(&hands, &mut lows);
+    assert_eq!(lows[0].name(), "5-4-3-2-A");
+    assert_eq!(lows[1].name(), "K-Q-9-3-2");
+}
+
+#[test]
+fn low_category_names_and_ranks() {
+    // Ranks come out as low values (A = 1), most significant group first.
+    assert_eq!(low("8♠ 6♥ 4♦ 2♣ A♠").ranks(), vec![8, 6, 4, 2, 1]);
+    assert_eq!(low("9♠ 9♥ 5♦ 5♣ 3♠ 3♥ 2♦").ranks(), vec![3, 9, 5, 2]);
+    assert_eq!(low("A♠ 3♥").ranks(), vec![3, 1]);
+    assert_eq!(LowRank(0).ranks(), Vec::<u32>::new());
+    assert_eq!(LowRank(0).name(), "no cards");
+    let names = [
+        ("K♠ Q♥ J♦ 9♣ 8♠", "no pair"),
+        ("A♠ A♥ 2♦ 3♣ 4♠", "one pair"),
+        ("A♠ A♥ 2♦ 2♣ 4♠", "two pair"),
+        ("A♠ A♥ A♦ 3♣ 4♠", "three of a kind"),
+        ("A♠ A♥ A♦ 3♣ 3♠", "full house"),
+        ("A♠ A♥ A♦ A♣ 4♠", "four of a kind"),
+    ];
+    for (i, (h, name)) in names.iter().enumerate() {
+        assert_eq!(low(h).category(), i as u32, "{h}");
+        assert_eq!(low(h).category_name(), *name, "{h}");
+    }
+}
+
+#[test]
+fn low_quads_and_full_houses_at_the_edges() {
+    // Four of a kind ranks by the quads' rank first, then the kicker, whatever suit the kicker has.
+    for kicker in ["A♣", "A♦", "A♥", "A♠"] {
+        assert_eq!(
+            low(&format!("K♠ K♥ K♦ K♣ {kicker}")).name(),
+            "four of a kind, kings, A"
+        );
+    }
+    // Four aces and two twos: the full house (aces full of twos) is a better low than four aces.
+    assert_eq!(low("A♠ A♥ A♦ A♣ 2♠ 2♥").name(), "full house, aces full of twos");
+    assert_eq!(
+        low("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦").name(),
+        "full house, aces full of twos"
+    );
+    assert_eq!(
+        low("2♠ 2♥ 2♦ 2♣ A♠ A♥ A♦").name(),
+        "full house, aces full of twos"
+    );
+    // Trips and a pair among seven: one pair is the best five, and the pair of aces is the lowest.
+    assert_eq!(low("A♠ A♥ A♦ 2♣ 2♠ 5♥ 6♦").name(), "pair of aces, 6-5-2");
 }
