@@ -727,3 +727,15 @@ fn illegal_actions_are_refused_with_a_reason() {
         Err(LudoError::GameOver)
     ));
 }
+
+#[test]
+fn max_game_length_holds_for_uncapped_tables_with_short_stacks() {
+    // Stacks of 5 against a small bet of 4: fewer than four small bets behind each. The bound must
+    // still be a number at least as long as a hand played to the end (all in on 3rd street).
+    let g = game(&[("uncapped_heads_up", "true"), ("stack", "5")]);
+    let mut s = g.new_initial_state();
+    third_street(&mut s, &[["Ac", "2c", "3c"], ["Kd", "Qd", "Jd"]]);
+    run(&mut s, "complete, call, 4c, Kh, 5c, Qh, 6c, Jh, 7c, Th");
+    assert!(s.is_terminal());
+    assert!(s.history().len() <= g.max_game_length());
+}
