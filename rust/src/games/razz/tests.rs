@@ -439,3 +439,303 @@ fn side_pots_show_in_the_observation() {
     }
     panic!("no side pot in 200 random matches");
 }
+
+/// The display name of a card written as text (`"Ac"` → `A♣`).
+fn card_name(t: &str) -> String {
+    deck().name_of(deck().parse(t).unwrap()).to_string()
+}
+
+#[test]
+fn bring_in_goes_by_rank_before_suit_and_the_ace_is_lowest() {
+    // T♣ outranks 9♠ although spades are the highest suit: the suit only breaks ties of rank.
+    let mut s = game(&[]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Tc"], ["2d", "3d", "9s"]]);
+    assert_eq!(s.current_player(), Player::Seat(0));
+    // The ace is the lowest door card: 2♣ brings in against A♠.
+    let mut s = game(&[]).new_initial_state();
+    third_street(&mut s, &[["4c", "3c", "2c"], ["2d", "3d", "As"]]);
+    assert_eq!(s.current_player(), Player::Seat(0));
+}
+
+/// Deals at random (`seed`) and plays passively (bring in, check or call), except that the first
+/// `folds` players who may fold do so (on 3rd street, facing the bring-in); stops when 7th street's
+/// cards are out.
+fn passive_to_seventh_street(pairs: &[(&str, &str)], seed: u64, folds: usize) -> RazzState {
+    let mut s = game(pairs).new_initial_state();
+    let mut rng = Rng::new(seed);
+    let mut folds = folds;
+    while s.street() < 7 || s.is_chance_node() {
+        if s.is_chance_node() {
+            let a = s.sample_chance(&mut rng);
+            s.apply_action(a).unwrap();
+            continue;
+        }
+        let legal = s.legal_moves();
+        let m = if folds > 0 && legal & Move::Fold.bit() != 0 {
+            folds -= 1;
+            Move::Fold
+        } else {
+            [Move::Check, Move::BringIn, Move::Call]
+                .into_iter()
+                .find(|m| legal & m.bit() != 0)
+                .unwrap()
+        };
+        s.apply_action(move_action(m)).unwrap();
+    }
+    s
+}
+
+#[test]
+fn seventh_street_is_dealt_down_when_the_stub_just_covers_everyone() {
+    // 8 players, one folds on 3rd street: 24 + 3 x 7 = 45 cards out, the stub of 7 covers the 7
+    // players still in, so each gets a down card and no community card is needed.
+    let s = passive_to_seventh_street(&[("players", "8")], 5, 1);
+    assert_eq!(s.betting().live_count(), 7);
+    assert_eq!(s.community(), None);
+    assert!(s.undealt.is_empty());
+    for seat in (0..8).filter(|&p| s.is_live(p)) {
+        assert_eq!(s.down_cards(seat).len(), 3, "seat {seat}");
+        assert_eq!(s.cards_of(seat).len(), 7, "seat {seat}");
+    }
+    // With burns, 8 players of whom two fold on 3rd: 24 + 3 x (1 + 6) = 45 out, the stub of 7
+    // covers the burn and 6 down cards exactly.
+    let s = passive_to_seventh_street(&[("players", "8"), ("burn_cards", "true")], 6, 2);
+    assert_eq!(s.betting().live_count(), 6);
+    assert_eq!(s.community(), None);
+    assert_eq!(s.burned.len(), 4);
+    assert!(s.undealt.is_empty());
+    for seat in (0..8).filter(|&p| s.is_live(p)) {
+        assert_eq!(s.down_cards(seat).len(), 3, "seat {seat}");
+    }
+    // With burns and all 8 in: 24 + 3 x 9 = 51 out; the last card is the community card and
+    // there is none left to burn before it.
+    let s = passive_to_seventh_street(&[("players", "8"), ("burn_cards", "true")], 7, 0);
+    assert_eq!(s.betting().live_count(), 8);
+    assert!(s.community().is_some());
+    assert_eq!(s.burned.len(), 3);
+    assert!(s.undealt.is_empty());
+}
+
+#[test]
+fn a_folded_player_gets_no_more_cards_and_never_opens() {
+    // Seat 1 (K♦) brings in, seat 2 calls, seat 0 folds holding the best door card (A♣).
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["Qc", "Jc", "Ac"], ["9d", "8d", "Kd"], ["9h", "8h", "5h"]],
+    );
+    assert_eq!(s.current_player(), Player::Seat(1));
+    run(&mut s, "bring in, call, fold");
+    // 4th street goes to seats 1 and 2 only; the best board of the two (6-5) opens.
+    run(&mut s, "2d, 6h");
+    assert_eq!(s.up_cards(0).len(), 1);
+    assert_eq!(s.up_cards(1).len(), 2);
+    assert_eq!(s.current_player(), Player::Seat(2));
+}
+
+#[test]
+fn a_match_skips_a_broke_seat_and_ends_after_its_hands() {
+    // Stacks of 5, ante 1, small bet 4: J♣ (seat 0) brings in by completing all in, both others
+    // call all in; seats 1 and 2 tie with 8-6-4-2-A and split the 15 chips, the odd chip to seat 1
+    // (the first winner clockwise from the dealer, seat 2). Seat 0 is broke.
+    let g = game(&[
+        ("players", "3"),
+        ("stack", "5"),
+        ("scope", "match"),
+        ("hands", "2"),
+    ]);
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[["Kc", "Qc", "Jc"], ["8d", "6d", "4d"], ["8h", "6h", "4h"]],
+    );
+    run(&mut s, "complete, call, call");
+    run(&mut s, "Kd, 2d, 2h, Qd, Ad, Ah, Jd, Ks, Kh, Th, Qs, Qh");
+    // Hand 2: the button moves past the broke seat 0 to seat 1, and seat 0 is dealt nothing.
+    assert_eq!(s.hand_number(), 1);
+    assert_eq!(s.dealer(), 1);
+    assert_eq!(s.hand_start_stacks()[..3], [0, 8, 7]);
+    let mut sc = [0.0; 3];
+    s.scores(&mut sc);
+    assert_eq!(sc, [0.0, 7.0, 6.0]); // after the antes
+                                     // The returns are settled when the match ends, not after each hand.
+    let mut r = [1.0; 3];
+    s.returns(&mut r);
+    assert_eq!(r, [0.0; 3]);
+    // Dealing order from the dealer's left: seat 2, (seat 0 sits out), seat 1.
+    run(&mut s, "9c, 3c, 9d, 3d, Ks, 2c");
+    assert!(!s.is_live(0));
+    assert!(s.down_cards(0).is_empty() && s.up_cards(0).is_empty());
+    assert_eq!(s.down_cards(1).len(), 2);
+    assert_eq!(s.up_cards(2), [deck().parse("Ks").unwrap().0]);
+    // K♠ brings in, seat 1 folds: the second and last hand is over although two seats have chips.
+    assert_eq!(s.current_player(), Player::Seat(2));
+    run(&mut s, "bring in, fold");
+    assert!(s.is_terminal());
+    assert_eq!(s.hand_number(), 1);
+    let mut r = [0.0; 3];
+    s.returns(&mut r);
+    assert_eq!(r, [-5.0, 2.0, 3.0]);
+}
+
+#[test]
+fn a_match_ends_when_one_player_has_all_the_chips() {
+    // Heads-up, stacks of 5: J♦ completes all in, seat 0 calls all in and wins with the wheel
+    // although 20 hands were agreed.
+    let g = game(&[("stack", "5"), ("scope", "match"), ("hands", "20")]);
+    let mut s = g.new_initial_state();
+    third_street(&mut s, &[["Ac", "2c", "3c"], ["Kd", "Qd", "Jd"]]);
+    run(&mut s, "complete, call");
+    run(&mut s, "4c, Kh, 5c, Qh, 6c, Jh, 7c, Th");
+    assert!(s.is_terminal());
+    assert_eq!(s.hand_number(), 0);
+    let mut r = [0.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [5.0, -5.0]);
+    // Table stakes: nobody loses more than the stack nor wins more than the others' stacks, and
+    // this hand reaches both bounds.
+    let u = g.utility().unwrap();
+    assert_eq!((u.min, u.max, u.sum), (-5.0, 5.0, Some(0.0)));
+    // At the showdown both hands are shown: seat 1 sees seat 0's down cards.
+    let view = s.observation_string(1);
+    assert!(view.contains(&card_name("Ac")), "{view}");
+    assert!(view.contains("showdown"), "{view}");
+}
+
+#[test]
+fn the_information_state_hides_the_other_down_cards() {
+    let mut s = game(&[]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    let info = s.information_state_string(0);
+    assert!(
+        info.contains(&format!("you get {} down", card_name("2c"))),
+        "{info}"
+    );
+    assert!(info.contains("p1 gets a card down"), "{info}");
+    assert!(
+        info.contains(&format!("p1 gets {} up", card_name("4h"))),
+        "{info}"
+    );
+    assert!(!info.contains(&card_name("2d")), "{info}");
+}
+
+/// Plays the longest hands the cap allows: on every street each player checks or calls until the
+/// last one who could close the round instead bets, completes or raises, until the cap (the
+/// bring-in is posted, never completed at once). Returns the number of actions (cards included).
+fn longest_play(s: &mut RazzState, n: usize, rng: &mut Rng) -> usize {
+    let mut steps = 0;
+    // Passive actions since the round began or since its last aggression, and how many close it.
+    let (mut since, mut need) = (0, n);
+    while !s.is_terminal() {
+        steps += 1;
+        if s.is_chance_node() {
+            let a = s.sample_chance(rng);
+            s.apply_action(a).unwrap();
+            (since, need) = (0, n);
+            continue;
+        }
+        let legal = s.legal_moves();
+        let has = |m: Move| legal & m.bit() != 0;
+        let m = if has(Move::BringIn) {
+            (since, need) = (0, n - 1);
+            Move::BringIn
+        } else if since + 1 == need && (has(Move::Bet) || has(Move::Complete) || has(Move::Raise)) {
+            (since, need) = (0, n - 1);
+            [Move::Bet, Move::Complete, Move::Raise]
+                .into_iter()
+                .find(|&m| has(m))
+                .unwrap()
+        } else {
+            since += 1;
+            if has(Move::Check) {
+                Move::Check
+            } else {
+                Move::Call
+            }
+        };
+        s.apply_action(move_action(m)).unwrap();
+    }
+    steps
+}
+
+#[test]
+fn max_game_length_covers_the_longest_capped_hands() {
+    // 8 players, two hands of a match, every round to the cap with nobody folding. Per hand: 49
+    // cards (8 x 6 and the community card), and per round 5 x 8 - 4 = 36 actions: on 3rd street the
+    // bring-in, 7 players to the completion, 3 x 7 to the three raises, 7 calls; on later streets
+    // 8 to the bet, 3 x 7 to the raises, 7 calls.
+    let g = game(&[("players", "8"), ("scope", "match"), ("hands", "2")]);
+    let mut s = g.new_initial_state();
+    let steps = longest_play(&mut s, 8, &mut Rng::new(12));
+    assert_eq!(s.hand_number(), 1);
+    assert_eq!(steps, 2 * (49 + 5 * 36));
+    assert!(steps <= g.max_game_length(), "{steps} > {}", g.max_game_length());
+}
+
+#[test]
+fn max_game_length_covers_uncapped_heads_up_raising() {
+    // Heads-up without a cap, both raise until one is all in on 3rd street: more than a hundred
+    // actions in one hand.
+    let g = game(&[("uncapped_heads_up", "true")]);
+    let mut s = g.new_initial_state();
+    let mut rng = Rng::new(13);
+    let mut steps = 0;
+    while !s.is_terminal() {
+        let a = if s.is_chance_node() {
+            s.sample_chance(&mut rng)
+        } else {
+            let legal = s.legal_moves();
+            let m = [Move::Raise, Move::Complete, Move::Bet, Move::Call, Move::Check]
+                .into_iter()
+                .find(|m| legal & m.bit() != 0)
+                .unwrap();
+            move_action(m)
+        };
+        s.apply_action(a).unwrap();
+        steps += 1;
+    }
+    assert!(steps > 100, "{steps}");
+    assert!(steps <= g.max_game_length(), "{steps} > {}", g.max_game_length());
+}
+
+#[test]
+fn illegal_actions_are_refused_with_a_reason() {
+    let mut s = game(&[]).new_initial_state();
+    let e = s.apply_action(move_action(Move::Fold)).unwrap_err().to_string();
+    assert!(e.contains("chance node"), "{e}");
+    run(&mut s, "2c");
+    let e = s
+        .apply_action(s.string_to_action("2c").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("already out"), "{e}");
+    run(&mut s, "2d, 3c, 3d, Kc, 4h");
+    // Seat 0 (K♣) is to bring in: a card or an unknown id is refused.
+    assert_eq!(s.current_player(), Player::Seat(0));
+    let e = s.apply_action(5).unwrap_err().to_string();
+    assert!(e.contains("a player is to act"), "{e}");
+    let e = s.apply_action(NUM_ACTIONS).unwrap_err().to_string();
+    assert!(e.contains("not legal now"), "{e}");
+    // 4th street: 5-4 showing (seat 1) opens; with nothing to call a fold is refused.
+    run(&mut s, "bring in, call, 5c, 5d");
+    assert_eq!(s.current_player(), Player::Seat(1));
+    let e = s.apply_action(move_action(Move::Fold)).unwrap_err().to_string();
+    assert!(e.contains("check instead"), "{e}");
+    run(&mut s, "bet, fold");
+    assert!(matches!(
+        s.apply_action(move_action(Move::Call)),
+        Err(LudoError::GameOver)
+    ));
+}
+
+#[test]
+fn max_game_length_holds_for_uncapped_tables_with_short_stacks() {
+    // Stacks of 5 against a small bet of 4: fewer than four small bets behind each. The bound must
+    // still be a number at least as long as a hand played to the end (all in on 3rd street).
+    let g = game(&[("uncapped_heads_up", "true"), ("stack", "5")]);
+    let mut s = g.new_initial_state();
+    third_street(&mut s, &[["Ac", "2c", "3c"], ["Kd", "Qd", "Jd"]]);
+    run(&mut s, "complete, call, 4c, Kh, 5c, Qh, 6c, Jh, 7c, Th");
+    assert!(s.is_terminal());
+    assert!(s.history().len() <= g.max_game_length());
+}
