@@ -1112,3 +1112,71 @@ fn a_take_onto_a_meld_keeps_two_cards_counting_those_under_the_top() {
     assert_eq!(st.hand(0).len(), 2, "{st}");
     assert!(can(&st, "discard 5D"));
 }
+
+/// Whether seat 0 (partnership 0, not melded, `score` at the start of the hand) is offered the pile
+/// (bottom first, top last) with `hand`.
+fn initial_take_offered(hand: &str, pile: &str, score: i32) -> bool {
+    let mut st = table(
+        &deal(),
+        Phase::Draw,
+        Table {
+            hand,
+            partner: "",
+            pile,
+            melds: &[],
+            red3: "",
+        },
+    );
+    st.totals = [score, 0];
+    can(&st, "take pile")
+}
+
+#[test]
+fn an_initial_take_keeps_two_cards_counting_every_hand_card_its_melds_use() {
+    // A side that has not melded (no canasta, so no going out): the top's set and the other melds
+    // from the hand may use every hand card but two, counting the cards under the top, which join
+    // the hand (§11.2, §11.4). Each pair of cases sits at that edge: one card fewer under the top and
+    // the take is refused.
+    // 9-9-9-X (80) uses three of four hand cards: with 5H under the top, 4D and 5H are kept.
+    assert!(initial_take_offered("9S 9H X 4D", "5H 9C", 0));
+    assert!(!initial_take_offered("9S 9H X 4D", "9C", 0));
+    // 9-9-9 and 4-5-6-7 of clubs (50) use all six hand cards: two cards under the top are needed.
+    assert!(initial_take_offered("9S 9H 4C 5C 6C 7C", "5H 6D 9C", 0));
+    assert!(!initial_take_offered("9S 9H 4C 5C 6C 7C", "6D 9C", 0));
+    // 9-9-9 and K-K-K (60): all five hand cards.
+    assert!(initial_take_offered("9S 9H KS KH KD", "5H 6D 9C", 0));
+    assert!(!initial_take_offered("9S 9H KS KH KD", "6D 9C", 0));
+    // Score 3,000 (minimum 120): 9-9-9 (30), 4-8 of clubs (30) and A-A-A (60) need all ten hand
+    // cards; any nine reach 115 at most.
+    let hand = "9S 9H 4C 5C 6C 7C 8C AD AH AS";
+    assert!(initial_take_offered(hand, "5H 6D 9C", 3000));
+    assert!(!initial_take_offered(hand, "6D 9C", 3000));
+    // Score 3,000: A-A-A-A-2-2 (120, three naturals from the hand and two wild cards beside the top).
+    assert!(initial_take_offered("AH AD AC 2C 2D", "5H 6D AS", 3000));
+    assert!(!initial_take_offered("AH AD AC 2C 2D", "6D AS", 3000));
+}
+
+#[test]
+fn an_initial_take_reaches_its_minimum_only_with_legal_melds_from_the_hand() {
+    // Two cards under the top: the keep-two rule allows every hand card here (see above).
+    let pile = "5H 6D 9C";
+    // Score 0 (minimum 50). A second set from the hand counts at its value: K-K-K 30 makes 60,
+    // 4-4-4 15 only 45; a pair K-K is no meld (30).
+    assert!(initial_take_offered("9S 9H KS KH KD 6S", pile, 0));
+    assert!(!initial_take_offered("9S 9H 4S 4H 4D", pile, 0));
+    assert!(!initial_take_offered("9S 9H KS KH 5D 6S", pile, 0));
+    // A sequence may end on the ace (ace high): Q-K-A of diamonds (40) makes 70; J-K-A is no meld.
+    assert!(initial_take_offered("9S 9H QD KD AD", pile, 0));
+    assert!(!initial_take_offered("9S 9H JD KD AD", pile, 0));
+    // Score 1,500 (minimum 90). A wild card joins a pair from the hand: 9-9-9 and K-K-X are 100,
+    // while 9-9-9-X is only 80.
+    assert!(initial_take_offered("9S 9H KS KH X", pile, 1500));
+    // Two 2s split between the top's set and the kings: 9-9-9-2 and K-K-2 are 90 (one 2: 70).
+    assert!(initial_take_offered("9S 9H KS KH 2C 2D", pile, 1500));
+    assert!(!initial_take_offered("9S 9H KS KH 2C 5D", pile, 1500));
+    // Score 7,000 (minimum 160). A lone ace with two jokers is no set (two naturals are needed):
+    // 9-9-9-X-X (130) and 4-5-6 of clubs (15) are 145. With a second ace, 9-9-9, A-A-X-X (140)
+    // and 4-5-6 are 185.
+    assert!(!initial_take_offered("9S 9H AS X X 4C 5C 6C", pile, 7000));
+    assert!(initial_take_offered("9S 9H AS AH X X 4C 5C 6C", pile, 7000));
+}
