@@ -1,7 +1,7 @@
 //! Table tests of the meld rules: every case a small concrete meld with the expected verdict.
 
 use super::*;
-use crate::rummy::bag::parse_kind;
+use crate::rummy::bag::{parse_kind, rank_of, KindCounts, JOKER};
 
 fn k(text: &str) -> Vec<u8> {
     text.split_whitespace().map(|t| parse_kind(t).unwrap()).collect()
@@ -249,4 +249,73 @@ fn canastas_and_sambas_close_at_seven_and_sets_merge_within_limits() {
         "eight cards"
     );
     assert!(!can_merge_sets(&k("5S 5H 5C"), &k("6D 6D 6H"), &SAMBA_SET));
+}
+
+#[test]
+fn a_full_escalera_takes_no_card_at_either_end() {
+    let mut out = Vec::new();
+    let ah = parse_kind("AH").unwrap();
+    // 2..K (12 cards): the ace fits at either end, low or high.
+    run_layouts(&k("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"), 0, &ESCALERA, &mut out);
+    assert_eq!(out.len(), 1);
+    let twelve = out[0];
+    assert!(twelve.fits_low(ah, &ESCALERA) && twelve.fits_high(ah, &ESCALERA));
+    // With the ace low (A..K, 13 cards) a second ace cannot go on top: an ace is never both low and
+    // high, and 13 cards is the most an escalera holds.
+    let ace_low = twelve.extended_low(false);
+    assert_eq!(ace_low.kinds(), k("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"));
+    assert!(!ace_low.fits_high(ah, &ESCALERA));
+    assert!(!ace_low.fits_low(ah, &ESCALERA));
+    // With the ace high (2..A, 13 cards) no ace goes below the 2 either.
+    let ace_high = twelve.extended_high(false);
+    assert_eq!(ace_high.kinds(), k("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"));
+    assert!(!ace_high.fits_low(ah, &ESCALERA));
+    assert!(!ace_high.fits_high(ah, &ESCALERA));
+    // Samba: a sequence of 7 is a samba, closed at both ends, though 4H and QH are next in rank.
+    run_layouts(&k("5H 6H 7H 8H 9H TH"), 0, &SAMBA_RUN, &mut out);
+    let six = out[0];
+    let (four, jack, queen) = (
+        parse_kind("4H").unwrap(),
+        parse_kind("JH").unwrap(),
+        parse_kind("QH").unwrap(),
+    );
+    assert!(six.fits_low(four, &SAMBA_RUN) && six.fits_high(jack, &SAMBA_RUN));
+    let samba = six.extended_high(false);
+    assert_eq!(samba.len, 7);
+    assert!(!samba.fits_low(four, &SAMBA_RUN));
+    assert!(!samba.fits_high(queen, &SAMBA_RUN));
+}
+
+#[test]
+fn a_layout_counts_its_jokers() {
+    let mut out = Vec::new();
+    run_layouts(&k("5H 7H 8H"), 1, &ESCALERA, &mut out);
+    assert_eq!(out.iter().map(Run::joker_count).collect::<Vec<_>>(), vec![1]);
+    // Two jokers beside 5-6: both below, one at each end, or both above.
+    run_layouts(&k("5H 6H"), 2, &ESCALERA, &mut out);
+    assert_eq!(
+        out.iter().map(Run::kinds).collect::<Vec<_>>(),
+        vec![k("X X 5H 6H"), k("X 5H 6H X"), k("5H 6H X X")]
+    );
+    assert!(out.iter().all(|r| r.joker_count() == 2));
+    run_layouts(&k("5H 6H 7H 8H"), 0, &ESCALERA, &mut out);
+    assert_eq!(out[0].joker_count(), 0);
+}
+
+#[test]
+fn a_hand_is_valued_card_by_card_with_repeats() {
+    // Carioca's values (§7.5): joker 50, ace 20, J/Q/K 10, 2-10 face value.
+    let carioca = |kind: u8| match kind {
+        JOKER => 50,
+        _ => match rank_of(kind) {
+            14 => 20,
+            11..=13 => 10,
+            r => r as i32,
+        },
+    };
+    // The rules' example: X, A, K, 7, 2 = 89.
+    assert_eq!(value_of(&KindCounts::of(&k("X AH KS 7D 2C")), carioca), 89);
+    // Copies count once each: two 7♦ and two jokers.
+    assert_eq!(value_of(&KindCounts::of(&k("7D 7D X X")), carioca), 114);
+    assert_eq!(value_of(&KindCounts::default(), carioca), 0);
 }
