@@ -776,6 +776,8 @@ fn an_illegal_move_is_refused_and_changes_nothing() {
     assert!(b.apply(Move::Bet));
     assert!(!b.apply(Move::Check));
     assert!(!b.apply(Move::Bet));
+}
+
 #[test]
 fn card52_and_count_agree_with_the_deck() {
     // The deck's own parser names each index; card52 must land on the same card.
