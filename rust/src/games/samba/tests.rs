@@ -1539,6 +1539,7 @@ fn merge_meld_names_the_set_that_moves_into_the_next_one_of_its_rank() {
         },
     );
     assert!(!can(&st, "merge meld 1"), "no other set of 5s");
+    assert!(can(&st, "merge meld 2"), "either set of 9s names the merge");
     act(&mut st, "merge meld 0");
     assert_eq!(st.melds(0).len(), 2);
     assert_eq!(st.melds(0)[0].cards.len(), 6);
@@ -1604,4 +1605,33 @@ fn the_information_state_hides_the_cards_dealt_and_drawn_by_others_but_not_red_t
         "{}",
         st.information_state_string(3)
     );
+}
+
+#[test]
+fn a_discard_is_public_with_its_seat_whichever_card_it_is() {
+    // Every discard id, 4♣#3 among them, is written with the seat that made it.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    for card in ["4C#1", "4C#2", "4C#3", "QH#3", "6S#1"] {
+        let mut st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "4C 4C 4C 6S QH QH QH",
+                partner: "",
+                pile: "7C",
+                melds: &melded,
+                red3: "",
+            },
+        );
+        act(&mut st, &format!("discard {card}"));
+        let name = PACK.name(PACK.parse(card).unwrap());
+        for viewer in 0..4 {
+            let info = st.information_state_string(viewer);
+            assert!(
+                info.starts_with(&format!("0:discard {name} \n")),
+                "{card}, {viewer}: {info}"
+            );
+        }
+    }
 }
