@@ -1635,3 +1635,32 @@ fn a_discard_is_public_with_its_seat_whichever_card_it_is() {
         }
     }
 }
+
+#[test]
+fn two_sets_merge_with_two_wild_cards_between_them_but_not_three_nor_with_a_card_pending() {
+    let g = deal();
+    let t = |melds| {
+        table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "5S 5H 5D 7C",
+                partner: "",
+                pile: "4C",
+                melds,
+                red3: "",
+            },
+        )
+    };
+    // One wild each: 9-9-2 and 9-9-X merge into six cards with two wilds.
+    let two = [("9S 9H 2D", Shape::Set(9)), ("9C 9S X", Shape::Set(9))];
+    let mut st = t(&two);
+    assert!(can(&st, "merge meld 0"));
+    // Not while a card is pending.
+    act(&mut st, "pick 5S");
+    assert!(!can(&st, "merge meld 0"), "a card pending");
+    // Two wilds and one: three, too many.
+    let three = [("9S 9H 2D 2C", Shape::Set(9)), ("9C 9S X", Shape::Set(9))];
+    assert!(!can(&t(&three), "merge meld 0"));
+    assert!(!can(&t(&three), "merge meld 1"));
+}
