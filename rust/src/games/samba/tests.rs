@@ -1664,3 +1664,63 @@ fn two_sets_merge_with_two_wild_cards_between_them_but_not_three_nor_with_a_card
     assert!(!can(&t(&three), "merge meld 0"));
     assert!(!can(&t(&three), "merge meld 1"));
 }
+
+#[test]
+fn black_threes_count_toward_the_initial_minimum_of_a_player_going_out() {
+    // Score 1,500: minimum 90. A side that has not melded lays a canasta of 5s and one of 6s (35 + 35)
+    // and 4-4-4 (15), all staged at 85; three black 3s (15) as the last meld make 100 and go out.
+    let g = deal();
+    let canastas = [
+        "pick 5S#1",
+        "pick 5S#2",
+        "pick 5H#1",
+        "pick 5H#2",
+        "pick 5D#1",
+        "pick 5D#2",
+        "pick 5C#1",
+        "close",
+        "pick 6S#1",
+        "pick 6S#2",
+        "pick 6H#1",
+        "pick 6H#2",
+        "pick 6D#1",
+        "pick 6D#2",
+        "pick 6C#1",
+        "close",
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5S 5H 5H 5D 5D 5C 6S 6S 6H 6H 6D 6D 6C 4S 4H 4D 3S 3C 3S",
+            partner: "JD",
+            pile: "7C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    st.totals = [1500, 0];
+    acts(&mut st, &canastas);
+    acts(&mut st, &["pick 4S", "pick 4H", "pick 4D", "close"]);
+    assert!(!st.melded[0], "85 is short of 90");
+    acts(&mut st, &["pick 3S#1", "pick 3C#1", "pick 3S#2"]);
+    assert!(can(&st, "close"), "85 + 15 = 100");
+    act(&mut st, "close");
+    assert_eq!(st.went_out_seat(), Some(0));
+    // Without the 4s: 70 + 15 = 85, short; the black 3s may not close.
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5S 5H 5H 5D 5D 5C 6S 6S 6H 6H 6D 6D 6C 3S 3C 3S",
+            partner: "JD",
+            pile: "7C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    st.totals = [1500, 0];
+    acts(&mut st, &canastas);
+    acts(&mut st, &["pick 3S#1", "pick 3C#1", "pick 3S#2"]);
+    assert!(!can(&st, "close"), "85 is short of 90");
+}
