@@ -2,7 +2,7 @@
 
 use super::state::{Meld, Phase, SambaState, Shape};
 use super::*;
-use crate::core::game::{Game, Player, State};
+use crate::core::game::{Action, Game, Player, State};
 use crate::core::rng::Rng;
 use crate::rummy::bag::{parse_kind, PackSet};
 
@@ -1111,6 +1111,618 @@ fn a_take_onto_a_meld_keeps_two_cards_counting_those_under_the_top() {
     acts(&mut st, &["take pile", "onto meld 0"]);
     assert_eq!(st.hand(0).len(), 2, "{st}");
     assert!(can(&st, "discard 5D"));
+}
+
+#[test]
+fn frozen_until_initial_meld_freezes_the_pile_only_for_a_side_that_has_not_melded() {
+    // With the flag on (standard Samba), a side that has melded takes a clean pile by laying the top
+    // alone on its set of 10s; a side that has not melded needs a natural pair, whatever the flag.
+    let g = game(&[("scope", "deal"), ("frozen_until_initial_meld", "true")]);
+    let melded = [("TS TH TD", Shape::Set(10))];
+    let st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C KD",
+            partner: "",
+            pile: "4C TC",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    assert!(can(&st, "take pile"), "melded: the pile is not frozen");
+    // The same side, the pile frozen by a wild card inside: the top alone is not enough.
+    let st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C KD",
+            partner: "",
+            pile: "X TC",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    assert!(!can(&st, "take pile"), "frozen by the joker");
+}
+
+#[test]
+fn going_out_on_the_initial_turn_needs_the_minimum_from_the_melds_of_that_turn() {
+    // A side that has not melded holds seven 5s and seven 6s. Its first canasta (35) is staged; the
+    // second would empty the hand with two canastas, so going out needs 35 + 35 = 70 to reach the
+    // minimum: legal at score 0 (50), not at 7,000 (160).
+    let g = deal();
+    for (total, out) in [(0, true), (7000, false)] {
+        let mut st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "5S 5S 5H 5H 5D 5D 5C 6S 6S 6H 6H 6D 6D 6C",
+                partner: "JD",
+                pile: "4C",
+                melds: &[],
+                red3: "",
+            },
+        );
+        st.totals = [total, 0];
+        acts(
+            &mut st,
+            &[
+                "pick 5S#1",
+                "pick 5S#2",
+                "pick 5H#1",
+                "pick 5H#2",
+                "pick 5D#1",
+                "pick 5D#2",
+                "pick 5C#1",
+                "close",
+            ],
+        );
+        assert!(st.melds(0)[0].staged, "35 alone is short at {total}");
+        acts(
+            &mut st,
+            &[
+                "pick 6S#1",
+                "pick 6S#2",
+                "pick 6H#1",
+                "pick 6H#2",
+                "pick 6D#1",
+                "pick 6D#2",
+                "pick 6C#1",
+            ],
+        );
+        assert_eq!(can(&st, "close"), out, "score {total}");
+        if out {
+            act(&mut st, "close");
+            assert_eq!(st.went_out_seat(), Some(0));
+        }
+    }
+}
+
+#[test]
+fn after_two_cancels_no_more_picks() {
+    // The module doc: `cancel` takes this turn's unfinished work back; after two cancels no more picks.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5H 5D KS QH",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    acts(&mut st, &["pick 5S", "cancel", "pick 5S"]);
+    assert_eq!(st.hand(0).len(), 4);
+    act(&mut st, "cancel");
+    assert_eq!(st.hand(0).len(), 5, "the 5 is back");
+    assert!(
+        !names(&st).iter().any(|n| n.starts_with("pick")),
+        "two cancels: {:?}",
+        names(&st)
+    );
+    assert!(can(&st, "discard 5S#1"));
+}
+
+#[test]
+fn a_hand_ends_after_five_hundred_turns() {
+    // The engine bound of the module doc: the 500th turn is played, the 501st is not; the hand is scored
+    // with nobody out.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    for (played, over) in [(MAX_TURNS - 1, false), (MAX_TURNS, true)] {
+        let mut st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "5S 6H 7C",
+                partner: "",
+                pile: "4C",
+                melds: &melded,
+                red3: "",
+            },
+        );
+        st.turns = played;
+        act(&mut st, "discard 5S");
+        assert_eq!(st.phase() == Phase::Over, over, "after turn {played}");
+        if over {
+            assert_eq!(st.went_out_seat(), None);
+            // 30 melded, 6H 7C (10) left in hand.
+            assert_eq!(st.last_hand()[0], 20);
+        } else {
+            assert_eq!(st.current_player(), Player::Seat(1));
+        }
+    }
+}
+
+#[test]
+fn without_a_stock_a_player_who_can_take_the_pile_must_take_it() {
+    // Stock exhausted: seat 1 holds a natural pair of the 5 seat 0 discards, so the hand goes on and its
+    // only move is the pile.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    st.stock = PackSet::EMPTY;
+    st.melded[1] = true;
+    st.melds[1].push(Meld {
+        cards: ids("KS KH KD", &mut PackSet(st.hands[0].union(st.hands[2]).0)),
+        shape: K7,
+        staged: false,
+    });
+    let mut used = PackSet(st.hands[0].union(st.hands[2]).0);
+    used = used.union(st.melds[1][0].cards);
+    for &id in st.pile() {
+        used.insert(id);
+    }
+    st.hands[1] = ids("5H 5D 8C JC", &mut used);
+    act(&mut st, "discard 5S");
+    assert_eq!(st.phase(), Phase::Draw);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert_eq!(names(&st), ["take pile"]);
+}
+
+/// The legal actions other than discards and picks.
+fn others(st: &SambaState) -> Vec<String> {
+    names(st)
+        .into_iter()
+        .filter(|n| !n.starts_with("discard") && !n.starts_with("pick"))
+        .collect()
+}
+
+#[test]
+fn may_i_go_out_is_asked_once_before_melding_and_cancel_and_end_hand_only_when_they_apply() {
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let t = || Table {
+        hand: "5S 5H 5D KS QH",
+        partner: "",
+        pile: "4C",
+        melds: &melded,
+        red3: "",
+    };
+    // Nothing done yet: ask, nothing to cancel, no end hand (the stock is not out).
+    let mut st = table(&g, Phase::Meld, t());
+    assert_eq!(others(&st), ["may I go out?"]);
+    // A card pending: cancel, and no longer ask.
+    act(&mut st, "pick 5S");
+    assert_eq!(others(&st), ["cancel"]);
+    // A meld laid: nothing to cancel (the side had melded), and asking is over for this turn.
+    acts(&mut st, &["pick 5H", "pick 5D", "close"]);
+    assert_eq!(others(&st), Vec::<String>::new());
+    // Asked and answered: not again.
+    let mut st = table(&g, Phase::Meld, t());
+    acts(&mut st, &["may I go out?", "no"]);
+    assert_eq!(others(&st), Vec::<String>::new());
+    // A pile take: its top is pending, cancel only.
+    let mut st = table(&g, Phase::Draw, Table { pile: "4C 5C", ..t() });
+    act(&mut st, "take pile");
+    assert_eq!(others(&st), ["cancel"]);
+    // The last stock card a red 3: end hand, no asking.
+    let mut st = table(&g, Phase::Draw, t());
+    st.stock = PackSet::single(PACK.parse("3H#1").unwrap());
+    acts(&mut st, &["draw stock", "3H#1"]);
+    assert_eq!(others(&st), ["end hand"]);
+    act(&mut st, "pick 5S");
+    assert_eq!(others(&st), ["cancel"], "end hand waits for the pending card");
+}
+
+/// Cards of `text` moved out of the stock (the lowest copies still there).
+fn from_stock(st: &mut SambaState, text: &str) -> PackSet {
+    let mut used = PackSet(std::array::from_fn(|w| PACK.all().0[w] & !st.stock.0[w]));
+    let out = ids(text, &mut used);
+    for id in out.iter() {
+        st.stock.remove(id);
+    }
+    out
+}
+
+#[test]
+fn both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals() {
+    // Seat 0 goes out discarding its last card. Partnership 0: a mixed canasta of kings (60 + 20, bonus
+    // 300), a natural canasta of queens (70, 500), out 200, its partner holds J and 4 (-15): 1,135.
+    // Partnership 1: 8-8-8 (30), seat 1 holds A and 5 (-25), seat 3 a joker (-50), one red 3 without two
+    // canastas (-100): -145.
+    let g = deal();
+    let melds = [
+        ("KS KS KH KH KD KC 2C", K7),
+        ("QS QS QH QH QD QC QC", Shape::Set(12)),
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "9S",
+            partner: "JD 4C",
+            pile: "7C",
+            melds: &melds,
+            red3: "",
+        },
+    );
+    st.melded[1] = true;
+    let eights = from_stock(&mut st, "8S 8H 8D");
+    st.melds[1].push(Meld {
+        cards: eights,
+        shape: Shape::Set(8),
+        staged: false,
+    });
+    st.hands[1] = from_stock(&mut st, "AS 5C");
+    st.hands[3] = from_stock(&mut st, "X");
+    st.red3[1] = from_stock(&mut st, "3D");
+    st.totals = [100, 200];
+    act(&mut st, "discard 9S");
+    assert_eq!(st.phase(), Phase::Over);
+    assert_eq!(st.last_hand(), [1135, -145]);
+    assert_eq!(st.totals(), [1235, 55]);
+}
+
+#[test]
+fn yes_then_not_going_out_costs_100_in_the_hand_score() {
+    // The last turn the engine allows: asked, told yes, discarded without going out. 9-9-9 (30), 6H 7C
+    // left (-10), and -100.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    st.turns = MAX_TURNS;
+    acts(&mut st, &["may I go out?", "yes", "discard 5S"]);
+    assert_eq!(st.phase(), Phase::Over);
+    assert_eq!(st.last_hand()[0], 30 - 10 - 100);
+}
+
+#[test]
+fn the_last_red_three_ends_the_hand_without_a_penalty() {
+    // Nobody asked, so no -100: 9-9-9 (30), 5S 6H 7C left (-15), one red 3 without two canastas (-100).
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    st.stock = PackSet::single(PACK.parse("3H#1").unwrap());
+    acts(&mut st, &["draw stock", "3H#1", "end hand"]);
+    assert_eq!(st.phase(), Phase::Over);
+    assert_eq!(st.last_hand()[0], 30 - 15 - 100);
+}
+
+#[test]
+fn a_match_ends_after_sixty_hands() {
+    // The engine bound of the module doc: nobody near the target, the sixtieth hand ends the match.
+    let g = game(&[]);
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    for (before, over) in [(MAX_HANDS - 2, false), (MAX_HANDS - 1, true)] {
+        let mut st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "5S 6H 7C",
+                partner: "",
+                pile: "4C",
+                melds: &melded,
+                red3: "",
+            },
+        );
+        st.hands_played = before;
+        st.turns = MAX_TURNS;
+        act(&mut st, "discard 5S");
+        assert_eq!(st.phase(), if over { Phase::Over } else { Phase::Deal });
+    }
+}
+
+#[test]
+fn cancelling_a_take_with_no_stock_ends_the_hand() {
+    // The pile goes back and the stock is empty: the player can neither draw nor take, so the hand ends.
+    let g = deal();
+    let melded = [("TS TH TD", Shape::Set(10))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "9S 9H 5C 6D 7H",
+            partner: "",
+            pile: "4C TC",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    st.stock = PackSet::EMPTY;
+    acts(&mut st, &["take pile", "cancel"]);
+    assert_eq!(st.phase(), Phase::Over);
+    // A cancel in the meld phase with no stock is only a cancel.
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "9S 9H 9C 6D 7H",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    st.stock = PackSet::EMPTY;
+    acts(&mut st, &["pick 9S", "cancel"]);
+    assert_eq!(st.phase(), Phase::Meld);
+}
+
+#[test]
+fn seat_two_asks_seat_zero_and_the_turn_comes_back_to_seat_two() {
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    // Seat 2 to move with seat 0's cards.
+    st.hands.swap(0, 2);
+    st.to_move = 2;
+    act(&mut st, "may I go out?");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    act(&mut st, "no");
+    assert_eq!(st.current_player(), Player::Seat(2));
+    assert!(can(&st, "discard 5S"));
+}
+
+#[test]
+fn merge_meld_names_the_set_that_moves_into_the_next_one_of_its_rank() {
+    // Sets of 9s at 0 and 2, a set of 5s between them: merging 0 joins the 9s, the 5s stay.
+    let g = deal();
+    let sets = [
+        ("9S 9H 9D", Shape::Set(9)),
+        ("5S 5H 5D", Shape::Set(5)),
+        ("9C 9S 9H", Shape::Set(9)),
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "4S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &sets,
+            red3: "",
+        },
+    );
+    assert!(!can(&st, "merge meld 1"), "no other set of 5s");
+    assert!(can(&st, "merge meld 2"), "either set of 9s names the merge");
+    act(&mut st, "merge meld 0");
+    assert_eq!(st.melds(0).len(), 2);
+    assert_eq!(st.melds(0)[0].cards.len(), 6);
+    assert_eq!(st.melds(0)[1].shape, Shape::Set(5));
+}
+
+#[test]
+fn the_information_state_hides_the_cards_dealt_and_drawn_by_others_but_not_red_threes() {
+    // Dealer seat 3: the first 60 cards go to seats 0, 1, 2, 3 in turn, the 61st is the upcard (seen by
+    // all). A red 3 is laid out face up, so every seat sees it wherever it went.
+    let g = deal();
+    let mut rng = Rng::new(3);
+    let mut st = g.new_initial_state();
+    while st.phase() == Phase::Deal {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    let cards: Vec<String> = st.history().iter().map(|&a| PACK.name(a as u8)).collect();
+    let mut seen_red = false;
+    for viewer in 0..4 {
+        let info = st.information_state_string(viewer);
+        let words: Vec<&str> = info.lines().next().unwrap().split(' ').collect();
+        for (i, card) in cards.iter().enumerate().take(61) {
+            let red = rules::is_red_three(PACK.kind(st.history()[i] as u8));
+            seen_red |= red;
+            let visible = i == 60 || i % 4 == viewer || red;
+            let expected = if visible { card.as_str() } else { "?" };
+            assert_eq!(words[i], expected, "viewer {viewer}, card {i}");
+        }
+    }
+    assert!(seen_red, "seed 3 deals a red 3");
+    // Seat 0 draws: the others see that it drew, not what.
+    let card = st
+        .stock
+        .iter()
+        .find(|&id| !rules::is_red_three(PACK.kind(id)))
+        .unwrap();
+    act(&mut st, "draw stock");
+    st.apply_action(card as Action).unwrap();
+    let tail = |st: &SambaState, v: usize| {
+        let info = st.information_state_string(v);
+        let line = info.lines().next().unwrap().trim_end().to_string();
+        line.rsplit(' ')
+            .take(3)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(tail(&st, 0), ["0:draw", "stock", PACK.name(card).as_str()]);
+    assert_eq!(tail(&st, 1), ["0:draw", "stock", "?"]);
+    // A discard is public, with its seat.
+    let d = st.hand(0).iter().next().unwrap();
+    st.apply_action(DISCARD + d as Action).unwrap();
+    let discard = format!("discard {}", PACK.name(d));
+    assert!(
+        st.information_state_string(3)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(&format!("0:{discard} ")),
+        "{}",
+        st.information_state_string(3)
+    );
+}
+
+#[test]
+fn a_discard_is_public_with_its_seat_whichever_card_it_is() {
+    // Every discard id, 4♣#3 among them, is written with the seat that made it.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    for card in ["4C#1", "4C#2", "4C#3", "QH#3", "6S#1"] {
+        let mut st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "4C 4C 4C 6S QH QH QH",
+                partner: "",
+                pile: "7C",
+                melds: &melded,
+                red3: "",
+            },
+        );
+        act(&mut st, &format!("discard {card}"));
+        let name = PACK.name(PACK.parse(card).unwrap());
+        for viewer in 0..4 {
+            let info = st.information_state_string(viewer);
+            assert!(
+                info.starts_with(&format!("0:discard {name} \n")),
+                "{card}, {viewer}: {info}"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_sets_merge_with_two_wild_cards_between_them_but_not_three_nor_with_a_card_pending() {
+    let g = deal();
+    let t = |melds| {
+        table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "5S 5H 5D 7C",
+                partner: "",
+                pile: "4C",
+                melds,
+                red3: "",
+            },
+        )
+    };
+    // One wild each: 9-9-2 and 9-9-X merge into six cards with two wilds.
+    let two = [("9S 9H 2D", Shape::Set(9)), ("9C 9S X", Shape::Set(9))];
+    let mut st = t(&two);
+    assert!(can(&st, "merge meld 0"));
+    // Not while a card is pending.
+    act(&mut st, "pick 5S");
+    assert!(!can(&st, "merge meld 0"), "a card pending");
+    // Two wilds and one: three, too many.
+    let three = [("9S 9H 2D 2C", Shape::Set(9)), ("9C 9S X", Shape::Set(9))];
+    assert!(!can(&t(&three), "merge meld 0"));
+    assert!(!can(&t(&three), "merge meld 1"));
+}
+
+#[test]
+fn black_threes_count_toward_the_initial_minimum_of_a_player_going_out() {
+    // Score 1,500: minimum 90. A side that has not melded lays a canasta of 5s and one of 6s (35 + 35)
+    // and 4-4-4 (15), all staged at 85; three black 3s (15) as the last meld make 100 and go out.
+    let g = deal();
+    let canastas = [
+        "pick 5S#1",
+        "pick 5S#2",
+        "pick 5H#1",
+        "pick 5H#2",
+        "pick 5D#1",
+        "pick 5D#2",
+        "pick 5C#1",
+        "close",
+        "pick 6S#1",
+        "pick 6S#2",
+        "pick 6H#1",
+        "pick 6H#2",
+        "pick 6D#1",
+        "pick 6D#2",
+        "pick 6C#1",
+        "close",
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5S 5H 5H 5D 5D 5C 6S 6S 6H 6H 6D 6D 6C 4S 4H 4D 3S 3C 3S",
+            partner: "JD",
+            pile: "7C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    st.totals = [1500, 0];
+    acts(&mut st, &canastas);
+    acts(&mut st, &["pick 4S", "pick 4H", "pick 4D", "close"]);
+    assert!(!st.melded[0], "85 is short of 90");
+    acts(&mut st, &["pick 3S#1", "pick 3C#1", "pick 3S#2"]);
+    assert!(can(&st, "close"), "85 + 15 = 100");
+    act(&mut st, "close");
+    assert_eq!(st.went_out_seat(), Some(0));
+    // Without the 4s: 70 + 15 = 85, short; the black 3s may not close.
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5S 5H 5H 5D 5D 5C 6S 6S 6H 6H 6D 6D 6C 3S 3C 3S",
+            partner: "JD",
+            pile: "7C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    st.totals = [1500, 0];
+    acts(&mut st, &canastas);
+    acts(&mut st, &["pick 3S#1", "pick 3C#1", "pick 3S#2"]);
+    assert!(!can(&st, "close"), "85 is short of 90");
 }
 
 /// Whether seat 0 (partnership 0, not melded, `score` at the start of the hand) is offered the pile
