@@ -150,7 +150,8 @@ impl HighRules {
         HighRank(u32::from(self.strength[cat as usize]) << 24 | (cat as u32) << 20 | tiebreak)
     }
 
-    /// The best five-card hand in `m` (5 to 7 cards are the intended use; any number ≥ 5 works).
+    /// The best five-card hand in `m`: 5 to 7 cards are the intended use, and any number from 5 to 9
+    /// works (ten or more cards can hold two flushes, and only the first suit holding five is looked at).
     #[inline]
     pub fn eval(&self, m: &SuitMasks) -> HighRank {
         let [a, b, c, d] = *m;

@@ -908,3 +908,20 @@ fn low_quads_and_full_houses_at_the_edges() {
     // Trips and a pair among seven: one pair is the best five, and the pair of aces is the lowest.
     assert_eq!(low("A♠ A♥ A♦ 2♣ 2♠ 5♥ 6♦").name(), "pair of aces, 6-5-2");
 }
+
+#[test]
+fn eight_cards_with_a_flush_still_find_the_full_house_and_the_quads() {
+    // Eight cards can hold a flush together with a full house or four of a kind (seven cannot): the
+    // evaluator's "any number of cards ≥ 5" promise means the better hand under the ranking wins.
+    let quads = hand("9♠ 9♥ 9♦ 9♣ 2♠ 4♠ 6♠ K♠");
+    let full = hand("K♠ K♥ K♦ 5♠ 5♥ 2♠ 7♠ 9♠");
+    let std = HighRules::STANDARD;
+    assert_eq!(std.eval(&quads).name(), "four of a kind, nines");
+    assert_eq!(std.eval(&full).name(), "full house, kings full of fives");
+    // Moving the flush up flips both: the flush (K♠ 9♠ 7♠ 5♠ 2♠, K♠ 9♠ 6♠ 4♠ 2♠) is then the best hand.
+    let above_full = HighRules::piquet(true, FlushRank::AboveFullHouse);
+    let above_quads = HighRules::piquet(true, FlushRank::AboveFourOfAKind);
+    assert_eq!(above_full.eval(&full).name(), "flush, king high");
+    assert_eq!(above_full.eval(&quads).name(), "four of a kind, nines");
+    assert_eq!(above_quads.eval(&quads).name(), "flush, king high");
+}
