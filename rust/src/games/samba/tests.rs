@@ -2037,3 +2037,86 @@ fn two_wild_cards_pending_go_onto_a_set_only_if_it_holds_none() {
     act(&mut st, "pick X#1");
     assert!(can(&st, "pick X#2"), "two wild cards");
 }
+
+#[test]
+fn a_card_goes_onto_a_sequence_only_with_the_ranks_between_them_in_hand() {
+    // §11.3: an escalera is consecutive, without wild cards. On a table with 5♥-6♥-7♥, a 9♥ can only
+    // join it with the 8♥ from the hand; without the 8♥ no pick of the 9♥ can become a meld.
+    let g = deal();
+    let melded = [(
+        "5H 6H 7H",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 3,
+        },
+    )];
+    for (hand, ok) in [("9H JD QD KD", false), ("8H 9H JD QD KD", true)] {
+        let st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand,
+                partner: "",
+                pile: "4C",
+                melds: &melded,
+                red3: "",
+            },
+        );
+        assert_eq!(can(&st, "pick 9H"), ok, "{hand}");
+    }
+}
+
+#[test]
+fn a_card_goes_onto_a_sequence_of_its_suit_outside_it_and_up_to_seven_cards() {
+    // §11.3: an escalera is one suit, without duplicate ranks, at most seven cards.
+    let g = deal();
+    let t = |hand, melds| {
+        table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand,
+                partner: "",
+                pile: "4C",
+                melds,
+                red3: "",
+            },
+        )
+    };
+    let clubs = [(
+        "5C 6C 7C",
+        Shape::Seq {
+            suit: 0,
+            low: 5,
+            len: 3,
+        },
+    )];
+    let hearts = [(
+        "5H 6H 7H",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 3,
+        },
+    )];
+    // 8♥ does not go onto 5♣-6♣-7♣; 8♣ does.
+    assert!(!can(&t("8H JD QD KD", &clubs), "pick 8H"), "another suit");
+    assert!(can(&t("8C JD QD KD", &clubs), "pick 8C"));
+    // 6♥ is already in 5♥-6♥-7♥; 8♥ is not.
+    assert!(!can(&t("6H JD QD KD", &hearts), "pick 6H"), "a duplicate rank");
+    assert!(can(&t("8H JD QD KD", &hearts), "pick 8H"));
+    // 5♥..10♥ (six cards): 4♥ makes seven, 4♥ and J♥ together would make eight.
+    let six = [(
+        "5H 6H 7H 8H 9H TH",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 6,
+        },
+    )];
+    let mut st = t("4H JH QD KD AD", &six);
+    assert!(can(&st, "pick JH"));
+    act(&mut st, "pick 4H");
+    assert!(!can(&st, "pick JH"), "eight cards");
+}
