@@ -1792,3 +1792,331 @@ fn an_initial_take_reaches_its_minimum_only_with_legal_melds_from_the_hand() {
     assert!(!initial_take_offered("9S 9H AS X X 4C 5C 6C", pile, 7000));
     assert!(initial_take_offered("9S 9H AS AH X X 4C 5C 6C", pile, 7000));
 }
+
+#[test]
+fn the_deal_goes_round_from_the_dealers_left_and_red_threes_are_replaced_from_the_dealers_left() {
+    // §11.1: 15 cards each, one upcard, then each red 3 dealt is laid out and replaced; a replacement
+    // that is itself a red 3 is laid out and replaced again. Dealer seat 1: card i of the first 60 goes
+    // to seat (2 + i) mod 4, card 60 is the upcard, and the replacements go round from seat 2 as well,
+    // so the dealer's own red 3 is replaced last. The first player is the dealer's left, seat 2.
+    let g = deal();
+    let mut st = g.new_initial_state();
+    st.dealer = 1;
+    let reds: Vec<u8> = st
+        .stock
+        .iter()
+        .filter(|&id| rules::is_red_three(PACK.kind(id)))
+        .collect();
+    let plain: Vec<u8> = st
+        .stock
+        .iter()
+        .filter(|&id| !rules::is_red_three(PACK.kind(id)))
+        .collect();
+    let mut plain = plain.into_iter();
+    // Red 3s at cards 3 (seat 1, the dealer), 5 (seat 3), 6 and 10 (seat 0).
+    let mut red = reds.iter().copied();
+    let mut order: Vec<u8> = (0..60)
+        .map(|i| {
+            if [3, 5, 6, 10].contains(&i) {
+                red.next().unwrap()
+            } else {
+                plain.next().unwrap()
+            }
+        })
+        .collect();
+    order.push(plain.next().unwrap()); // 60: the upcard
+    order.push(red.next().unwrap()); // 61: seat 3's replacement, a red 3 again
+    order.extend((0..4).map(|_| plain.next().unwrap())); // 62 seat 3, 63 and 64 seat 0, 65 seat 1
+    let seat_of = |i: usize| match i {
+        0..=59 => Some((2 + i) % 4),
+        60 => None,
+        61 | 62 => Some(3),
+        63 | 64 => Some(0),
+        _ => Some(1),
+    };
+    for (i, &id) in order.iter().enumerate() {
+        assert_eq!(st.phase(), Phase::Deal, "card {i} is still dealt");
+        st.apply_action(id as Action).unwrap();
+    }
+    assert_eq!(
+        st.phase(),
+        Phase::Draw,
+        "the deal is over once every red 3 is replaced"
+    );
+    assert_eq!(st.current_player(), Player::Seat(2));
+    assert_eq!(st.pile(), &[order[60]][..]);
+    for (i, &id) in order.iter().enumerate() {
+        let is_red = rules::is_red_three(PACK.kind(id));
+        if let Some(s) = seat_of(i) {
+            if is_red {
+                assert!(
+                    st.red3[s % 2].contains(id),
+                    "card {i}: red 3 laid out by seat {s}"
+                );
+            } else {
+                assert!(st.hand(s).contains(id), "card {i} in seat {s}'s hand");
+            }
+        }
+        for viewer in 0..4 {
+            let info = st.information_state_string(viewer);
+            let word = info
+                .lines()
+                .next()
+                .unwrap()
+                .split(' ')
+                .nth(i)
+                .unwrap()
+                .to_string();
+            let visible = is_red || seat_of(i).map_or(true, |s| s == viewer);
+            let expected = if visible { PACK.name(id) } else { "?".to_string() };
+            assert_eq!(word, expected, "card {i}, viewer {viewer}");
+        }
+    }
+    for p in 0..4 {
+        assert_eq!(st.hand(p).len(), 15, "seat {p}");
+    }
+    assert_eq!(st.red3[0].len(), 2, "seats 0 and 2: two red 3s dealt to seat 0");
+    assert_eq!(
+        st.red3[1].len(),
+        3,
+        "seats 1 and 3: the dealer's, seat 3's and its replacement"
+    );
+}
+
+#[test]
+fn an_illegal_action_says_why_for_each_kind_of_action() {
+    let g = deal();
+    let why = |st: &SambaState, a: Action| -> String {
+        let mut st = st.clone();
+        st.apply_action(a).unwrap_err().to_string()
+    };
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7D 8C 9S",
+            partner: "",
+            pile: "2C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    // Draw: the pile's top is wild.
+    assert!(why(&st, TAKE_PILE).contains("the pile may not be taken"));
+    assert!(why(&st, DISCARD).contains("draw first"));
+    assert!(why(&st, CLOSE).contains("draw first"));
+    st.stock = PackSet::EMPTY;
+    assert!(why(&st, DRAW_STOCK).contains("the stock is empty"));
+    // Meld, nothing pending, the initial meld not made: no discard, no close.
+    let st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7D 8C 9S",
+            partner: "",
+            pile: "4C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    for a in [DRAW_STOCK, TAKE_PILE] {
+        assert!(why(&st, a).contains("already drew"), "{a}");
+    }
+    // Cards not held: ids 0 and 161 (the last joker) and the first id the hand lacks.
+    let absent = (0..P).find(|&id| !st.hand(0).contains(id as u8)).unwrap();
+    assert!(!st.hand(0).contains(0) && !st.hand(0).contains(161));
+    for a in [DISCARD, DISCARD + absent, PICK - 1] {
+        assert!(why(&st, a).contains("discard only with nothing pending"), "{a}");
+    }
+    for a in [PICK, PICK + absent, CLOSE - 1] {
+        assert!(why(&st, a).contains("that card is not in your hand"), "{a}");
+    }
+    assert!(why(&st, CLOSE).contains("not a legal new meld"));
+    assert!(why(&st, CANCEL).contains("nothing to cancel"));
+    assert!(why(&st, YES).contains("only the partner answers"));
+    assert!(why(&st, NO).contains("only the partner answers"));
+    assert!(why(&st, END).contains("only after the last stock card was a red 3"));
+    for a in [ONTO, MERGE - 1] {
+        assert!(why(&st, a).contains("cannot go on that meld"), "{a}");
+    }
+    for a in [MERGE, NUM_ACTIONS - 1] {
+        assert!(why(&st, a).contains("cannot be merged"), "{a}");
+    }
+    // Asked once: no second question.
+    let mut asked = st.clone();
+    asked.acted = true;
+    assert!(why(&asked, ASK).contains("ask before melding"));
+    // The partner's answer.
+    let mut ans = st.clone();
+    ans.phase = Phase::Answer;
+    assert!(why(&ans, CLOSE).contains("yes or no"));
+    let mut over = st.clone();
+    over.phase = Phase::Over;
+    assert!(why(&over, CLOSE).contains("the game is over"));
+}
+
+#[test]
+fn a_natural_pair_and_one_wild_card_from_the_hand_make_a_set_whichever_the_wild_card() {
+    // §11.3: a set of three needs two naturals and at most two wilds, so 5-5 with a single joker, or a
+    // single 2, in the hand is a set to come: picking a 5 is legal. With no wild card it is not.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    for (hand, ok) in [
+        ("5S 5H X JD QD KD", true),
+        ("5S 5H 2C JD QD KD", true),
+        ("5S 5H 8C JD QD KD", false),
+    ] {
+        let st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand,
+                partner: "",
+                pile: "4C",
+                melds: &melded,
+                red3: "",
+            },
+        );
+        assert_eq!(can(&st, "pick 5S"), ok, "{hand}");
+    }
+}
+
+#[test]
+fn picks_onto_a_set_count_every_pending_card_against_seven() {
+    // §11.3: a set holds at most seven cards. With a set of six 9s on the table and no wild card, a
+    // second 9 pending would make eight: the first 9 may be picked, the second not. With a set of four,
+    // two 9s pending make six: both may be picked.
+    let g = deal();
+    let t = |melds| {
+        table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "9D 9C JD QD KD",
+                partner: "",
+                pile: "4C",
+                melds,
+                red3: "",
+            },
+        )
+    };
+    let six = [("9S 9H 9D 9C 9S 9H", Shape::Set(9))];
+    let mut st = t(&six);
+    act(&mut st, "pick 9D");
+    assert!(!can(&st, "pick 9C"), "eight 9s");
+    let four = [("9S 9H 9D 9C", Shape::Set(9))];
+    let mut st = t(&four);
+    act(&mut st, "pick 9D");
+    assert!(can(&st, "pick 9C"), "six 9s");
+}
+
+#[test]
+fn two_wild_cards_pending_go_onto_a_set_only_if_it_holds_none() {
+    // §11.3: at most two wild cards in a set. Without a natural pair in the hand two pending wild cards
+    // can only go onto a set: onto 9-9-2 one more wild makes two (legal), a second makes three.
+    let g = deal();
+    let t = |melds| {
+        table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand: "X X 5S 7D JD",
+                partner: "",
+                pile: "4C",
+                melds,
+                red3: "",
+            },
+        )
+    };
+    let mixed = [("9S 9H 2D", Shape::Set(9))];
+    let mut st = t(&mixed);
+    act(&mut st, "pick X#1");
+    assert!(!can(&st, "pick X#2"), "three wild cards");
+    let natural = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = t(&natural);
+    act(&mut st, "pick X#1");
+    assert!(can(&st, "pick X#2"), "two wild cards");
+}
+
+#[test]
+fn a_card_goes_onto_a_sequence_only_with_the_ranks_between_them_in_hand() {
+    // §11.3: an escalera is consecutive, without wild cards. On a table with 5♥-6♥-7♥, a 9♥ can only
+    // join it with the 8♥ from the hand; without the 8♥ no pick of the 9♥ can become a meld.
+    let g = deal();
+    let melded = [(
+        "5H 6H 7H",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 3,
+        },
+    )];
+    for (hand, ok) in [("9H JD QD KD", false), ("8H 9H JD QD KD", true)] {
+        let st = table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand,
+                partner: "",
+                pile: "4C",
+                melds: &melded,
+                red3: "",
+            },
+        );
+        assert_eq!(can(&st, "pick 9H"), ok, "{hand}");
+    }
+}
+
+#[test]
+fn a_card_goes_onto_a_sequence_of_its_suit_outside_it_and_up_to_seven_cards() {
+    // §11.3: an escalera is one suit, without duplicate ranks, at most seven cards.
+    let g = deal();
+    let t = |hand, melds| {
+        table(
+            &g,
+            Phase::Meld,
+            Table {
+                hand,
+                partner: "",
+                pile: "4C",
+                melds,
+                red3: "",
+            },
+        )
+    };
+    let clubs = [(
+        "5C 6C 7C",
+        Shape::Seq {
+            suit: 0,
+            low: 5,
+            len: 3,
+        },
+    )];
+    let hearts = [(
+        "5H 6H 7H",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 3,
+        },
+    )];
+    // 8♥ does not go onto 5♣-6♣-7♣; 8♣ does.
+    assert!(!can(&t("8H JD QD KD", &clubs), "pick 8H"), "another suit");
+    assert!(can(&t("8C JD QD KD", &clubs), "pick 8C"));
+    // 6♥ is already in 5♥-6♥-7♥; 8♥ is not.
+    assert!(!can(&t("6H JD QD KD", &hearts), "pick 6H"), "a duplicate rank");
+    assert!(can(&t("8H JD QD KD", &hearts), "pick 8H"));
+    // 5♥..10♥ (six cards): 4♥ makes seven, 4♥ and J♥ together would make eight.
+    let six = [(
+        "5H 6H 7H 8H 9H TH",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 6,
+        },
+    )];
+    let mut st = t("4H JH QD KD AD", &six);
+    assert!(can(&st, "pick JH"));
+    act(&mut st, "pick 4H");
+    assert!(!can(&st, "pick JH"), "eight cards");
+}
