@@ -739,3 +739,288 @@ fn max_game_length_holds_for_uncapped_tables_with_short_stacks() {
     assert!(s.is_terminal());
     assert!(s.history().len() <= g.max_game_length());
 }
+
+#[test]
+fn a_refused_move_names_the_reason_that_applies() {
+    // Heads-up, K♣ (seat 0) brings in: the bring-in player posts the bring-in or completes (§8.3),
+    // it has no fold, and nothing is to be called, so the refusal is not "check instead".
+    let mut s = game(&[]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    assert_eq!(s.current_player(), Player::Seat(0));
+    let e = s.apply_action(move_action(Move::Fold)).unwrap_err().to_string();
+    assert!(e.contains("not legal now; legal: bring in, complete"), "{e}");
+    // 4th street: 5-4 showing (seat 1) opens and may check or bet. A call (nothing to call) and a
+    // raise (no bet to raise, the round is far from its cap) are refused as not legal, no more.
+    run(&mut s, "bring in, call, 5c, 5d");
+    assert_eq!(s.current_player(), Player::Seat(1));
+    for m in [Move::Call, Move::Raise] {
+        let e = s.apply_action(move_action(m)).unwrap_err().to_string();
+        assert!(e.contains("not legal now; legal: check, bet"), "{e}");
+    }
+    // At the cap (bet and three raises) a bet is refused as not legal, the raise as capped.
+    run(&mut s, "bet, raise, raise, raise");
+    let e = s.apply_action(move_action(Move::Bet)).unwrap_err().to_string();
+    assert!(e.contains("not legal now; legal: fold, call"), "{e}");
+    let e = s.apply_action(move_action(Move::Raise)).unwrap_err().to_string();
+    assert!(e.contains("capped at 4"), "{e}");
+}
+
+#[test]
+fn card_locations_put_every_card_in_one_place() {
+    // Heads-up with burns: after 3rd street one card is burnt before each 4th-street up card.
+    let mut s = game(&[("burn_cards", "true")]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    run(&mut s, "bring in, call, 9s, 5c, 5d");
+    let ids = |names: &[&str]| {
+        let mut v: Vec<Action> = names
+            .iter()
+            .map(|t| u32::from(deck().parse(t).unwrap().0))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let locs = s.card_locations().unwrap();
+    let places: Vec<&str> = locs.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(places, ["hand 0", "hand 1", "community", "burned", "stock"]);
+    let sorted = |v: &Vec<Action>| {
+        let mut v = v.clone();
+        v.sort_unstable();
+        v
+    };
+    // A hand holds its down and its up cards.
+    assert_eq!(sorted(&locs[0].1), ids(&["2c", "3c", "Kc", "5c"]));
+    assert_eq!(sorted(&locs[1].1), ids(&["2d", "3d", "4h", "5d"]));
+    assert!(locs[2].1.is_empty());
+    assert_eq!(locs[3].1, ids(&["9s"]));
+    // The stock is the other 43 cards.
+    let mut all: Vec<Action> = locs.iter().flat_map(|(_, v)| v.iter().copied()).collect();
+    assert_eq!(locs[4].1.len(), 43);
+    all.sort_unstable();
+    assert_eq!(all, (0..52).collect::<Vec<Action>>());
+}
+
+#[test]
+fn the_information_state_tells_the_community_card_and_the_end_of_each_hand() {
+    // A heads-up match of two hands, ante 1: each time the bring-in is posted and the other folds,
+    // so the bring-in player wins the other's ante.
+    let mut s = game(&[("scope", "match"), ("hands", "2")]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    run(&mut s, "bring in, fold");
+    // Hand 2: dealer seat 0, so seat 1 is dealt first; its K♣ brings in.
+    run(&mut s, "2c, 2d, 3c, 3d, Kc, 4h, bring in, fold");
+    assert!(s.is_terminal());
+    let info = s.information_state_string(0);
+    let lines: Vec<&str> = info.lines().collect();
+    assert_eq!(lines[0], "Razz, you are p0");
+    assert_eq!(lines[7], "p0 bring in");
+    assert_eq!(lines[8], "p1 fold");
+    assert_eq!(lines[9], "hand 1 over; stacks [401, 399]");
+    assert_eq!(lines[10], "p1 gets a card down");
+    assert_eq!(lines.len(), 1 + 8 + 1 + 8 + 1, "{info}");
+    assert_eq!(lines[17], "p0 fold");
+    assert_eq!(lines[18], "hand over: p0 -1, p1 +1");
+    // Eight players, no burns: the 7th card is a community card, named in every seat's view.
+    let g = game(&[("players", "8")]);
+    let mut s = g.new_initial_state();
+    let mut rng = Rng::new(3);
+    while s.community().is_none() {
+        let a = if s.is_chance_node() {
+            s.sample_chance(&mut rng)
+        } else {
+            let legal = s.legal_moves();
+            let m = [Move::Check, Move::BringIn, Move::Call]
+                .into_iter()
+                .find(|m| legal & m.bit() != 0)
+                .unwrap();
+            move_action(m)
+        };
+        s.apply_action(a).unwrap();
+    }
+    let c = action_name(u32::from(s.community().unwrap()));
+    let info = s.information_state_string(3);
+    assert!(info.ends_with(&format!("community card {c}")), "{info}");
+    assert!(!info.contains("burnt"), "{info}");
+}
+
+/// Index of a card written as text in a 52-card block of the observation.
+fn ci(t: &str) -> usize {
+    deck().parse(t).unwrap().idx()
+}
+
+/// The observation of `player`.
+fn observation(g: &Razz, s: &RazzState, player: usize) -> Vec<f32> {
+    let mut out = vec![9.0; g.observation_shape()[0]];
+    s.write_observation(player, &mut out);
+    out
+}
+
+/// Eight players checking and calling until the stub runs short and the community card is dealt
+/// (8 × 6 = 48 cards out, 4 left < 8 players, §8.4).
+fn eight_to_the_community_card() -> RazzState {
+    let mut s = game(&[("players", "8")]).new_initial_state();
+    let mut rng = Rng::new(3);
+    while s.community().is_none() {
+        let a = if s.is_chance_node() {
+            s.sample_chance(&mut rng)
+        } else {
+            let legal = s.legal_moves();
+            let m = [Move::Check, Move::BringIn, Move::Call]
+                .into_iter()
+                .find(|m| legal & m.bit() != 0)
+                .unwrap();
+            move_action(m)
+        };
+        s.apply_action(a).unwrap();
+    }
+    s
+}
+
+#[test]
+fn the_observation_shows_up_cards_and_own_down_cards_from_the_viewers_seat() {
+    // Heads-up, stacks 400 (800 chips in all), ante 1, small bet 4. K♣ (seat 0) brings in for 2,
+    // seat 1 calls; on 4th street 5-4 showing (seat 1) opens and bets 4; seat 0 is to act.
+    let g = game(&[]);
+    let mut s = g.new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    run(&mut s, "bring in, call, 5c, 5d, bet");
+    let (seat, glob) = (111, 222); // 52 up + 52 shown + 7 numbers per seat, then the viewer's block
+    let total = 800.0_f32;
+    // Seat blocks from the viewer round the table: (up cards, live, all in, to act, dealer, stack,
+    // bet this round, put in this hand).
+    let block = |v: &mut Vec<f32>,
+                 base: usize,
+                 up: [&str; 2],
+                 act: f32,
+                 dealer: f32,
+                 stack: f32,
+                 bet: f32,
+                 put: f32| {
+        for c in up {
+            v[base + ci(c)] = 1.0;
+        }
+        let f = base + 104;
+        v[f..f + 7].copy_from_slice(&[1.0, 0.0, act, dealer, stack / total, bet / total, put / total]);
+    };
+    for (viewer, down) in [(1, ["2d", "3d"]), (0, ["2c", "3c"])] {
+        let mut want = vec![0.0_f32; 2 * seat + 112];
+        let at = |s: usize| if s == viewer { 0 } else { seat };
+        block(&mut want, at(0), ["Kc", "5c"], 1.0, 0.0, 397.0, 0.0, 3.0);
+        block(&mut want, at(1), ["4h", "5d"], 0.0, 1.0, 393.0, 4.0, 7.0);
+        for c in down {
+            want[glob + ci(c)] = 1.0; // only the viewer's own down cards
+        }
+        want[glob + 104 + 1] = 1.0; // 4th street
+        want[glob + 109] = 1.0 / 8.0; // one bet this round
+        want[glob + 110] = 0.0; // hand 1 of 1
+        want[glob + 111] = 10.0 / total; // 2 antes, bring-in, call, bet
+        assert_eq!(observation(&g, &s, viewer), want, "viewer {viewer}");
+    }
+}
+
+#[test]
+fn the_observation_shows_all_ins_and_the_down_cards_shown_at_showdown() {
+    // Heads-up, stacks of 5: J♦ (seat 1) completes all in, seat 0 calls all in.
+    let g = game(&[("stack", "5")]);
+    let mut s = g.new_initial_state();
+    third_street(&mut s, &[["Ac", "2c", "3c"], ["Kd", "Qd", "Jd"]]);
+    let glob = 222;
+    let o = observation(&g, &s, 0);
+    assert_eq!(o[glob + 104..glob + 109], [1.0, 0.0, 0.0, 0.0, 0.0]); // 3rd street
+    run(&mut s, "complete, call");
+    for viewer in 0..2 {
+        let o = observation(&g, &s, viewer);
+        for base in [0, 111] {
+            // Live, all in, nobody to act (cards are being dealt).
+            assert_eq!(o[base + 104..base + 107], [1.0, 1.0, 0.0], "viewer {viewer}");
+            // Nothing is shown before the showdown.
+            assert!(o[base + 52..base + 104].iter().all(|&x| x == 0.0));
+        }
+    }
+    run(&mut s, "4c, Kh, 5c, Qh, 6c, Jh, 7c, Th");
+    assert!(s.is_terminal());
+    // At the showdown both hands are shown, each in its seat's block.
+    for (viewer, mine, theirs) in [
+        (0, ["Ac", "2c", "7c"], ["Kd", "Qd", "Th"]),
+        (1, ["Kd", "Qd", "Th"], ["Ac", "2c", "7c"]),
+    ] {
+        let o = observation(&g, &s, viewer);
+        let shown = |base: usize| -> Vec<usize> { (0..52).filter(|&i| o[base + 52 + i] == 1.0).collect() };
+        let mut a: Vec<usize> = mine.iter().map(|t| ci(t)).collect();
+        let mut b: Vec<usize> = theirs.iter().map(|t| ci(t)).collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!((shown(0), shown(111)), (a, b), "viewer {viewer}");
+    }
+}
+
+#[test]
+fn the_observation_tells_the_hand_of_the_match_and_the_community_card() {
+    // A heads-up match of two hands: the first ends at once (the bring-in wins the antes), so in
+    // the second half of the match the progress is 1 / 2.
+    let g = game(&[("scope", "match"), ("hands", "2")]);
+    let mut s = g.new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    run(&mut s, "bring in, fold");
+    assert_eq!(s.hand_number(), 1);
+    assert_eq!(observation(&g, &s, 0)[222 + 110], 0.5);
+    // Eight players: the community card has its own block after the viewer's down cards.
+    let s = eight_to_the_community_card();
+    let g8 = game(&[("players", "8")]);
+    let c = usize::from(s.community().unwrap());
+    let o = observation(&g8, &s, 5);
+    let glob = 8 * 111;
+    let community: Vec<usize> = (0..52).filter(|&i| o[glob + 52 + i] == 1.0).collect();
+    assert_eq!(community, [c]);
+    assert_eq!(o[glob + 104..glob + 109], [0.0, 0.0, 0.0, 0.0, 1.0]); // 7th street
+}
+
+#[test]
+fn actions_have_names_and_parse_back() {
+    // Ids 0..52 are the cards, 52.. the seven moves in `Move::ALL` order, anything above is unknown.
+    let two = u32::from(deck().parse("2c").unwrap().0);
+    assert_eq!(action_name(two), card_name("2c"));
+    assert_eq!(action_name(MOVE_BASE - 1), deck().name_of(Card(51)));
+    assert_eq!(action_name(MOVE_BASE), "fold");
+    assert_eq!(action_name(MOVE_BASE + 3), "bring in");
+    assert_eq!(action_name(MOVE_BASE + 6), "raise");
+    assert_eq!(action_name(MOVE_BASE + 7), "action 59");
+    let s = game(&[]).new_initial_state();
+    for (text, want) in [
+        ("fold", move_action(Move::Fold)),
+        ("  CHECK ", move_action(Move::Check)),
+        ("bring in", move_action(Move::BringIn)),
+        ("bringin", move_action(Move::BringIn)),
+        ("Bring-In", move_action(Move::BringIn)),
+        ("bring_in", move_action(Move::BringIn)),
+        ("complete", move_action(Move::Complete)),
+        ("raise", move_action(Move::Raise)),
+        ("10h", u32::from(deck().parse("Th").unwrap().0)),
+    ] {
+        assert_eq!(s.string_to_action(text).unwrap(), want, "{text}");
+    }
+    // "bringin" is the only run-together name; the others are cards or errors.
+    for bad in ["checkraise", "callin", "", "bring"] {
+        let e = s.string_to_action(bad).unwrap_err().to_string();
+        assert!(e.contains("expected fold, check"), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn random_actions_are_legal_and_reach_every_legal_move() {
+    // At the bring-in: bring in or complete; facing a completion: fold, call or raise.
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "K♣"], ["2d", "3d", "4♥"], ["5d", "6d", "7♥"]],
+    );
+    let mut rng = Rng::new(11);
+    let draws = |s: &RazzState, rng: &mut Rng| {
+        let mut seen: Vec<String> = (0..200).map(|_| action_name(s.random_action(rng))).collect();
+        seen.sort();
+        seen.dedup();
+        seen
+    };
+    assert_eq!(draws(&s, &mut rng), ["bring in", "complete"]);
+    run(&mut s, "bring in, complete");
+    assert_eq!(draws(&s, &mut rng), ["call", "fold", "raise"]);
+}
