@@ -4,7 +4,8 @@
 //! chips are cut at every level a live player's total reaches: the main pot holds, from everyone, up
 //! to the smallest live total; the next pot up to the next live total, and so on. Each pot goes to
 //! the best hand among the live players who reached its level; exact ties split it, and the chips
-//! that do not divide go one at a time to the tied winners in the order an [`OddChip`] rule gives.
+//! that do not divide all go to the first tied winner in the order an [`OddChip`] rule gives (the
+//! rules' "odd chips to the first winner", as PokerKit pays them).
 //! Chips of folded players stay in the pots they reached. A bet nobody called is its own pot with one
 //! eligible player: it goes back to the bettor.
 

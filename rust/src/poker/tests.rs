@@ -925,3 +925,59 @@ fn eight_cards_with_a_flush_still_find_the_full_house_and_the_quads() {
     assert_eq!(above_full.eval(&quads).name(), "four of a kind, nines");
     assert_eq!(above_quads.eval(&quads).name(), "flush, king high");
 }
+
+#[test]
+fn antes_come_from_the_seats_in_the_hand_and_a_short_stack_posts_all_it_has() {
+    // Ante 2: seat 1 has no chips (out of the hand), seat 2 has 1 (posts it and is all-in), seat 3
+    // has chips but is out of the hand: only the seats in the hand put in.
+    let mut b = Betting::new(&[10, 0, 1, 10]);
+    assert_eq!(b.live, 0b1101);
+    b.live &= !(1 << 3);
+    b.post_antes(2);
+    assert_eq!(b.committed[..4], [2, 0, 1, 0]);
+    assert_eq!(b.stacks[..4], [8, 0, 0, 10]);
+    assert_eq!(b.pot_total(), 3);
+}
+
+#[test]
+fn a_round_opens_at_the_opener_or_the_next_seat_that_can_act() {
+    // Seat 1 is all-in from the ante: a round opened by seat 2 starts there, one opened by seat 1
+    // passes on to seat 2, the next seat clockwise with chips.
+    let mut b = Betting::new(&[10, 2, 10]);
+    b.post_antes(2);
+    assert!(b.start_round(2, LIMIT, 0));
+    assert_eq!(b.actor(), Some(2));
+    let mut b = Betting::new(&[10, 2, 10]);
+    b.post_antes(2);
+    assert!(b.start_round(1, LIMIT, 0));
+    assert_eq!(b.actor(), Some(2));
+    // Heads-up with one seat all-in from the ante: nobody bets, the round is skipped and nothing is
+    // owed.
+    let mut b = Betting::new(&[10, 2]);
+    b.post_antes(2);
+    assert!(b.no_more_betting());
+    assert!(!b.start_round(0, LIMIT, 0));
+    assert_eq!((b.actor(), b.in_round(), b.legal()), (None, false, 0));
+    assert_eq!(b.committed[..2], [2, 2]);
+    // Both with chips: a round.
+    let mut b = Betting::new(&[10, 3]);
+    b.post_antes(2);
+    assert!(!b.no_more_betting());
+    assert!(b.start_round(1, LIMIT, 0));
+    assert_eq!(b.actor(), Some(1));
+}
+
+#[test]
+fn every_odd_chip_of_a_split_goes_to_the_first_tied_winner() {
+    // Seats 0 to 2 in for 6 and tied, seat 3 folded after 2: pot 20, 6 each and 2 odd chips. The rules
+    // (and PokerKit) give the odd chips to the first winner clockwise from the dealer: seat 0 here.
+    let mut won = [0i64; 4];
+    award(
+        &[6, 6, 6, 2],
+        0b0111,
+        |_, _| false,
+        OddChip::FirstAfterDealer { dealer: 3 },
+        &mut won,
+    );
+    assert_eq!(won, [8, 6, 6, 0]);
+}
