@@ -449,6 +449,8 @@ mod tests {
         let two = PackSet::single(5).union(PackSet::single(69));
         assert!(!two.is_empty());
         assert!(!PackSet::single(133).is_empty());
+        // Same bit in the second and third words only (a mutant's `w1 ^ w2` would cancel them).
+        assert!(!PackSet::single(69).union(PackSet::single(133)).is_empty());
         assert!(PackSet::EMPTY.is_empty());
         // Adding a card already there leaves it there.
         let mut b = a;
