@@ -392,4 +392,101 @@ mod tests {
         assert_eq!(s.first_of_kind(Pack::CARIOCA, 47), None);
         assert_eq!(s.first_of_kind(Pack::CARIOCA, 100 % 52), Some(100));
     }
+
+    /// The dense kind order (suit-major ♣ ♦ ♥ ♠, ranks 2..A ascending, joker last) at its corners:
+    /// the first and last card of a suit, the ♥7 the card names use, and the last suited kind.
+    #[test]
+    fn kinds_are_suit_major_with_ranks_two_to_ace() {
+        assert_eq!(kind_of(0, 2), 0); // ♣2, the first kind
+        assert_eq!(kind_of(0, 14), 12); // ♣A ends the first suit
+        assert_eq!(kind_of(1, 2), 13); // ♦2 starts the second
+        assert_eq!(kind_of(2, 7), 31); // ♥7: 2 * 13 + 5
+        assert_eq!(kind_of(3, 14), 51); // ♠A, the last suited kind, just below the joker
+        for (kind, suit, rank) in [(0u8, 0u8, 2u8), (12, 0, 14), (13, 1, 2), (31, 2, 7), (51, 3, 14)] {
+            assert_eq!((suit_of(kind), rank_of(kind)), (suit, rank), "kind {kind}");
+        }
+        assert_eq!(kind_name(31), "7♥");
+        assert_eq!(kind_name(JOKER), "X");
+        assert_eq!(parse_kind("7h").unwrap(), 31);
+        assert_eq!(parse_kind("2c").unwrap(), 0);
+    }
+
+    /// The physical ids of §7.1's 108 cards and §11's 162: deck `c`'s suited cards are `52c..52c+52`,
+    /// then the jokers, so the last suited card and the first joker sit on either side of
+    /// `52 * decks`.
+    #[test]
+    fn ids_put_the_decks_first_and_the_jokers_after_them() {
+        let c = Pack::CARIOCA;
+        assert_eq!((c.kind(103), c.copy(103)), (51, 1)); // ♠A of the second deck
+        assert_eq!((c.kind(104), c.copy(104)), (JOKER, 0)); // the first joker
+        assert_eq!((c.kind(107), c.copy(107)), (JOKER, 3)); // the fourth and last
+        assert_eq!((c.kind(52), c.copy(52)), (0, 1)); // ♣2 of the second deck
+        assert_eq!(c.id(JOKER, 2), 106);
+        assert_eq!(c.id(31, 1), 83);
+        assert_eq!((c.copies(JOKER), c.copies(0), c.copies(51)), (4, 2, 2));
+        let s = Pack::SAMBA;
+        assert_eq!((s.kind(155), s.copy(155)), (51, 2)); // ♠A of the third deck
+        assert_eq!((s.kind(156), s.copy(156)), (JOKER, 0));
+        assert_eq!((s.kind(161), s.copy(161)), (JOKER, 5));
+        assert_eq!(s.id(JOKER, 5), 161);
+        assert_eq!(s.id(31, 2), 135);
+        assert_eq!((s.copies(JOKER), s.copies(7)), (6, 3));
+        assert_eq!(s.parse("X#6").unwrap(), 161);
+        assert_eq!(s.parse("7♥#3").unwrap(), 135);
+        assert!(s.parse("7♥#4").is_err() && s.parse("X#7").is_err());
+        assert!(c.parse("X#4").is_ok() && c.parse("7♥#2").is_ok());
+    }
+
+    /// Set operations on cards that share a bit position in different words (ids 5, 69 and 133),
+    /// and on a card added twice.
+    #[test]
+    fn set_operations_across_words() {
+        let a = [5u8, 69, 133]
+            .into_iter()
+            .fold(PackSet::EMPTY, |s, id| s.union(PackSet::single(id)));
+        assert_eq!(a.len(), 3);
+        assert!(!a.is_empty());
+        let two = PackSet::single(5).union(PackSet::single(69));
+        assert!(!two.is_empty());
+        assert!(!PackSet::single(133).is_empty());
+        // Same bit in the second and third words only (a mutant's `w1 ^ w2` would cancel them).
+        assert!(!PackSet::single(69).union(PackSet::single(133)).is_empty());
+        assert!(PackSet::EMPTY.is_empty());
+        // Adding a card already there leaves it there.
+        let mut b = a;
+        b.insert(69);
+        assert_eq!(b, a);
+        // Union and intersection of overlapping sets.
+        let c = [5u8, 6, 69, 70, 133, 134]
+            .into_iter()
+            .fold(PackSet::EMPTY, |s, id| s.union(PackSet::single(id)));
+        assert_eq!(a.union(c), c);
+        assert_eq!(c.union(a), c);
+        assert_eq!(a.and(c), a);
+        let d = PackSet::single(6)
+            .union(PackSet::single(70))
+            .union(PackSet::single(134));
+        assert_eq!(a.and(d), PackSet::EMPTY);
+        assert_eq!(a.union(d), c);
+        // Removing a card not there changes nothing.
+        let mut e = a;
+        e.remove(70);
+        assert_eq!(e, a);
+        assert_eq!(a.iter().collect::<Vec<_>>(), vec![5, 69, 133]);
+        assert_eq!((a.nth(0), a.nth(1), a.nth(2)), (5, 69, 133));
+    }
+
+    /// Counting by kind: a hand of the two ♥7 copies, a ♠7 and two jokers.
+    #[test]
+    fn kind_counts_add_take_and_total() {
+        let mut k = KindCounts::of(&[31, 31, 44, JOKER, JOKER]);
+        assert_eq!((k.get(31), k.get(44), k.jokers(), k.total()), (2, 1, 2, 5));
+        assert_eq!(k.of_rank(7), 3);
+        k.take(31);
+        assert_eq!((k.get(31), k.total()), (1, 4));
+        assert_eq!(k.kinds(), vec![31, 44, JOKER, JOKER]);
+        let pack = Pack::CARIOCA;
+        let hand = PackSet::single(pack.id(31, 1)).union(PackSet::single(pack.id(JOKER, 3)));
+        assert_eq!(hand.counts(pack), KindCounts::of(&[31, JOKER]));
+    }
 }
