@@ -1101,3 +1101,133 @@ fn after_a_joker_is_picked_a_second_joker_is_refused_while_the_twos_are_offered(
         vec!["pick 7♣#1", "pick 7♦#1", "pick 7♥#1", "pick X#2"]
     );
 }
+
+/// The bounds of the returns: each hand adds at most the whole pack's value to a seat that did not go
+/// out, and the pack is two decks (per suit 2..10 = 54, J Q K 30, ace 20: 104; four suits, two decks:
+/// 832) and four jokers (200): 1,032 a hand. A match of pagat's seven hands, the Chilean eight, one deal.
+#[test]
+fn the_returns_lie_between_minus_the_pack_value_per_hand_and_zero() {
+    for (pairs, hands) in [
+        (vec![], 7.0),
+        (vec![("contract_sequence", "chilean")], 8.0),
+        (vec![("scope", "deal")], 1.0),
+        (vec![("scope", "deal"), ("contract_sequence", "chilean")], 1.0),
+    ] {
+        let g = game(&pairs);
+        let u = g.utility().expect("a utility");
+        assert_eq!((u.min, u.max, u.sum), (-1032.0 * hands, 0.0, None), "{pairs:?}");
+        assert_eq!(g.config().hands(), hands as usize, "{pairs:?}");
+    }
+}
+
+/// The Chilean sequence is pagat's seven contracts, then four trios (twelve cards, so twelve dealt);
+/// the first dealer is the given seat, or the last seat by default, and the dealer's right plays first.
+#[test]
+fn the_chilean_sequence_ends_with_four_trios_and_the_first_dealer_is_the_given_seat() {
+    let g = game(&[("contract_sequence", "chilean")]);
+    let seq = g.config().contracts;
+    assert_eq!(&seq[..7], PAGAT);
+    assert_eq!(
+        seq[7],
+        Contract {
+            trios: 4,
+            escaleras: 0
+        }
+    );
+    assert_eq!((seq[7].cards(), seq[7].deal_size(), seq[7].slots()), (12, 12, 4));
+    assert_eq!(game(&[]).config().contracts, PAGAT);
+    for (first, dealer, starts) in [("-1", 2, 0), ("0", 0, 1), ("1", 1, 2), ("2", 2, 0)] {
+        let g = game(&[("players", "3"), ("first_dealer", first)]);
+        assert_eq!(g.config().first_dealer, dealer, "first_dealer={first}");
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::new(5);
+        while st.is_chance_node() {
+            let a = st.sample_chance(&mut rng);
+            st.apply_action(a).unwrap();
+        }
+        assert_eq!(st.current_player(), Player::Seat(starts), "first_dealer={first}");
+    }
+}
+
+/// Seat 1 to move with the stock empty and `under` cards under the pile's top (seat 0 holds the rest of
+/// the pack out of play): the state of `an_empty_stock_is_reshuffled_from_the_pile_or_ends_the_hand`.
+fn empty_stock(g: &Carioca, under: usize) -> (CariocaState, PackSet) {
+    let mut st = situation(g, 0, 1, &["2C 4D 6H", "3C 5D"], "KC", &[], &[false, false]);
+    let below: Vec<u8> = st.stock.iter().take(under).collect();
+    let mut pile = PackSet::EMPTY;
+    for &id in &below {
+        st.stock.remove(id);
+        pile.insert(id);
+    }
+    st.pile.splice(0..0, below);
+    let rest: Vec<u8> = st.stock.iter().collect();
+    for id in rest {
+        st.stock.remove(id);
+        st.hands[0].insert(id);
+    }
+    (st, pile)
+}
+
+/// The stock is rebuilt from the pile at most three times a hand: after the third, an empty stock ends
+/// the hand with no score; the turn bound counts turns up to `MAX_TURNS` inclusive, also when the stock
+/// is empty; a lone pile top is no pile to turn over, so it counts as no reshuffle.
+#[test]
+fn the_stock_is_reshuffled_three_times_a_hand_at_most() {
+    let g = game(&[("players", "2"), ("scope", "deal")]);
+    for done in 0..=MAX_RESHUFFLES {
+        let (mut st, pile) = empty_stock(&g, 3);
+        st.reshuffles = done;
+        act(&mut st, "take pile");
+        act(&mut st, "discard 3C");
+        if done < MAX_RESHUFFLES {
+            assert!(!st.is_terminal(), "after {done} reshuffles");
+            assert_eq!((st.stock, st.reshuffles), (pile, done + 1));
+        } else {
+            assert!(st.is_terminal(), "after {done} reshuffles");
+            assert_eq!(st.went_out, None);
+            let mut scores = [1.0; 2];
+            st.scores(&mut scores);
+            assert_eq!(scores, [0.0, 0.0]);
+        }
+    }
+    // Turn MAX_TURNS is still played, with the stock rebuilt first.
+    let (mut st, pile) = empty_stock(&g, 3);
+    st.turns = MAX_TURNS - 1;
+    act(&mut st, "take pile");
+    act(&mut st, "discard 3C");
+    assert!(!st.is_terminal());
+    assert_eq!((st.stock, st.turns), (pile, MAX_TURNS));
+    // Nothing under the top: the turns go on from the pile alone and no reshuffle is spent.
+    let (mut st, _) = empty_stock(&g, 0);
+    act(&mut st, "take pile");
+    act(&mut st, "discard 3C");
+    for (take, give) in [("take pile", "discard 2C"), ("take pile", "discard 5D")] {
+        act(&mut st, take);
+        act(&mut st, give);
+    }
+    assert!(!st.is_terminal());
+    assert_eq!(st.reshuffles, 0);
+}
+
+/// A hand's end in a match: the seat that went out scores nothing, the other the value of its cards
+/// (the 89-point example), as that hand's reward; the totals carry on and the deal passes to the right.
+#[test]
+fn a_hand_of_a_match_rewards_the_others_their_cards_and_the_totals_carry_on() {
+    let g = game(&[("players", "2")]);
+    let melds = [(0u8, "9S 9H X")];
+    let mut st = situation(&g, 0, 0, &["9D", "X AC KD 7H 2S"], "JD", &melds, &[true, false]);
+    st.scores[1] = 5;
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    act(&mut st, "onto meld 0");
+    act(&mut st, "discard JD");
+    assert!(!st.is_terminal());
+    assert_eq!(st.phase(), Phase::Deal);
+    assert_eq!((st.hands_done, st.hand_no), (1, 1));
+    let (mut rewards, mut returns) = ([0.0; 2], [0.0; 2]);
+    st.rewards(&mut rewards);
+    st.returns(&mut returns);
+    assert_eq!(rewards, [0.0, -89.0]);
+    assert_eq!(returns, [0.0, -94.0]);
+    assert_eq!(st.totals(), &[0, 94]);
+}
