@@ -820,22 +820,7 @@ fn the_information_state_tells_the_community_card_and_the_end_of_each_hand() {
     assert_eq!(lines[17], "p0 fold");
     assert_eq!(lines[18], "hand over: p0 -1, p1 +1");
     // Eight players, no burns: the 7th card is a community card, named in every seat's view.
-    let g = game(&[("players", "8")]);
-    let mut s = g.new_initial_state();
-    let mut rng = Rng::new(3);
-    while s.community().is_none() {
-        let a = if s.is_chance_node() {
-            s.sample_chance(&mut rng)
-        } else {
-            let legal = s.legal_moves();
-            let m = [Move::Check, Move::BringIn, Move::Call]
-                .into_iter()
-                .find(|m| legal & m.bit() != 0)
-                .unwrap();
-            move_action(m)
-        };
-        s.apply_action(a).unwrap();
-    }
+    let s = eight_to_the_community_card();
     let c = action_name(u32::from(s.community().unwrap()));
     let info = s.information_state_string(3);
     assert!(info.ends_with(&format!("community card {c}")), "{info}");

@@ -76,6 +76,21 @@ fn table(g: &Samba, phase: Phase, t: Table) -> SambaState {
     st
 }
 
+/// Seat 0 in the meld phase holding `hand`, its side's `melds` on the table, a 4♣ on the pile.
+fn meld_table(g: &Samba, hand: &str, melds: &[(&str, Shape)]) -> SambaState {
+    table(
+        g,
+        Phase::Meld,
+        Table {
+            hand,
+            partner: "",
+            pile: "4C",
+            melds,
+            red3: "",
+        },
+    )
+}
+
 fn names(st: &SambaState) -> Vec<String> {
     let mut legal = Vec::new();
     st.legal_actions(&mut legal);
@@ -1639,19 +1654,7 @@ fn a_discard_is_public_with_its_seat_whichever_card_it_is() {
 #[test]
 fn two_sets_merge_with_two_wild_cards_between_them_but_not_three_nor_with_a_card_pending() {
     let g = deal();
-    let t = |melds| {
-        table(
-            &g,
-            Phase::Meld,
-            Table {
-                hand: "5S 5H 5D 7C",
-                partner: "",
-                pile: "4C",
-                melds,
-                red3: "",
-            },
-        )
-    };
+    let t = |melds: &[(&str, Shape)]| meld_table(&g, "5S 5H 5D 7C", melds);
     // One wild each: 9-9-2 and 9-9-X merge into six cards with two wilds.
     let two = [("9S 9H 2D", Shape::Set(9)), ("9C 9S X", Shape::Set(9))];
     let mut st = t(&two);
@@ -1987,19 +1990,7 @@ fn picks_onto_a_set_count_every_pending_card_against_seven() {
     // second 9 pending would make eight: the first 9 may be picked, the second not. With a set of four,
     // two 9s pending make six: both may be picked.
     let g = deal();
-    let t = |melds| {
-        table(
-            &g,
-            Phase::Meld,
-            Table {
-                hand: "9D 9C JD QD KD",
-                partner: "",
-                pile: "4C",
-                melds,
-                red3: "",
-            },
-        )
-    };
+    let t = |melds: &[(&str, Shape)]| meld_table(&g, "9D 9C JD QD KD", melds);
     let six = [("9S 9H 9D 9C 9S 9H", Shape::Set(9))];
     let mut st = t(&six);
     act(&mut st, "pick 9D");
@@ -2015,19 +2006,7 @@ fn two_wild_cards_pending_go_onto_a_set_only_if_it_holds_none() {
     // §11.3: at most two wild cards in a set. Without a natural pair in the hand two pending wild cards
     // can only go onto a set: onto 9-9-2 one more wild makes two (legal), a second makes three.
     let g = deal();
-    let t = |melds| {
-        table(
-            &g,
-            Phase::Meld,
-            Table {
-                hand: "X X 5S 7D JD",
-                partner: "",
-                pile: "4C",
-                melds,
-                red3: "",
-            },
-        )
-    };
+    let t = |melds: &[(&str, Shape)]| meld_table(&g, "X X 5S 7D JD", melds);
     let mixed = [("9S 9H 2D", Shape::Set(9))];
     let mut st = t(&mixed);
     act(&mut st, "pick X#1");
