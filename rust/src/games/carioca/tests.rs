@@ -2,7 +2,7 @@
 
 use super::state::{CariocaState, Meld, Phase, Shape};
 use super::*;
-use crate::core::game::{Game, Player, State};
+use crate::core::game::{Action, Game, Player, State};
 use crate::core::rng::Rng;
 use crate::rummy::bag::{parse_kind, PackSet, JOKER};
 use crate::rummy::meld::run_layouts;
@@ -1230,4 +1230,148 @@ fn a_hand_of_a_match_rewards_the_others_their_cards_and_the_totals_carry_on() {
     assert_eq!(rewards, [0.0, -89.0]);
     assert_eq!(returns, [0.0, -94.0]);
     assert_eq!(st.totals(), &[0, 94]);
+}
+
+/// An escalera whose joker may stand at either end (5♥ 6♥ 7♥ and a joker: 4♥ or 8♥) offers "close
+/// low" and "close high" and no plain "close"; the one chosen fixes the joker's place (§7.3: each joker
+/// has a fixed position, chosen when it is placed). A contract escalera with one layout offers "close".
+#[test]
+fn an_escalera_with_the_joker_at_either_end_closes_low_or_high_as_chosen() {
+    let g = game(&[("players", "2")]);
+    // Hand 2: an escalera, then a trio.
+    let hand = "5H 6H 7H X 9S 9D 9C 2C 4D JS KC";
+    for (close, written) in [("close low", "X 5H 6H 7H"), ("close high", "5H 6H 7H X")] {
+        let mut st = situation(&g, 1, 0, &[hand, JUNK], "KD", &[], &[false, false]);
+        act(&mut st, "take pile");
+        for c in ["pick 5H", "pick 6H", "pick 7H", "pick X"] {
+            act(&mut st, c);
+        }
+        assert_eq!(names(&st), vec!["close low", "close high", "cancel"]);
+        act(&mut st, close);
+        for c in ["pick 9S", "pick 9D", "pick 9C", "close"] {
+            act(&mut st, c);
+        }
+        assert!(st.contract_down(0));
+        let Shape::Escalera(run) = st.table()[0].shape else {
+            panic!("{}", st)
+        };
+        assert_eq!(run.kinds(), kinds(written), "{close}");
+    }
+    // 5♥ joker 7♥ 8♥: the joker can only be 6♥.
+    let hand = "5H X 7H 8H 9S 9D 9C 2C 4D JS KC";
+    let mut st = situation(&g, 1, 0, &[hand, JUNK], "KD", &[], &[false, false]);
+    act(&mut st, "take pile");
+    for c in ["pick 5H", "pick X", "pick 7H", "pick 8H"] {
+        act(&mut st, c);
+    }
+    assert_eq!(names(&st), vec!["close", "cancel"]);
+}
+
+/// The error of an illegal action `a` (it must be refused and change nothing).
+fn refused(st: &mut CariocaState, a: Action) -> String {
+    let before = st.to_string();
+    let e = st.apply_action(a).expect_err("an illegal action").to_string();
+    assert_eq!(st.to_string(), before, "a refused action changes nothing");
+    e
+}
+
+/// The error of the illegal action named `name`.
+fn refused_named(st: &mut CariocaState, name: &str) -> String {
+    let a = st
+        .string_to_action(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    refused(st, a)
+}
+
+/// Each illegal step of a turn is refused with the reason that fits it (§7.2 the turn: draw, meld,
+/// discard; §7.4 the contract all at once and nothing else that turn, lay-offs only after it): a draw
+/// from an empty stock or a discard before drawing; a second draw; a discard while laying the contract,
+/// while a picked card waits for its meld, or of a card not held; a pick of a card not held, on the
+/// contract turn, of a card that fits no table meld, or that the contract cannot use; a cancel with
+/// nothing picked; a close of cards that are no meld; a lay-off with nothing picked.
+#[test]
+fn each_illegal_step_of_a_turn_is_refused_with_its_own_reason() {
+    let g = game(&[("players", "2")]);
+    // The draw: the stock is empty (seat 1 to move, the pile's cards under its top).
+    let (mut st, _) = empty_stock(&g, 3);
+    let e = refused_named(&mut st, "draw stock");
+    assert!(e.contains("the stock is empty"), "{e}");
+    let e = refused_named(&mut st, "discard 3C");
+    assert!(e.contains("draw first"), "{e}");
+    // The meld phase, before the contract (nothing picked).
+    let mut st = dealt(&g, &["7S 7H 7H 9C 9D X 3C 4D 6H JS KC", JUNK], "KD");
+    act(&mut st, "take pile");
+    for a in [DRAW_STOCK, DRAW_PILE] {
+        let e = refused(&mut st, a);
+        assert!(e.contains("already drew this turn"), "{e}");
+    }
+    // Card id 0 (the first discard action) is held by nobody here: not "already drew".
+    assert!(!st.hand(0).contains(0));
+    let e = refused(&mut st, DISCARD);
+    assert!(e.contains("not a card in your hand"), "{e}");
+    for a in ["discard 2S", "pick 2S"] {
+        let e = refused_named(&mut st, a);
+        assert!(e.contains("not a card in your hand"), "{a}: {e}");
+    }
+    let e = refused_named(&mut st, "cancel");
+    assert!(e.contains("nothing to cancel"), "{e}");
+    let e = refused_named(&mut st, "close");
+    assert!(e.contains("not a contract meld"), "{e}");
+    let e = refused_named(&mut st, "onto meld 0");
+    assert!(e.contains("pick a card first"), "{e}");
+    // Laying the contract: no discard until it is down (or cancelled), a close only of a meld.
+    act(&mut st, "pick 7S");
+    let e = refused_named(&mut st, "discard 3C");
+    assert!(e.contains("finish laying the contract"), "{e}");
+    let e = refused_named(&mut st, "close low");
+    assert!(e.contains("not a contract meld"), "{e}");
+    for c in [
+        "pick 7H", "pick 7H", "close", "pick X", "pick 9C", "pick 9D", "close",
+    ] {
+        act(&mut st, c);
+    }
+    assert!(st.contract_down(0));
+    // The contract turn: nothing more but a discard.
+    let e = refused_named(&mut st, "pick KD");
+    assert!(e.contains("on the turn the contract goes down"), "{e}");
+    // After the contract: a pick must fit a table meld, and a picked card is placed before a discard.
+    let melds = [(1u8, "9S 9H X"), (1, "5H 6H 7H 8H")];
+    let mut st = situation(&g, 0, 0, &["9D 4H X", JUNK], "KC", &melds, &[true, true]);
+    act(&mut st, "take pile");
+    let e = refused_named(&mut st, "pick KC");
+    assert!(e.contains("fits no meld"), "{e}");
+    act(&mut st, "pick 4H");
+    let e = refused_named(&mut st, "discard KC");
+    assert!(e.contains("place the picked card"), "{e}");
+}
+
+/// The rewards are per transition, and a hand is scored when it ends (§7.5): the discard that ends a
+/// hand of a match rewards the other seat minus its cards (89: X A K 7 2), and the next action, a card
+/// of the next deal, rewards nothing. When `resolve_chance` runs the deal after that discard, the deal
+/// belongs to the discard's transition, which keeps its reward. Either way the returns are the totals.
+#[test]
+fn a_hands_penalty_is_the_reward_of_the_step_that_ends_it_and_of_no_later_step() {
+    let g = game(&[("players", "2")]);
+    let melds = [(0u8, "9S 9H X")];
+    for resolve in [false, true] {
+        let mut st = situation(&g, 0, 0, &["9D", "X AC KD 7H 2S"], "JD", &melds, &[true, false]);
+        for c in ["take pile", "pick 9D", "onto meld 0", "discard JD"] {
+            act(&mut st, c);
+        }
+        let mut r = [1.0; 2];
+        if resolve {
+            st.resolve_chance(&mut Rng::new(3));
+            assert_eq!(st.phase(), Phase::Draw);
+            st.rewards(&mut r);
+            assert_eq!(r, [0.0, -89.0], "the deal run with the discard");
+        } else {
+            assert_eq!(st.phase(), Phase::Deal);
+            let card = st.stock.iter().next().expect("a full stock");
+            st.apply_action(card as Action).unwrap();
+            st.rewards(&mut r);
+            assert_eq!(r, [0.0, 0.0], "a deal card on its own");
+        }
+        st.returns(&mut r);
+        assert_eq!(r, [0.0, -89.0]);
+    }
 }
