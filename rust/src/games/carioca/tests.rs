@@ -1375,3 +1375,42 @@ fn a_hands_penalty_is_the_reward_of_the_step_that_ends_it_and_of_no_later_step()
         assert_eq!(r, [0.0, -89.0]);
     }
 }
+
+/// The game-length bound holds for a hand that runs to the turn bound with every turn as long as a
+/// contract hand allows without laying it: take the pile top, lay one trio and pick the other, cancel,
+/// twice (the two cancels a turn), discard the card taken (§7.2; the pile top may go back at once).
+/// Eighteen actions a turn for 400 turns, after a deal of 23 cards: 7,223 actions, then the hand ends
+/// with no score; the bound (a deal plus 400 turns of at most 97 actions) must not be below that.
+#[test]
+fn a_hand_of_four_hundred_longest_undecided_turns_stays_within_the_game_length_bound() {
+    let g = game(&[("players", "2"), ("scope", "deal")]);
+    let trios = [["7S 7H 7D", "9C 9D 9S"], ["8S 8H 8D", "TC TD TS"]];
+    let mut st = dealt(
+        &g,
+        &[
+            "7S 7H 7D 9C 9D 9S 2C 3D 4H 5S 6C",
+            "8S 8H 8D TC TD TS 2D 3H 4S 5C 6D",
+        ],
+        "KC",
+    );
+    for turn in 0..MAX_TURNS as usize {
+        let seat = turn % 2;
+        assert_eq!(st.current_player(), Player::Seat(seat), "turn {turn}");
+        act(&mut st, "take pile");
+        for _ in 0..MAX_CANCELS {
+            for c in trios[seat][0].split_whitespace() {
+                act(&mut st, &format!("pick {c}"));
+            }
+            act(&mut st, "close");
+            for c in trios[seat][1].split_whitespace() {
+                act(&mut st, &format!("pick {c}"));
+            }
+            act(&mut st, "cancel");
+        }
+        act(&mut st, "discard KC");
+    }
+    assert!(st.is_terminal());
+    assert_eq!(st.went_out, None);
+    assert_eq!(st.history().len(), 23 + 400 * 18);
+    assert!(st.history().len() <= g.max_game_length());
+}
