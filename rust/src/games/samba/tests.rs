@@ -2099,3 +2099,168 @@ fn a_card_goes_onto_a_sequence_of_its_suit_outside_it_and_up_to_seven_cards() {
     act(&mut st, "pick 4H");
     assert!(!can(&st, "pick JH"), "eight cards");
 }
+
+#[test]
+fn a_frozen_pile_taken_by_a_pair_makes_a_new_set_and_its_top_goes_on_no_meld() {
+    // §11.4: a frozen pile may be taken only to form a new set with two natural cards of the top's rank
+    // from the hand; the top may not be laid on the partnership's set of its rank. Unfrozen, it may.
+    let g = deal();
+    let nines = [("9D 9C 9S", Shape::Set(9))];
+    let t = |pile| {
+        table(
+            &g,
+            Phase::Draw,
+            Table {
+                hand: "9S 9H 5C 6D 7H",
+                partner: "",
+                pile,
+                melds: &nines,
+                red3: "",
+            },
+        )
+    };
+    let mut st = t("X 9C");
+    act(&mut st, "take pile");
+    assert!(!can(&st, "onto meld 0"), "frozen: only a new set");
+    acts(&mut st, &["pick 9S", "pick 9H", "close"]);
+    assert_eq!(st.melds(0).len(), 2, "the new set of 9s");
+    let mut st = t("4C 9C");
+    act(&mut st, "take pile");
+    assert!(can(&st, "onto meld 0"), "unfrozen: the top alone onto the set");
+}
+
+#[test]
+fn the_top_of_a_taken_pile_goes_onto_a_meld_alone_not_with_cards_from_the_hand() {
+    // §11.4: the top is melded at once in the meld that justified the take: alone onto a partnership
+    // meld, or in a new set with a natural pair from the hand. The top and one 9 from the hand together
+    // onto the set of 9s is neither; once the top lies on the set, a 9 from the hand may follow it.
+    let g = deal();
+    let nines = [("9D 9C 9S", Shape::Set(9))];
+    let t = || {
+        table(
+            &g,
+            Phase::Draw,
+            Table {
+                hand: "9S 9H 5C 6D 7H",
+                partner: "",
+                pile: "4C 9C",
+                melds: &nines,
+                red3: "",
+            },
+        )
+    };
+    let mut st = t();
+    acts(&mut st, &["take pile", "pick 9S"]);
+    assert!(!can(&st, "onto meld 0"), "the top with a hand card");
+    act(&mut st, "pick 9H");
+    assert!(can(&st, "close"), "the top with the pair: a new set");
+    let mut st = t();
+    acts(&mut st, &["take pile", "onto meld 0", "pick 9S"]);
+    assert!(
+        can(&st, "onto meld 0"),
+        "the top is down: the hand's 9 follows it"
+    );
+    act(&mut st, "onto meld 0");
+    assert_eq!(st.melds(0)[0].cards.len(), 5);
+}
+
+#[test]
+fn pending_cards_go_onto_a_set_up_to_seven_cards_in_all() {
+    // §11.3: a set holds at most seven cards. Two 9s pending go onto a set of four (six) and onto a set
+    // of five (a canasta of seven), not onto a set of six (eight).
+    let g = deal();
+    for (set, ok) in [
+        ("9S 9H 9D 9C", true),
+        ("9S 9H 9D 9C 9S", true),
+        ("9S 9H 9D 9C 9S 9H", false),
+    ] {
+        let mut st = meld_table(&g, "9D 9C 9H JD QD KD", &[(set, Shape::Set(9))]);
+        acts(&mut st, &["pick 9D", "pick 9C"]);
+        assert_eq!(can(&st, "onto meld 0"), ok, "{set}");
+    }
+}
+
+#[test]
+fn wild_cards_pending_go_onto_a_set_while_it_holds_two_at_most() {
+    // §11.3: a set is of one rank and holds at most two wild cards. A joker and a 2 pending (a natural
+    // pair of 5s in the hand lets them be picked) go onto 9-9-9 (two wilds) but not onto 9-9-2 (three);
+    // so do two jokers. A natural 5 pending does not go onto a set of 9s.
+    let g = deal();
+    let melds = [("9S 9H 9D", Shape::Set(9)), ("9C 9S 2H", Shape::Set(9))];
+    let mut st = meld_table(&g, "X 2D 5S 5H JD QD KD", &melds);
+    acts(&mut st, &["pick X#1", "pick 2D"]);
+    assert!(can(&st, "onto meld 0"), "two wild cards");
+    assert!(!can(&st, "onto meld 1"), "three wild cards");
+    let mut st = meld_table(&g, "X X 5S 5H JD QD KD", &melds);
+    acts(&mut st, &["pick X#1", "pick X#2"]);
+    assert!(can(&st, "onto meld 0"), "two jokers");
+    assert!(!can(&st, "onto meld 1"), "two jokers and a 2");
+    let mut st = meld_table(&g, "5S 5H 5D JD QD KD", &melds);
+    act(&mut st, "pick 5S");
+    assert!(!can(&st, "onto meld 0"), "a 5 on a set of 9s");
+}
+
+#[test]
+fn only_natural_cards_of_its_suit_from_four_up_and_not_in_it_go_onto_a_sequence() {
+    // §11.3: an escalera is one suit, ranks 4..A, without wild cards, black 3s or duplicate ranks. Each
+    // card below is pending by a legal pick (toward a set, a sequence or black 3s of its own) and may
+    // not go onto the partnership's sequence; 4♥ and 8♥ extend 5♥-6♥-7♥ at its ends.
+    let g = deal();
+    let hearts = [(
+        "5H 6H 7H",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 3,
+        },
+    )];
+    let spades = [(
+        "4S 5S 6S",
+        Shape::Seq {
+            suit: 3,
+            low: 4,
+            len: 3,
+        },
+    )];
+    for (hand, melds, card, why) in [
+        ("8C 9C TC JD QD KD", &hearts, "8C", "another suit"),
+        ("6H 6D 6S JD QD KD", &hearts, "6H", "a rank it holds"),
+        ("X 9D 9S JD QD KD", &hearts, "X#1", "a joker"),
+        ("3S 3C 3S JD QD KD", &spades, "3S#1", "a black 3 below its 4"),
+    ] {
+        let mut st = meld_table(&g, hand, melds);
+        act(&mut st, &format!("pick {card}"));
+        assert!(!can(&st, "onto meld 0"), "{why}");
+    }
+    let mut st = meld_table(&g, "4H 8H JD QD KD", &hearts);
+    acts(&mut st, &["pick 4H", "onto meld 0", "pick 8H", "onto meld 0"]);
+    assert_eq!(
+        st.melds(0)[0].shape,
+        Shape::Seq {
+            suit: 2,
+            low: 4,
+            len: 5
+        }
+    );
+}
+
+#[test]
+fn laying_onto_a_set_that_becomes_the_second_canasta_lets_the_player_go_out() {
+    // §11.5 and §11.2: the last card may be melded or discarded only by a player going out, which needs
+    // two canastas counting one completed this turn. With a canasta of Ks down, a 9 onto a set of six 9s
+    // completes a second canasta: the player keeps one card and discards it to go out. Onto a set of
+    // four 9s it completes nothing: keeping one card is not allowed.
+    let g = deal();
+    let kings = ("KS KH KD KC KS KH KD", Shape::Set(13));
+    let six = ("9S 9H 9D 9C 9S 9H", Shape::Set(9));
+    let four = ("9S 9H 9C 9S", Shape::Set(9));
+    let mut st = meld_table(&g, "9D 5C", &[kings, four]);
+    act(&mut st, "pick 9D");
+    assert!(!can(&st, "onto meld 1"), "one canasta: keep two cards");
+    let mut st = meld_table(&g, "9D 5C", &[kings, six]);
+    acts(&mut st, &["pick 9D", "onto meld 1"]);
+    assert!(st.melds(0)[1].closed());
+    act(&mut st, "discard 5C");
+    assert_eq!(st.went_out_seat(), Some(0));
+    assert!(st.is_terminal());
+}
