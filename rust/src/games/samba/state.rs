@@ -1033,8 +1033,13 @@ fn format_set(set: PackSet) -> String {
     ids.iter().map(|&id| PACK.name(id)).collect::<Vec<_>>().join(" ")
 }
 
-/// Observation layout: own hand counts, pending, pile top, sizes, per partnership (own first) melded
-/// counts by kind, canastas, red 3s, melded flag, total; card counts of the other seats; phase flags.
+/// Observation layout (`KINDS` = 53 card kinds, the joker last): the viewer's hand counts by kind; the
+/// pending cards by kind; the pile's top (one-hot); sizes (stock / 162, pile / 162, the pile frozen for
+/// the viewer's partnership); per partnership, the viewer's first: melded counts by kind, canastas and
+/// sambas, red 3s, melded flag, total / 10,000, initial minimum / 160; the hand sizes / 15 of the four
+/// seats from the viewer's, clockwise; flags: draw (or drawing), meld, answer, a pile take pending, the
+/// partner said yes, the viewer to move. Not in it: the other hands and the stock (private), the pile
+/// below its top.
 const HAND: usize = 0;
 const PENDING: usize = HAND + KINDS;
 const TOP: usize = PENDING + KINDS;

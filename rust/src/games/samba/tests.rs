@@ -2099,3 +2099,382 @@ fn a_card_goes_onto_a_sequence_of_its_suit_outside_it_and_up_to_seven_cards() {
     act(&mut st, "pick 4H");
     assert!(!can(&st, "pick JH"), "eight cards");
 }
+
+#[test]
+fn a_frozen_pile_taken_by_a_pair_makes_a_new_set_and_its_top_goes_on_no_meld() {
+    // §11.4: a frozen pile may be taken only to form a new set with two natural cards of the top's rank
+    // from the hand; the top may not be laid on the partnership's set of its rank. Unfrozen, it may.
+    let g = deal();
+    let nines = [("9D 9C 9S", Shape::Set(9))];
+    let t = |pile| {
+        table(
+            &g,
+            Phase::Draw,
+            Table {
+                hand: "9S 9H 5C 6D 7H",
+                partner: "",
+                pile,
+                melds: &nines,
+                red3: "",
+            },
+        )
+    };
+    let mut st = t("X 9C");
+    act(&mut st, "take pile");
+    assert!(!can(&st, "onto meld 0"), "frozen: only a new set");
+    acts(&mut st, &["pick 9S", "pick 9H", "close"]);
+    assert_eq!(st.melds(0).len(), 2, "the new set of 9s");
+    let mut st = t("4C 9C");
+    act(&mut st, "take pile");
+    assert!(can(&st, "onto meld 0"), "unfrozen: the top alone onto the set");
+}
+
+#[test]
+fn the_top_of_a_taken_pile_goes_onto_a_meld_alone_not_with_cards_from_the_hand() {
+    // §11.4: the top is melded at once in the meld that justified the take: alone onto a partnership
+    // meld, or in a new set with a natural pair from the hand. The top and one 9 from the hand together
+    // onto the set of 9s is neither; once the top lies on the set, a 9 from the hand may follow it.
+    let g = deal();
+    let nines = [("9D 9C 9S", Shape::Set(9))];
+    let t = || {
+        table(
+            &g,
+            Phase::Draw,
+            Table {
+                hand: "9S 9H 5C 6D 7H",
+                partner: "",
+                pile: "4C 9C",
+                melds: &nines,
+                red3: "",
+            },
+        )
+    };
+    let mut st = t();
+    acts(&mut st, &["take pile", "pick 9S"]);
+    assert!(!can(&st, "onto meld 0"), "the top with a hand card");
+    act(&mut st, "pick 9H");
+    assert!(can(&st, "close"), "the top with the pair: a new set");
+    let mut st = t();
+    acts(&mut st, &["take pile", "onto meld 0", "pick 9S"]);
+    assert!(
+        can(&st, "onto meld 0"),
+        "the top is down: the hand's 9 follows it"
+    );
+    act(&mut st, "onto meld 0");
+    assert_eq!(st.melds(0)[0].cards.len(), 5);
+}
+
+#[test]
+fn pending_cards_go_onto_a_set_up_to_seven_cards_in_all() {
+    // §11.3: a set holds at most seven cards. Two 9s pending go onto a set of four (six) and onto a set
+    // of five (a canasta of seven), not onto a set of six (eight).
+    let g = deal();
+    for (set, ok) in [
+        ("9S 9H 9D 9C", true),
+        ("9S 9H 9D 9C 9S", true),
+        ("9S 9H 9D 9C 9S 9H", false),
+    ] {
+        let mut st = meld_table(&g, "9D 9C 9H JD QD KD", &[(set, Shape::Set(9))]);
+        acts(&mut st, &["pick 9D", "pick 9C"]);
+        assert_eq!(can(&st, "onto meld 0"), ok, "{set}");
+    }
+}
+
+#[test]
+fn wild_cards_pending_go_onto_a_set_while_it_holds_two_at_most() {
+    // §11.3: a set is of one rank and holds at most two wild cards. A joker and a 2 pending (a natural
+    // pair of 5s in the hand lets them be picked) go onto 9-9-9 (two wilds) but not onto 9-9-2 (three);
+    // so do two jokers. A natural 5 pending does not go onto a set of 9s.
+    let g = deal();
+    let melds = [("9S 9H 9D", Shape::Set(9)), ("9C 9S 2H", Shape::Set(9))];
+    let mut st = meld_table(&g, "X 2D 5S 5H JD QD KD", &melds);
+    acts(&mut st, &["pick X#1", "pick 2D"]);
+    assert!(can(&st, "onto meld 0"), "two wild cards");
+    assert!(!can(&st, "onto meld 1"), "three wild cards");
+    let mut st = meld_table(&g, "X X 5S 5H JD QD KD", &melds);
+    acts(&mut st, &["pick X#1", "pick X#2"]);
+    assert!(can(&st, "onto meld 0"), "two jokers");
+    assert!(!can(&st, "onto meld 1"), "two jokers and a 2");
+    let mut st = meld_table(&g, "5S 5H 5D JD QD KD", &melds);
+    act(&mut st, "pick 5S");
+    assert!(!can(&st, "onto meld 0"), "a 5 on a set of 9s");
+}
+
+#[test]
+fn only_natural_cards_of_its_suit_from_four_up_and_not_in_it_go_onto_a_sequence() {
+    // §11.3: an escalera is one suit, ranks 4..A, without wild cards, black 3s or duplicate ranks. Each
+    // card below is pending by a legal pick (toward a set, a sequence or black 3s of its own) and may
+    // not go onto the partnership's sequence; 4♥ and 8♥ extend 5♥-6♥-7♥ at its ends.
+    let g = deal();
+    let hearts = [(
+        "5H 6H 7H",
+        Shape::Seq {
+            suit: 2,
+            low: 5,
+            len: 3,
+        },
+    )];
+    let spades = [(
+        "4S 5S 6S",
+        Shape::Seq {
+            suit: 3,
+            low: 4,
+            len: 3,
+        },
+    )];
+    for (hand, melds, card, why) in [
+        ("8C 9C TC JD QD KD", &hearts, "8C", "another suit"),
+        ("6H 6D 6S JD QD KD", &hearts, "6H", "a rank it holds"),
+        ("X 9D 9S JD QD KD", &hearts, "X#1", "a joker"),
+        ("3S 3C 3S JD QD KD", &spades, "3S#1", "a black 3 below its 4"),
+    ] {
+        let mut st = meld_table(&g, hand, melds);
+        act(&mut st, &format!("pick {card}"));
+        assert!(!can(&st, "onto meld 0"), "{why}");
+    }
+    let mut st = meld_table(&g, "4H 8H JD QD KD", &hearts);
+    acts(&mut st, &["pick 4H", "onto meld 0", "pick 8H", "onto meld 0"]);
+    assert_eq!(
+        st.melds(0)[0].shape,
+        Shape::Seq {
+            suit: 2,
+            low: 4,
+            len: 5
+        }
+    );
+}
+
+#[test]
+fn laying_onto_a_set_that_becomes_the_second_canasta_lets_the_player_go_out() {
+    // §11.5 and §11.2: the last card may be melded or discarded only by a player going out, which needs
+    // two canastas counting one completed this turn. With a canasta of Ks down, a 9 onto a set of six 9s
+    // completes a second canasta: the player keeps one card and discards it to go out. Onto a set of
+    // four 9s it completes nothing: keeping one card is not allowed.
+    let g = deal();
+    let kings = ("KS KH KD KC KS KH KD", Shape::Set(13));
+    let six = ("9S 9H 9D 9C 9S 9H", Shape::Set(9));
+    let four = ("9S 9H 9C 9S", Shape::Set(9));
+    let mut st = meld_table(&g, "9D 5C", &[kings, four]);
+    act(&mut st, "pick 9D");
+    assert!(!can(&st, "onto meld 1"), "one canasta: keep two cards");
+    let mut st = meld_table(&g, "9D 5C", &[kings, six]);
+    acts(&mut st, &["pick 9D", "onto meld 1"]);
+    assert!(st.melds(0)[1].closed());
+    act(&mut st, "discard 5C");
+    assert_eq!(st.went_out_seat(), Some(0));
+    assert!(st.is_terminal());
+}
+
+#[test]
+fn every_action_range_is_named_at_both_ends() {
+    // The module doc's action ids: 0..P the cards (kind and 1-based copy: ids 0..52 are the first copy
+    // of 2♣..A♠ in suit order ♣ ♦ ♥ ♠, the next 52 the second copy, 156..162 the jokers X#1..X#6),
+    // P draw stock, P+1 take pile, P+2+c discard c, 2P+2+c pick c, 3P+2 close, 3P+3 cancel, 3P+4 may I
+    // go out?, 3P+5 yes, 3P+6 no, 3P+7 end hand, 3P+8+m onto meld m, 3P+8+52+m merge meld m.
+    let st = deal().new_initial_state();
+    let expected = [
+        (0, "2♣#1"),
+        (51, "A♠#1"),
+        (52, "2♣#2"),
+        (155, "A♠#3"),
+        (156, "X#1"),
+        (161, "X#6"),
+        (162, "draw stock"),
+        (163, "take pile"),
+        (164, "discard 2♣#1"),
+        (164 + 161, "discard X#6"),
+        (326, "pick 2♣#1"),
+        (326 + 161, "pick X#6"),
+        (488, "close"),
+        (489, "cancel"),
+        (490, "may I go out?"),
+        (491, "yes"),
+        (492, "no"),
+        (493, "end hand"),
+        (494, "onto meld 0"),
+        (494 + 51, "onto meld 51"),
+        (546, "merge meld 0"),
+        (546 + 51, "merge meld 51"),
+    ];
+    for (a, name) in expected {
+        assert_eq!(st.action_to_string(a), name, "action {a}");
+    }
+    assert_eq!(NUM_ACTIONS, 598);
+    assert_eq!(st.action_to_string(598), "#598", "no action 598");
+}
+
+/// The observation layout of `state.rs`'s doc, written out: 53 kinds (52 suited, `X` last), own hand
+/// counts at 0, pending at 53, pile top at 106, sizes at 159 (stock / 162, pile / 162, the pile frozen
+/// for the viewer's side), two partnership blocks of 58 at 162 (own first: melded counts by kind,
+/// canastas and sambas, red 3s, melded flag, total / 10,000, initial minimum / 160), hand sizes / 15
+/// of the four seats from the viewer's at 278, six flags at 282 (draw, meld, answer, a pile take
+/// pending, the partner said yes, the viewer to move): 288 in all.
+const OBS_TEAMS: usize = 162;
+const OBS_SEATS: usize = 278;
+const OBS_FLAGS: usize = 282;
+
+fn observation(st: &SambaState, seat: usize) -> Vec<f32> {
+    let mut out = vec![f32::NAN; 288];
+    st.write_observation(seat, &mut out);
+    out
+}
+
+#[test]
+fn the_observation_bounds_follow_the_layout_slot_by_slot() {
+    // A kind's count is at most its copies (3, jokers 6); the top is one-hot, sizes and flags are
+    // fractions or flags; a side holds at most MAX_MELDS melds and six red 3s; totals are unbounded;
+    // the minimum is at most 160 / 160; a hand may grow past 15 cards (a taken pile): unbounded.
+    let g = deal();
+    assert_eq!(g.observation_shape(), [288]);
+    let (low, high) = g.observation_bounds();
+    let mut el = vec![0.0f32; 288];
+    let mut eh = vec![1.0f32; 288];
+    for base in [0, 53, OBS_TEAMS, OBS_TEAMS + 58] {
+        for k in 0..53 {
+            eh[base + k] = if k == 52 { 6.0 } else { 3.0 };
+        }
+    }
+    for t in 0..2 {
+        let o = OBS_TEAMS + 58 * t + 53;
+        eh[o] = MAX_MELDS as f32;
+        eh[o + 1] = 6.0;
+        el[o + 3] = f32::NEG_INFINITY;
+        eh[o + 3] = f32::INFINITY;
+    }
+    for s in 0..4 {
+        eh[OBS_SEATS + s] = f32::INFINITY;
+    }
+    for i in 0..288 {
+        assert_eq!((low[i], high[i]), (el[i], eh[i]), "slot {i}");
+    }
+    assert_eq!((low.len(), high.len()), (288, 288));
+}
+
+#[test]
+fn a_seat_observes_its_own_hand_the_table_and_only_the_sizes_of_the_other_hands() {
+    // §12: hands and the stock are private; the pile, the melds and the red 3s are public. Seat 0 (side
+    // 0, melded, total 1,600: minimum 90) holds 5♥ X K♦ after picking 5♠ (pending) and hearing "yes";
+    // its partner holds 9♣ 9♦; seat 1 three Q♦, seat 3 one J♥. Side 0 has a canasta of Ks, 6♣-7♣-8♣ and
+    // two red 3s; side 1 (total -20: minimum 15, not melded) a set of 10s, laid without its initial meld
+    // (a table for the test). The pile is 4♣ 7♦: clean, but under `frozen_until_initial_meld` frozen for
+    // side 1, which has not melded.
+    let g = game(&[("scope", "deal"), ("frozen_until_initial_meld", "true")]);
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 5H X KD",
+            partner: "9C 9D",
+            pile: "4C 7D",
+            melds: &[
+                ("KS KH KC KS KH KC KS", Shape::Set(13)),
+                (
+                    "6C 7C 8C",
+                    Shape::Seq {
+                        suit: 0,
+                        low: 6,
+                        len: 3,
+                    },
+                ),
+            ],
+            red3: "3H 3D",
+        },
+    );
+    let mut used = PackSet::EMPTY;
+    st.hands[1] = ids("QD QD QD", &mut used);
+    st.hands[3] = ids("JH", &mut used);
+    st.melds[1].push(Meld {
+        cards: ids("TS TH TD", &mut used),
+        shape: Shape::Set(10),
+        staged: false,
+    });
+    for id in used.iter() {
+        st.stock.remove(id);
+    }
+    st.totals = [1600, -20];
+    act(&mut st, "may I go out?");
+    // The partner answers: the answer flag and the mover flag are seat 2's.
+    let asked = observation(&st, 2);
+    assert_eq!(asked[OBS_FLAGS..], [0.0, 0.0, 1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(observation(&st, 0)[OBS_FLAGS + 5], 0.0, "seat 0 waits");
+    acts(&mut st, &["yes", "pick 5S"]);
+    let kind = |t: &str| parse_kind(t).unwrap() as usize;
+    for (seat, hand) in [
+        (0, &[("5H", 1.0), ("X", 1.0), ("KD", 1.0)][..]),
+        (1, &[("QD", 3.0)][..]),
+        (2, &[("9C", 1.0), ("9D", 1.0)][..]),
+    ] {
+        let mut e = vec![0.0f32; 288];
+        for &(k, n) in hand {
+            e[kind(k)] = n;
+        }
+        e[53 + kind("5S")] = 1.0;
+        e[106 + kind("7D")] = 1.0;
+        e[159] = (162 - 27) as f32 / 162.0;
+        e[160] = 2.0 / 162.0;
+        e[161] = if seat % 2 == 1 { 1.0 } else { 0.0 };
+        let side0 = OBS_TEAMS + 58 * (seat % 2);
+        let side1 = OBS_TEAMS + 58 * (1 - seat % 2);
+        for (k, n) in [
+            ("KS", 3.0),
+            ("KH", 2.0),
+            ("KC", 2.0),
+            ("6C", 1.0),
+            ("7C", 1.0),
+            ("8C", 1.0),
+        ] {
+            e[side0 + kind(k)] = n;
+        }
+        e[side0 + 53..side0 + 58].copy_from_slice(&[1.0, 2.0, 1.0, 0.16, 90.0 / 160.0]);
+        for k in ["TS", "TH", "TD"] {
+            e[side1 + kind(k)] = 1.0;
+        }
+        e[side1 + 53..side1 + 58].copy_from_slice(&[0.0, 0.0, 0.0, -0.002, 15.0 / 160.0]);
+        let sizes = [3.0, 3.0, 2.0, 1.0];
+        for rel in 0..4 {
+            e[OBS_SEATS + rel] = sizes[(seat + rel) % 4] / 15.0;
+        }
+        e[OBS_FLAGS + 1] = 1.0;
+        e[OBS_FLAGS + 4] = 1.0;
+        e[OBS_FLAGS + 5] = if seat == 0 { 1.0 } else { 0.0 };
+        let got = observation(&st, seat);
+        for i in 0..288 {
+            assert_eq!(got[i], e[i], "seat {seat}, slot {i}");
+        }
+    }
+}
+
+#[test]
+fn the_observation_flags_the_phase_and_a_pending_take() {
+    // Flags 282..288: draw (also while the drawn card is dealt), meld, answer, a take whose meld is
+    // not finished, "yes", the viewer to move; none during the deal or once the hand is over.
+    let g = deal();
+    let melds = [("TS TH TD", Shape::Set(10))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "9S 9H 5C 6D 7H",
+            partner: "",
+            pile: "4C 9C",
+            melds: &melds,
+            red3: "",
+        },
+    );
+    let flags = |st: &SambaState, seat| observation(st, seat)[OBS_FLAGS..].to_vec();
+    assert_eq!(flags(&st, 0), [1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(flags(&st, 3), [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    let mut drawing = st.clone();
+    act(&mut drawing, "draw stock");
+    assert_eq!(flags(&drawing, 0), [1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+    let mut over = st.clone();
+    over.phase = Phase::Over;
+    assert_eq!(flags(&over, 0), [0.0; 6], "the hand is over");
+    assert_eq!(
+        flags(&g.new_initial_state(), 0),
+        [0.0; 6],
+        "the deal: seat 0 is not to move"
+    );
+    act(&mut st, "take pile");
+    assert_eq!(flags(&st, 0), [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]);
+}
