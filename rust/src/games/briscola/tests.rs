@@ -1474,3 +1474,56 @@ fn four_players_observations_hold_each_slot_of_the_documented_layout_from_each_s
     );
     assert_eq!(o[trick + 3 * 40 + id("K♦")], 1.0);
 }
+
+#[test]
+fn four_players_table_text_shows_the_known_stock_card_the_hidden_counts_the_mover_and_the_trick() {
+    // The position of the observation test above: seat 2 has led 5♠, seat 3 played C♠, seat 0 has
+    // taken the face-up K♦ for its 7♦ and is to move; the A♦ lies at a known place in the stock.
+    let g = game(
+        "briscola(players=4,reject_ace_three_upcard=true,trump_exchange=seven,exchange_requires_won_trick=false)",
+    );
+    let mut st = g.new_initial_state();
+    deal(
+        &mut st,
+        &[
+            "7♦", "5♥", "3♣", "2♥", "4♣", "J♣", "4♥", "6♣", "2♠", "6♠", "5♠", "C♠", "A♦", "K♦",
+        ],
+    );
+    play(&mut st, &["4♣", "J♣", "3♣", "6♣"]);
+    // Between tricks, while the four draw: the last trick, no trick under way, nobody marked.
+    let text = st.observation_string(1);
+    assert!(
+        text.contains("last trick: 0:4♣ 1:J♣ 2:3♣ 3:6♣ → seat 2\n"),
+        "{text}"
+    );
+    assert!(!text.contains("\ntrick:"), "{text}");
+    assert!(!text.contains('▶'), "{text}");
+    deal(&mut st, &["6♥", "7♥", "5♦", "2♣"]);
+    play(&mut st, &["5♠", "C♠"]);
+    act(&mut st, "exchange");
+    let text = st.observation_string(1);
+    let lines: Vec<&str> = text.lines().collect();
+    // Seat 1 sees its own hand whole, of seat 0 the K♦ it took in public and two cards more, of
+    // seats 2 and 3 only how many cards they hold; seat 0, to move, is marked.
+    for line in [
+        "▶ seat 0 (team 0): K♦ + 2 hidden · points 0",
+        "  seat 1 (team 1): 2♣ 5♥ 6♠ · points 0",
+        "  seat 2 (team 0): 2 hidden · points 12", // 3♣ 10 and the fante J♣ 2
+        "  seat 3 (team 1): 2 hidden · points 0",
+        "trick: 2:5♠ 3:C♠",
+    ] {
+        assert!(lines.contains(&line), "{line:?} in\n{text}");
+    }
+    // The A♦ went back under half of the 27 face-down cards (13), one lifted by turning the K♦, four
+    // drawn since: 8 above it.
+    assert!(text.contains("known in the stock: A♦ under 8\n"), "{text}");
+    // Nothing is out of the four-handed pack, and the deal is not over.
+    assert!(!text.contains("removed"), "{text}");
+    assert!(!text.contains("returns"), "{text}");
+    // Three players: a 2 of clubs is out of the pack; no card sits at a known place in the stock.
+    let three = game("briscola(players=3)")
+        .new_initial_state()
+        .observation_string(0);
+    assert!(three.contains("removed: 2♣\n"), "{three}");
+    assert!(!three.contains("known in the stock"), "{three}");
+}
