@@ -581,4 +581,198 @@ mod tests {
         assert_eq!(s.name_of(cav), "J♠");
         assert_eq!(n.name_of(cav), "Q♠");
     }
+
+    /// The display names of the whole deck, in dense order.
+    fn order(d: &Deck) -> String {
+        d.format_set(d.all())
+    }
+
+    #[test]
+    fn each_family_has_its_cards_in_suit_major_order_and_its_name() {
+        // Suits clubs, diamonds, hearts, spades; ranks ascending by code within a suit (the ace
+        // last in French packs, first in Italian ones).
+        let f32 = Deck::french32();
+        assert_eq!(f32.name(), "french32");
+        assert_eq!(
+            order(&f32),
+            "7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ \
+             7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠"
+        );
+        let f24 = Deck::french24();
+        assert_eq!(f24.name(), "french24");
+        assert_eq!(
+            order(&f24),
+            "9♣ 10♣ J♣ Q♣ K♣ A♣ 9♦ 10♦ J♦ Q♦ K♦ A♦ 9♥ 10♥ J♥ Q♥ K♥ A♥ 9♠ 10♠ J♠ Q♠ K♠ A♠"
+        );
+        // Reversis: the 52-card pack without its four tens.
+        let f48 = Deck::french48();
+        assert_eq!(f48.name(), "french48");
+        assert_eq!(
+            order(&f48).split(' ').take(13).collect::<Vec<_>>().join(" "),
+            "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ J♣ Q♣ K♣ A♣ 2♦"
+        );
+        assert!(!order(&f48).contains("10"));
+        // Zole: A K Q J 10 9 of clubs, hearts, spades, and 8 7 besides in diamonds.
+        let z = Deck::zole26();
+        assert_eq!(z.name(), "zole26");
+        assert_eq!(
+            order(&z),
+            "9♣ 10♣ J♣ Q♣ K♣ A♣ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 9♥ 10♥ J♥ Q♥ K♥ A♥ 9♠ 10♠ J♠ Q♠ K♠ A♠"
+        );
+        // Italian: A 2..7 Fante Cavallo Re, rank codes 1..=10.
+        let it = Deck::italian40(FaceStyle::Italian);
+        assert_eq!(it.name(), "italian40");
+        assert_eq!(
+            order(&it).split(' ').take(11).collect::<Vec<_>>().join(" "),
+            "A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ J♣ C♣ K♣ A♦"
+        );
+        let ranks: Vec<u8> = (0..10).map(|i| it.rank(Card(i))).collect();
+        assert_eq!(ranks, (1..=10).collect::<Vec<u8>>());
+        assert_eq!(
+            Deck::italian40(FaceStyle::FrenchNorth).name(),
+            "italian40_french_north"
+        );
+        assert_eq!(
+            Deck::italian40(FaceStyle::FrenchSouth).name(),
+            "italian40_french_south"
+        );
+        // Three-handed Briscola drops one 2, the six-handed game all four.
+        let it39 = Deck::italian_without(FaceStyle::Italian, &[(0, 2)]);
+        assert_eq!(it39.name(), "italian39");
+        assert!(order(&it39).starts_with("A♣ 3♣ 4♣"));
+        assert!(order(&it39).contains(" 2♦ "));
+        let it36 = Deck::italian_without(FaceStyle::Italian, &[(0, 2), (1, 2), (2, 2), (3, 2)]);
+        assert_eq!(it36.name(), "italian36");
+        assert!(!order(&it36).contains('2'));
+        // Suit words: the Italian pack's local names are Italian, the French-faced ones English.
+        let local: Vec<&str> = it.suits().iter().map(|s| s.local_name).collect();
+        assert_eq!(local, ["bastoni", "denari", "coppe", "spade"]);
+        let north = Deck::italian40(FaceStyle::FrenchNorth);
+        let local: Vec<&str> = north.suits().iter().map(|s| s.local_name).collect();
+        assert_eq!(local, ["clubs", "diamonds", "hearts", "spades"]);
+        // Tarok: the four suits of 8 (red 1..4, black 7..10, then J C Q K), the 22 trumps after.
+        let t = Deck::tarok54();
+        assert_eq!(t.name(), "tarok54");
+        assert_eq!(
+            order(&t).split(' ').take(16).collect::<Vec<_>>().join(" "),
+            "7♣ 8♣ 9♣ 10♣ J♣ C♣ Q♣ K♣ 1♦ 2♦ 3♦ 4♦ J♦ C♦ Q♦ K♦"
+        );
+        assert_eq!(t.suits().len(), 5);
+        assert_eq!(t.suit(Card(32)), 4);
+    }
+
+    #[test]
+    fn the_taroks_are_the_roman_numerals_one_to_twenty_one_then_the_skis() {
+        let t = Deck::tarok54();
+        let trumps: Vec<&str> = t.suit_mask(4).iter().map(|c| t.name_of(c)).collect();
+        assert_eq!(
+            trumps.join(" "),
+            "I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI Škis"
+        );
+        assert_eq!(t.ascii_of(t.parse("Škis").unwrap()), "SKIS");
+        assert_eq!(t.parse("pagat").unwrap(), t.parse("I").unwrap());
+        assert_eq!(t.parse("t21").unwrap(), t.parse("XXI").unwrap());
+    }
+
+    #[test]
+    fn lookups_by_suit_and_rank_and_the_empty_set_and_deck() {
+        let d = Deck::french52();
+        let qs = d.parse("Q♠").unwrap();
+        assert_eq!((d.suit(qs), d.rank(qs)), (3, 12));
+        assert_eq!(d.find(3, 12), Some(qs));
+        assert_eq!(d.find(0, 2), Some(Card(0)));
+        assert_eq!(d.find(1, 14), d.parse("A♦").ok());
+        // A rank the pack does not have, in a suit it has (and the reverse): no card.
+        assert_eq!(Deck::french32().find(0, 2), None);
+        assert_eq!(d.find(4, 2), None);
+        let info = d.info(qs);
+        assert_eq!(
+            (info.suit, info.rank, info.name.as_str(), info.ascii.as_str()),
+            (3, 12, "Q♠", "QS")
+        );
+        assert_eq!(d.cards().len(), 52);
+        assert_eq!(
+            d.suit_mask(1).iter().map(|c| d.rank(c)).collect::<Vec<_>>(),
+            (2..=14).collect::<Vec<u8>>()
+        );
+        assert_eq!(d.format_set(CardSet::EMPTY), "-");
+        assert_eq!(d.format_set([qs, Card(0)].into_iter().collect()), "2♣ Q♠");
+        assert!(!d.is_empty());
+        let none = Deck::french(&[]);
+        assert!(none.is_empty());
+        assert_eq!(none.len(), 0);
+    }
+
+    #[test]
+    fn french_rank_words_name_their_cards_and_court_numerals_are_no_names() {
+        let d = Deck::french52();
+        let is = |text: &str, card: &str| {
+            assert_eq!(d.parse(text).ok(), d.parse(card).ok(), "{text}");
+        };
+        is("ten of hearts", "10♥");
+        is("t hearts", "10♥");
+        is("jack of clubs", "J♣");
+        is("knave of clubs", "J♣");
+        is("Bube Kreuz", "J♣");
+        is("Unter Eichel", "J♣");
+        is("Dame Herz", "Q♥");
+        is("Ober Herz", "Q♥");
+        is("king of spades", "K♠");
+        is("Roi Pik", "K♠");
+        is("ace of diamonds", "A♦");
+        is("1 of diamonds", "A♦");
+        is("2 of clubs", "2♣");
+        // Pip ranks have their numeral; a court card's rank code is not a name.
+        for text in ["14s", "11h", "12c", "13d"] {
+            assert!(d.parse(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn italian_rank_words_follow_the_face_style() {
+        let it = Deck::italian40(FaceStyle::Italian);
+        let is = |d: &Deck, text: &str, suit: u8, rank: u8| {
+            assert_eq!(d.parse(text).ok(), d.find(suit, rank), "{} {text}", d.name());
+        };
+        is(&it, "asso di bastoni", 0, 1);
+        is(&it, "1 di bastoni", 0, 1);
+        is(&it, "ace of coins", 1, 1);
+        is(&it, "fante di denari", 1, 8);
+        is(&it, "knave of denari", 1, 8);
+        is(&it, "8 of denari", 1, 8);
+        is(&it, "cavallo di coppe", 2, 9);
+        is(&it, "horse of cups", 2, 9);
+        is(&it, "9 of cups", 2, 9);
+        is(&it, "re di spade", 3, 10);
+        is(&it, "king of swords", 3, 10);
+        is(&it, "10 of swords", 3, 10);
+        is(&it, "7 di spade", 3, 7);
+        // French faces: the Fante is the jack in the north, the queen in the south; the Cavallo
+        // the other way round.
+        let north = Deck::italian40(FaceStyle::FrenchNorth);
+        let south = Deck::italian40(FaceStyle::FrenchSouth);
+        is(&north, "jack of spades", 3, 8);
+        is(&north, "queen of spades", 3, 9);
+        is(&south, "queen of spades", 3, 8);
+        is(&south, "jack of spades", 3, 9);
+        is(&north, "king of spades", 3, 10);
+        is(&south, "ace of spades", 3, 1);
+    }
+
+    #[test]
+    fn a_text_that_is_no_card_is_refused_naming_the_deck_and_two_example_names() {
+        let d = Deck::french52();
+        let e = d.parse("1x").unwrap_err().to_string();
+        assert!(e.contains("not a card of the french52 deck"), "{e}");
+        assert!(e.contains("2♣") && e.contains("2C"), "{e}");
+        let it = Deck::italian40(FaceStyle::Italian);
+        let e = it.parse("zz").unwrap_err().to_string();
+        assert!(
+            e.contains("italian40") && e.contains("A♣") && e.contains("AC"),
+            "{e}"
+        );
+        for text in ["", "♠", "queen", "Q of", "11 of spades"] {
+            assert!(d.parse(text).is_err(), "{text:?}");
+        }
+    }
 }

@@ -1346,3 +1346,184 @@ fn a_deal_resumed_one_card_before_the_face_up_card_deals_what_sample_chance_woul
         assert_eq!(st.current_player(), Player::Seat(0), "seed {seed}");
     }
 }
+
+#[test]
+fn four_players_observations_hold_each_slot_of_the_documented_layout_from_each_seat() {
+    // Four players (two teams), an A or 3 turned face up goes back into the stock, the holder of the
+    // 7 of trumps may take the face-up card at any turn. 40 cards, 4 suits, no floats of Briscola's
+    // own: hand 40 (0..40), the three other seats' known cards 3 × 40 (40..160, by relative seat 1, 2,
+    // 3), the trick 4 × 40 (160..320) and the cards won 4 × 40 (320..480) by relative seat, face up
+    // 40 (480..520), the known stock 40 (520..560), trump 4 (560..564), the stock fraction (564), to
+    // move 4 (565..569), the ledger 4 (569..573). A seat's relative seat for viewer v is (seat - v) mod 4.
+    let g = game(
+        "briscola(players=4,reject_ace_three_upcard=true,trump_exchange=seven,exchange_requires_won_trick=false)",
+    );
+    let (hand, known, trick, won, face_up, known_stock, trump, stock, to_move, ledger) =
+        (0, 40, 160, 320, 480, 520, 560, 564, 565, 569);
+    assert_eq!(Game::observation_shape(&g), vec![573]);
+    let mut st = g.new_initial_state();
+    // Dealer seat 3, one card at a time from seat 0: seat 0 7♦ 4♣ 2♠, seat 1 5♥ J♣ 6♠, seat 2 3♣ 4♥
+    // 5♠, seat 3 2♥ 6♣ C♠. A♦ is turned and put back into the stock (a known place), then K♦ stays:
+    // trumps are diamonds (suit 1).
+    deal(
+        &mut st,
+        &[
+            "7♦", "5♥", "3♣", "2♥", "4♣", "J♣", "4♥", "6♣", "2♠", "6♠", "5♠", "C♠", "A♦", "K♦",
+        ],
+    );
+    // Card ids (the deck's dense order) from a state of their own, so `st` stays free to change.
+    let names = g.new_initial_state();
+    let id = |name: &str| card(&names, name) as usize;
+    let obs = |st: &BriscolaState, viewer: usize| {
+        let mut o = vec![f32::NAN; 573];
+        st.write_observation(viewer, &mut o);
+        o
+    };
+    // Compares two observations and names the first float that differs.
+    let same = |got: &[f32], want: &[f32], what: &str| {
+        if let Some(i) = (0..573).find(|&i| got[i] != want[i]) {
+            panic!("{what}: float {i} is {}, not {}", got[i], want[i]);
+        }
+    };
+    // Before any play, seat 1 sees its hand, the face-up K♦, the A♦ in the stock, the trump suit, 28
+    // of 40 cards to draw (26 face down at random, the A♦, the K♦) and seat 0 (relative 3) to move.
+    let mut want = vec![0.0; 573];
+    for c in ["5♥", "J♣", "6♠"] {
+        want[hand + id(c)] = 1.0;
+    }
+    want[face_up + id("K♦")] = 1.0;
+    want[known_stock + id("A♦")] = 1.0;
+    want[trump + 1] = 1.0;
+    want[stock] = 28.0 / 40.0;
+    want[to_move + 3] = 1.0;
+    same(&obs(&st, 1), &want, "seat 1 after the deal");
+
+    // Seat 0 leads 4♣, then J♣, 3♣, 6♣: seat 2's 3♣ wins (no trump). While the four draw (seat 2
+    // first), nobody is to move and the four clubs are in seat 2's pile, relative 1 for seat 1.
+    play(&mut st, &["4♣", "J♣", "3♣", "6♣"]);
+    assert!(st.is_chance_node());
+    let o = obs(&st, 1);
+    assert!(
+        o[to_move..to_move + 4].iter().all(|&x| x == 0.0),
+        "no seat to move while drawing"
+    );
+    let pile: Vec<usize> = (0..160).filter(|&i| o[won + i] == 1.0).collect();
+    let mut clubs: Vec<usize> = ["4♣", "J♣", "3♣", "6♣"].iter().map(|c| 40 + id(c)).collect();
+    clubs.sort();
+    assert_eq!(pile, clubs, "seat 2's pile at relative seat 1");
+    deal(&mut st, &["6♥", "7♥", "5♦", "2♣"]);
+    // Seat 2 leads 5♠, seat 3 plays C♠; seat 0 takes the face-up K♦ for its 7♦ (public) and is to move.
+    play(&mut st, &["5♠", "C♠"]);
+    act(&mut st, "exchange");
+    assert_eq!(st.current_player(), Player::Seat(0));
+    // A match standing, written raw per relative seat (set here: the encoding only copies it).
+    st.core.ledger[..4].copy_from_slice(&[3.0, 5.0, 7.0, 11.0]);
+    // The common part: the 7♦ face up, the A♦ still in the stock, 24 cards to draw (22 at random).
+    let mut common = vec![0.0; 573];
+    common[face_up + id("7♦")] = 1.0;
+    common[known_stock + id("A♦")] = 1.0;
+    common[trump + 1] = 1.0;
+    common[stock] = 24.0 / 40.0;
+    // Seat 1: seat 2 is relative 1, seat 3 relative 2, seat 0 relative 3.
+    let mut want = common.clone();
+    for c in ["5♥", "6♠", "2♣"] {
+        want[hand + id(c)] = 1.0;
+    }
+    want[known + 2 * 40 + id("K♦")] = 1.0; // seat 0 holds the K♦ it took: the only card seen of it
+    want[trick + 40 + id("5♠")] = 1.0;
+    want[trick + 2 * 40 + id("C♠")] = 1.0;
+    for c in ["4♣", "J♣", "3♣", "6♣"] {
+        want[won + 40 + id(c)] = 1.0;
+    }
+    want[to_move + 3] = 1.0;
+    want[ledger..ledger + 4].copy_from_slice(&[5.0, 7.0, 11.0, 3.0]);
+    same(&obs(&st, 1), &want, "seat 1");
+    // Seat 3: seat 0 is relative 1, seat 1 relative 2, seat 2 relative 3.
+    let mut want = common.clone();
+    for c in ["2♥", "7♥"] {
+        want[hand + id(c)] = 1.0;
+    }
+    want[known + id("K♦")] = 1.0;
+    want[trick + 3 * 40 + id("5♠")] = 1.0;
+    want[trick + id("C♠")] = 1.0;
+    for c in ["4♣", "J♣", "3♣", "6♣"] {
+        want[won + 3 * 40 + id(c)] = 1.0;
+    }
+    want[to_move + 1] = 1.0;
+    want[ledger..ledger + 4].copy_from_slice(&[11.0, 3.0, 5.0, 7.0]);
+    same(&obs(&st, 3), &want, "seat 3");
+    // Seat 0 itself: its whole hand as its own, nothing of the others.
+    let mut want = common;
+    for c in ["K♦", "2♠", "5♦"] {
+        want[hand + id(c)] = 1.0;
+    }
+    want[trick + 2 * 40 + id("5♠")] = 1.0;
+    want[trick + 3 * 40 + id("C♠")] = 1.0;
+    for c in ["4♣", "J♣", "3♣", "6♣"] {
+        want[won + 2 * 40 + id(c)] = 1.0;
+    }
+    want[to_move] = 1.0;
+    want[ledger..ledger + 4].copy_from_slice(&[3.0, 5.0, 7.0, 11.0]);
+    same(&obs(&st, 0), &want, "seat 0");
+    // Once seat 0 has played the K♦, nothing of its hand is known any more.
+    play(&mut st, &["K♦"]);
+    let o = obs(&st, 1);
+    assert!(
+        o[known..trick].iter().all(|&x| x == 0.0),
+        "a known card played is no longer in the hand"
+    );
+    assert_eq!(o[trick + 3 * 40 + id("K♦")], 1.0);
+}
+
+#[test]
+fn four_players_table_text_shows_the_known_stock_card_the_hidden_counts_the_mover_and_the_trick() {
+    // The position of the observation test above: seat 2 has led 5♠, seat 3 played C♠, seat 0 has
+    // taken the face-up K♦ for its 7♦ and is to move; the A♦ lies at a known place in the stock.
+    let g = game(
+        "briscola(players=4,reject_ace_three_upcard=true,trump_exchange=seven,exchange_requires_won_trick=false)",
+    );
+    let mut st = g.new_initial_state();
+    deal(
+        &mut st,
+        &[
+            "7♦", "5♥", "3♣", "2♥", "4♣", "J♣", "4♥", "6♣", "2♠", "6♠", "5♠", "C♠", "A♦", "K♦",
+        ],
+    );
+    play(&mut st, &["4♣", "J♣", "3♣", "6♣"]);
+    // Between tricks, while the four draw: the last trick, no trick under way, nobody marked.
+    let text = st.observation_string(1);
+    assert!(
+        text.contains("last trick: 0:4♣ 1:J♣ 2:3♣ 3:6♣ → seat 2\n"),
+        "{text}"
+    );
+    assert!(!text.contains("\ntrick:"), "{text}");
+    assert!(!text.contains('▶'), "{text}");
+    deal(&mut st, &["6♥", "7♥", "5♦", "2♣"]);
+    play(&mut st, &["5♠", "C♠"]);
+    act(&mut st, "exchange");
+    let text = st.observation_string(1);
+    let lines: Vec<&str> = text.lines().collect();
+    // Seat 1 sees its own hand whole, of seat 0 the K♦ it took in public and two cards more, of
+    // seats 2 and 3 only how many cards they hold; seat 0, to move, is marked.
+    for line in [
+        "▶ seat 0 (team 0): K♦ + 2 hidden · points 0",
+        "  seat 1 (team 1): 2♣ 5♥ 6♠ · points 0",
+        "  seat 2 (team 0): 2 hidden · points 12", // 3♣ 10 and the fante J♣ 2
+        "  seat 3 (team 1): 2 hidden · points 0",
+        "trick: 2:5♠ 3:C♠",
+    ] {
+        assert!(lines.contains(&line), "{line:?} in\n{text}");
+    }
+    // The A♦ went back under half of the 27 face-down cards (13), one lifted by turning the K♦, four
+    // drawn since: 8 above it.
+    assert!(text.contains("known in the stock: A♦ under 8\n"), "{text}");
+    // Nothing is out of the four-handed pack, and the deal is not over.
+    assert!(!text.contains("removed"), "{text}");
+    assert!(!text.contains("returns"), "{text}");
+    // Three players: a 2 of clubs is out of the pack; no card sits at a known place in the stock.
+    let three = game("briscola(players=3)")
+        .new_initial_state()
+        .observation_string(0);
+    assert!(three.contains("removed: 2♣\n"), "{three}");
+    assert!(!three.contains("known in the stock"), "{three}");
+}

@@ -574,3 +574,78 @@ fn the_discards_are_the_takers_secret_and_the_contract_is_said_aloud() {
         );
     }
 }
+
+#[test]
+fn the_observation_holds_each_slot_of_the_documented_layout_and_zoles_own_floats_after_it() {
+    // Three players, 26 cards, 4 suits. The engine's layout (`trick/encode.rs`): hand 26 (0..26), the
+    // two other seats' known cards 2 × 26 (26..78), the trick 3 × 26 (78..156) and the cards won
+    // 3 × 26 (156..234) by relative seat, face up 26 (234..260), the known stock 26 (260..286), trump
+    // 4 (286..290), the stock fraction (290), to move 3 (291..294), the ledger 3 (294..297); then
+    // Zole's 38: the contract [take, zole, maza, passed out] (297..301), passed 3 (301..304) and the
+    // lielais 3 (304..307) by relative seat, discarding (307), the pool in chips (308), the
+    // lielais's own discards 26 (309..335). A seat's relative seat for viewer v is (seat - v) mod 3.
+    let g = game("zole");
+    let (hand, trick, trump, to_move, ledger, extra) = (0, 78, 286, 291, 294, 297);
+    assert_eq!(Game::observation_shape(&g), vec![335]);
+    // Every float in [0, 1] but the raw ledger (unbounded) and the pool (any number of chips).
+    let (low, high) = Game::observation_bounds(&g);
+    assert_eq!((low.len(), high.len()), (335, 335));
+    for i in 0..335 {
+        let want = match i {
+            294..=296 => (f32::NEG_INFINITY, f32::INFINITY),
+            308 => (0.0, f32::INFINITY),
+            _ => (0.0, 1.0),
+        };
+        assert_eq!((low[i], high[i]), want, "float {i}");
+    }
+    // Seat 0 passes, seat 1 takes the talon and lays away 9♣ and K♠; seat 0 (F) leads A♣, seat 1
+    // follows with K♣ (its only plain club): seat 2 is to move.
+    let mut st = dealt("zole");
+    act(&mut st, &["pass", "take", "discard 9♣", "discard K♠", "A♣", "K♣"]);
+    assert_eq!(st.current_player(), Player::Seat(2));
+    // A match standing in chips, written raw (set here: the encoding only copies it).
+    st.core.ledger[..3].copy_from_slice(&[4.0, -6.0, 2.0]);
+    let names = g.new_initial_state();
+    let id = |name: &str| c(&names, name).idx();
+    let obs = |viewer: usize| {
+        let mut o = vec![f32::NAN; 335];
+        st.write_observation(viewer, &mut o);
+        o
+    };
+    let same = |got: &[f32], want: &[f32], what: &str| {
+        if let Some(i) = (0..335).find(|&i| got[i] != want[i]) {
+            panic!("{what}: float {i} is {}, not {}", got[i], want[i]);
+        }
+    };
+    // Seat 2: seat 0 is relative 1, seat 1 relative 2. Nothing known of the others, nothing face up
+    // or left to draw; diamonds (suit 1) are trumps.
+    let mut want = vec![0.0; 335];
+    for n in H2.split_whitespace() {
+        want[hand + id(n)] = 1.0;
+    }
+    want[trick + 26 + id("A♣")] = 1.0;
+    want[trick + 2 * 26 + id("K♣")] = 1.0;
+    want[trump + 1] = 1.0;
+    want[to_move] = 1.0;
+    want[ledger..ledger + 3].copy_from_slice(&[2.0, 4.0, -6.0]);
+    want[extra] = 1.0; // take
+    want[extra + 4 + 1] = 1.0; // seat 0 passed
+    want[extra + 7 + 2] = 1.0; // seat 1 is the lielais
+    same(&obs(2), &want, "seat 2");
+    // Seat 1, the lielais: seat 2 is relative 1, seat 0 relative 2; it alone sees its discards.
+    let mut want = vec![0.0; 335];
+    for n in "Q♥ J♠ J♥ K♦ 9♦ A♠ 9♠".split_whitespace() {
+        want[hand + id(n)] = 1.0;
+    }
+    want[trick + 2 * 26 + id("A♣")] = 1.0;
+    want[trick + id("K♣")] = 1.0;
+    want[trump + 1] = 1.0;
+    want[to_move + 1] = 1.0;
+    want[ledger..ledger + 3].copy_from_slice(&[-6.0, 2.0, 4.0]);
+    want[extra] = 1.0;
+    want[extra + 4 + 2] = 1.0;
+    want[extra + 7] = 1.0;
+    want[extra + 12 + id("9♣")] = 1.0;
+    want[extra + 12 + id("K♠")] = 1.0;
+    same(&obs(1), &want, "seat 1");
+}
