@@ -1377,3 +1377,120 @@ fn hand_histories_refuse_a_hand_with_the_community_card() {
     let e = hh::hands_phh(&s).unwrap_err().to_string();
     assert!(e.contains("hand 1 used the community card"), "{e}");
 }
+
+#[test]
+fn hand_histories_show_down_an_all_in_hand_when_the_last_bet_is_folded_to() {
+    // Three players, stacks 10, a match of two hands. Hand 1: K♣ brings in, seat 1 calls, seat 2
+    // folds; 5-4 bets on 4th street and K-5 folds: stacks 7, 14, 9. Hand 2 (dealer seat 0, so p1 =
+    // seat 1, p2 = seat 2, p3 = seat 0): Q♠ brings in, 5♥ completes, seat 0 raises all in to 6,
+    // both call; seat 2 (lowest board) checks every street with seat 1, and on 7th street seat 1
+    // bets its last 7 and seat 2 folds. Seat 0 is all in, so the fold leaves two hands to show down:
+    // p1's and p3's, not the folder's.
+    let g = game(&[
+        ("players", "3"),
+        ("stack", "10"),
+        ("scope", "match"),
+        ("hands", "2"),
+    ]);
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "Kc"], ["2d", "3d", "4h"], ["5d", "6d", "7h"]],
+    );
+    run(&mut s, "bring in, call, fold, 5c, 5h, bet, fold");
+    run(&mut s, "7s, 7h, 7c, 8s, 8h, 8c, Qs, 5h, Jd");
+    run(&mut s, "bring in, complete, raise, call, call");
+    run(&mut s, "As, 9h, Kd, check, check, 3s, 2h, Kc, check, check");
+    run(&mut s, "4s, 4h, Qd, check, check, 6s, 3h, Td, check, bet, fold");
+    assert!(s.is_terminal());
+    let hand1 = phh_head(3, "10, 10, 10", "1, 2, 3", 3, 1)
+        + &phh_actions(&[
+            "d dh p1 2c3cKc",
+            "d dh p2 2d3d4h",
+            "d dh p3 5d6d7h",
+            "p1 pb",
+            "p2 cc",
+            "p3 f",
+            "d dh p1 5c",
+            "d dh p2 5h",
+            "p2 cbr 4",
+            "p1 f",
+        ]);
+    let hand2 = phh_head(3, "14, 9, 7", "2, 3, 1", 3, 2)
+        + &phh_actions(&[
+            "d dh p1 7s8sQs",
+            "d dh p2 7h8h5h",
+            "d dh p3 7c8cJd",
+            "p1 pb",
+            "p2 cbr 4",
+            "p3 cbr 6",
+            "p1 cc",
+            "p2 cc",
+            "d dh p1 As",
+            "d dh p2 9h",
+            "d dh p3 Kd",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 3s",
+            "d dh p2 2h",
+            "d dh p3 Kc",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 4s",
+            "d dh p2 4h",
+            "d dh p3 Qd",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 6s",
+            "d dh p2 3h",
+            "d dh p3 Td",
+            "p2 cc",
+            "p1 cbr 7",
+            "p2 f",
+            "p1 sm 7s8sQsAs3s4s6s",
+            "p3 sm 7c8cJdKdKcQdTd",
+        ]);
+    assert_eq!(hh::hands_phh(&s).unwrap(), [hand1, hand2]);
+}
+
+#[test]
+fn the_game_reports_its_sizes_and_parameters_and_restarts_a_state_afresh() {
+    // 52 cards and the seven betting moves are the action ids; a chance node deals one of at most
+    // 52 cards; the parameters are the resolved ones (given and defaults).
+    let g = game(&[("players", "3"), ("ante", "2")]);
+    assert_eq!(g.num_distinct_actions(), 59);
+    assert_eq!(g.max_chance_outcomes(), 52);
+    assert_eq!((g.params().int("players"), g.params().int("ante")), (3, 2));
+    assert_eq!(g.params().int("small_bet"), 4);
+    // A restarted state is a new hand: no history, the first card to deal, full stacks.
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "Kc"], ["2d", "3d", "4h"], ["5d", "6d", "7h"]],
+    );
+    run(&mut s, "bring in");
+    // At a decision there is nothing to deal.
+    let mut out = vec![(0, 0.5)];
+    s.chance_outcomes(&mut out);
+    assert!(out.is_empty());
+    g.restart(&mut s);
+    assert!(s.history().is_empty());
+    assert!(s.is_chance_node());
+    s.chance_outcomes(&mut out);
+    assert_eq!(out.len(), 52);
+    assert!(out.iter().all(|&(_, p)| p == 1.0 / 52.0));
+    let mut sc = [0.0; 3];
+    s.scores(&mut sc);
+    assert_eq!(sc, [398.0; 3]); // 400 less the ante of 2
+}
+
+#[test]
+fn the_state_names_actions_like_the_module() {
+    // The state's action text is the module's name of the id: a card or a move.
+    let s = game(&[]).new_initial_state();
+    assert_eq!(s.action_to_string(MOVE_BASE + 3), "bring in");
+    assert_eq!(
+        s.action_to_string(u32::from(deck().parse("Ks").unwrap().0)),
+        card_name("Ks")
+    );
+}
