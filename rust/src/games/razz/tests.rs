@@ -565,6 +565,11 @@ fn a_match_skips_a_broke_seat_and_ends_after_its_hands() {
     // Dealing order from the dealer's left: seat 2, (seat 0 sits out), seat 1.
     run(&mut s, "9c, 3c, 9d, 3d, Ks, 2c");
     assert!(!s.is_live(0));
+    // The table marks it out (no cards, no chips), not folded.
+    assert!(
+        s.to_string().contains("\np0: [] - | stack 0, bet 0 (out)\n"),
+        "{s}"
+    );
     assert!(s.down_cards(0).is_empty() && s.up_cards(0).is_empty());
     assert_eq!(s.down_cards(1).len(), 2);
     assert_eq!(s.up_cards(2), [deck().parse("Ks").unwrap().0]);
@@ -1008,4 +1013,484 @@ fn random_actions_are_legal_and_reach_every_legal_move() {
     assert_eq!(draws(&s, &mut rng), ["bring in", "complete"]);
     run(&mut s, "bring in, complete");
     assert_eq!(draws(&s, &mut rng), ["call", "fold", "raise"]);
+}
+
+/// Applies `steps` and returns the omniscient table text.
+fn table_after(s: &mut RazzState, steps: &str) -> String {
+    run(s, steps);
+    s.to_string()
+}
+
+#[test]
+fn the_table_text_shows_each_seat_as_the_viewer_may_see_it() {
+    // Heads-up, stacks 400, ante 1, small bet 4 (bring-in 2); dealer p1, so seat 0 is dealt first
+    // and K♣ brings in. Down cards are in brackets, `?` for a card the viewer may not see.
+    let c = |t: &str| card_name(t);
+    let g = game(&[]);
+    let mut s = g.new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    // The seat to act is told its choices with the bet each makes; the other is not.
+    assert_eq!(
+        s.observation_string(0),
+        format!(
+            "Razz, you are p0; 3rd street; dealer p1; pot 2; p0 to act\n\
+             p0 (you): [{} {}] {} | stack 399, bet 0\n\
+             p1: [? ?] {} | stack 399, bet 0\n\
+             you may: bring in (to 2), complete (to 4)",
+            c("2c"),
+            c("3c"),
+            c("Kc"),
+            c("4h")
+        )
+    );
+    assert_eq!(
+        s.observation_string(1),
+        format!(
+            "Razz, you are p1; 3rd street; dealer p1; pot 2; p0 to act\n\
+             p0: [? ?] {} | stack 399, bet 0\n\
+             p1 (you): [{} {}] {} | stack 399, bet 0",
+            c("Kc"),
+            c("2d"),
+            c("3d"),
+            c("4h")
+        )
+    );
+    // Facing the bring-in: fold (no amount), call it, or complete to the small bet. While the
+    // bring-in is not called the pots go by what each seat has put in: the antes (1 + 1, both
+    // seats) and the bring-in (2, seat 0 only so far).
+    run(&mut s, "bring in");
+    assert_eq!(
+        s.observation_string(1),
+        format!(
+            "Razz, you are p1; 3rd street; dealer p1; pot 4; p1 to act\n\
+             p0: [? ?] {} | stack 397, bet 2\n\
+             p1 (you): [{} {}] {} | stack 399, bet 0\n\
+             pots: 2 (p0 p1), 2 (p0)\n\
+             you may: fold, call (to 2), complete (to 4)",
+            c("Kc"),
+            c("2d"),
+            c("3d"),
+            c("4h")
+        )
+    );
+    // The call ends 3rd street; the table (omniscient) sees every card, and nobody acts while cards
+    // are dealt, not even the viewer.
+    assert_eq!(
+        table_after(&mut s, "call"),
+        format!(
+            "Razz, omniscient; 4th street; dealer p1; pot 6; dealing\n\
+             p0: [{} {}] {} | stack 397, bet 0\n\
+             p1: [{} {}] {} | stack 397, bet 0",
+            c("2c"),
+            c("3c"),
+            c("Kc"),
+            c("2d"),
+            c("3d"),
+            c("4h")
+        )
+    );
+    assert!(!s.observation_string(1).contains("you may"));
+    // Each street by name; 5-4 showing opens 4th street and keeps opening (lowest board).
+    let head = |street: &str| format!("Razz, omniscient; {street} street; dealer p1; pot 6; p1 to act\n");
+    assert!(table_after(&mut s, "5c, 5d").starts_with(&head("4th")));
+    assert!(table_after(&mut s, "check, check, 6c, 6d").starts_with(&head("5th")));
+    assert!(table_after(&mut s, "check, check, 7c, 7d").starts_with(&head("6th")));
+    assert!(table_after(&mut s, "check, check, 8c, 8d").starts_with(&head("7th")));
+    // Showdown: 6-5-4-3-2 beats 7-6-5-3-2; seat 0 now sees seat 1's down cards.
+    run(&mut s, "check, check");
+    let view = s.observation_string(0);
+    let p1 = format!(
+        "p1: [{} {} {}] {} {} {} {} | stack 403, bet 0\n",
+        c("2d"),
+        c("3d"),
+        c("8d"),
+        c("4h"),
+        c("5d"),
+        c("6d"),
+        c("7d")
+    );
+    assert!(view.contains(&p1), "{view}");
+    assert!(
+        view.ends_with("\nhand over: p0 -3, p1 +3; showdown: p0 7-6-5-3-2, p1 6-5-4-3-2"),
+        "{view}"
+    );
+    assert!(!view.contains("you may") && !view.contains("pots:"), "{view}");
+}
+
+#[test]
+fn the_table_text_tells_folds_all_ins_side_pots_and_the_hand_of_the_match() {
+    // Three players, stacks 10, ante 1, small bet 4, a match of two hands.
+    let c = |t: &str| card_name(t);
+    let g = game(&[
+        ("players", "3"),
+        ("stack", "10"),
+        ("scope", "match"),
+        ("hands", "2"),
+    ]);
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "Kc"], ["2d", "3d", "4h"], ["5d", "6d", "7h"]],
+    );
+    // Hand 1: K♣ brings in, seat 1 calls, seat 2 folds (one pot: no side pot for a fold).
+    assert_eq!(
+        table_after(&mut s, "bring in, call, fold"),
+        format!(
+            "Razz, omniscient; hand 1/2; 4th street; dealer p2; pot 7; dealing\n\
+             p0: [{} {}] {} | stack 7, bet 0\n\
+             p1: [{} {}] {} | stack 7, bet 0\n\
+             p2: [{} {}] {} | stack 9, bet 0 (folded)",
+            c("2c"),
+            c("3c"),
+            c("Kc"),
+            c("2d"),
+            c("3d"),
+            c("4h"),
+            c("5d"),
+            c("6d"),
+            c("7h")
+        )
+    );
+    // 5-4 bets, K-5 folds: seat 1 wins 11 (stacks 7, 14, 9). Hand 2: the button moves to seat 0,
+    // seat 1 is dealt first; Q♠ (seat 1) completes, seat 2 raises all in to 8, seat 0 calls all in
+    // for 6, seat 1 calls. Put in (with the antes) 7, 9, 9: a main pot of 21 for all three, a side
+    // pot of 4 for seats 1 and 2.
+    run(&mut s, "5c, 5h, bet, fold");
+    run(&mut s, "2s, 8c, Th, 3s, 9c, Jh, Qs, 5h, 3h");
+    assert_eq!(
+        table_after(&mut s, "complete, raise, call, call"),
+        format!(
+            "Razz, omniscient; hand 2/2; 4th street; dealer p0; pot 25; dealing\n\
+             p0: [{} {}] {} | stack 0, bet 0 (all in)\n\
+             p1: [{} {}] {} | stack 5, bet 0\n\
+             p2: [{} {}] {} | stack 0, bet 0 (all in)\n\
+             pots: 21 (p0 p1 p2), 4 (p1 p2)",
+            c("Th"),
+            c("Jh"),
+            c("3h"),
+            c("2s"),
+            c("3s"),
+            c("Qs"),
+            c("8c"),
+            c("9c"),
+            c("5h")
+        )
+    );
+    // Dealt out (seat 1, seat 2, seat 0 each street): 6-5-4-3-2 wins both pots, 25 chips; the
+    // match is over, and an all-in seat is no longer marked once the hand is over.
+    run(&mut s, "4s, Kc, 4h, 5s, Kd, 5c, 6s, Ks, 6c, 7s, Kh, 7c");
+    assert!(s.is_terminal());
+    let t = s.to_string();
+    assert!(
+        t.ends_with(
+            "\nhand over: p0 -7, p1 +16, p2 -9; showdown: p0 7-6-5-4-3, p1 6-5-4-3-2, \
+             p2 pair of kings, 9-8-5"
+        ),
+        "{t}"
+    );
+    assert!(t.contains("p1: ") && t.contains("| stack 30, bet 0\n"), "{t}");
+    assert!(!t.contains("(all in)"), "{t}");
+}
+
+#[test]
+fn the_table_text_shows_only_the_hands_shown_at_showdown() {
+    // Three players: seat 2 folds to the bring-in, seats 0 and 1 check to the showdown; seat 2's
+    // cards stay hidden and out of the showdown line.
+    let c = |t: &str| card_name(t);
+    let mut s = game(&[("players", "3")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "Kc"], ["2d", "3d", "4h"], ["5d", "6d", "7h"]],
+    );
+    run(
+        &mut s,
+        "bring in, call, fold, 5c, 5h, check, check, 6c, 6h, check, check",
+    );
+    run(&mut s, "7c, 7d, check, check, 8c, 8d, check, check");
+    let view = s.observation_string(0);
+    assert!(view.ends_with("showdown: p0 7-6-5-3-2, p1 6-5-4-3-2"), "{view}");
+    assert!(
+        view.contains(&format!("p2: [? ?] {} | stack 399, bet 0 (folded)\n", c("7h"))),
+        "{view}"
+    );
+}
+
+/// The PHH header of a hand (`antes` one per player in the hand).
+fn phh_head(k: usize, stacks: &str, seats: &str, seat_count: usize, hand: usize) -> String {
+    format!(
+        "variant = \"FR\"\nante_trimming_status = true\nantes = [{}]\nbring_in = 2\nsmall_bet = 4\n\
+         big_bet = 8\nstarting_stacks = [{stacks}]\nseats = [{seats}]\nseat_count = {seat_count}\n\
+         hand = {hand}\nactions = [\n",
+        vec!["1"; k].join(", ")
+    )
+}
+
+/// A PHH action list, one quoted action a line.
+fn phh_actions(actions: &[&str]) -> String {
+    let lines: Vec<String> = actions.iter().map(|a| format!("  \"{a}\",")).collect();
+    format!("{}\n]\n", lines.join("\n"))
+}
+
+#[test]
+fn hand_histories_write_cards_bets_and_amounts_in_phh() {
+    // Heads-up (dealer seat 1: p1 is seat 0). K♣ brings in, 4♥ completes to 4, K♣ raises to 8,
+    // called; 4th street: 5-4 opens with a bet of 4, called; 5th: a big bet of 8, K-5-6 folds.
+    let mut s = game(&[]).new_initial_state();
+    third_street(&mut s, &[["2c", "3c", "Kc"], ["2d", "3d", "4h"]]);
+    run(
+        &mut s,
+        "bring in, complete, raise, call, 5c, 5d, bet, call, 6c, 6d, bet, fold",
+    );
+    let docs = hh::hands_phh(&s).unwrap();
+    let want = phh_head(2, "400, 400", "1, 2", 2, 1)
+        + &phh_actions(&[
+            "d dh p1 2c3cKc",
+            "d dh p2 2d3d4h",
+            "p1 pb",
+            "p2 cbr 4",
+            "p1 cbr 8",
+            "p2 cc",
+            "d dh p1 5c",
+            "d dh p2 5d",
+            "p2 cbr 4",
+            "p1 cc",
+            "d dh p1 6c",
+            "d dh p2 6d",
+            "p2 cbr 8",
+            "p1 f",
+        ]);
+    assert_eq!(docs, [want]);
+}
+
+#[test]
+fn hand_histories_leave_out_burns_and_show_only_the_hands_at_showdown() {
+    // Three players with burns (9♠ 9♥ 9♦ 9♣ before 4th to 7th street, never written): seat 2 folds
+    // to the bring-in, seats 0 and 1 check it down; the showdown lists their seven cards in the
+    // order dealt, not seat 2's.
+    let mut s = game(&[("players", "3"), ("burn_cards", "true")]).new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "Kc"], ["2d", "3d", "4h"], ["5d", "6d", "7h"]],
+    );
+    run(
+        &mut s,
+        "bring in, call, fold, 9s, 5c, 5h, check, check, 9h, 6c, 6h, check, check",
+    );
+    run(&mut s, "9d, 7c, 7d, check, check, 9c, 8c, 8d, check, check");
+    assert!(s.is_terminal());
+    let want = phh_head(3, "400, 400, 400", "1, 2, 3", 3, 1)
+        + &phh_actions(&[
+            "d dh p1 2c3cKc",
+            "d dh p2 2d3d4h",
+            "d dh p3 5d6d7h",
+            "p1 pb",
+            "p2 cc",
+            "p3 f",
+            "d dh p1 5c",
+            "d dh p2 5h",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 6c",
+            "d dh p2 6h",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 7c",
+            "d dh p2 7d",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 8c",
+            "d dh p2 8d",
+            "p2 cc",
+            "p1 cc",
+            "p1 sm 2c3cKc5c6c7c8c",
+            "p2 sm 2d3d4h5h6h7d8d",
+        ]);
+    assert_eq!(hh::hands_phh(&s).unwrap(), [want]);
+}
+
+#[test]
+fn hand_histories_of_a_match_number_players_from_the_dealers_left_and_skip_broke_seats() {
+    // The match of `a_match_skips_a_broke_seat_and_ends_after_its_hands`: hand 1 (dealer seat 2,
+    // p1 = seat 0) is all in on 3rd street and shown down by all three; in hand 2 the dealer is
+    // seat 1, seat 0 is broke, so p1 = seat 2 (3rd seat) and p2 = seat 1, with stacks 7 and 8.
+    let g = game(&[
+        ("players", "3"),
+        ("stack", "5"),
+        ("scope", "match"),
+        ("hands", "2"),
+    ]);
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[["Kc", "Qc", "Jc"], ["8d", "6d", "4d"], ["8h", "6h", "4h"]],
+    );
+    run(&mut s, "complete, call, call");
+    run(&mut s, "Kd, 2d, 2h, Qd, Ad, Ah, Jd, Ks, Kh, Th, Qs, Qh");
+    // Mid-hand: the hand under way is written up to now (its 3rd street dealt, no action yet).
+    run(&mut s, "9c, 3c, 9d, 3d, Ks, 2c");
+    let docs = hh::hands_phh(&s).unwrap();
+    let hand1 = phh_head(3, "5, 5, 5", "1, 2, 3", 3, 1)
+        + &phh_actions(&[
+            "d dh p1 KcQcJc",
+            "d dh p2 8d6d4d",
+            "d dh p3 8h6h4h",
+            "p1 cbr 4",
+            "p2 cc",
+            "p3 cc",
+            "d dh p1 Kd",
+            "d dh p2 2d",
+            "d dh p3 2h",
+            "d dh p1 Qd",
+            "d dh p2 Ad",
+            "d dh p3 Ah",
+            "d dh p1 Jd",
+            "d dh p2 Ks",
+            "d dh p3 Kh",
+            "d dh p1 Th",
+            "d dh p2 Qs",
+            "d dh p3 Qh",
+            "p1 sm KcQcJcKdQdJdTh",
+            "p2 sm 8d6d4d2dAdKsQs",
+            "p3 sm 8h6h4h2hAhKhQh",
+        ]);
+    let hand2 = |actions: &[&str]| phh_head(2, "7, 8", "3, 2", 3, 2) + &phh_actions(actions);
+    assert_eq!(
+        docs,
+        [hand1.clone(), hand2(&["d dh p1 9c9dKs", "d dh p2 3c3d2c"])]
+    );
+    // K♠ brings in, seat 1 (p2) folds: no showdown.
+    run(&mut s, "bring in, fold");
+    let docs = hh::hands_phh(&s).unwrap();
+    assert_eq!(
+        docs,
+        [
+            hand1,
+            hand2(&["d dh p1 9c9dKs", "d dh p2 3c3d2c", "p1 pb", "p2 f"])
+        ]
+    );
+}
+
+#[test]
+fn hand_histories_refuse_a_hand_with_the_community_card() {
+    // PHH stud has no shared card: the hand that used one is named in the error.
+    let s = eight_to_the_community_card();
+    let e = hh::hands_phh(&s).unwrap_err().to_string();
+    assert!(e.contains("hand 1 used the community card"), "{e}");
+}
+
+#[test]
+fn hand_histories_show_down_an_all_in_hand_when_the_last_bet_is_folded_to() {
+    // Three players, stacks 10, a match of two hands. Hand 1: K♣ brings in, seat 1 calls, seat 2
+    // folds; 5-4 bets on 4th street and K-5 folds: stacks 7, 14, 9. Hand 2 (dealer seat 0, so p1 =
+    // seat 1, p2 = seat 2, p3 = seat 0): Q♠ brings in, 5♥ completes, seat 0 raises all in to 6,
+    // both call; seat 2 (lowest board) checks every street with seat 1, and on 7th street seat 1
+    // bets its last 7 and seat 2 folds. Seat 0 is all in, so the fold leaves two hands to show down:
+    // p1's and p3's, not the folder's.
+    let g = game(&[
+        ("players", "3"),
+        ("stack", "10"),
+        ("scope", "match"),
+        ("hands", "2"),
+    ]);
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "Kc"], ["2d", "3d", "4h"], ["5d", "6d", "7h"]],
+    );
+    run(&mut s, "bring in, call, fold, 5c, 5h, bet, fold");
+    run(&mut s, "7s, 7h, 7c, 8s, 8h, 8c, Qs, 5h, Jd");
+    run(&mut s, "bring in, complete, raise, call, call");
+    run(&mut s, "As, 9h, Kd, check, check, 3s, 2h, Kc, check, check");
+    run(&mut s, "4s, 4h, Qd, check, check, 6s, 3h, Td, check, bet, fold");
+    assert!(s.is_terminal());
+    let hand1 = phh_head(3, "10, 10, 10", "1, 2, 3", 3, 1)
+        + &phh_actions(&[
+            "d dh p1 2c3cKc",
+            "d dh p2 2d3d4h",
+            "d dh p3 5d6d7h",
+            "p1 pb",
+            "p2 cc",
+            "p3 f",
+            "d dh p1 5c",
+            "d dh p2 5h",
+            "p2 cbr 4",
+            "p1 f",
+        ]);
+    let hand2 = phh_head(3, "14, 9, 7", "2, 3, 1", 3, 2)
+        + &phh_actions(&[
+            "d dh p1 7s8sQs",
+            "d dh p2 7h8h5h",
+            "d dh p3 7c8cJd",
+            "p1 pb",
+            "p2 cbr 4",
+            "p3 cbr 6",
+            "p1 cc",
+            "p2 cc",
+            "d dh p1 As",
+            "d dh p2 9h",
+            "d dh p3 Kd",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 3s",
+            "d dh p2 2h",
+            "d dh p3 Kc",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 4s",
+            "d dh p2 4h",
+            "d dh p3 Qd",
+            "p2 cc",
+            "p1 cc",
+            "d dh p1 6s",
+            "d dh p2 3h",
+            "d dh p3 Td",
+            "p2 cc",
+            "p1 cbr 7",
+            "p2 f",
+            "p1 sm 7s8sQsAs3s4s6s",
+            "p3 sm 7c8cJdKdKcQdTd",
+        ]);
+    assert_eq!(hh::hands_phh(&s).unwrap(), [hand1, hand2]);
+}
+
+#[test]
+fn the_game_reports_its_sizes_and_parameters_and_restarts_a_state_afresh() {
+    // 52 cards and the seven betting moves are the action ids; a chance node deals one of at most
+    // 52 cards; the parameters are the resolved ones (given and defaults).
+    let g = game(&[("players", "3"), ("ante", "2")]);
+    assert_eq!(g.num_distinct_actions(), 59);
+    assert_eq!(g.max_chance_outcomes(), 52);
+    assert_eq!((g.params().int("players"), g.params().int("ante")), (3, 2));
+    assert_eq!(g.params().int("small_bet"), 4);
+    // A restarted state is a new hand: no history, the first card to deal, full stacks.
+    let mut s = g.new_initial_state();
+    third_street(
+        &mut s,
+        &[["2c", "3c", "Kc"], ["2d", "3d", "4h"], ["5d", "6d", "7h"]],
+    );
+    run(&mut s, "bring in");
+    // At a decision there is nothing to deal.
+    let mut out = vec![(0, 0.5)];
+    s.chance_outcomes(&mut out);
+    assert!(out.is_empty());
+    g.restart(&mut s);
+    assert!(s.history().is_empty());
+    assert!(s.is_chance_node());
+    s.chance_outcomes(&mut out);
+    assert_eq!(out.len(), 52);
+    assert!(out.iter().all(|&(_, p)| p == 1.0 / 52.0));
+    let mut sc = [0.0; 3];
+    s.scores(&mut sc);
+    assert_eq!(sc, [398.0; 3]); // 400 less the ante of 2
+}
+
+#[test]
+fn the_state_names_actions_like_the_module() {
+    // The state's action text is the module's name of the id: a card or a move.
+    let s = game(&[]).new_initial_state();
+    assert_eq!(s.action_to_string(MOVE_BASE + 3), "bring in");
+    assert_eq!(
+        s.action_to_string(u32::from(deck().parse("Ks").unwrap().0)),
+        card_name("Ks")
+    );
 }
