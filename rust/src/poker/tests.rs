@@ -981,3 +981,19 @@ fn every_odd_chip_of_a_split_goes_to_the_first_tied_winner() {
     );
     assert_eq!(won, [8, 6, 6, 0]);
 }
+
+#[test]
+fn low_names_of_every_category_with_and_without_kickers() {
+    // The names `LowRank::name` documents: the grouped ranks, then the kickers from the highest as a
+    // dash list. A partial hand (Razz's up cards) can hold a group and no kicker: then no list.
+    assert_eq!(low("K♠ K♥ 5♦ 5♣ 9♠").name(), "two pair, kings and fives, 9");
+    assert_eq!(low("K♠ K♥ 5♦ 5♣").name(), "two pair, kings and fives");
+    assert_eq!(low("7♠ 7♥ 7♦ 3♣ 2♠").name(), "three of a kind, sevens, 3-2");
+    assert_eq!(low("7♠ 7♥ 7♦").name(), "three of a kind, sevens");
+    assert_eq!(low("5♠ 5♥ 8♦ 4♣ 2♠").name(), "pair of fives, 8-4-2");
+    assert_eq!(low("5♠ 5♥").name(), "pair of fives");
+    assert_eq!(low("9♠ 9♥ 9♦ 9♣").name(), "four of a kind, nines");
+    assert_eq!(low("Q♠ Q♥ Q♦ 10♣ 10♠").name(), "full house, queens full of tens");
+    assert_eq!(low("J♠ 10♥ 6♦ 3♣ 2♠").name(), "J-10-6-3-2");
+    assert_eq!(low("4♦").name(), "4");
+}
