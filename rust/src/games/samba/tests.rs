@@ -2167,7 +2167,7 @@ fn the_returns_lie_within_sixty_hands_of_the_largest_swing_of_one_hand() {
 /// The parameters as the rules resolve them: the defaults (a match to 10,000, one card drawn, samba
 /// bonus 500, four black 3s, the pile not frozen for a side that has not melded), the `standard`
 /// preset (two cards, 1,500, frozen), every value set by hand, and a samba bonus that is neither 500
-/// nor 1,500 refused with the parameter named.
+/// nor 1,500 refused with the parameter named; `params` gives back the values set.
 #[test]
 fn the_parameters_resolve_to_the_rules_and_a_bonus_other_than_500_or_1500_is_refused() {
     let seed = Config {
@@ -2206,6 +2206,9 @@ fn the_parameters_resolve_to_the_rules_and_a_bonus_other_than_500_or_1500_is_ref
             target: 500,
         }
     );
+    // The game keeps the parameters it was made with (its game string is written from them).
+    assert_eq!(g.params().int("target"), 500);
+    assert_eq!(g.params().str("scope"), "deal");
     for bonus in ["501", "700", "1000", "1499"] {
         let err = Samba::with(&[("samba_bonus", bonus)]).unwrap_err().to_string();
         assert!(err.contains("samba_bonus"), "{bonus}: {err}");
