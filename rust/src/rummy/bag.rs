@@ -476,6 +476,18 @@ mod tests {
         assert_eq!((a.nth(0), a.nth(1), a.nth(2)), (5, 69, 133));
     }
 
+    /// The ids a game lists where its cards lie (`card_locations`): ascending, one per card, across the
+    /// three words; none for an empty set.
+    #[test]
+    fn to_vec_lists_the_cards_in_ascending_order_across_words() {
+        let s = [133u8, 5, 161, 69, 0]
+            .into_iter()
+            .fold(PackSet::EMPTY, |s, id| s.union(PackSet::single(id)));
+        assert_eq!(s.to_vec(), vec![0u32, 5, 69, 133, 161]);
+        assert_eq!(PackSet::single(1).to_vec(), vec![1u32]);
+        assert_eq!(PackSet::EMPTY.to_vec(), Vec::<u32>::new());
+    }
+
     /// Counting by kind: a hand of the two ♥7 copies, a ♠7 and two jokers.
     #[test]
     fn kind_counts_add_take_and_total() {

@@ -2478,3 +2478,175 @@ fn the_observation_flags_the_phase_and_a_pending_take() {
     act(&mut st, "take pile");
     assert_eq!(flags(&st, 0), [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]);
 }
+
+/// The action layout of the module doc with P = 162, its numbers written out here rather than taken
+/// from the constants: chance cards `0..P`, `P` = 162 draw from the stock, 163 take the pile,
+/// `P+2+c` = 164.. discard, `2P+2+c` = 326.. pick, `3P+2` = 488 close, 489 cancel, 490 may I go out?,
+/// 491 yes, 492 no, 493 end hand, `3P+8+m` = 494.. onto meld m, `3P+8+52+m` = 546.. merge meld m,
+/// 598 ids in all; 162 chance outcomes (the physical cards) and four seats.
+#[test]
+fn the_action_ids_follow_the_layout_of_the_module_doc() {
+    let g = deal();
+    assert_eq!(g.num_players(), 4);
+    assert_eq!(g.max_chance_outcomes(), 162);
+    assert_eq!(g.num_distinct_actions(), 598);
+    let st = g.new_initial_state();
+    let named: [(Action, &str); 21] = [
+        (0, "2♣#1"),
+        (161, "X#6"),
+        (162, "draw stock"),
+        (163, "take pile"),
+        (164, "discard 2♣#1"),
+        (325, "discard X#6"),
+        (326, "pick 2♣#1"),
+        (487, "pick X#6"),
+        (488, "close"),
+        (489, "cancel"),
+        (490, "may I go out?"),
+        (491, "yes"),
+        (492, "no"),
+        (493, "end hand"),
+        (494, "onto meld 0"),
+        (495, "onto meld 1"),
+        (545, "onto meld 51"),
+        (546, "merge meld 0"),
+        (547, "merge meld 1"),
+        (597, "merge meld 51"),
+        (598, "#598"),
+    ];
+    for (a, name) in named {
+        assert_eq!(st.action_to_string(a), name, "action {a}");
+    }
+    // The names without a card read back to the same ids.
+    for (a, name) in named[2..4].iter().chain(&named[8..20]) {
+        assert_eq!(st.string_to_action(name).unwrap(), *a, "{name}");
+    }
+}
+
+/// The returns' range of `utility`'s doc, its numbers worked out by hand. The 162 cards are worth
+/// 1,770 by §11's values (six jokers 300, twelve 2s and twelve aces 480, seventy-two 8s to kings 720,
+/// forty-eight 4s to 7s 240, six black 3s 30; red 3s count as bonuses, not as cards). One hand adds
+/// at most 1,770 + 23 × 500 + 1,000 + 200 = 14,470 to a side's total and takes at most
+/// 1,770 + 1,000 + 100 × 501 = 52,870 from it, so the difference moves by at most B = 67,340 a hand
+/// (with the 1,500 samba bonus of standard Samba: 37,470 + 52,870 = 90,340). One deal: [−B, B]; a
+/// match of at most 60 hands: [−60 B, 60 B]; the partnerships' returns add up to zero.
+#[test]
+fn the_returns_lie_within_sixty_hands_of_the_largest_swing_of_one_hand() {
+    use crate::core::game::Utility;
+    for (pairs, b) in [
+        (&[("scope", "deal")][..], 67_340.0),
+        (&[("scope", "match")][..], 60.0 * 67_340.0),
+        (&[("scope", "deal"), ("samba_bonus", "1500")][..], 90_340.0),
+        (&[("ruleset", "standard")][..], 60.0 * 90_340.0),
+    ] {
+        assert_eq!(game(pairs).utility(), Some(Utility::zero_sum(-b, b)), "{pairs:?}");
+    }
+}
+
+/// The parameters as the rules resolve them: the defaults (a match to 10,000, one card drawn, samba
+/// bonus 500, four black 3s, the pile not frozen for a side that has not melded), the `standard`
+/// preset (two cards, 1,500, frozen), every value set by hand, and a samba bonus that is neither 500
+/// nor 1,500 refused with the parameter named; `params` gives back the values set.
+#[test]
+fn the_parameters_resolve_to_the_rules_and_a_bonus_other_than_500_or_1500_is_refused() {
+    let seed = Config {
+        is_match: true,
+        stock_draw: 1,
+        samba_bonus: 500,
+        black3_max: 4,
+        frozen_until_initial: false,
+        target: 10_000,
+    };
+    assert_eq!(*game(&[]).config(), seed);
+    assert_eq!(*game(&[("ruleset", "seed")]).config(), seed);
+    let standard = Config {
+        stock_draw: 2,
+        samba_bonus: 1500,
+        frozen_until_initial: true,
+        ..seed
+    };
+    assert_eq!(*game(&[("ruleset", "standard")]).config(), standard);
+    let g = game(&[
+        ("scope", "deal"),
+        ("stock_draw", "2"),
+        ("samba_bonus", "1500"),
+        ("black3_meld_max", "6"),
+        ("frozen_until_initial_meld", "true"),
+        ("target", "500"),
+    ]);
+    assert_eq!(
+        *g.config(),
+        Config {
+            is_match: false,
+            stock_draw: 2,
+            samba_bonus: 1500,
+            black3_max: 6,
+            frozen_until_initial: true,
+            target: 500,
+        }
+    );
+    // The game keeps the parameters it was made with (its game string is written from them).
+    assert_eq!(g.params().int("target"), 500);
+    assert_eq!(g.params().str("scope"), "deal");
+    for bonus in ["501", "700", "1000", "1499"] {
+        let err = Samba::with(&[("samba_bonus", bonus)]).unwrap_err().to_string();
+        assert!(err.contains("samba_bonus"), "{bonus}: {err}");
+    }
+}
+
+/// The two bots the game lists, by name; any other name is refused.
+#[test]
+fn the_random_and_greedy_bots_are_offered_and_no_other() {
+    let g = deal();
+    assert_eq!(INFO.bots, ["random", "greedy"]);
+    let mut rng = Rng::new(3);
+    let st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7D 8C 9S",
+            partner: "",
+            pile: "4C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    for name in INFO.bots {
+        let bot = g.new_bot(name).unwrap();
+        assert!(legal.contains(&bot.act(&st, &mut rng)), "{name}");
+    }
+    assert!(g.new_bot("minimax").is_err());
+}
+
+/// The observation layout of `state.rs`: own hand, pending cards and the pile's top by kind (53 each),
+/// the stock's and the pile's sizes and the frozen flag (3), per partnership the melded cards by kind and
+/// five numbers (58, twice), the four seats' hand sizes (4) and six phase flags: 288 numbers, with as
+/// many lower and upper bounds. A hand of all six jokers and all three 2♣ reaches the hand's highest
+/// counts and stays inside them.
+#[test]
+fn the_observation_has_288_numbers_inside_their_bounds() {
+    let g = deal();
+    assert_eq!(g.observation_shape(), vec![288]);
+    let (low, high) = g.observation_bounds();
+    assert_eq!((low.len(), high.len()), (288, 288));
+    let st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "X X X X X X 2C 2C 2C 9S",
+            partner: "",
+            pile: "4C",
+            melds: &[],
+            red3: "",
+        },
+    );
+    let mut obs = vec![0.0; 288];
+    st.write_observation(0, &mut obs);
+    // Hand counts by kind: 2♣ is kind 0, 9♠ kind 46, the joker 52.
+    assert_eq!((obs[0], obs[46], obs[52]), (3.0, 1.0, 6.0));
+    for (i, x) in obs.iter().enumerate() {
+        assert!(low[i] <= *x && *x <= high[i], "observation[{i}] = {x}");
+    }
+}
