@@ -685,4 +685,40 @@ mod edge_tests {
             ]
         );
     }
+
+    #[test]
+    fn edit_distance_counts_single_letter_insertions_deletions_and_substitutions() {
+        // Textbook Levenshtein distances: each insertion, deletion and substitution costs one.
+        for (a, b, d) in [
+            ("kitten", "sitting", 3),
+            ("flaw", "lawn", 2),
+            ("abc", "", 3),
+            ("", "abc", 3),
+            ("ab", "abc", 1),
+            ("abc", "ab", 1),
+            ("same", "same", 0),
+        ] {
+            assert_eq!(edit_distance(a, b), d, "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn a_suggestion_allows_a_third_of_the_letters_wrong_or_a_prefix_of_three() {
+        // Six letters: two edits are a likely misspelling, three are not.
+        assert_eq!(closest("plaxer", &["players"]), Some("players"));
+        assert_eq!(closest("plaxxr", &["players"]), None);
+        // A prefix of three letters or more names the option; two letters are too few.
+        assert_eq!(closest("bri", &["briscola", "zole"]), Some("briscola"));
+        assert_eq!(closest("br", &["briscola", "zole"]), None);
+    }
+
+    #[test]
+    fn no_suggestion_repeats_the_word_given() {
+        // The word itself in another case is no misspelling to point out.
+        assert_eq!(did_you_mean("PLAYERS", &["players", "ruleset"]), "");
+        assert_eq!(
+            did_you_mean("plaxer", &["players", "ruleset"]),
+            " (did you mean \"players\"?)"
+        );
+    }
 }
