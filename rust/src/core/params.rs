@@ -620,3 +620,105 @@ mod typed_tests {
         assert_eq!(params(&[]).float("n"), 3.0);
     }
 }
+
+/// The bounds of every value a user passes, each at its edge (the largest accepted value and the first
+/// refused one), and the malformed parameter lists of a game string (issue #26).
+#[cfg(test)]
+mod edge_tests {
+    use super::*;
+
+    const SPECS: &[ParamSpec] = &[
+        ParamSpec::int("players", 2, 6, 4, ""),
+        ParamSpec {
+            name: "side",
+            kind: Kind::Float { min: 0.5, max: 10.0 },
+            default: DefaultValue::Float(2.0),
+            doc: "",
+        },
+    ];
+
+    fn resolve(key: &str, value: &str) -> Result<Params> {
+        Params::resolve(SPECS, &[(key.to_string(), value.to_string())], &[])
+    }
+
+    #[test]
+    fn an_empty_key_or_value_is_refused_with_a_reason() {
+        for bad in ["x(a=)", "x(=1)", "x(players=4, =)", "x(a= ,b=2)"] {
+            let e = Params::parse_game_string(bad).unwrap_err().to_string();
+            assert!(e.contains("empty key or value"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn an_integer_is_accepted_up_to_each_bound_and_refused_one_past_it() {
+        assert_eq!(resolve("players", "2").unwrap().int("players"), 2);
+        assert_eq!(resolve("players", "6").unwrap().int("players"), 6);
+        for (raw, msg) in [("1", "1 is outside 2..=6"), ("7", "7 is outside 2..=6")] {
+            let e = resolve("players", raw).unwrap_err().to_string();
+            assert!(e.contains("players") && e.contains(msg), "{raw}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_number_is_accepted_up_to_each_bound_and_refused_past_it() {
+        assert_eq!(resolve("side", "0.5").unwrap().float("side"), 0.5);
+        assert_eq!(resolve("side", "10").unwrap().float("side"), 10.0);
+        // Just past either bound, and the values no bound contains (f64 parses "nan" and "inf").
+        for raw in ["0.49999", "10.00001", "-3", "nan", "inf", "-inf"] {
+            let e = resolve("side", raw).unwrap_err().to_string();
+            assert!(
+                e.contains("side") && e.contains("is outside 0.5..=10"),
+                "{raw}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn entries_list_every_declared_key_in_order_with_its_value() {
+        // Only `side` given: `players` is still present, at its default, and first as declared.
+        let p = resolve("side", "3.5").unwrap();
+        assert_eq!(
+            p.entries(),
+            &[
+                ("players".to_string(), Value::Int(4)),
+                ("side".to_string(), Value::Float(3.5)),
+            ]
+        );
+    }
+
+    #[test]
+    fn edit_distance_counts_single_letter_insertions_deletions_and_substitutions() {
+        // Textbook Levenshtein distances: each insertion, deletion and substitution costs one.
+        for (a, b, d) in [
+            ("kitten", "sitting", 3),
+            ("flaw", "lawn", 2),
+            ("abc", "", 3),
+            ("", "abc", 3),
+            ("ab", "abc", 1),
+            ("abc", "ab", 1),
+            ("same", "same", 0),
+        ] {
+            assert_eq!(edit_distance(a, b), d, "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn a_suggestion_allows_a_third_of_the_letters_wrong_or_a_prefix_of_three() {
+        // Six letters: two edits are a likely misspelling, three are not.
+        assert_eq!(closest("plaxer", &["players"]), Some("players"));
+        assert_eq!(closest("plaxxr", &["players"]), None);
+        // A prefix of three letters or more names the option; two letters are too few.
+        assert_eq!(closest("bri", &["briscola", "zole"]), Some("briscola"));
+        assert_eq!(closest("br", &["briscola", "zole"]), None);
+    }
+
+    #[test]
+    fn no_suggestion_repeats_the_word_given() {
+        // The word itself in another case is no misspelling to point out.
+        assert_eq!(did_you_mean("PLAYERS", &["players", "ruleset"]), "");
+        assert_eq!(
+            did_you_mean("plaxer", &["players", "ruleset"]),
+            " (did you mean \"players\"?)"
+        );
+    }
+}
