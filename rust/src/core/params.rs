@@ -372,7 +372,8 @@ pub fn closest<'a>(word: &str, options: &[&'a str]) -> Option<&'a str> {
 /// `" (did you mean 'players'?)"`, or nothing when no option is close.
 pub fn did_you_mean(word: &str, options: &[&str]) -> String {
     match closest(word, options) {
-        Some(o) if !o.eq_ignore_ascii_case(word) => format!(" (did you mean {o:?}?)"),
+        // Keys and bot names are matched exactly, so the word in another case is worth pointing out.
+        Some(o) if o != word => format!(" (did you mean {o:?}?)"),
         _ => String::new(),
     }
 }
@@ -674,6 +675,12 @@ mod edge_tests {
     }
 
     #[test]
+    fn a_key_in_another_case_is_refused_and_the_hint_names_the_key() {
+        let e = resolve("Players", "4").unwrap_err().to_string();
+        assert!(e.contains("unknown parameter (did you mean \"players\"?)"), "{e}");
+    }
+
+    #[test]
     fn entries_list_every_declared_key_in_order_with_its_value() {
         // Only `side` given: `players` is still present, at its default, and first as declared.
         let p = resolve("side", "3.5").unwrap();
@@ -713,9 +720,13 @@ mod edge_tests {
     }
 
     #[test]
-    fn no_suggestion_repeats_the_word_given() {
-        // The word itself in another case is no misspelling to point out.
-        assert_eq!(did_you_mean("PLAYERS", &["players", "ruleset"]), "");
+    fn no_suggestion_repeats_the_word_given_but_another_case_is_pointed_out() {
+        // Parameter keys are matched exactly: `Players=4` is refused, and the hint names the key.
+        assert_eq!(did_you_mean("players", &["players", "ruleset"]), "");
+        assert_eq!(
+            did_you_mean("PLAYERS", &["players", "ruleset"]),
+            " (did you mean \"players\"?)"
+        );
         assert_eq!(
             did_you_mean("plaxer", &["players", "ruleset"]),
             " (did you mean \"players\"?)"
