@@ -460,6 +460,8 @@ impl SkellyState {
     }
 
     /// The nominal launch angle (radians) and speed (m/s) of a shot action, before noise.
+    /// A reference within 1e-12 m of the shooter (a cap not on the court is taken to be at the shooter's
+    /// spot) gives no line to follow: the offset is then taken from straight up the board (+y).
     pub fn aim_velocity(&self, aim: Aim) -> (f64, f64) {
         let p = self.table.turn;
         let from = self.shooter_start();
