@@ -961,3 +961,97 @@ fn the_noise_outcome_turns_the_flick_by_its_angle_bin_and_scales_it_by_its_speed
         (back + (z0 * 30.0f64).to_radians(), 2.0 * (1.0 - z0 * 2.0)),
     );
 }
+
+// The court's text picture (issue #26). The mapping the doc comment states: 41 × 21 characters inside
+// a frame, a point (x, y) at column 1 + round(40·x/L) and row 1 + round(20·(L − y)/L) (rows counted
+// from the top). On the default 2 m court: the corner boxes' centres (0.125 and 1.875) at columns 4
+// and 39 (2.5 and 37.5 round up) and rows 2 and 20; the side pairs' centres (0.75, 1.25) at columns
+// 16 and 26, rows 9 and 14 (7.5 and 12.5 round up); box 13 (the centre) at column 21, row 11; the
+// skull's edge (0.625 to 1.375) from column 14 to 29 and from row 7 to 15.
+
+/// The rows of the court picture.
+fn court_rows(s: &SkellyState) -> Vec<String> {
+    s.court_text().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_court_text_draws_box_numbers_the_skull_edge_and_the_caps_in_play() {
+    // Five players: A at (0.6, 0.4); seat 1 trapped in the skull at (1.2, 0.9), drawn lower case;
+    // C on box 11's centre, over the label's first digit; seat 3 out and seat 4 on the start line,
+    // not drawn.
+    let g = game(&[("players", "5")]);
+    let s = g
+        .state_at(
+            "turn=0 shots=0 out=3 p0=course4@0.6,0.4 p1=course3+trapped@1.2,0.9 \
+             p2=course10@1.25,1.875 p3=out p4=course0@start",
+        )
+        .unwrap();
+    let want = [
+        "-------------------------------------------",
+        "|                                         |",
+        "|   3           9         C1           2  |",
+        "|                                         |",
+        "|                                         |",
+        "|                                         |",
+        "|                                         |",
+        "|             ::::::::::::::::            |",
+        "|             :              :            |",
+        "|   5         :              :         6  |",
+        "|             :              :            |",
+        "|             :      13      :            |",
+        "|             :          b   :            |",
+        "|             :              :            |",
+        "|   7         :              :         8  |",
+        "|             ::::::::::::::::            |",
+        "|                                         |",
+        "|            A                            |",
+        "|                                         |",
+        "|                                         |",
+        "|   1           10        12           4  |",
+        "|                                         |",
+        "-------------------------------------------",
+    ];
+    assert_eq!(court_rows(&s), want);
+}
+
+#[test]
+fn a_cap_just_off_the_board_is_drawn_on_the_frame_and_one_further_off_not_at_all() {
+    // Six players: half a cell or less beyond each edge lands on the frame (A left, B right, C bottom,
+    // D top); a whole cell beyond (E left, F right) is not drawn.
+    let g = game(&[("players", "6")]);
+    let s = g
+        .state_at(
+            "turn=0 shots=0 out=- p0=course1@-0.05,1.0 p1=course1@2.05,1.0 p2=course1@1.0,-0.1 \
+             p3=course1@1.0,2.1 p4=course1@-0.1,0.5 p5=course1@2.1,0.5",
+        )
+        .unwrap();
+    let rows = court_rows(&s);
+    assert_eq!(rows.len(), 23);
+    assert_eq!(rows[0], "---------------------D---------------------");
+    assert_eq!(rows[11], "A             :      13      :            B");
+    assert_eq!(rows[16], "|                                         |");
+    assert_eq!(rows[22], "---------------------C---------------------");
+    // The same picture without the caps: nothing else changed, E and F nowhere.
+    let empty = court_rows(
+        &g.state_at(
+            "turn=0 shots=0 out=- p0=course0@start p1=course0@start p2=course0@start \
+             p3=course0@start p4=course0@start p5=course0@start",
+        )
+        .unwrap(),
+    );
+    for (r, (got, bare)) in rows.iter().zip(&empty).enumerate() {
+        if ![0, 11, 22].contains(&r) {
+            assert_eq!(got, bare, "row {r}");
+        }
+    }
+    // A row beyond the top and the bottom: not drawn either.
+    let s = g
+        .state_at(
+            "turn=0 shots=0 out=- p0=course1@1.0,2.2 p1=course1@1.0,-0.2 p2=course0@start \
+             p3=course0@start p4=course0@start p5=course0@start",
+        )
+        .unwrap();
+    assert_eq!(court_rows(&s), empty);
+    assert_eq!(empty[0], "-".repeat(43));
+    assert_eq!(empty[11], "|             :      13      :            |");
+}
