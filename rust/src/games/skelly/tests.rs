@@ -1055,3 +1055,50 @@ fn a_cap_just_off_the_board_is_drawn_on_the_frame_and_one_further_off_not_at_all
     assert_eq!(empty[0], "-".repeat(43));
     assert_eq!(empty[11], "|             :      13      :            |");
 }
+
+#[test]
+fn the_skull_edge_is_drawn_as_a_closed_rectangle_even_when_its_ends_fall_on_half_cells() {
+    // A 0.8 m board with a 0.42 m skull: its edges at 0.19 and 0.61 are at 40·x/L = 9.5 and 30.5 and
+    // 20·(L − y)/L = 4.75 and 15.25, so columns 11 to 32 (halves round up) and rows 6 to 16. The edge
+    // is exactly that rectangle's outline: no mark beyond its corners.
+    let g = game(&[
+        ("players", "2"),
+        ("board_side", "0.8"),
+        ("skull_side", "0.42"),
+        ("box_side", "0.1"),
+        ("pair_gap", "0.1"),
+        ("box13_side", "0.1"),
+    ]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course0@start")
+        .unwrap();
+    let rows = court_rows(&s);
+    for (r, row) in rows.iter().enumerate() {
+        let marks: Vec<usize> = row
+            .char_indices()
+            .filter(|&(_, ch)| ch == ':')
+            .map(|(c, _)| c)
+            .collect();
+        let want: Vec<usize> = match r {
+            6 | 16 => (11..=32).collect(),
+            7..=15 => vec![11, 32],
+            _ => vec![],
+        };
+        assert_eq!(marks, want, "row {r}: {row}");
+    }
+}
+
+#[test]
+fn a_box_number_in_the_last_column_inside_the_frame_is_drawn() {
+    // A 4 m board with 0.1 m boxes: box 2's centre (3.95, 3.95) is at 40·x/L = 39.5, column 41, the
+    // last inside the frame, and 20·(L − y)/L = 0.25, row 1; box 3's at (0.05, 3.95), column 2.
+    let g = game(&[("players", "2"), ("board_side", "4"), ("box_side", "0.1")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course0@start")
+        .unwrap();
+    let rows = court_rows(&s);
+    // (Boxes 9 and 11, at x = 1.825 and 2.175, are on that row too, at columns 19 and 23.)
+    let row: Vec<char> = rows[1].chars().collect();
+    assert_eq!((row[2], row[19], row[23], row[24]), ('3', '9', '1', '1'));
+    assert_eq!((row[41], row[42]), ('2', '|'));
+}
