@@ -460,6 +460,8 @@ impl SkellyState {
     }
 
     /// The nominal launch angle (radians) and speed (m/s) of a shot action, before noise.
+    /// A reference within 1e-12 m of the shooter (a cap not on the court is taken to be at the shooter's
+    /// spot) gives no line to follow: the offset is then taken from straight up the board (+y).
     pub fn aim_velocity(&self, aim: Aim) -> (f64, f64) {
         let p = self.table.turn;
         let from = self.shooter_start();
@@ -644,8 +646,11 @@ impl SkellyState {
         t
     }
 
-    /// The court as text: the boxes' numbers, the skull's edge (`:`), box 13 (`+`), the caps (`A`…`F`
-    /// for seats 0…5; lower case when trapped).
+    /// The court as text: the boxes' numbers (box 13's too) at their centres, the skull's edge (`:`), the
+    /// caps in play (`A`…`F` for seats 0…5; lower case when trapped) drawn over them. 41 × 21 characters
+    /// inside a frame of `|` and `-`: a point (x, y) is drawn at column 1 + round(40·x/L) and row
+    /// 1 + round(20·(L − y)/L) from the top, so a cap up to half a cell off the board lands on the frame
+    /// and one further off is not drawn.
     pub fn court_text(&self) -> String {
         let court = &self.cfg.rules.court;
         let (cols, rows) = (41usize, 21usize);

@@ -755,3 +755,350 @@ fn the_observation_is_written_slot_by_slot_from_the_seat_to_move_on() {
     .collect();
     assert_eq!(out, want);
 }
+
+// The shot model (issue #26): where the "target" reference points, the nominal flick of a shot action
+// and its noise. Expectations from the module's description and the court's geometry, worked by hand
+// for the default court (2 m board, 0.25 m boxes and pair gap, 0.75 m skull, 0.25 m box 13, diagonal
+// quadrants, deceleration 2 m/s², so a free slide of d metres needs speed √(2·2·d)).
+
+/// Two points within rounding of each other.
+fn assert_near(got: (f64, f64), want: (f64, f64)) {
+    assert!(
+        (got.0 - want.0).abs() < 1e-12 && (got.1 - want.1).abs() < 1e-12,
+        "{got:?} != {want:?}"
+    );
+}
+
+#[test]
+fn the_target_is_the_next_box_then_box_13_then_the_first_quadrant_not_made() {
+    // Box centres by hand: the corner boxes' centres lie 0.125 from the edges (0.125 and 1.875), the
+    // side pairs' centres 0.25 / 2 + 0.125 = 0.25 either side of the middle (0.75 and 1.25).
+    let g = game(&[("players", "2")]);
+    let at = |stage: &str| {
+        g.state_at(&format!(
+            "turn=0 shots=0 out=- p0={stage}@0.6,0.4 p1=course3@1.5,1.5"
+        ))
+        .unwrap()
+        .target_point(0)
+    };
+    // Course T = [1, 2, …, 13, 12, …, 1]: index 0 is box 1, index 4 box 5 (left side, upper box),
+    // index 14 box 11 (top side, right box), index 24 box 1 again.
+    assert_near(at("course0"), (0.125, 0.125));
+    assert_near(at("course4"), (0.125, 1.25));
+    assert_near(at("course14"), (1.25, 1.875));
+    assert_near(at("course24"), (0.125, 0.125));
+    // The killer run: box 13 in the middle, then the first quadrant not made, aimed halfway between
+    // box 13's edge (0.125 from the centre) and the skull's (0.375): 0.25 from the centre towards
+    // N (+y), E (+x), S, W.
+    assert_near(at("qual13"), (1.0, 1.0));
+    assert_near(at("qualq"), (1.0, 1.25));
+    assert_near(at("qualq0"), (1.25, 1.0));
+    assert_near(at("qualq01"), (1.0, 0.75));
+    assert_near(at("qualq02"), (1.25, 1.0));
+    assert_near(at("qualq012"), (0.75, 1.0));
+    assert_near(at("qualq123"), (1.0, 1.25));
+    // The same for seat 1, asked while seat 0 is to shoot.
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.6,0.4 p1=qualq013@1.5,1.5")
+        .unwrap();
+    assert_near(s.target_point(1), (1.0, 0.75));
+}
+
+#[test]
+fn a_killer_aims_at_the_nearest_rival_on_the_court_or_at_the_centre() {
+    let g = game(&[("players", "3")]);
+    // Seat 0 a killer at (1, 0.5). Rivals at (0.25, 0.25) (0.79 away) and (0.75, 0.75) (0.35 away).
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@1.0,0.5 p1=course3@0.25,0.25 p2=course5@0.75,0.75")
+        .unwrap();
+    assert_near(s.target_point(0), (0.75, 0.75));
+    // The nearer first in seat order: (0.75, 0.75) again against (0.25, 0.5), 0.75 away.
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@1.0,0.5 p1=course3@0.75,0.75 p2=course5@0.25,0.5")
+        .unwrap();
+    assert_near(s.target_point(0), (0.75, 0.75));
+    // Seat 1 a killer, asked while seat 0 is to shoot: its own cap is no rival.
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course3@0.3,1.9 p1=killer@1.0,0.5 p2=course5@1.0,1.7")
+        .unwrap();
+    assert_near(s.target_point(1), (1.0, 1.7));
+    // No rival on the court (one out, one not yet shot from the start line): the board's centre.
+    let s = g
+        .state_at("turn=0 shots=0 out=2 p0=killer@0.3,0.3 p1=course0@start p2=out")
+        .unwrap();
+    assert_near(s.target_point(0), (1.0, 1.0));
+}
+
+#[test]
+fn a_shot_action_flies_along_the_line_to_its_reference_turned_by_the_offset() {
+    let deg = f64::to_radians;
+    let aim = |reference, angle_index, power_index| Aim {
+        reference,
+        angle_index,
+        power_index,
+    };
+    // ANGLES[7] = +10°, POWERS[7] = 2.5: from the start line's middle (0.125, −0.5) at box 1's centre
+    // (0.125, 0.125), straight up 0.625 m; a free slide of 2.5 × 0.625 needs √(4 × 1.5625) = 2.5 m/s.
+    let g = game(&[("players", "3")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course3@1.1,1.3 p2=course5@1.5,0.2")
+        .unwrap();
+    assert_eq!((ANGLES[7], POWERS[7]), (10, 2.5));
+    assert_near(s.aim_velocity(aim(0, 7, 7)), (deg(100.0), 2.5));
+    // Reference 2 is seat 1's cap: from (0.5, 0.5) to (1.1, 1.3) is (0.6, 0.8), 1 m at atan2(0.8, 0.6);
+    // ANGLES[0] = −20°, POWERS[3] = 1: 2 m/s.
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.5,0.5 p1=course3@1.1,1.3 p2=course5@1.5,0.2")
+        .unwrap();
+    assert_eq!((ANGLES[0], POWERS[3]), (-20, 1.0));
+    assert_near(s.aim_velocity(aim(2, 0, 3)), (0.8f64.atan2(0.6) - deg(20.0), 2.0));
+    // Reference 3 is seat 2's cap: (1.0, −0.3) away, atan2(−0.3, 1.0); ANGLES[4] = 0, POWERS[0] = 0.5.
+    let d = 1.0f64.hypot(0.3);
+    assert_near(
+        s.aim_velocity(aim(3, 4, 0)),
+        ((-0.3f64).atan2(1.0), (4.0 * 0.5 * d).sqrt()),
+    );
+    // A reference closer than 0.1 m is scaled as if 0.1 m away: seat 0 at (1.05, 1.3), 0.05 m from
+    // seat 1, due west; POWERS[3] = 1 gives √(4 × 0.1).
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@1.05,1.3 p1=course3@1.1,1.3 p2=course5@1.5,0.2")
+        .unwrap();
+    assert_near(s.aim_velocity(aim(2, 4, 3)), (0.0, 0.4f64.sqrt()));
+}
+
+#[test]
+fn a_reference_on_the_shooters_own_spot_is_aimed_straight_up_the_board() {
+    let aim = |reference| Aim {
+        reference,
+        angle_index: 4,
+        power_index: 3,
+    };
+    let g = game(&[("players", "3")]);
+    // Seat 2 has not entered play: aiming at it aims at the shooter's own spot. No line, so the flick
+    // goes up the board (+y), with the 0.1 m minimum distance: √(4 × 0.1).
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.5,0.5 p1=course3@1.1,1.3 p2=course0@start")
+        .unwrap();
+    assert_near(
+        s.aim_velocity(aim(3)),
+        (std::f64::consts::FRAC_PI_2, 0.4f64.sqrt()),
+    );
+    // In box 13's qualifying, 1e-13 m east of box 13's centre: under the 1e-12 m threshold, no line
+    // either (the line to the target would point west, π).
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=qual13@1.0000000000001,1.0 p1=course3@1.1,1.3 p2=course0@start")
+        .unwrap();
+    assert_near(
+        s.aim_velocity(aim(0)),
+        (std::f64::consts::FRAC_PI_2, 0.4f64.sqrt()),
+    );
+    // Exactly 1e-12 m away (a cap at the corner (0, 0), seat 1's at (1e-12, 0)): the threshold is
+    // a line, due east.
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0,0 p1=course3@1e-12,0 p2=course0@start")
+        .unwrap();
+    assert_near(s.aim_velocity(aim(2)), (0.0, 0.4f64.sqrt()));
+}
+
+#[test]
+fn the_noise_outcome_turns_the_flick_by_its_angle_bin_and_scales_it_by_its_speed_bin() {
+    // Standard normal quantiles (independent of the engine's table): Φ⁻¹(13.5/15 = 0.9) and
+    // Φ⁻¹(2.5/15 = 1/6), Φ⁻¹(0.5/15).
+    let (z13, z2, z0) = (1.281_551_565_545, -0.967_421_566_102, -1.833_914_635_816);
+    // angle_sigma 3°, speed_sigma 0.2, seat 1's skill 2 (noise halved), seat 0's skill 0.1 (× 10).
+    let g = game(&[
+        ("players", "2"),
+        ("angle_sigma", "3"),
+        ("speed_sigma", "0.2"),
+        ("skill_0", "0.1"),
+        ("skill_1", "2"),
+    ]);
+    // Seat 1 at (0.5, 0.5) aims at seat 0's cap (reference 1) at (1.1, 1.3): 1 m at atan2(0.8, 0.6),
+    // no offset, power 1: nominally 2 m/s.
+    let s = g
+        .state_at("turn=1 shots=0 out=- p0=course3@1.1,1.3 p1=course2@0.5,0.5")
+        .unwrap();
+    let shot = Aim {
+        reference: 1,
+        angle_index: 4,
+        power_index: 3,
+    }
+    .action();
+    let base = 0.8f64.atan2(0.6);
+    // Outcome k = 15 · (angle bin) + (speed bin). Bins 13 and 2: +1.28 × 1.5°, speed × (1 − 0.97 × 0.1).
+    let (angle, speed) = s.noisy_velocity(shot, NOISE + 13 * 15 + 2);
+    assert_near(
+        (angle, speed),
+        (base + (z13 * 1.5f64).to_radians(), 2.0 * (1.0 + z2 * 0.1)),
+    );
+    // Bins 2 and 13.
+    let (angle, speed) = s.noisy_velocity(shot, NOISE + 2 * 15 + 13);
+    assert_near(
+        (angle, speed),
+        (base + (z2 * 1.5f64).to_radians(), 2.0 * (1.0 + z13 * 0.1)),
+    );
+    // The middle bins: the nominal flick.
+    assert_near(s.noisy_velocity(shot, NOISE + 7 * 15 + 7), (base, 2.0));
+    // Seat 0 (skill 0.1: 30° and 2 per unit z) from (1.1, 1.3) back at seat 1's cap: the line is
+    // reversed. In the lowest speed bin 1 + z · 2 < 0, so the flick has speed 0.
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course3@1.1,1.3 p1=course2@0.5,0.5")
+        .unwrap();
+    let shot = Aim {
+        reference: 2,
+        angle_index: 4,
+        power_index: 3,
+    }
+    .action();
+    let back = (-0.8f64).atan2(-0.6);
+    assert_near(
+        s.noisy_velocity(shot, NOISE),
+        (back + (z0 * 30.0f64).to_radians(), 0.0),
+    );
+    // The lowest angle bin, the highest speed bin (the quantiles are symmetric): × (1 + 1.83 × 2).
+    assert_near(
+        s.noisy_velocity(shot, NOISE + 14),
+        (back + (z0 * 30.0f64).to_radians(), 2.0 * (1.0 - z0 * 2.0)),
+    );
+}
+
+// The court's text picture (issue #26). The mapping the doc comment states: 41 × 21 characters inside
+// a frame, a point (x, y) at column 1 + round(40·x/L) and row 1 + round(20·(L − y)/L) (rows counted
+// from the top). On the default 2 m court: the corner boxes' centres (0.125 and 1.875) at columns 4
+// and 39 (2.5 and 37.5 round up) and rows 2 and 20; the side pairs' centres (0.75, 1.25) at columns
+// 16 and 26, rows 9 and 14 (7.5 and 12.5 round up); box 13 (the centre) at column 21, row 11; the
+// skull's edge (0.625 to 1.375) from column 14 to 29 and from row 7 to 15.
+
+/// The rows of the court picture.
+fn court_rows(s: &SkellyState) -> Vec<String> {
+    s.court_text().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_court_text_draws_box_numbers_the_skull_edge_and_the_caps_in_play() {
+    // Five players: A at (0.6, 0.4); seat 1 trapped in the skull at (1.2, 0.9), drawn lower case;
+    // C on box 11's centre, over the label's first digit; seat 3 out and seat 4 on the start line,
+    // not drawn.
+    let g = game(&[("players", "5")]);
+    let s = g
+        .state_at(
+            "turn=0 shots=0 out=3 p0=course4@0.6,0.4 p1=course3+trapped@1.2,0.9 \
+             p2=course10@1.25,1.875 p3=out p4=course0@start",
+        )
+        .unwrap();
+    let want = [
+        "-------------------------------------------",
+        "|                                         |",
+        "|   3           9         C1           2  |",
+        "|                                         |",
+        "|                                         |",
+        "|                                         |",
+        "|                                         |",
+        "|             ::::::::::::::::            |",
+        "|             :              :            |",
+        "|   5         :              :         6  |",
+        "|             :              :            |",
+        "|             :      13      :            |",
+        "|             :          b   :            |",
+        "|             :              :            |",
+        "|   7         :              :         8  |",
+        "|             ::::::::::::::::            |",
+        "|                                         |",
+        "|            A                            |",
+        "|                                         |",
+        "|                                         |",
+        "|   1           10        12           4  |",
+        "|                                         |",
+        "-------------------------------------------",
+    ];
+    assert_eq!(court_rows(&s), want);
+}
+
+#[test]
+fn a_cap_just_off_the_board_is_drawn_on_the_frame_and_one_further_off_not_at_all() {
+    // Six players: half a cell or less beyond each edge lands on the frame (A left, B right, C bottom,
+    // D top); a whole cell beyond (E left, F right) is not drawn.
+    let g = game(&[("players", "6")]);
+    let s = g
+        .state_at(
+            "turn=0 shots=0 out=- p0=course1@-0.05,1.0 p1=course1@2.05,1.0 p2=course1@1.0,-0.1 \
+             p3=course1@1.0,2.1 p4=course1@-0.1,0.5 p5=course1@2.1,0.5",
+        )
+        .unwrap();
+    let rows = court_rows(&s);
+    assert_eq!(rows.len(), 23);
+    assert_eq!(rows[0], "---------------------D---------------------");
+    assert_eq!(rows[11], "A             :      13      :            B");
+    assert_eq!(rows[16], "|                                         |");
+    assert_eq!(rows[22], "---------------------C---------------------");
+    // The same picture without the caps: nothing else changed, E and F nowhere.
+    let empty = court_rows(
+        &g.state_at(
+            "turn=0 shots=0 out=- p0=course0@start p1=course0@start p2=course0@start \
+             p3=course0@start p4=course0@start p5=course0@start",
+        )
+        .unwrap(),
+    );
+    for (r, (got, bare)) in rows.iter().zip(&empty).enumerate() {
+        if ![0, 11, 22].contains(&r) {
+            assert_eq!(got, bare, "row {r}");
+        }
+    }
+    // A row beyond the top and the bottom: not drawn either.
+    let s = g
+        .state_at(
+            "turn=0 shots=0 out=- p0=course1@1.0,2.2 p1=course1@1.0,-0.2 p2=course0@start \
+             p3=course0@start p4=course0@start p5=course0@start",
+        )
+        .unwrap();
+    assert_eq!(court_rows(&s), empty);
+    assert_eq!(empty[0], "-".repeat(43));
+    assert_eq!(empty[11], "|             :      13      :            |");
+}
+
+#[test]
+fn the_skull_edge_is_drawn_as_a_closed_rectangle_even_when_its_ends_fall_on_half_cells() {
+    // A 0.8 m board with a 0.42 m skull: its edges at 0.19 and 0.61 are at 40·x/L = 9.5 and 30.5 and
+    // 20·(L − y)/L = 4.75 and 15.25, so columns 11 to 32 (halves round up) and rows 6 to 16. The edge
+    // is exactly that rectangle's outline: no mark beyond its corners.
+    let g = game(&[
+        ("players", "2"),
+        ("board_side", "0.8"),
+        ("skull_side", "0.42"),
+        ("box_side", "0.1"),
+        ("pair_gap", "0.1"),
+        ("box13_side", "0.1"),
+    ]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course0@start")
+        .unwrap();
+    let rows = court_rows(&s);
+    for (r, row) in rows.iter().enumerate() {
+        let marks: Vec<usize> = row
+            .char_indices()
+            .filter(|&(_, ch)| ch == ':')
+            .map(|(c, _)| c)
+            .collect();
+        let want: Vec<usize> = match r {
+            6 | 16 => (11..=32).collect(),
+            7..=15 => vec![11, 32],
+            _ => vec![],
+        };
+        assert_eq!(marks, want, "row {r}: {row}");
+    }
+}
+
+#[test]
+fn a_box_number_in_the_last_column_inside_the_frame_is_drawn() {
+    // A 4 m board with 0.1 m boxes: box 2's centre (3.95, 3.95) is at 40·x/L = 39.5, column 41, the
+    // last inside the frame, and 20·(L − y)/L = 0.25, row 1; box 3's at (0.05, 3.95), column 2.
+    let g = game(&[("players", "2"), ("board_side", "4"), ("box_side", "0.1")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course0@start")
+        .unwrap();
+    let rows = court_rows(&s);
+    // (Boxes 9 and 11, at x = 1.825 and 2.175, are on that row too, at columns 19 and 23.)
+    let row: Vec<char> = rows[1].chars().collect();
+    assert_eq!((row[2], row[19], row[23], row[24]), ('3', '9', '1', '1'));
+    assert_eq!((row[41], row[42]), ('2', '|'));
+}
