@@ -1645,7 +1645,16 @@ fn rank_word(r: u8) -> String {
     }
 }
 
-/// Observation layout.
+/// Observation layout (`KINDS` = 53 card kinds, the joker last; seats counted from the viewer's, in turn
+/// order): the viewer's hand counts by kind; the cards it is laying (picked, and closed contract melds
+/// not yet down), by kind, shown to the mover in its meld phase only; the pile's top (one-hot); sizes
+/// (stock / 108, pile / 108); per seat (`MAX_PLAYERS`): present, contract down, total / 100, cards held
+/// / 13; per table meld (`MAX_MELDS`, in table order): present, escalera, owner (one-hot), counts by
+/// kind, joker positions (slot p: a joker on position p, 1 = ace low .. 14 = ace high; slot 0 unused);
+/// per seat, the cards it took from the pile and still holds, by kind (everybody saw them taken); flags:
+/// draw (or drawing), meld, contract laid this turn, a contract being laid, a lay-off pending; the seat
+/// to move (one-hot, none in the deal or at the end); the hand's number (one-hot, the eighth and later
+/// on the last slot). Not in it: the rest of the other hands, the stock, the pile below its top.
 const HAND: usize = 0;
 const LAYING: usize = HAND + KINDS;
 const TOP: usize = LAYING + KINDS;

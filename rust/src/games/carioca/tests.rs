@@ -1414,3 +1414,212 @@ fn a_hand_of_four_hundred_longest_undecided_turns_stays_within_the_game_length_b
     assert_eq!(st.history().len(), 23 + 400 * 18);
     assert!(st.history().len() <= g.max_game_length());
 }
+
+/// The observation layout, written out from its doc comment (not from the engine's constants): 53
+/// kinds each for the viewer's hand (0), the cards it is laying (53) and the pile's top (106); the stock
+/// and pile sizes (159, 160); five seats of four slots from the viewer's, in turn order (161); twenty
+/// melds of 75 slots (181: present, escalera, five owners, 53 kinds, 15 joker positions); five seats'
+/// cards known from the pile (1681); five flags, five to-move slots and eight hand numbers (1946); 1964
+/// in all.
+const OBS_HAND: usize = 0;
+const OBS_LAYING: usize = 53;
+const OBS_TOP: usize = 106;
+const OBS_SIZES: usize = 159;
+const OBS_SEATS: usize = 161;
+const OBS_MELDS: usize = 181;
+const OBS_MELD_LEN: usize = 75;
+const OBS_KNOWN: usize = 1681;
+const OBS_FLAGS: usize = 1946;
+const OBS_ALL: usize = 1964;
+
+/// The slot of a kind (`9S`, `X`) within a 53-kind block.
+fn kind(text: &str) -> usize {
+    parse_kind(text).unwrap() as usize
+}
+
+/// Seat `viewer`'s observation, written over a buffer of 9s (so a slot left unwritten shows).
+fn observed(st: &CariocaState, viewer: usize) -> Vec<f32> {
+    let mut out = vec![9.0; OBS_ALL];
+    st.write_observation(viewer, &mut out);
+    out
+}
+
+/// The slots of two observations that differ, for a readable failure.
+fn differing(got: &[f32], want: &[f32]) -> Vec<(usize, f32, f32)> {
+    got.iter()
+        .zip(want)
+        .enumerate()
+        .filter(|(_, (g, w))| g != w)
+        .map(|(i, (&g, &w))| (i, g, w))
+        .collect()
+}
+
+/// The bounds follow the layout slot by slot: card counts up to the copies of a kind (two of each
+/// natural card, four jokers: 108 cards), the penalty totals unbounded above, everything else in 0..=1
+/// (sizes are fractions of 108 cards or of 13 held cards; flags, owners and joker positions are 0 or 1).
+#[test]
+fn the_observation_bounds_follow_the_layout_slot_by_slot() {
+    let g = game(&[("players", "3")]);
+    assert_eq!(g.observation_shape(), vec![OBS_ALL]);
+    let (low, high) = g.observation_bounds();
+    assert_eq!(low, vec![0.0; OBS_ALL]);
+    let mut want = vec![1.0f32; OBS_ALL];
+    for k in 0..53 {
+        let copies = if k == kind("X") { 4.0 } else { 2.0 };
+        want[OBS_HAND + k] = copies;
+        want[OBS_LAYING + k] = copies;
+        for m in 0..20 {
+            want[OBS_MELDS + m * OBS_MELD_LEN + 7 + k] = copies;
+        }
+        for p in 0..5 {
+            want[OBS_KNOWN + p * 53 + k] = copies;
+        }
+    }
+    for p in 0..5 {
+        want[OBS_SEATS + p * 4 + 2] = f32::INFINITY;
+    }
+    assert_eq!(high.len(), OBS_ALL);
+    assert_eq!(differing(&high, &want), vec![]);
+}
+
+/// What a seat sees (§7.6: hands and the stock are private, the discard top and all melds public; a card
+/// taken from the pile was seen by everybody): a 3-seat table in hand 2, seat 2 takes Q♦ from the pile
+/// and discards 3♣, seat 0 (contract down) takes the 3♣ and picks 9♦ to lay onto the trio of 9s. Seat 0
+/// sees its hand and the 9♦ it is laying; seat 1 sees neither, only the sizes; both see the top J♠
+/// (the card under it), the sizes, each seat's contract, total and cards held, the two melds with
+/// their owners from the viewer's seat, the joker of the escalera standing on 6♥, the Q♦ and 3♣ known
+/// from the pile, the phase, the lay-off pending, whose turn, and the hand's number.
+#[test]
+fn a_seat_observes_its_own_hand_the_table_and_only_the_sizes_of_the_other_hands() {
+    let g = game(&[("players", "3")]);
+    let melds = [(1u8, "9S 9H X"), (0, "5H X 7H 8H")];
+    let mut st = situation(
+        &g,
+        1,
+        2,
+        &["9D 4H 2C", JUNK, "3C 5D"],
+        "QD",
+        &melds,
+        &[true, true, false],
+    );
+    // J♠ under the top, out of the stock.
+    let js = PACK.id(parse_kind("JS").unwrap() as u8, 0);
+    assert!(st.stock.contains(js));
+    st.stock.remove(js);
+    st.pile.insert(0, js);
+    st.scores = [120, 35, 0, 0, 0];
+    act(&mut st, "take pile");
+    act(&mut st, "discard 3C");
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    // Cards out of the stock: 3 + 11 + 2 in hands, 3 + 4 on the table, Q♦ and J♠.
+    let stock = (108 - 25) as f32 / 108.0;
+    for viewer in [0usize, 1] {
+        // Seats from the viewer's, in turn order.
+        let rel = |s: usize| (s + 3 - viewer) % 3;
+        let mut want = vec![0.0f32; OBS_ALL];
+        let hand: &[&str] = if viewer == 0 {
+            &["4H", "2C", "3C"]
+        } else {
+            &["3C", "3D", "5H", "8S", "TC", "QD", "AH", "4C", "6S", "8D", "TH"]
+        };
+        for c in hand {
+            want[OBS_HAND + kind(c)] += 1.0;
+        }
+        if viewer == 0 {
+            want[OBS_LAYING + kind("9D")] = 1.0;
+        }
+        want[OBS_TOP + kind("JS")] = 1.0;
+        want[OBS_SIZES] = stock;
+        want[OBS_SIZES + 1] = 1.0 / 108.0;
+        // Seat: present, contract down, total / 100, cards held (with the picked 9♦) / 13.
+        for (s, down, total, held) in [(0, 1.0, 1.2, 4.0), (1, 1.0, 0.35, 11.0), (2, 0.0, 0.0, 2.0)] {
+            let o = OBS_SEATS + rel(s) * 4;
+            want[o..o + 4].copy_from_slice(&[1.0, down, total, held / 13.0]);
+        }
+        for (m, (owner, cards)) in melds.iter().enumerate() {
+            let o = OBS_MELDS + m * OBS_MELD_LEN;
+            want[o] = 1.0;
+            want[o + 1] = (m == 1) as u8 as f32;
+            want[o + 2 + rel(*owner as usize)] = 1.0;
+            for c in cards.split_whitespace() {
+                want[o + 7 + kind(c)] += 1.0;
+            }
+        }
+        // The escalera's joker stands on position 6 (6♥).
+        want[OBS_MELDS + OBS_MELD_LEN + 7 + 53 + 6] = 1.0;
+        want[OBS_KNOWN + rel(0) * 53 + kind("3C")] = 1.0;
+        want[OBS_KNOWN + rel(2) * 53 + kind("QD")] = 1.0;
+        // Meld phase, a lay-off pending, seat 0 to move, hand 2.
+        want[OBS_FLAGS + 1] = 1.0;
+        want[OBS_FLAGS + 4] = 1.0;
+        want[OBS_FLAGS + 5 + rel(0)] = 1.0;
+        want[OBS_FLAGS + 10 + 1] = 1.0;
+        let got = observed(&st, viewer);
+        assert_eq!(differing(&got, &want), vec![], "viewer {viewer}\n{st}");
+    }
+}
+
+/// The flags follow a turn (§7.2, §7.4): the draw; the meld phase while the contract is built (a picked
+/// card, a closed trio waiting for the rest, both), with the cards being laid seen by the mover only;
+/// the contract down this turn (only a discard left); the next seat's draw; and the deal, where nobody
+/// is to move. The hand number's slot is hand 1's throughout.
+#[test]
+fn the_observation_flags_the_phase_the_contract_being_laid_and_the_mover() {
+    let g = game(&[("players", "2")]);
+    let mut st = situation(
+        &g,
+        0,
+        0,
+        &["9D 9S 9H KD KS 2C 4D", JUNK],
+        "KH",
+        &[],
+        &[false, false],
+    );
+    // The flags block (5 flags, 5 to-move slots, 8 hand numbers) as both seats see it.
+    let flags = |st: &CariocaState, viewer: usize| observed(st, viewer)[OBS_FLAGS..].to_vec();
+    let laying = |st: &CariocaState, viewer: usize| observed(st, viewer)[OBS_LAYING..OBS_TOP].to_vec();
+    let want = |set: &[usize]| {
+        let mut v = vec![0.0f32; OBS_ALL - OBS_FLAGS];
+        set.iter().for_each(|&i| v[i] = 1.0);
+        v
+    };
+    let cards = |list: &[&str]| {
+        let mut v = vec![0.0f32; 53];
+        list.iter().for_each(|c| v[kind(c)] += 1.0);
+        v
+    };
+    // Draw: seat 0 to move, one place from seat 1 in turn order.
+    assert_eq!(flags(&st, 0), want(&[0, 5, 10]));
+    assert_eq!(flags(&st, 1), want(&[0, 6, 10]));
+    act(&mut st, "take pile");
+    assert_eq!(flags(&st, 0), want(&[1, 5, 10]));
+    act(&mut st, "pick 9D");
+    assert_eq!(flags(&st, 0), want(&[1, 3, 5, 10]));
+    assert_eq!(flags(&st, 1), want(&[1, 3, 6, 10]));
+    assert_eq!(laying(&st, 0), cards(&["9D"]));
+    assert_eq!(laying(&st, 1), cards(&[]));
+    act(&mut st, "pick 9S");
+    act(&mut st, "pick 9H");
+    act(&mut st, "close");
+    // A closed trio waits for the rest of the contract: still being laid.
+    assert_eq!(flags(&st, 0), want(&[1, 3, 5, 10]));
+    assert_eq!(laying(&st, 0), cards(&["9D", "9S", "9H"]));
+    act(&mut st, "pick KD");
+    assert_eq!(flags(&st, 0), want(&[1, 3, 5, 10]));
+    assert_eq!(laying(&st, 0), cards(&["9D", "9S", "9H", "KD"]));
+    assert_eq!(laying(&st, 1), cards(&[]));
+    act(&mut st, "pick KS");
+    act(&mut st, "pick KH");
+    act(&mut st, "close");
+    assert!(st.contract_down(0));
+    // Down this turn: only the discard is left, nothing is being laid.
+    assert_eq!(flags(&st, 0), want(&[1, 2, 5, 10]));
+    assert_eq!(laying(&st, 0), cards(&[]));
+    act(&mut st, "discard 2C");
+    assert_eq!(flags(&st, 0), want(&[0, 6, 10]));
+    assert_eq!(flags(&st, 1), want(&[0, 5, 10]));
+    // The deal: no phase flag and nobody to move.
+    let st = g.new_initial_state();
+    assert_eq!(flags(&st, 0), want(&[10]));
+}
