@@ -211,3 +211,20 @@ fn simulation_and_vector_environments_run_the_game_held() {
     let env = g.vector_env(3, 1);
     assert_eq!((env.num_envs(), env.num_players(), env.num_actions()), (3, 2, 53));
 }
+
+#[test]
+fn cards_a_seat_sees_outside_the_visible_places_are_shown_to_it() {
+    // The toy with a four-card talon (seat 0 9♥ 9♦, seat 1 10♥ 10♣, the talon 10♠ 9♣ 10♦ 9♠): face
+    // down it shows nothing; turned face up, every seat sees the four talon cards.
+    let mut st = crate::trick::engine_tests::dealt_talon_toy();
+    let ids: Vec<Action> = crate::trick::testing::cards(&st, "10S 9C 10D 9S")
+        .iter()
+        .map(|c| c.0 as Action)
+        .collect();
+    let hidden: Box<dyn DynState> = Box::new(st.clone());
+    assert!(hidden.shown_cards(1).is_empty());
+    st.core.expose_talon();
+    let s: Box<dyn DynState> = Box::new(st);
+    assert_eq!(s.shown_cards(1), ids);
+    assert_eq!(s.shown_cards(0), ids);
+}

@@ -233,7 +233,7 @@ fn deals_thrown_in_past_max_deals_end_the_game_drawn() {
 
 /// The toy with a four-card talon, dealt: seat 0 9♥ 9♦, seat 1 10♥ 10♣, the talon 10♠ 9♣ 10♦ 9♠ in
 /// that order.
-fn dealt_talon_toy() -> TrickState<Toy> {
+pub(crate) fn dealt_talon_toy() -> TrickState<Toy> {
     let mut st = toy_with(Toy {
         same_dealer: false,
         talon: 4,
