@@ -222,3 +222,7 @@ impl<G: Game> DynGame for G {
         Box::new(VecEnv::new(Arc::new(self.clone()), n, seed))
     }
 }
+
+#[cfg(test)]
+#[path = "dynamic_tests.rs"]
+mod tests;

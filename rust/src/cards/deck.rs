@@ -674,6 +674,140 @@ mod tests {
         assert_eq!(t.parse("t21").unwrap(), t.parse("XXI").unwrap());
     }
 
+    /// The ASCII names of the whole deck, in dense order.
+    fn ascii_order(d: &Deck) -> String {
+        d.all()
+            .iter()
+            .map(|c| d.ascii_of(c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn the_tarok_pack_has_black_seven_to_ten_red_one_to_four_and_the_four_courts_per_suit() {
+        // The rules' 54-card pack: clubs and spades 7 8 9 10, hearts and diamonds 1 2 3 4, each suit
+        // then J, C (the cavalier), Q, K; the 22 taroks last. Rank codes: the pips' own numbers, the
+        // courts J 11, C 12, Q 13, K 14, the taroks 1..=22.
+        let t = Deck::tarok54();
+        assert_eq!(t.len(), 54);
+        assert_eq!(
+            order(&t).split(' ').take(32).collect::<Vec<_>>().join(" "),
+            "7♣ 8♣ 9♣ 10♣ J♣ C♣ Q♣ K♣ 1♦ 2♦ 3♦ 4♦ J♦ C♦ Q♦ K♦ \
+             1♥ 2♥ 3♥ 4♥ J♥ C♥ Q♥ K♥ 7♠ 8♠ 9♠ 10♠ J♠ C♠ Q♠ K♠"
+        );
+        // The ten's ASCII letter is T, as in the French packs; no other pip is a letter.
+        assert_eq!(
+            ascii_order(&t),
+            "7C 8C 9C TC JC CC QC KC 1D 2D 3D 4D JD CD QD KD 1H 2H 3H 4H JH CH QH KH \
+             7S 8S 9S TS JS CS QS KS I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII \
+             XVIII XIX XX XXI SKIS"
+        );
+        let ranks = |s: u8| -> Vec<u8> { t.suit_mask(s).iter().map(|c| t.rank(c)).collect() };
+        assert_eq!(ranks(0), [7, 8, 9, 10, 11, 12, 13, 14]);
+        assert_eq!(ranks(1), [1, 2, 3, 4, 11, 12, 13, 14]);
+        assert_eq!(ranks(2), [1, 2, 3, 4, 11, 12, 13, 14]);
+        assert_eq!(ranks(3), [7, 8, 9, 10, 11, 12, 13, 14]);
+        assert_eq!(ranks(4), (1..=22).collect::<Vec<u8>>());
+        // Rank words: the Slovenian and English court names, "T" for the ten only.
+        let at = |s: u8, r: u8| t.find(s, r).unwrap();
+        for (text, card) in [
+            ("T of clubs", at(0, 10)),
+            ("10 of spades", at(3, 10)),
+            ("7 of spades", at(3, 7)),
+            ("1 of hearts", at(2, 1)),
+            ("fant of spades", at(3, 11)),
+            ("jack of diamonds", at(1, 11)),
+            ("kaval of diamonds", at(1, 12)),
+            ("knight of clubs", at(0, 12)),
+            ("dama of hearts", at(2, 13)),
+            ("kralj of hearts", at(2, 14)),
+            ("king of spades", at(3, 14)),
+            ("t1", at(4, 1)),
+            ("tarok 21", at(4, 21)),
+            ("trump 22", at(4, 22)),
+            ("fool", at(4, 22)),
+            ("excuse", at(4, 22)),
+        ] {
+            assert_eq!(t.parse(text).unwrap(), card, "{text}");
+        }
+        // No red 7..10 and no black 1..4 in a Tarok pack; a red 1 is no ace.
+        for text in ["7♥", "10♦", "1♣", "4♠", "A♥", "ace of hearts"] {
+            assert!(t.parse(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_improvised_pack_shows_each_card_as_the_standard_card_standing_for_it() {
+        // The rules' improvised deck: pack 1's faces, red A-4 (the ace is the red 1) and black 7-10
+        // stand for themselves; pack 2's jacks, marked C, are the cavaliers; pack 2's A-6♠ are I-VI,
+        // A-6♣ VII-XII, 6-10♥ XIII-XVII, 7-10♦ XVIII-XXI and its joker the Škis. A card is shown as
+        // its standard card with the Tarok name in brackets where the two differ.
+        let d = Deck::tarok54_improvised();
+        assert_eq!(d.name(), "tarok54 improvised");
+        assert_eq!(d.len(), 54);
+        assert_eq!(
+            order(&d),
+            "7♣ 8♣ 9♣ 10♣ J♣ J♣(C♣) Q♣ K♣ A♦(1♦) 2♦ 3♦ 4♦ J♦ J♦(C♦) Q♦ K♦ \
+             A♥(1♥) 2♥ 3♥ 4♥ J♥ J♥(C♥) Q♥ K♥ 7♠ 8♠ 9♠ 10♠ J♠ J♠(C♠) Q♠ K♠ \
+             A♠(I) 2♠(II) 3♠(III) 4♠(IV) 5♠(V) 6♠(VI) A♣(VII) 2♣(VIII) 3♣(IX) 4♣(X) 5♣(XI) 6♣(XII) \
+             6♥(XIII) 7♥(XIV) 8♥(XV) 9♥(XVI) 10♥(XVII) 7♦(XVIII) 8♦(XIX) 9♦(XX) 10♦(XXI) Joker(Škis)"
+        );
+        assert_eq!(
+            ascii_order(&d),
+            "7C 8C 9C TC JC JC(CC) QC KC AD(1D) 2D 3D 4D JD JD(CD) QD KD \
+             AH(1H) 2H 3H 4H JH JH(CH) QH KH 7S 8S 9S TS JS JS(CS) QS KS \
+             AS(I) 2S(II) 3S(III) 4S(IV) 5S(V) 6S(VI) AC(VII) 2C(VIII) 3C(IX) 4C(X) 5C(XI) 6C(XII) \
+             6H(XIII) 7H(XIV) 8H(XV) 9H(XVI) TH(XVII) 7D(XVIII) 8D(XIX) 9D(XX) TD(XXI) JOKER(SKIS)"
+        );
+        // Same card ids, suits and ranks as the Tarok pack: only the names differ.
+        let t = Deck::tarok54();
+        for i in 0..54u8 {
+            assert_eq!(
+                (d.suit(Card(i)), d.rank(Card(i))),
+                (t.suit(Card(i)), t.rank(Card(i)))
+            );
+        }
+        // The Tarok names still parse, and so do the standard names that only one card bears; the
+        // marked jack's standard names stay the plain jack's.
+        let at = |s: u8, r: u8| d.find(s, r).unwrap();
+        for (text, card) in [
+            ("1♥", at(2, 1)),
+            ("A♥", at(2, 1)),
+            ("ace of hearts", at(2, 1)),
+            ("AD", at(1, 1)),
+            ("C♣", at(0, 12)),
+            ("knight of clubs", at(0, 12)),
+            ("J♣", at(0, 11)),
+            ("jack of clubs", at(0, 11)),
+            ("JC", at(0, 11)),
+            ("I", at(4, 1)),
+            ("pagat", at(4, 1)),
+            ("A♠", at(4, 1)),
+            ("ace of spades", at(4, 1)),
+            ("6 of spades", at(4, 6)),
+            ("A♣", at(4, 7)),
+            ("6♣", at(4, 12)),
+            ("6♥", at(4, 13)),
+            ("10 of hearts", at(4, 17)),
+            ("7♦", at(4, 18)),
+            ("XXI", at(4, 21)),
+            ("mond", at(4, 21)),
+            ("10♦", at(4, 21)),
+            ("TD", at(4, 21)),
+            ("Škis", at(4, 22)),
+            ("SKIS", at(4, 22)),
+            ("joker", at(4, 22)),
+            ("10♣", at(0, 10)),
+            ("K♥", at(2, 14)),
+        ] {
+            assert_eq!(d.parse(text).unwrap(), card, "{text}");
+        }
+        // Cards that are in neither role: pack 1's red 5s, the 5♦ and 6♦ unused.
+        for text in ["5♥", "5♦", "6♦", "7♣(VII)"] {
+            assert!(d.parse(text).is_err(), "{text}");
+        }
+    }
+
     #[test]
     fn lookups_by_suit_and_rank_and_the_empty_set_and_deck() {
         let d = Deck::french52();

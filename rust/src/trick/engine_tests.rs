@@ -13,7 +13,7 @@ use crate::error::Result;
 use std::sync::OnceLock;
 
 #[derive(Clone, Debug)]
-struct Toy {
+pub(crate) struct Toy {
     same_dealer: bool,
     /// The last `talon` cards of the deal go to the talon.
     talon: usize,
@@ -233,7 +233,7 @@ fn deals_thrown_in_past_max_deals_end_the_game_drawn() {
 
 /// The toy with a four-card talon, dealt: seat 0 9♥ 9♦, seat 1 10♥ 10♣, the talon 10♠ 9♣ 10♦ 9♠ in
 /// that order.
-fn dealt_talon_toy() -> TrickState<Toy> {
+pub(crate) fn dealt_talon_toy() -> TrickState<Toy> {
     let mut st = toy_with(Toy {
         same_dealer: false,
         talon: 4,
@@ -594,7 +594,7 @@ fn suit_tables_alone_impose_no_duty_to_follow() {
 
 /// The toy with a face-down discard (spades barred), dealt: seat 0 10♥ 9♠ 9♦, seat 1 9♥ 9♣ 10♣,
 /// the talon 10♠ 10♦; seat 0 to discard.
-fn private_discard_toy() -> (TrickGame<Toy>, TrickState<Toy>) {
+pub(crate) fn private_discard_toy() -> (TrickGame<Toy>, TrickState<Toy>) {
     let rules = Toy {
         same_dealer: false,
         talon: 2,

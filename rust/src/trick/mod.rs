@@ -103,7 +103,7 @@ pub mod core;
 pub mod deal;
 pub mod encode;
 #[cfg(test)]
-mod engine_tests;
+pub(crate) mod engine_tests;
 pub mod follow;
 pub mod queen_jack;
 pub mod rules;
