@@ -408,21 +408,8 @@ fn in_the_last_hand_laying_the_contract_goes_out() {
 fn an_empty_stock_is_reshuffled_from_the_pile_or_ends_the_hand() {
     for (mode, over) in [("reshuffle", false), ("end_hand_no_score", true)] {
         let g = game(&[("players", "2"), ("scope", "deal"), ("stock_exhaustion", mode)]);
-        let mut st = situation(&g, 0, 1, &["2C 4D 6H", "3C 5D"], "KC", &[], &[false, false]);
-        // Three cards of the stock under the upcard (cards no hand holds: every card is in one place).
-        let under: Vec<u8> = st.stock.iter().take(3).collect();
-        let mut pile = PackSet::EMPTY;
-        for &id in &under {
-            st.stock.remove(id);
-            pile.insert(id);
-        }
-        st.pile.splice(0..0, under);
-        let rest: Vec<u8> = st.stock.iter().collect();
-        // Put the rest of the stock out of play in seat 0's hand (the test only needs an empty stock).
-        for id in rest {
-            st.stock.remove(id);
-            st.hands[0].insert(id);
-        }
+        // Three cards of the stock under the upcard, the rest out of play in seat 0's hand.
+        let (mut st, pile) = empty_stock(&g, 3);
         act(&mut st, "take pile");
         act(&mut st, "discard 3C");
         assert_eq!(st.is_terminal(), over, "{mode}");
