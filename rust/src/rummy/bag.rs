@@ -337,6 +337,8 @@ mod tests {
     fn pack_sizes_and_copies() {
         assert_eq!(Pack::CARIOCA.len(), 108);
         assert_eq!(Pack::SAMBA.len(), 162);
+        // A pack always holds at least one deck: never empty, as `is_empty` documents.
+        assert!(!Pack::CARIOCA.is_empty() && !Pack::SAMBA.is_empty());
         for pack in [Pack::CARIOCA, Pack::SAMBA] {
             // Every id below the pack's size and none above it (the words end mid-word).
             let all = pack.all();
