@@ -1610,3 +1610,116 @@ fn the_observation_flags_the_phase_the_contract_being_laid_and_the_mover() {
     let st = g.new_initial_state();
     assert_eq!(flags(&st, 0), want(&[10]));
 }
+
+// ---- The game's sizes, action ids, contract words and bots (`mod.rs`; issue #26, mutants51) ----
+
+/// The action ids of the module doc, P = 108 physical cards (§7.1): `0..P` the card dealt or drawn,
+/// `P` draw from the stock, `P+1` take the pile top, `P+2+c` discard card c, `2P+2+c` pick it,
+/// `3P+2..=3P+5` close, close low, close high and cancel, and `3P+6 + 5m + v` lay the picked card on
+/// table meld m (v = 0 onto a trio, 1 / 2 at an escalera's low / high end, 3 / 4 in place of its joker).
+/// Five seats with at most four contract melds each make 20 table melds: 430 ids, each number written
+/// out here from the layout, for 2 and for 5 players alike.
+#[test]
+fn the_action_ids_follow_the_layout_of_the_module_doc() {
+    for players in [2usize, 5] {
+        let g = game(&[("players", &players.to_string())]);
+        assert_eq!(g.num_players(), players);
+        assert_eq!(g.num_distinct_actions(), 430);
+        assert_eq!(g.max_chance_outcomes(), 108);
+    }
+    let st = game(&[]).new_initial_state();
+    let named: &[(Action, &str)] = &[
+        (0, "2♣#1"),
+        (31, "7♥#1"),
+        (83, "7♥#2"),
+        (104, "X#1"),
+        (107, "X#4"),
+        (108, "draw stock"),
+        (109, "take pile"),
+        (110, "discard 2♣#1"),
+        (141, "discard 7♥#1"),
+        (217, "discard X#4"),
+        (218, "pick 2♣#1"),
+        (249, "pick 7♥#1"),
+        (325, "pick X#4"),
+        (326, "close"),
+        (327, "close low"),
+        (328, "close high"),
+        (329, "cancel"),
+        (330, "onto meld 0"),
+        (331, "meld 0 low"),
+        (332, "meld 0 high"),
+        (333, "swap joker meld 0 low"),
+        (334, "swap joker meld 0 high"),
+        (335, "onto meld 1"),
+        (347, "meld 3 high"),
+        (425, "onto meld 19"),
+        (429, "swap joker meld 19 high"),
+        (430, "#430"),
+    ];
+    for &(a, name) in named {
+        assert_eq!(st.action_to_string(a), name, "id {a}");
+    }
+    // The names without a card in hand read back to their ids; there is no 21st table meld.
+    for &(a, name) in &named[5..] {
+        if !name.contains('#') {
+            assert_eq!(st.string_to_action(name).unwrap(), a, "{name}");
+        }
+    }
+    for name in ["onto meld 20", "meld 20 low", "swap joker meld 20 high"] {
+        assert!(st.string_to_action(name).is_err(), "{name}");
+    }
+}
+
+/// The contracts read as the module doc lists pagat's seven (§7.3): two trios; trio + escalera; two
+/// escaleras; three trios; two trios + escalera; trio + two escaleras; three escaleras.
+#[test]
+fn the_contracts_read_as_the_rules_list_them() {
+    let words: Vec<String> = PAGAT.iter().map(|c| c.describe()).collect();
+    assert_eq!(
+        words,
+        [
+            "two trios",
+            "trio + escalera",
+            "two escaleras",
+            "three trios",
+            "two trios + escalera",
+            "trio + two escaleras",
+            "three escaleras"
+        ]
+    );
+}
+
+/// The bots the game offers (`random`, `greedy`) each play a legal action at the first decision of a
+/// hand; any other name is refused, and the refusal names the two there are.
+#[test]
+fn the_random_and_greedy_bots_are_offered_and_no_other() {
+    let g = game(&[("players", "2")]);
+    let mut st = g.new_initial_state();
+    let mut rng = Rng::new(1);
+    while st.is_chance_node() {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    for name in ["random", "greedy"] {
+        let bot = g.new_bot(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let a = bot.act(&st, &mut rng);
+        assert!(legal.contains(&a), "{name} chose {a}");
+    }
+    let e = g.new_bot("minimax").err().expect("no minimax bot").to_string();
+    assert!(e.contains("random") && e.contains("greedy"), "{e}");
+}
+
+/// The game keeps the parameters it was made from: its canonical string writes out exactly those that
+/// differ from the defaults, in the order the game declares them, and reads back to the same rules.
+#[test]
+fn the_game_string_names_the_parameters_set_and_reads_back_to_the_same_rules() {
+    assert_eq!(game(&[]).game_string(), "carioca");
+    let g = game(&[("scope", "deal"), ("players", "3"), ("first_dealer", "0")]);
+    let s = g.game_string();
+    assert_eq!(s, "carioca(players=3,scope=deal,first_dealer=0)");
+    let again = Carioca::from_game_string(&s).unwrap();
+    assert_eq!(again.config(), g.config());
+}
