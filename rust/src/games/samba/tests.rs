@@ -3020,3 +3020,29 @@ fn the_table_text_names_each_meld_by_its_kind_and_shows_a_seat_only_its_own_hand
         "{st}"
     );
 }
+
+#[test]
+fn the_mover_is_the_seat_whose_turn_it_is_and_the_partner_while_it_answers() {
+    // §11.5: "may I go out?" is answered by the partner (seat 2 for seat 0); then seat 0 goes on, and
+    // after its discard the turn passes to the next seat in turn order, seat 1 (§1: next(s) = (s + 1) mod 4).
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    let mut seats = vec![(st.mover(), st.current_player())];
+    for name in ["may I go out?", "no", "discard 5S"] {
+        act(&mut st, name);
+        seats.push((st.mover(), st.current_player()));
+    }
+    let want: Vec<(usize, Player)> = [0, 2, 0, 1].map(|s| (s, Player::Seat(s))).to_vec();
+    assert_eq!(seats, want);
+}
