@@ -3046,3 +3046,52 @@ fn the_mover_is_the_seat_whose_turn_it_is_and_the_partner_while_it_answers() {
     let want: Vec<(usize, Player)> = [0, 2, 0, 1].map(|s| (s, Player::Seat(s))).to_vec();
     assert_eq!(seats, want);
 }
+
+#[test]
+fn hands_that_take_the_pile_pick_and_cancel_all_they_may_stay_within_the_game_length_bound() {
+    // `max_game_length` is, per hand, the deal (at most P chance actions) plus `MAX_TURNS` turns of
+    // at most `TURN_BOUND` actions each. Hands played to be long: the pile taken whenever it may be,
+    // every turn's cards picked one by one and given back by a cancel as often as allowed (two
+    // cancels), the rest chosen at random. They run to well over a thousand actions, so the bound
+    // must multiply the turns by the actions a turn may take: P + MAX_TURNS + TURN_BOUND would be
+    // 162 + 500 + 1,046 = 1,708, below the longest of these hands.
+    let g = deal();
+    let mut rng = Rng::new(5);
+    let mut longest = 0;
+    for _ in 0..3 {
+        let mut st = g.new_initial_state();
+        let mut steps = 0;
+        let mut legal = Vec::new();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                _ => {
+                    st.legal_actions(&mut legal);
+                    let pick = legal.iter().copied().find(|&a| (PICK..CLOSE).contains(&a));
+                    let lay = legal
+                        .iter()
+                        .copied()
+                        .find(|&a| a == CLOSE || (ONTO..MERGE).contains(&a));
+                    let any = legal[rng.below(legal.len() as u32) as usize];
+                    if legal.contains(&TAKE_PILE) {
+                        TAKE_PILE
+                    } else if st.take.is_some() {
+                        // The taken pile's top is laid, not cancelled: the take stands.
+                        lay.or(pick).unwrap_or(any)
+                    } else if let Some(p) = pick {
+                        p
+                    } else if legal.contains(&CANCEL) {
+                        CANCEL
+                    } else {
+                        any
+                    }
+                }
+            };
+            st.apply_action(a).unwrap_or_else(|e| panic!("{e}\n{st}"));
+            steps += 1;
+        }
+        assert!(steps <= g.max_game_length(), "{steps} actions");
+        longest = longest.max(steps);
+    }
+    assert!(longest > 1_708, "the hands are long enough to tell: {longest}");
+}
