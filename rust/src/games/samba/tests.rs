@@ -3025,6 +3025,7 @@ fn the_table_text_names_each_meld_by_its_kind_and_shows_a_seat_only_its_own_hand
 fn the_mover_is_the_seat_whose_turn_it_is_and_the_partner_while_it_answers() {
     // §11.5: "may I go out?" is answered by the partner (seat 2 for seat 0); then seat 0 goes on, and
     // after its discard the turn passes to the next seat in turn order, seat 1 (§1: next(s) = (s + 1) mod 4).
+    // The answer is seat 2's move, and the information states say so.
     let g = deal();
     let melded = [("9S 9H 9D", Shape::Set(9))];
     let mut st = table(
@@ -3045,6 +3046,14 @@ fn the_mover_is_the_seat_whose_turn_it_is_and_the_partner_while_it_answers() {
     }
     let want: Vec<(usize, Player)> = [0, 2, 0, 1].map(|s| (s, Player::Seat(s))).to_vec();
     assert_eq!(seats, want);
+    // Every seat's information state writes each move with the seat that made it.
+    for viewer in 0..4 {
+        let info = st.information_state_string(viewer);
+        assert!(
+            info.starts_with("0:may I go out? 2:no 0:discard 5♠#1 \n"),
+            "{viewer}: {info}"
+        );
+    }
 }
 
 #[test]
