@@ -2650,3 +2650,457 @@ fn the_observation_has_288_numbers_inside_their_bounds() {
         assert!(low[i] <= *x && *x <= high[i], "observation[{i}] = {x}");
     }
 }
+
+/// The kinds of `cards` (names of the kind, `9♠` for any copy), sorted unless `ordered`.
+fn kind_names(cards: &[Action], ordered: bool) -> Vec<String> {
+    let mut v: Vec<u8> = cards.iter().map(|&a| PACK.kind(a as u8)).collect();
+    if !ordered {
+        v.sort_unstable();
+    }
+    v.into_iter()
+        .map(|k| PACK.name(PACK.id(k, 0)).replace("#1", ""))
+        .collect()
+}
+
+/// The kinds of space-separated `text` (`9S 9H`), in the same form, sorted unless `ordered`.
+fn kinds_of(text: &str, ordered: bool) -> Vec<String> {
+    let mut v: Vec<u8> = text.split_whitespace().map(|w| parse_kind(w).unwrap()).collect();
+    if !ordered {
+        v.sort_unstable();
+    }
+    v.into_iter()
+        .map(|k| PACK.name(PACK.id(k, 0)).replace("#1", ""))
+        .collect()
+}
+
+#[test]
+fn every_card_lies_in_exactly_one_named_place_hands_pending_taken_pile_stock_pile_red_threes_melds() {
+    // The trait's contract: every place a card can be, each card in exactly one. Seat 0 (its side has
+    // 10-10-10 and a red 3) takes the pile 7♣ 4♦ 9♣ with its 9♠ 9♥ and picks the 9♠: the 9♣ and 9♠
+    // are pending, 7♣ 4♦ wait beside the hand, the pile is empty. The other side has 8-8-8, a red 3,
+    // seat 1 holds A♠ 5♣ and seat 3 a joker; everything else is in the stock.
+    let g = deal();
+    let melds = [("TS TH TD", Shape::Set(10))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "9S 9H 5C 6D",
+            partner: "KH",
+            pile: "7C 4D 9C",
+            melds: &melds,
+            red3: "3H",
+        },
+    );
+    st.melded[1] = true;
+    let eights = from_stock(&mut st, "8S 8H 8D");
+    st.melds[1].push(Meld {
+        cards: eights,
+        shape: Shape::Set(8),
+        staged: false,
+    });
+    st.hands[1] = from_stock(&mut st, "AS 5C");
+    st.hands[3] = from_stock(&mut st, "X");
+    st.red3[1] = from_stock(&mut st, "3D");
+    let check = |st: &SambaState, places: &[(&str, &str, bool)], stock: usize, pile: &str| {
+        let locs = st.card_locations().unwrap();
+        let mut count = [0; 162];
+        for (_, cards) in &locs {
+            for &c in cards {
+                count[c as usize] += 1;
+            }
+        }
+        assert!(count.iter().all(|&n| n == 1), "each card once: {locs:?}");
+        let got: std::collections::BTreeMap<&str, &Vec<Action>> =
+            locs.iter().map(|(n, c)| (n.as_str(), c)).collect();
+        assert_eq!(got.len(), locs.len(), "names are distinct");
+        let mut want: Vec<&str> = places.iter().map(|p| p.0).collect();
+        want.extend(["stock", "pile"]);
+        want.sort_unstable();
+        assert_eq!(got.keys().copied().collect::<Vec<_>>(), want);
+        for &(name, text, ordered) in places {
+            assert_eq!(kind_names(got[name], ordered), kinds_of(text, ordered), "{name}");
+        }
+        assert_eq!(got["stock"].len(), stock);
+        assert_eq!(kind_names(got["pile"], true), kinds_of(pile, true), "pile");
+        assert!(got["stock"].iter().all(|&c| st.stock.contains(c as u8)));
+    };
+    // 162 − 4 − 1 − 3 − 3 − 1 − 3 − 2 − 1 − 1 = 143 in the stock.
+    let mut places = vec![
+        ("hand 0", "9S 9H 5C 6D", false),
+        ("hand 1", "AS 5C", false),
+        ("hand 2", "KH", false),
+        ("hand 3", "X", false),
+        ("pending", "", false),
+        ("taken pile", "", true),
+        ("red 3s 0", "3H", false),
+        ("red 3s 1", "3D", false),
+        ("meld 0.0", "TS TH TD", false),
+        ("meld 1.0", "8S 8H 8D", false),
+    ];
+    check(&st, &places, 143, "7C 4D 9C");
+    acts(&mut st, &["take pile", "pick 9S"]);
+    places[0].1 = "9H 5C 6D";
+    places[4].1 = "9C 9S";
+    places[5].1 = "7C 4D";
+    check(&st, &places, 143, "");
+}
+
+#[test]
+fn the_returns_are_the_own_sides_total_less_the_others_and_the_rewards_come_at_the_end() {
+    // Returns are the own partnership's total minus the other's, equal for partners (mod.rs). The hand
+    // of `both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals`: totals 100
+    // and 200 before, 1,235 and 55 after (a hand of 1,135 and −145).
+    let g = deal();
+    let melds = [
+        ("KS KS KH KH KD KC 2C", K7),
+        ("QS QS QH QH QD QC QC", Shape::Set(12)),
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "9S",
+            partner: "JD 4C",
+            pile: "7C",
+            melds: &melds,
+            red3: "",
+        },
+    );
+    st.melded[1] = true;
+    let eights = from_stock(&mut st, "8S 8H 8D");
+    st.melds[1].push(Meld {
+        cards: eights,
+        shape: Shape::Set(8),
+        staged: false,
+    });
+    st.hands[1] = from_stock(&mut st, "AS 5C");
+    st.hands[3] = from_stock(&mut st, "X");
+    st.red3[1] = from_stock(&mut st, "3D");
+    st.totals = [100, 200];
+    let read = |st: &SambaState| {
+        let (mut r, mut w, mut s) = ([9.0; 4], [9.0; 4], [9.0; 4]);
+        st.returns(&mut r);
+        st.rewards(&mut w);
+        st.scores(&mut s);
+        (r, w, s)
+    };
+    let (r, w, s) = read(&st);
+    assert_eq!(r, [-100.0, 100.0, -100.0, 100.0]);
+    assert_eq!(w, [0.0; 4], "no reward before the end");
+    assert_eq!(s, [100.0, 200.0, 100.0, 200.0]);
+    act(&mut st, "discard 9S");
+    assert_eq!(st.phase(), Phase::Over);
+    let (r, w, s) = read(&st);
+    assert_eq!(r, [1180.0, -1180.0, 1180.0, -1180.0]);
+    assert_eq!(w, r, "the whole return at the end");
+    assert_eq!(s, [1235.0, 55.0, 1235.0, 55.0]);
+}
+
+#[test]
+fn an_action_that_is_no_move_of_the_node_says_so_and_ids_past_the_last_are_refused() {
+    // At a seat's turn a card id (a chance outcome) is not one of its moves; at a chance node only
+    // the cards of the stock are outcomes; 598 and above are no action of the game.
+    let g = deal();
+    let why = |st: &SambaState, a: Action| -> String {
+        let mut st = st.clone();
+        st.apply_action(a).unwrap_err().to_string()
+    };
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    for a in [0, 100, 161] {
+        assert!(
+            why(&st, a).contains("not legal here"),
+            "draw, card {a}: {}",
+            why(&st, a)
+        );
+    }
+    for a in [598, 599, 1000] {
+        assert!(
+            why(&st, a).contains("action ids are 0..598"),
+            "{a}: {}",
+            why(&st, a)
+        );
+    }
+    st.phase = Phase::Meld;
+    for a in [0, 161] {
+        assert!(
+            why(&st, a).contains("not legal here"),
+            "meld, card {a}: {}",
+            why(&st, a)
+        );
+    }
+    act(&mut st, "discard 5S");
+    act(&mut st, "draw stock");
+    assert_eq!(st.current_player(), Player::Chance);
+    // The 9♠#1 is melded, not in the stock; draw stock, take pile, close are no chance outcomes.
+    let nine = PACK.parse("9S#1").unwrap() as Action;
+    for a in [nine, DRAW_STOCK, TAKE_PILE, CLOSE, NUM_ACTIONS - 1] {
+        assert!(
+            why(&st, a).contains("not a possible chance outcome"),
+            "chance, {a}: {}",
+            why(&st, a)
+        );
+    }
+    assert!(why(&st, 598).contains("action ids are 0..598"));
+}
+
+#[test]
+fn meld_numbers_are_read_below_fifty_two_only() {
+    // The module doc: `onto meld m` and `merge meld m` for m in 0..52 (MAX_MELDS); 52 is no meld.
+    let st = deal().new_initial_state();
+    for (text, a) in [
+        ("onto meld 0", 494),
+        ("onto meld 51", 545),
+        ("merge meld 0", 546),
+        ("merge meld 51", 597),
+        ("draw", 162),
+        ("ask", 490),
+    ] {
+        assert_eq!(st.string_to_action(text).unwrap(), a, "{text}");
+    }
+    for text in ["onto meld 52", "merge meld 52", "onto meld -1", "merge meld x"] {
+        let err = st.string_to_action(text).unwrap_err().to_string();
+        assert!(err.contains("a meld number 0..52"), "{text}: {err}");
+    }
+}
+
+#[test]
+fn a_chance_node_offers_each_stock_card_equally_and_a_seat_to_move_has_none() {
+    // The deal draws from the whole pack of 162 cards, a stock draw from the stock; each card equally
+    // likely. A seat's decision has no chance outcomes.
+    let g = deal();
+    let st = g.new_initial_state();
+    assert_eq!(st.current_player(), Player::Chance, "the deal");
+    let mut out = vec![(999, 9.0)];
+    st.chance_outcomes(&mut out);
+    let ids: Vec<Action> = out.iter().map(|&(a, _)| a).collect();
+    assert_eq!(ids, (0..162).collect::<Vec<Action>>());
+    assert!(
+        out.iter().all(|&(_, p)| (p - 1.0 / 162.0).abs() < 1e-12),
+        "{out:?}"
+    );
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Draw,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    assert_eq!(st.current_player(), Player::Seat(0));
+    st.chance_outcomes(&mut out);
+    assert!(out.is_empty(), "a seat's turn: {out:?}");
+    let three = ["KD#2", "AS#1", "X#4"].map(|c| PACK.parse(c).unwrap());
+    st.stock = PackSet::EMPTY;
+    for id in three {
+        st.stock.insert(id);
+    }
+    // The unchecked path applies as the checked one does.
+    st.apply_action_unchecked(DRAW_STOCK);
+    assert_eq!(st.phase(), Phase::StockDraw);
+    assert_eq!(st.current_player(), Player::Chance, "the stock draw");
+    st.chance_outcomes(&mut out);
+    let mut want: Vec<Action> = three.iter().map(|&id| id as Action).collect();
+    want.sort_unstable();
+    assert_eq!(out.iter().map(|&(a, _)| a).collect::<Vec<_>>(), want);
+    assert!(out.iter().all(|&(_, p)| (p - 1.0 / 3.0).abs() < 1e-12), "{out:?}");
+    st.apply_action_unchecked(three[0] as Action);
+    assert_eq!(st.phase(), Phase::Meld);
+    assert!(st.hand(0).contains(three[0]));
+    assert_eq!(st.history(), &[DRAW_STOCK, three[0] as Action]);
+}
+
+#[test]
+fn the_table_text_names_each_meld_by_its_kind_and_shows_a_seat_only_its_own_hand() {
+    // §11: a canasta is a closed meld of seven, natural without wild cards and mixed with them; a
+    // sequence of seven is a samba; black 3s are a meld of their own. Partnership 1 has not melded, so
+    // its 8-8-8 (the 8♦#1 lies in the samba) waits staged. The text of the whole table shows every hand; a seat's shows only its
+    // own; a pending card is shown only while there is one.
+    let g = deal();
+    let melds = [
+        ("KS KS KH KH KD KC KC", K7),
+        ("QS QS QH QH QD QC 2C", Shape::Set(12)),
+        ("JS JH JD", Shape::Set(11)),
+        (
+            "4D 5D 6D 7D 8D 9D TD",
+            Shape::Seq {
+                suit: 1,
+                low: 4,
+                len: 7,
+            },
+        ),
+        (
+            "5S 6S 7S",
+            Shape::Seq {
+                suit: 3,
+                low: 5,
+                len: 3,
+            },
+        ),
+        ("3C 3S 3C", Shape::Black3),
+    ];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "9C 9H 9S 6H",
+            partner: "8C",
+            pile: "4C",
+            melds: &melds,
+            red3: "",
+        },
+    );
+    let eights = from_stock(&mut st, "8S 8H 8D");
+    st.melds[1].push(Meld {
+        cards: eights,
+        shape: Shape::Set(8),
+        staged: true,
+    });
+    st.hands[1] = from_stock(&mut st, "AS");
+    let lines = [
+        "  meld 0: natural canasta of Ks: K♣#1 K♣#2 K♦#1 K♥#1 K♥#2 K♠#1 K♠#2",
+        "  meld 1: mixed canasta of Qs: 2♣#1 Q♣#1 Q♦#1 Q♥#1 Q♥#2 Q♠#1 Q♠#2",
+        "  meld 2: set of Js: J♦#1 J♥#1 J♠#1",
+        "  meld 3: samba: 4♦#1 5♦#1 6♦#1 7♦#1 8♦#1 9♦#1 10♦#1",
+        "  meld 4: sequence: 5♠#1 6♠#1 7♠#1",
+        "  meld 5: black 3s: 3♣#1 3♣#2 3♠#1",
+        "  meld 0: set of 8s (staged): 8♦#2 8♥#1 8♠#1",
+    ];
+    let hands = [
+        "hand 0: 9♣#1 6♥#1 9♥#1 9♠#1",
+        "hand 1: A♠#1",
+        "hand 2: 8♣#1",
+        "hand 3: -",
+    ];
+    let all = st.to_string();
+    for line in lines.iter().chain(&hands) {
+        assert!(all.lines().any(|l| l == *line), "{line:?} in\n{all}");
+    }
+    assert!(!all.contains("pending"), "nothing pending:\n{all}");
+    for seat in 0..4 {
+        let text = st.observation_string(seat);
+        for line in &lines {
+            assert!(
+                text.lines().any(|l| l == *line),
+                "seat {seat}: {line:?} in\n{text}"
+            );
+        }
+        for (p, line) in hands.iter().enumerate() {
+            assert_eq!(
+                text.lines().any(|l| l == *line),
+                p == seat,
+                "seat {seat}: {line}\n{text}"
+            );
+        }
+        let info = st.information_state_string(seat);
+        assert!(
+            info.ends_with(&text),
+            "the information state ends with the seat's table text"
+        );
+    }
+    act(&mut st, "pick 9C");
+    assert!(st.to_string().lines().any(|l| l == "pending: 9♣#1"), "{st}");
+    assert!(
+        st.to_string().lines().any(|l| l == "hand 0: 6♥#1 9♥#1 9♠#1"),
+        "{st}"
+    );
+}
+
+#[test]
+fn the_mover_is_the_seat_whose_turn_it_is_and_the_partner_while_it_answers() {
+    // §11.5: "may I go out?" is answered by the partner (seat 2 for seat 0); then seat 0 goes on, and
+    // after its discard the turn passes to the next seat in turn order, seat 1 (§1: next(s) = (s + 1) mod 4).
+    // The answer is seat 2's move, and the information states say so.
+    let g = deal();
+    let melded = [("9S 9H 9D", Shape::Set(9))];
+    let mut st = table(
+        &g,
+        Phase::Meld,
+        Table {
+            hand: "5S 6H 7C",
+            partner: "",
+            pile: "4C",
+            melds: &melded,
+            red3: "",
+        },
+    );
+    let mut seats = vec![(st.mover(), st.current_player())];
+    for name in ["may I go out?", "no", "discard 5S"] {
+        act(&mut st, name);
+        seats.push((st.mover(), st.current_player()));
+    }
+    let want: Vec<(usize, Player)> = [0, 2, 0, 1].map(|s| (s, Player::Seat(s))).to_vec();
+    assert_eq!(seats, want);
+    // Every seat's information state writes each move with the seat that made it.
+    for viewer in 0..4 {
+        let info = st.information_state_string(viewer);
+        assert!(
+            info.starts_with("0:may I go out? 2:no 0:discard 5♠#1 \n"),
+            "{viewer}: {info}"
+        );
+    }
+}
+
+#[test]
+fn hands_that_take_the_pile_pick_and_cancel_all_they_may_stay_within_the_game_length_bound() {
+    // `max_game_length` is, per hand, the deal (at most P chance actions) plus `MAX_TURNS` turns of
+    // at most `TURN_BOUND` actions each. Hands played to be long: the pile taken whenever it may be,
+    // every turn's cards picked one by one and given back by a cancel as often as allowed (two
+    // cancels), the rest chosen at random. They run to well over a thousand actions, so the bound
+    // must multiply the turns by the actions a turn may take: P + MAX_TURNS + TURN_BOUND would be
+    // 162 + 500 + 1,046 = 1,708, below the longest of these hands.
+    let g = deal();
+    let mut rng = Rng::new(5);
+    let mut longest = 0;
+    for _ in 0..3 {
+        let mut st = g.new_initial_state();
+        let mut steps = 0;
+        let mut legal = Vec::new();
+        while !st.is_terminal() {
+            let a = match st.current_player() {
+                Player::Chance => st.sample_chance(&mut rng),
+                _ => {
+                    st.legal_actions(&mut legal);
+                    let pick = legal.iter().copied().find(|&a| (PICK..CLOSE).contains(&a));
+                    let lay = legal
+                        .iter()
+                        .copied()
+                        .find(|&a| a == CLOSE || (ONTO..MERGE).contains(&a));
+                    let any = legal[rng.below(legal.len() as u32) as usize];
+                    if legal.contains(&TAKE_PILE) {
+                        TAKE_PILE
+                    } else if st.take.is_some() {
+                        // The taken pile's top is laid, not cancelled: the take stands.
+                        lay.or(pick).unwrap_or(any)
+                    } else if let Some(p) = pick {
+                        p
+                    } else if legal.contains(&CANCEL) {
+                        CANCEL
+                    } else {
+                        any
+                    }
+                }
+            };
+            st.apply_action(a).unwrap_or_else(|e| panic!("{e}\n{st}"));
+            steps += 1;
+        }
+        assert!(steps <= g.max_game_length(), "{steps} actions");
+        longest = longest.max(steps);
+    }
+    assert!(longest > 1_708, "the hands are long enough to tell: {longest}");
+}
