@@ -1102,3 +1102,206 @@ fn a_box_number_in_the_last_column_inside_the_frame_is_drawn() {
     assert_eq!((row[2], row[19], row[23], row[24]), ('3', '9', '1', '1'));
     assert_eq!((row[41], row[42]), ('2', '|'));
 }
+
+// The shot path (issue #26): a continuous shot, its simulation, the shot limit, the start line and
+// whether a shot waits for its noise. Physics by hand: at the default deceleration a = 2 m/s² a cap
+// flicked at v m/s slides v²/2a = v²/4 m along its angle (the rules' §3.7: constant deceleration, no
+// walls).
+
+#[test]
+fn a_continuous_shot_slides_its_free_distance_and_the_record_restarts_from_there() {
+    use std::f64::consts::{FRAC_PI_2, FRAC_PI_3};
+    let g = game(&[("players", "2"), ("angle_sigma", "0"), ("speed_sigma", "0")]);
+    // From the start line's middle (0.125, −0.5) straight up at √2.5 m/s: 2.5/4 = 0.625 m, to box 1's
+    // centre (0.125, 0.125). Made: course index 1, shoots again.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course3@1.5,1.5")
+        .unwrap();
+    let r = s.shoot(FRAC_PI_2, 2.5f64.sqrt()).unwrap();
+    assert_eq!((r.shooter, r.decision, r.again), (0, Decision::Made, true));
+    assert_eq!(s.table().caps[0].stage, Stage::Course(1));
+    assert_near(s.table().caps[0].pos.unwrap(), (0.125, 0.125));
+    assert_eq!((s.table().shots, s.table().turn), (1, 0));
+    let last = s.last_shot().unwrap();
+    assert_eq!(
+        (last.from, last.angle, last.report),
+        ((0.125, -0.5), FRAC_PI_2, r)
+    );
+    assert_eq!(last.speed, 2.5f64.sqrt());
+    // The record restarts from the position after the shot.
+    assert!(s.history().is_empty());
+    assert_eq!(s.setup(), Setup::Text(s.position_text()));
+    // From (0.3, 0.3) at 60° and 1 m/s: 0.25 m to (0.425, 0.3 + 0.25·sin 60°), in no box: a miss,
+    // the turn passes.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    let r = s.shoot(FRAC_PI_3, 1.0).unwrap();
+    assert_eq!((r.decision, r.again), (Decision::Miss, false));
+    assert_near(
+        s.table().caps[0].pos.unwrap(),
+        (0.425, 0.3 + 0.25 * 3f64.sqrt() / 2.0),
+    );
+    assert_eq!(s.table().turn, 1);
+    // A state whose record is a history (a shot action, played at once without noise): a continuous
+    // shot restarts the record from the position after it.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_action(0).unwrap();
+    assert_eq!(s.history(), &[0]);
+    s.shoot(0.0, 0.0).unwrap();
+    assert!(s.history().is_empty());
+    assert_eq!(s.setup(), Setup::Text(s.position_text()));
+    assert_eq!(s.table().shots, 2);
+}
+
+#[test]
+fn a_continuous_shot_needs_a_finite_angle_and_a_speed_from_0_to_20() {
+    let g = game(&[("players", "2")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    for (angle, speed) in [
+        (f64::NAN, 1.0),
+        (f64::INFINITY, 1.0),
+        (f64::NEG_INFINITY, 1.0),
+        (0.0, f64::NAN),
+        (0.0, f64::INFINITY),
+        (0.0, -1e-9),
+        (0.0, 20.000_001),
+    ] {
+        let mut t = s.clone();
+        let e = t.shoot(angle, speed).unwrap_err().to_string();
+        assert!(e.contains("speed in 0..=20"), "{angle} {speed}: {e}");
+        assert_eq!(t.position_text(), s.position_text());
+        assert!(t.last_shot().is_none());
+    }
+    // Both ends of the speed range are shots: 0 leaves the cap where it is, 20 m/s slides 100 m west,
+    // off the board (no walls). Both miss.
+    let mut t = s.clone();
+    assert_eq!(t.shoot(0.0, 0.0).unwrap().decision, Decision::Miss);
+    assert_near(t.table().caps[0].pos.unwrap(), (0.3, 0.3));
+    let mut t = s.clone();
+    assert_eq!(
+        t.shoot(std::f64::consts::PI, 20.0).unwrap().decision,
+        Decision::Miss
+    );
+    let (x, y) = t.table().caps[0].pos.unwrap();
+    assert!((x + 99.7).abs() < 1e-9 && (y - 0.3).abs() < 1e-9, "{x} {y}");
+}
+
+#[test]
+fn a_shot_or_outcome_is_entered_only_where_a_player_is_to_shoot() {
+    // The lot for the first player, a flick waiting for its noise: chance nodes. A finished game: over.
+    let g = game(&[("players", "2")]);
+    let node_kind = |r: Result<Report>| matches!(r, Err(LudoError::NodeKind { .. }));
+    let mut lot = g.new_initial_state();
+    assert!(node_kind(lot.shoot(0.0, 1.0)));
+    assert!(node_kind(lot.apply_outcome(&[], &[])));
+    let mut noise = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    noise.apply_action(0).unwrap();
+    assert!(node_kind(noise.shoot(0.0, 1.0)));
+    let mut over = g
+        .state_at("turn=0 shots=0 out=1 p0=course2@0.3,0.3 p1=out")
+        .unwrap();
+    assert!(matches!(over.shoot(0.0, 1.0), Err(LudoError::GameOver)));
+    assert!(matches!(over.apply_outcome(&[], &[]), Err(LudoError::GameOver)));
+}
+
+#[test]
+fn simulating_a_shot_slides_the_cap_along_its_angle_and_changes_nothing() {
+    // From (0.3, 0.3) at 60° and 1 m/s: 0.25 m along (cos 60°, sin 60°); at 2 m/s straight down
+    // (−90°), 1 m to (0.3, −0.7). Seat 1 is far away and does not move.
+    let g = game(&[("players", "2")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    let before = s.position_text();
+    let res = s.simulate_shot(std::f64::consts::FRAC_PI_3, 1.0, None);
+    assert_near(
+        (res.discs[0].x, res.discs[0].y),
+        (0.425, 0.3 + 0.25 * 3f64.sqrt() / 2.0),
+    );
+    assert_eq!(&res.moved[..2], &[true, false]);
+    assert_near((res.discs[1].x, res.discs[1].y), (1.5, 1.5));
+    let res = s.simulate_shot(-std::f64::consts::FRAC_PI_2, 2.0, None);
+    assert_near((res.discs[0].x, res.discs[0].y), (0.3, -0.7));
+    assert_eq!(s.position_text(), before);
+    assert!(s.last_shot().is_none());
+}
+
+#[test]
+fn the_game_ends_as_a_draw_at_the_shot_limit_or_when_one_cap_is_left() {
+    let g = game(&[("players", "2"), ("max_shots", "5")]);
+    // Four shots of five taken: still on. The fifth (a miss) ends the game without a winner.
+    let mut s = g
+        .state_at("turn=0 shots=4 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    assert!(!s.is_terminal() && !s.capped());
+    assert_eq!(s.current_player(), Player::Seat(0));
+    s.shoot(0.0, 0.0).unwrap();
+    assert!(s.is_terminal() && s.capped());
+    assert_eq!(s.current_player(), Player::Terminal);
+    let mut r = [9.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [0.0, 0.0]);
+    // A position set up at the limit is over.
+    let s = g
+        .state_at("turn=0 shots=5 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    assert!(s.is_terminal() && s.capped());
+    // One cap left: over with a winner, not capped.
+    let s = g
+        .state_at("turn=0 shots=0 out=1 p0=course2@0.3,0.3 p1=out")
+        .unwrap();
+    assert!(s.is_terminal() && !s.capped());
+    // A killer eliminates the last rival on the first shot: over, not capped.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_outcome(&[(0, (1.4, 1.5)), (1, (1.7, 1.7))], &[1])
+        .unwrap();
+    assert!(s.is_terminal() && !s.capped());
+    assert_eq!(s.table().winner(), Some(0));
+}
+
+#[test]
+fn the_seat_to_move_shoots_from_its_cap_or_from_the_start_line() {
+    let g = game(&[("players", "3")]);
+    let s = g
+        .state_at("turn=1 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.7 p2=course0@start")
+        .unwrap();
+    assert_eq!(s.shooter_start(), (1.5, 1.7));
+    // A cap not yet in play: the start line's middle, 0.5 m below the board under box 1 (x = b/2).
+    let s = g
+        .state_at("turn=2 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.7 p2=course0@start")
+        .unwrap();
+    assert_eq!(s.shooter_start(), (0.125, -0.5));
+    let g = game(&[("players", "3"), ("box_side", "0.3")]);
+    let s = g
+        .state_at("turn=2 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.7 p2=course0@start")
+        .unwrap();
+    assert_eq!(s.shooter_start(), (0.15, -0.5));
+}
+
+#[test]
+fn a_shot_waits_for_its_noise_only_when_the_shooter_has_some() {
+    // The flick's error is random unless both sigmas are 0: then the shot is played at once.
+    for (angle_sigma, speed_sigma, noisy) in [("0", "0", false), ("2", "0", true), ("0", "0.05", true)] {
+        let g = game(&[
+            ("players", "2"),
+            ("angle_sigma", angle_sigma),
+            ("speed_sigma", speed_sigma),
+        ]);
+        let mut s = g
+            .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+            .unwrap();
+        s.apply_action(0).unwrap();
+        let what = format!("sigmas {angle_sigma}, {speed_sigma}");
+        assert_eq!(s.current_player() == Player::Chance, noisy, "{what}");
+        assert_eq!(s.table().shots, u32::from(!noisy), "{what}");
+    }
+}
