@@ -1102,3 +1102,594 @@ fn a_box_number_in_the_last_column_inside_the_frame_is_drawn() {
     assert_eq!((row[2], row[19], row[23], row[24]), ('3', '9', '1', '1'));
     assert_eq!((row[41], row[42]), ('2', '|'));
 }
+
+// The shot path (issue #26): a continuous shot, its simulation, the shot limit, the start line and
+// whether a shot waits for its noise. Physics by hand: at the default deceleration a = 2 m/s² a cap
+// flicked at v m/s slides v²/2a = v²/4 m along its angle (the rules' §3.7: constant deceleration, no
+// walls).
+
+#[test]
+fn a_continuous_shot_slides_its_free_distance_and_the_record_restarts_from_there() {
+    use std::f64::consts::{FRAC_PI_2, FRAC_PI_3};
+    let g = game(&[("players", "2"), ("angle_sigma", "0"), ("speed_sigma", "0")]);
+    // From the start line's middle (0.125, −0.5) straight up at √2.5 m/s: 2.5/4 = 0.625 m, to box 1's
+    // centre (0.125, 0.125). Made: course index 1, shoots again.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course3@1.5,1.5")
+        .unwrap();
+    let r = s.shoot(FRAC_PI_2, 2.5f64.sqrt()).unwrap();
+    assert_eq!((r.shooter, r.decision, r.again), (0, Decision::Made, true));
+    assert_eq!(s.table().caps[0].stage, Stage::Course(1));
+    assert_near(s.table().caps[0].pos.unwrap(), (0.125, 0.125));
+    assert_eq!((s.table().shots, s.table().turn), (1, 0));
+    let last = s.last_shot().unwrap();
+    assert_eq!(
+        (last.from, last.angle, last.report),
+        ((0.125, -0.5), FRAC_PI_2, r)
+    );
+    assert_eq!(last.speed, 2.5f64.sqrt());
+    // The record restarts from the position after the shot.
+    assert!(s.history().is_empty());
+    assert_eq!(s.setup(), Setup::Text(s.position_text()));
+    // From (0.3, 0.3) at 60° and 1 m/s: 0.25 m to (0.425, 0.3 + 0.25·sin 60°), in no box: a miss,
+    // the turn passes.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    let r = s.shoot(FRAC_PI_3, 1.0).unwrap();
+    assert_eq!((r.decision, r.again), (Decision::Miss, false));
+    assert_near(
+        s.table().caps[0].pos.unwrap(),
+        (0.425, 0.3 + 0.25 * 3f64.sqrt() / 2.0),
+    );
+    assert_eq!(s.table().turn, 1);
+    // A state whose record is a history (a shot action, played at once without noise): a continuous
+    // shot restarts the record from the position after it.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_action(0).unwrap();
+    assert_eq!(s.history(), &[0]);
+    s.shoot(0.0, 0.0).unwrap();
+    assert!(s.history().is_empty());
+    assert_eq!(s.setup(), Setup::Text(s.position_text()));
+    assert_eq!(s.table().shots, 2);
+}
+
+#[test]
+fn a_continuous_shot_needs_a_finite_angle_and_a_speed_from_0_to_20() {
+    let g = game(&[("players", "2")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    for (angle, speed) in [
+        (f64::NAN, 1.0),
+        (f64::INFINITY, 1.0),
+        (f64::NEG_INFINITY, 1.0),
+        (0.0, f64::NAN),
+        (0.0, f64::INFINITY),
+        (0.0, -1e-9),
+        (0.0, 20.000_001),
+    ] {
+        let mut t = s.clone();
+        let e = t.shoot(angle, speed).unwrap_err().to_string();
+        assert!(e.contains("speed in 0..=20"), "{angle} {speed}: {e}");
+        assert_eq!(t.position_text(), s.position_text());
+        assert!(t.last_shot().is_none());
+    }
+    // Both ends of the speed range are shots: 0 leaves the cap where it is, 20 m/s slides 100 m west,
+    // off the board (no walls). Both miss.
+    let mut t = s.clone();
+    assert_eq!(t.shoot(0.0, 0.0).unwrap().decision, Decision::Miss);
+    assert_near(t.table().caps[0].pos.unwrap(), (0.3, 0.3));
+    let mut t = s.clone();
+    assert_eq!(
+        t.shoot(std::f64::consts::PI, 20.0).unwrap().decision,
+        Decision::Miss
+    );
+    let (x, y) = t.table().caps[0].pos.unwrap();
+    assert!((x + 99.7).abs() < 1e-9 && (y - 0.3).abs() < 1e-9, "{x} {y}");
+}
+
+#[test]
+fn a_shot_or_outcome_is_entered_only_where_a_player_is_to_shoot() {
+    // The lot for the first player, a flick waiting for its noise: chance nodes. A finished game: over.
+    let g = game(&[("players", "2")]);
+    let node_kind = |r: Result<Report>| matches!(r, Err(LudoError::NodeKind { .. }));
+    let mut lot = g.new_initial_state();
+    assert!(node_kind(lot.shoot(0.0, 1.0)));
+    assert!(node_kind(lot.apply_outcome(&[], &[])));
+    let mut noise = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    noise.apply_action(0).unwrap();
+    assert!(node_kind(noise.shoot(0.0, 1.0)));
+    let mut over = g
+        .state_at("turn=0 shots=0 out=1 p0=course2@0.3,0.3 p1=out")
+        .unwrap();
+    assert!(matches!(over.shoot(0.0, 1.0), Err(LudoError::GameOver)));
+    assert!(matches!(over.apply_outcome(&[], &[]), Err(LudoError::GameOver)));
+}
+
+#[test]
+fn simulating_a_shot_slides_the_cap_along_its_angle_and_changes_nothing() {
+    // From (0.3, 0.3) at 60° and 1 m/s: 0.25 m along (cos 60°, sin 60°); at 2 m/s straight down
+    // (−90°), 1 m to (0.3, −0.7). Seat 1 is far away and does not move.
+    let g = game(&[("players", "2")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    let before = s.position_text();
+    let res = s.simulate_shot(std::f64::consts::FRAC_PI_3, 1.0, None);
+    assert_near(
+        (res.discs[0].x, res.discs[0].y),
+        (0.425, 0.3 + 0.25 * 3f64.sqrt() / 2.0),
+    );
+    assert_eq!(&res.moved[..2], &[true, false]);
+    assert_near((res.discs[1].x, res.discs[1].y), (1.5, 1.5));
+    let res = s.simulate_shot(-std::f64::consts::FRAC_PI_2, 2.0, None);
+    assert_near((res.discs[0].x, res.discs[0].y), (0.3, -0.7));
+    assert_eq!(s.position_text(), before);
+    assert!(s.last_shot().is_none());
+}
+
+#[test]
+fn the_game_ends_as_a_draw_at_the_shot_limit_or_when_one_cap_is_left() {
+    let g = game(&[("players", "2"), ("max_shots", "5")]);
+    // Four shots of five taken: still on. The fifth (a miss) ends the game without a winner.
+    let mut s = g
+        .state_at("turn=0 shots=4 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    assert!(!s.is_terminal() && !s.capped());
+    assert_eq!(s.current_player(), Player::Seat(0));
+    s.shoot(0.0, 0.0).unwrap();
+    assert!(s.is_terminal() && s.capped());
+    assert_eq!(s.current_player(), Player::Terminal);
+    let mut r = [9.0; 2];
+    s.returns(&mut r);
+    assert_eq!(r, [0.0, 0.0]);
+    // A position set up at the limit is over.
+    let s = g
+        .state_at("turn=0 shots=5 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    assert!(s.is_terminal() && s.capped());
+    // One cap left: over with a winner, not capped.
+    let s = g
+        .state_at("turn=0 shots=0 out=1 p0=course2@0.3,0.3 p1=out")
+        .unwrap();
+    assert!(s.is_terminal() && !s.capped());
+    // A killer eliminates the last rival on the first shot: over, not capped.
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    s.apply_outcome(&[(0, (1.4, 1.5)), (1, (1.7, 1.7))], &[1])
+        .unwrap();
+    assert!(s.is_terminal() && !s.capped());
+    assert_eq!(s.table().winner(), Some(0));
+}
+
+#[test]
+fn the_seat_to_move_shoots_from_its_cap_or_from_the_start_line() {
+    let g = game(&[("players", "3")]);
+    let s = g
+        .state_at("turn=1 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.7 p2=course0@start")
+        .unwrap();
+    assert_eq!(s.shooter_start(), (1.5, 1.7));
+    // A cap not yet in play: the start line's middle, 0.5 m below the board under box 1 (x = b/2).
+    let s = g
+        .state_at("turn=2 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.7 p2=course0@start")
+        .unwrap();
+    assert_eq!(s.shooter_start(), (0.125, -0.5));
+    let g = game(&[("players", "3"), ("box_side", "0.3")]);
+    let s = g
+        .state_at("turn=2 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.7 p2=course0@start")
+        .unwrap();
+    assert_eq!(s.shooter_start(), (0.15, -0.5));
+}
+
+#[test]
+fn a_shot_waits_for_its_noise_only_when_the_shooter_has_some() {
+    // The flick's error is random unless both sigmas are 0: then the shot is played at once.
+    for (angle_sigma, speed_sigma, noisy) in [("0", "0", false), ("2", "0", true), ("0", "0.05", true)] {
+        let g = game(&[
+            ("players", "2"),
+            ("angle_sigma", angle_sigma),
+            ("speed_sigma", speed_sigma),
+        ]);
+        let mut s = g
+            .state_at("turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+            .unwrap();
+        s.apply_action(0).unwrap();
+        let what = format!("sigmas {angle_sigma}, {speed_sigma}");
+        assert_eq!(s.current_player() == Player::Chance, noisy, "{what}");
+        assert_eq!(s.table().shots, u32::from(!noisy), "{what}");
+    }
+}
+
+// Names, bounds and texts (issue #26). The action layout by hand: 7 aim references (the target and
+// six seats) × 9 angle offsets × 8 powers = 504 shot ids 0..503, then the 15 × 15 noise outcomes
+// 504..728, then the lot's 6 seats 729..734: 735 ids.
+
+#[test]
+fn action_names_at_the_ends_of_each_range_of_ids() {
+    let names = [
+        (0, "aim target -20deg x0.50"),
+        (8, "aim target -10deg x0.50"),
+        (24, "aim target -2deg x0.50"),
+        // The target, +0° (offset index 4), x1.00 (power index 3): 4 · 8 + 3.
+        (35, "aim target +0deg x1.00"),
+        // Seat 2's cap (reference 3), −5° (index 2), x1.30 (index 5): 3 · 72 + 2 · 8 + 5.
+        (237, "aim p2 -5deg x1.30"),
+        (503, "aim p5 +20deg x2.50"),
+        (504, "noise angle -7 speed -7"),
+        // Angle bin +3 (10 from the bottom), speed bin −1 (6): 504 + 10 · 15 + 6.
+        (660, "noise angle +3 speed -1"),
+        (728, "noise angle +7 speed +7"),
+        (729, "first player 0"),
+        (731, "first player 2"),
+        (734, "first player 5"),
+        (735, "action 735 (out of range)"),
+    ];
+    for (a, name) in names {
+        assert_eq!(action_name(a), name, "{a}");
+    }
+}
+
+#[test]
+fn the_game_declares_its_sizes_and_observation_bounds() {
+    let g = game(&[("players", "3")]);
+    assert_eq!(g.num_players(), 3);
+    assert_eq!(game(&[("players", "5")]).num_players(), 5);
+    assert_eq!(g.num_distinct_actions(), 735);
+    assert_eq!(g.max_chance_outcomes(), 735);
+    // Six seat blocks of 16 floats, then the shots taken over the limit.
+    assert_eq!(g.observation_shape(), vec![97]);
+    // Every slot lies in 0..1 but a cap's x and y over the board side (slots 3 and 4), clamped to
+    // −1..2 (a cap may rest off the board).
+    let (lo, hi) = g.observation_bounds();
+    assert_eq!((lo.len(), hi.len()), (97, 97));
+    for i in 0..97 {
+        let xy = i < 96 && (i % 16 == 3 || i % 16 == 4);
+        let want = if xy { (-1.0, 2.0) } else { (0.0, 1.0) };
+        assert_eq!((lo[i], hi[i]), want, "slot {i}");
+    }
+    assert_eq!(g.info().short_name, "skelly");
+    assert_eq!(g.params().int("players"), 3);
+    assert_eq!(g.config().players, 3);
+}
+
+#[test]
+fn each_seat_s_stage_is_named_with_its_progress_and_place() {
+    let g = game(&[("players", "6")]);
+    let s = g
+        .state_at(
+            "turn=4 shots=3 out=2 p0=course4@0.6,0.4 p1=qualq02+trapped@1.2,0.9 p2=out \
+             p3=killer@0.2,1.9 p4=qual13@1.0,1.0 p5=course0@start",
+        )
+        .unwrap();
+    let names: Vec<String> = (0..6).map(|p| s.stage_name(p)).collect();
+    assert_eq!(
+        names,
+        [
+            "course 4/25 (box 5), at (0.600, 0.400)",
+            "killer run: quadrants [N S], trapped, at (1.200, 0.900)",
+            "out",
+            "KILLER, at (0.200, 1.900)",
+            "killer run: box 13, at (1.000, 1.000)",
+            "course 0/25 (box 1), at the start line",
+        ]
+    );
+    // The out-only course has 13 targets; the axes cut names its quadrants NE SE SW NW.
+    let g = game(&[("players", "2"), ("course", "out_only"), ("quadrant_cut", "axes")]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course12@0.6,0.4 p1=qualq13@1.2,0.9")
+        .unwrap();
+    assert_eq!(s.stage_name(0), "course 12/13 (box 13), at (0.600, 0.400)");
+    assert_eq!(
+        s.stage_name(1),
+        "killer run: quadrants [SE NW], at (1.200, 0.900)"
+    );
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=qualq@0.6,0.4 p1=qualq012@1.2,0.9")
+        .unwrap();
+    assert_eq!(s.stage_name(0), "killer run: quadrants [], at (0.600, 0.400)");
+    assert_eq!(
+        s.stage_name(1),
+        "killer run: quadrants [NE SE SW], at (1.200, 0.900)"
+    );
+}
+
+fn report(shooter: u8, decision: Decision, again: bool) -> Report {
+    Report {
+        shooter,
+        decision,
+        again,
+        credited: [0; 2],
+        n_credited: 0,
+        eliminated: 0,
+        freed: 0,
+        trapped: 0,
+        released: 0,
+    }
+}
+
+#[test]
+fn a_shot_report_reads_as_one_line() {
+    let mut r = report(2, Decision::Killer, true);
+    r.eliminated = 0b1010;
+    assert_eq!(
+        describe_report(&r),
+        "p2 killer hit, eliminated p1 p3; shoots again"
+    );
+    assert_eq!(
+        describe_report(&report(0, Decision::Killer, false)),
+        "p0 killer missed; turn passes"
+    );
+    let mut r = report(1, Decision::HitTrapped, true);
+    (r.credited, r.n_credited, r.freed) = ([5, 6], 2, 0b1);
+    assert_eq!(
+        describe_report(&r),
+        "p1 freed a trapped cap (+2), credited box 5 and 6, freed p0; shoots again"
+    );
+    let mut r = report(3, Decision::Hit, true);
+    (r.credited, r.n_credited) = ([7, 9], 1);
+    assert_eq!(
+        describe_report(&r),
+        "p3 hit a cap (+1), credited box 7; shoots again"
+    );
+    // Nothing credited: the stale entries are not read.
+    let mut r = report(4, Decision::Miss, false);
+    (r.credited, r.released) = ([9, 9], 0b10_0001);
+    assert_eq!(describe_report(&r), "p4 missed, released p0 p5; turn passes");
+    let mut r = report(5, Decision::Trapped, false);
+    r.trapped = 0b10_0000;
+    assert_eq!(
+        describe_report(&r),
+        "p5 trapped in the dead box, trapped p5; turn passes"
+    );
+    let mut r = report(1, Decision::HitKiller, false);
+    r.eliminated = 0b10;
+    assert_eq!(describe_report(&r), "p1 hit a killer, eliminated p1; turn passes");
+    let mut r = report(0, Decision::Made, true);
+    (r.credited, r.n_credited) = ([1, 0], 1);
+    assert_eq!(
+        describe_report(&r),
+        "p0 made the target, credited box 1; shoots again"
+    );
+    assert_eq!(
+        describe_report(&report(0, Decision::Restart, false)),
+        "p0 missed the quadrant: killer run restarts; turn passes"
+    );
+}
+
+// The game's accessors, the lot, random shots, parameters and the state's texts (issue #26).
+
+#[test]
+fn the_lot_gives_the_first_turn_to_the_drawn_seat() {
+    let g = game(&[("players", "3")]);
+    // Lot outcomes are ids 729.. (after 504 shots and 225 noise outcomes): 729 + k draws seat k.
+    for k in 0..3 {
+        let mut s = g.new_initial_state();
+        s.apply_action(729 + k).unwrap();
+        assert_eq!(s.current_player(), Player::Seat(k as usize));
+        assert_eq!(s.history(), &[729 + k]);
+    }
+    // A first player set by parameter: no lot, that seat shoots.
+    let s = game(&[("players", "3"), ("first_player", "2")]).new_initial_state();
+    assert_eq!(s.current_player(), Player::Seat(2));
+    let s = game(&[("players", "3"), ("first_player", "0")]).new_initial_state();
+    assert_eq!(s.current_player(), Player::Seat(0));
+    // Seat 3 does not exist at three: refused when the game is loaded.
+    assert!(Skelly::with(&[("players", "3"), ("first_player", "3")]).is_err());
+    assert!(Skelly::with(&[("players", "4"), ("first_player", "3")]).is_ok());
+}
+
+#[test]
+fn a_random_shot_is_the_default_draw_over_the_legal_shots() {
+    // The common contract: `random_action` draws `legal[rng.below(legal.len())]`. Four players, seat 0
+    // to shoot: legal are the target (ids 0..72) and the caps of seats 2 and 3 (ids 216..288 and
+    // 288..360); seat 1 has not entered play.
+    let g = game(&[("players", "4")]);
+    let s = g
+        .state_at(
+            "turn=0 shots=0 out=- p0=course2@0.3,0.3 p1=course0@start p2=course3@1.5,1.5 p3=course5@0.2,1.6",
+        )
+        .unwrap();
+    let legal: Vec<Action> = (0..72).chain(216..360).collect();
+    let mut seen = vec![false; legal.len()];
+    for seed in 0..3000 {
+        let want = legal[Rng::new(seed).below(legal.len() as u32) as usize];
+        let got = s.random_action(&mut Rng::new(seed));
+        assert_eq!(got, want, "seed {seed}");
+        seen[legal.iter().position(|&a| a == got).unwrap()] = true;
+    }
+    assert!(seen.iter().all(|&x| x));
+}
+
+#[test]
+fn scores_are_the_ranks_in_order_of_elimination() {
+    // Three players: p0, a killer, eliminates p2 then p1. While all three are in, every rank is 1;
+    // p2 out with three caps left ranks 3, p1 out with two left ranks 2, the winner 1.
+    let g = game(&[("players", "3")]);
+    let mut s = g
+        .state_at("turn=0 shots=0 out=- p0=killer@0.3,0.3 p1=course3@1.5,1.5 p2=course9@0.2,0.2")
+        .unwrap();
+    let mut r = [9.0; 3];
+    s.scores(&mut r);
+    assert_eq!(r, [1.0, 1.0, 1.0]);
+    s.apply_outcome(&[(0, (0.35, 0.3)), (2, (0.1, 0.1))], &[2])
+        .unwrap();
+    s.scores(&mut r);
+    assert_eq!(r, [1.0, 1.0, 3.0]);
+    s.apply_outcome(&[(0, (1.4, 1.5)), (1, (1.7, 1.7))], &[1])
+        .unwrap();
+    s.scores(&mut r);
+    assert_eq!(r, [1.0, 2.0, 3.0]);
+}
+
+#[test]
+fn the_bots_are_named_random_aim_and_planner() {
+    let g = game(&[("players", "2")]);
+    for name in ["random", "aim", "planner"] {
+        assert!(g.new_bot(name).is_ok(), "{name}");
+    }
+    assert!(g.new_bot("nobody").is_err());
+}
+
+#[test]
+fn restarting_goes_back_to_the_lot_with_an_empty_history() {
+    let g = game(&[("players", "3")]);
+    let mut s = g.new_initial_state();
+    let fresh = s.position_text();
+    s.apply_action(730).unwrap();
+    s.apply_action(35).unwrap();
+    s.apply_action(504 + 7 * 15 + 7).unwrap();
+    assert_ne!(s.position_text(), fresh);
+    g.restart(&mut s);
+    assert!(s.history().is_empty());
+    assert_eq!(s.current_player(), Player::Chance);
+    assert_eq!(s.position_text(), fresh);
+    assert!(s.last_shot().is_none());
+}
+
+#[test]
+fn every_noise_bin_is_its_normal_quantile() {
+    // Φ⁻¹((k + 0.5)/15) for k = 0..14 (Python's statistics.NormalDist, not the engine's table).
+    let z = [
+        -1.833_914_635_816,
+        -1.281_551_565_545,
+        -0.967_421_566_102,
+        -0.727_913_290_882,
+        -0.524_400_512_708,
+        -0.340_694_827_088,
+        -0.167_894_004_788,
+        0.0,
+        0.167_894_004_788,
+        0.340_694_827_088,
+        0.524_400_512_708,
+        0.727_913_290_882,
+        0.967_421_566_102,
+        1.281_551_565_545,
+        1.833_914_635_816,
+    ];
+    // angle_sigma 2°, speed_sigma 0.05 (the defaults, skill 1). Seat 1 at (0.5, 0.5) aims at seat 0's
+    // cap 1 m away along (0.6, 0.8), no offset, power 1: nominally 2 m/s.
+    let g = game(&[("players", "2")]);
+    let s = g
+        .state_at("turn=1 shots=0 out=- p0=course3@1.1,1.3 p1=course2@0.5,0.5")
+        .unwrap();
+    let shot = Aim {
+        reference: 1,
+        angle_index: 4,
+        power_index: 3,
+    }
+    .action();
+    let base = 0.8f64.atan2(0.6);
+    for k in 0..15 {
+        let noise = 504 + (15 * k + 14 - k) as u32;
+        assert_near(
+            s.noisy_velocity(shot, noise),
+            (
+                base + (2.0f64 * z[k]).to_radians(),
+                2.0 * (1.0 + 0.05 * z[14 - k]),
+            ),
+        );
+    }
+}
+
+#[test]
+fn the_parameters_set_the_rules_flags_and_the_noise() {
+    let flags = |pairs: &[(&str, &str)]| game(pairs).config().rules.flags;
+    let d = flags(&[]);
+    assert!(!d.fixed_quadrant_order && d.promote_shooter && !d.return_to_last_box && !d.out_only);
+    assert!(flags(&[("quadrant_order", "n_e_s_w")]).fixed_quadrant_order);
+    assert!(!flags(&[("non_killer_hits_killer", "eliminate_shooter")]).promote_shooter);
+    assert!(flags(&[("out_of_bounds_policy", "return_to_last_box")]).return_to_last_box);
+    assert!(flags(&[("course", "out_only")]).out_only);
+    assert_eq!(game(&[]).config().rules.court.cut, Cut::Diagonals);
+    assert_eq!(
+        game(&[("quadrant_cut", "axes")]).config().rules.court.cut,
+        Cut::Axes
+    );
+    // The noise per unit z is the sigma over the seat's skill (angles in radians).
+    let c = *game(&[("angle_sigma", "3"), ("speed_sigma", "0.2"), ("skill_1", "4")]).config();
+    assert!((c.angle_sigma[0] - 3f64.to_radians()).abs() < 1e-15);
+    assert!((c.angle_sigma[1] - 0.75f64.to_radians()).abs() < 1e-15);
+    assert!((c.speed_sigma[0] - 0.2).abs() < 1e-15 && (c.speed_sigma[1] - 0.05).abs() < 1e-15);
+    assert_eq!(game(&[]).config().first_player, None);
+    assert_eq!(game(&[("first_player", "0")]).config().first_player, Some(0));
+}
+
+#[test]
+fn the_summary_names_each_seat_the_seat_to_move_and_the_last_shot() {
+    let g = game(&[("players", "2"), ("max_shots", "5")]);
+    let mut s = g
+        .state_at("turn=1 shots=3 out=- p0=course2@0.3,0.3 p1=course3@1.5,1.5")
+        .unwrap();
+    assert_eq!(
+        s.summary(),
+        "A p0: course 2/25 (box 3), at (0.300, 0.300)\nB p1: course 3/25 (box 4), at (1.500, 1.500)\n\
+         p1 to shoot (shot 4)"
+    );
+    s.apply_outcome(&[(1, (1.5, 1.6))], &[]).unwrap();
+    let tail = "A p0: course 2/25 (box 3), at (0.300, 0.300)\nB p1: course 3/25 (box 4), at (1.500, 1.600)\n";
+    assert_eq!(
+        s.summary(),
+        format!("{tail}p0 to shoot (shot 5)\nlast shot: p1 missed; turn passes")
+    );
+    s.apply_action(35).unwrap();
+    assert_eq!(
+        s.summary(),
+        format!("{tail}p0 flicks: aim target +0deg x1.00\nlast shot: p1 missed; turn passes")
+    );
+    s.apply_action(504).unwrap();
+    assert!(s.capped());
+    assert!(s
+        .summary()
+        .contains("\ngame over: shot limit 5 reached (draw)\nlast shot: p0 "));
+    let s = g.new_initial_state();
+    assert_eq!(
+        s.summary(),
+        "A p0: course 0/25 (box 1), at the start line\nB p1: course 0/25 (box 1), at the start line\n\
+         drawing lots for the first player"
+    );
+    let s = g
+        .state_at("turn=0 shots=2 out=1 p0=killer@0.3,0.3 p1=out")
+        .unwrap();
+    assert_eq!(
+        s.summary(),
+        "A p0: KILLER, at (0.300, 0.300)\nB p1: out\ngame over: p0 wins after 2 shots"
+    );
+}
+
+#[test]
+fn the_state_s_texts_put_the_court_and_the_summary_together() {
+    // The court picture is pinned by its own tests; here what goes around it.
+    let g = game(&[("players", "2")]);
+    let mut s = g.new_initial_state();
+    s.apply_action(730).unwrap();
+    let court = s.court_text();
+    let summary =
+        "A p0: course 0/25 (box 1), at the start line\nB p1: course 0/25 (box 1), at the start line\n\
+                   p1 to shoot (shot 1)";
+    assert_eq!(s.observation_string(0), format!("you are p0\n{court}\n{summary}"));
+    assert_eq!(
+        s.information_state_string(1),
+        format!("you are p1\n{court}\n{summary}\nhistory: first player 1")
+    );
+    assert_eq!(s.to_string(), format!("Skelly, 2 players\n{court}\n{summary}"));
+    assert_eq!(s.action_to_string(237), "aim p2 -5deg x1.30");
+    assert_eq!(s.string_to_action("first player 1").unwrap(), 730);
+    assert!(s.string_to_action("first player 9").is_err());
+}
+
+#[test]
+fn a_position_text_reads_back_as_itself() {
+    let g = game(&[("players", "3")]);
+    let text = "turn=0 shots=7 out=1 p0=course4@0.6,0.4 p1=out p2=qualq02+trapped@1.2,0.9";
+    let s = g.state_at(text).unwrap();
+    assert_eq!(s.position_text(), text);
+    assert_eq!(s.setup(), Setup::Text(text.to_string()));
+    assert_eq!(g.new_state_from_setup(text).unwrap().position_text(), text);
+    assert_eq!(s.current_player(), Player::Seat(0));
+}
