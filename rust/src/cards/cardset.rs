@@ -431,6 +431,59 @@ mod tests {
     }
 
     #[test]
+    fn with_without_and_subset_on_small_sets() {
+        // Bit i is card i. {1, 4} with 6 is {1, 4, 6}, with a card it holds is itself; without 4 is
+        // {1}, without a card it lacks is itself. The empty set, {4} and {1, 4} itself are subsets of
+        // {1, 4}; {4, 6} (one card outside) is not, nor is {1, 4} of {4}.
+        let s = CardSet(0b1_0010);
+        assert_eq!(s.with(Card(6)), CardSet(0b101_0010));
+        assert_eq!(s.with(Card(4)), s);
+        assert_eq!(s.with(Card(63)), CardSet(0b1_0010 | 1 << 63));
+        assert_eq!(s.without(Card(4)), CardSet(0b10));
+        assert_eq!(s.without(Card(1)), CardSet(0b1_0000));
+        assert_eq!(s.without(Card(6)), s);
+        assert!(CardSet::EMPTY.is_subset(s));
+        assert!(CardSet(0b1_0000).is_subset(s));
+        assert!(s.is_subset(s));
+        assert!(!CardSet(0b101_0000).is_subset(s));
+        assert!(!s.is_subset(CardSet(0b1_0000)));
+    }
+
+    #[test]
+    fn iteration_and_the_set_operators_on_small_sets() {
+        // {1, 4} and {4, 6}: union {1, 4, 6}, intersection {4}, difference {1}; the complement of
+        // the empty set holds all 64 cards. Iterating {1, 4} yields 1 then 4, and the iterator knows
+        // exactly how many are left; collecting cards (a repeat included) gives the set of them.
+        let (a, b) = (CardSet(0b1_0010), CardSet(0b101_0000));
+        assert_eq!(a | b, CardSet(0b101_0010));
+        assert_eq!(a & b, CardSet(0b1_0000));
+        assert_eq!(a - b, CardSet(0b10));
+        assert_eq!(b - a, CardSet(0b100_0000));
+        assert_eq!(!CardSet::EMPTY, CardSet(u64::MAX));
+        assert_eq!(!a & b, CardSet(0b100_0000));
+        let mut c = a;
+        c |= b;
+        assert_eq!(c, CardSet(0b101_0010));
+        c &= b;
+        assert_eq!(c, b);
+        let mut it = a.iter();
+        assert_eq!(it.size_hint(), (2, Some(2)));
+        assert_eq!(it.next(), Some(Card(1)));
+        assert_eq!(it.size_hint(), (1, Some(1)));
+        assert_eq!(it.next(), Some(Card(4)));
+        assert_eq!(it.size_hint(), (0, Some(0)));
+        assert_eq!(it.next(), None);
+        assert_eq!(a.into_iter().collect::<Vec<_>>(), vec![Card(1), Card(4)]);
+        let mut seen = Vec::new();
+        for card in b {
+            seen.push(card.0);
+        }
+        assert_eq!(seen, vec![4, 6]);
+        let gathered: CardSet = [Card(6), Card(1), Card(6)].into_iter().collect();
+        assert_eq!(gathered, CardSet(0b100_0010));
+    }
+
+    #[test]
     fn pdep_and_portable_selects_agree() {
         // Where the CPU has a fast pdep, its answer is the portable select's, for every k of many
         // sets (dense, sparse, full, single bits at both ends).

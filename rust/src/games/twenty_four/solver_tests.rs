@@ -477,3 +477,20 @@ fn solve_batch_agrees_with_single_calls_and_rejects_bad_rows() {
     assert!(e.to_string().contains("row 1"), "{e}");
     assert!(solver::solve_batch(&bad, &Options::default(), &mut [false; 1], &mut [0; 2]).is_err());
 }
+
+#[test]
+fn solve_batch_checks_each_output_buffer_and_the_largest_number_and_the_plan_has_a_node_a_template() {
+    // One slot a row in each output buffer: either buffer short alone (the other right) is refused.
+    // Numbers up to MAX_NUMBER are accepted (the bound itself included); one above is refused.
+    let o = Options::default();
+    let rows = [[1, 2, 3, 4], [4, 4, 4, 4]];
+    assert!(solver::solve_batch(&rows, &o, &mut [false; 2], &mut [0; 1]).is_err());
+    assert!(solver::solve_batch(&rows, &o, &mut [false; 1], &mut [0; 2]).is_err());
+    let mut ok = [false; 1];
+    assert!(solver::solve_batch(&[[MAX_NUMBER, 1, 1, 1]], &o, &mut ok, &mut [0; 1]).is_ok());
+    assert!(solver::solve_batch(&[[MAX_NUMBER + 1, 1, 1, 1]], &o, &mut ok, &mut [0; 1]).is_err());
+    // Each of the 1,260 canonical templates is its own root node of the plan's DAG, so the DAG has
+    // at least that many nodes.
+    assert_eq!(solver::template_count(), 1260);
+    assert!(solver::node_count() >= 1260, "{}", solver::node_count());
+}

@@ -1119,3 +1119,23 @@ fn the_solver_bot_waits_a_geometric_delay_capped_at_t7() {
         assert_eq!(delay(1e-9, seed), "t7");
     }
 }
+
+#[test]
+fn the_solver_bot_declares_no_solution_at_the_largest_delay_even_at_speed_1() {
+    // Module docs: where no solution exists the solver bot declares `no solution` at the largest
+    // delay, t7 (what a per-set timeout would give), whatever its speed; a claim at speed 1 comes at
+    // t0 (the test above). A A A A makes at most (1 + 1) * (1 + 1) = 4: no solution.
+    let g = game(&[]);
+    let mut s = TwentyFourState::from_stacks(&g, &[cards("Ac Ad"), cards("Ah As")]).unwrap();
+    let bot = SolverBot {
+        speed: 1.0,
+        skill: 1.0,
+        error: 0.0,
+    };
+    let what = bot.act(&s, &mut Rng::new(1));
+    assert_eq!(action_name(what), "no solution");
+    s.apply_action(what).unwrap();
+    for seed in 0..5 {
+        assert_eq!(action_name(bot.act(&s, &mut Rng::new(seed))), "t7");
+    }
+}
