@@ -1190,4 +1190,58 @@ mod tests {
         }
         panic!("no card given face down and played by its receiver");
     }
+
+    /// Rule 4, a give of a card the seat saw before: in Tysiąc the prikup is shown to everybody
+    /// before the declarer takes it, so a prikup card the declarer then gives face down to the other
+    /// opponent was seen by the third seat, but where it went is not: until its receiver shows it,
+    /// the give is redrawn (else the sample would tell the third seat who holds that card).
+    #[test]
+    fn a_give_of_a_card_seen_before_is_redrawn() {
+        let game = load_game("tysiac").unwrap();
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(seed);
+            let mut st = game.new_state();
+            let mut legal = Vec::new();
+            let mut prikup: Vec<Action> = Vec::new();
+            let mut found = None;
+            while found.is_none() {
+                let actor = st.current_player();
+                let a = match actor {
+                    Player::Terminal => break,
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(_) => {
+                        st.legal_actions(&mut legal);
+                        legal[rng.below(legal.len() as u32) as usize]
+                    }
+                };
+                let i = st.history().len();
+                let before = match actor {
+                    Player::Seat(p) => hand_cards(&*st, p),
+                    _ => Vec::new(),
+                };
+                let give = st.action_to_string(a).starts_with("give ");
+                st.apply_action(a).unwrap();
+                let places = st.card_locations().unwrap();
+                if actor == Player::Chance && hand_of(&places, a).is_none() {
+                    prikup.push(a);
+                }
+                if let (Player::Seat(p), true) = (actor, give) {
+                    let after = hand_cards(&*st, p);
+                    let c = *before.iter().find(|c| !after.contains(c)).expect("a card given");
+                    let k = hand_of(&places, c).expect("given to a hand");
+                    if prikup.contains(&c) {
+                        found = Some((i, p, k));
+                    }
+                }
+            }
+            let Some((g, giver, k)) = found else {
+                continue;
+            };
+            let viewer = (0..3).find(|&v| v != giver && v != k).unwrap();
+            let d = plan(&*game, &*st, viewer, &st.setup()).unwrap();
+            assert!(d.choose[g], "seed {seed}: the give at {g} is redrawn");
+            return;
+        }
+        panic!("no prikup card given face down");
+    }
 }
