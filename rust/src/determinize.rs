@@ -980,4 +980,268 @@ mod tests {
             Err(LudoError::InvalidParameter { .. })
         ));
     }
+
+    /// `moved_cards`: the cards whose place differs between two `card_locations` answers, each once,
+    /// in the order met (the places before, then after): a card moved between two places, a card
+    /// no longer listed, a card newly listed; the cards that stayed are not moved.
+    #[test]
+    fn moved_cards_are_those_whose_place_differs() {
+        let locations = |v: &[(&str, &[Action])]| -> Vec<(String, Vec<Action>)> {
+            v.iter().map(|(p, c)| (p.to_string(), c.to_vec())).collect()
+        };
+        let before = locations(&[("hand 1", &[3, 4, 5]), ("talon", &[7]), ("hand 2", &[8])]);
+        let after = locations(&[("hand 1", &[3, 5]), ("talon", &[4, 7]), ("hand 2", &[9])]);
+        assert_eq!(moved_cards(&before, &after), [4, 8, 9]);
+        assert!(moved_cards(&before, &before).is_empty());
+    }
+
+    /// Rule 1: a card the seat has held in its own hand since its last deal keeps that deal, even
+    /// where the deal itself was hidden from the seat and the card now lies face down again (Zole's
+    /// lielais takes the talon and lays two cards away into it): the seat knows where it was dealt.
+    /// (A card dealt face down to another seat and then given to this one floats over that seat's
+    /// hidden deals instead, rule 3.) Every example along random play, every seat; the case of a
+    /// card dealt outside the seat's hand, held, and face down now must be met.
+    #[test]
+    fn cards_the_seat_has_held_keep_their_deals() {
+        let mut laid_back = 0;
+        for info in registered_games() {
+            for spec in info.examples {
+                let game = load_game(spec).unwrap();
+                if !game.new_state().sees_own_hand() || game.new_state().card_locations().is_none() {
+                    continue;
+                }
+                let mut rng = Rng::new(5);
+                let mut state = game.new_state();
+                let mut legal = Vec::new();
+                let stop = 30 + rng.below(100) as usize;
+                for _ in 0..stop {
+                    match state.current_player() {
+                        Player::Terminal => break,
+                        Player::Chance => state.resolve_chance(&mut rng),
+                        _ => {
+                            state.legal_actions(&mut legal);
+                            let a = legal[rng.below(legal.len() as u32) as usize];
+                            state.apply_action(a).unwrap();
+                        }
+                    }
+                }
+                let places = state.card_locations().unwrap();
+                for player in 0..game.num_players() {
+                    let d = plan(&*game, &*state, player, &state.setup()).unwrap();
+                    // Replay: each card's last deal, whether it went to the seat, whether the seat
+                    // has held it since.
+                    let own = format!("hand {player}");
+                    let mut s = base(&*game, &state.setup()).unwrap();
+                    let mut deal: HashMap<Action, (usize, bool, bool)> = HashMap::new();
+                    for (i, &a) in state.history().iter().enumerate() {
+                        let chance = s.current_player() == Player::Chance;
+                        s.apply_action(a).unwrap();
+                        if chance {
+                            deal.insert(
+                                a,
+                                (i, hand_of(&s.card_locations().unwrap(), a) == Some(player), false),
+                            );
+                        }
+                        let held = s.card_locations().unwrap().into_iter().find(|(p, _)| *p == own);
+                        for c in held.map(|(_, c)| c).unwrap_or_default() {
+                            if let Some(e) = deal.get_mut(&c) {
+                                e.2 = true;
+                            }
+                        }
+                    }
+                    for (&c, &(i, to_seat, held)) in &deal {
+                        if !held {
+                            continue;
+                        }
+                        // Its deal is redrawn only where it floats: dealt to another seat face
+                        // down, it stays that seat's (rule 3).
+                        let floats = d.floating.iter().flatten().any(|f| f.card == c);
+                        assert!(
+                            !d.redraw[i] || floats,
+                            "{spec}: seat {player} held card {c}, dealt at {i}"
+                        );
+                        let hidden = places
+                            .iter()
+                            .any(|(p, cards)| HIDDEN_PLACES.contains(&p.as_str()) && cards.contains(&c));
+                        laid_back += (hidden && !to_seat) as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            laid_back > 0,
+            "no card dealt elsewhere, held by the seat and face down again"
+        );
+    }
+
+    /// Twenty-Four: a seat does not see its own face-down stack (`sees_own_hand` false), so the
+    /// cards of it still unseen are redrawn like the other seat's: over a few samples seat 0's
+    /// unseen cards are not always the true ones, and they come from the cards no seat has seen.
+    #[test]
+    fn a_seats_own_face_down_stack_is_redrawn() {
+        let game = load_game("twenty_four").unwrap();
+        let mut rng = Rng::new(1);
+        let mut st = game.new_state();
+        while st.current_player() == Player::Chance {
+            st.resolve_chance(&mut rng);
+        }
+        let mut truth = hand_cards(&*st, 0);
+        truth.sort_unstable();
+        // Every card no seat has seen: the stacks' unseen cards ("hand s") and those never dealt.
+        let unseen: Vec<Action> = st
+            .card_locations()
+            .unwrap()
+            .into_iter()
+            .filter(|(p, _)| p.starts_with("hand ") || p == "undealt")
+            .flat_map(|(_, c)| c)
+            .collect();
+        assert!(!truth.is_empty());
+        let mut redrawn = false;
+        for seed in 0..20 {
+            let sample = resample_hidden(&*game, &*st, 0, seed).unwrap();
+            let mut own = hand_cards(&*sample, 0);
+            own.sort_unstable();
+            assert_eq!(own.len(), truth.len());
+            assert!(
+                own.iter().all(|c| unseen.contains(c)),
+                "seed {seed}: a seen card in the stack"
+            );
+            redrawn |= own != truth;
+        }
+        assert!(redrawn, "seat 0's own face-down cards are always the true ones");
+    }
+
+    /// Rule 3, a give: in Tysiąc the declarer gives one card face down to each opponent (only the
+    /// receiver sees it). Seen by the third seat, a card the declarer was dealt and gave to the other
+    /// opponent, who then played it, may as well have been dealt to that opponent (and another card
+    /// given): it floats over the declarer's hidden deals before the give and the receiver's before
+    /// the play, and the give is redrawn.
+    #[test]
+    fn a_card_given_face_down_and_played_floats_over_both_seats() {
+        let game = load_game("tysiac").unwrap();
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(seed);
+            let mut st = game.new_state();
+            let mut legal = Vec::new();
+            // Per entry, the seat a dealt card went to; the gives (entry, card, giver, receiver).
+            let mut dealt: Vec<Option<usize>> = Vec::new();
+            let mut gives: Vec<(usize, Action, usize, usize)> = Vec::new();
+            let mut found = None;
+            while found.is_none() {
+                let i = st.history().len();
+                let actor = st.current_player();
+                let a = match actor {
+                    Player::Terminal => break,
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(_) => {
+                        st.legal_actions(&mut legal);
+                        legal[rng.below(legal.len() as u32) as usize]
+                    }
+                };
+                let before = match actor {
+                    Player::Seat(p) => hand_cards(&*st, p),
+                    _ => Vec::new(),
+                };
+                let give = st.action_to_string(a).starts_with("give ");
+                st.apply_action(a).unwrap();
+                let places = st.card_locations().unwrap();
+                dealt.push(if actor == Player::Chance {
+                    hand_of(&places, a)
+                } else {
+                    None
+                });
+                let Player::Seat(p) = actor else { continue };
+                if give {
+                    let after = hand_cards(&*st, p);
+                    let c = *before.iter().find(|c| !after.contains(c)).expect("a card given");
+                    let k = hand_of(&places, c).expect("given to a hand");
+                    gives.push((i, c, p, k));
+                } else if let Some(&(g, c, giver, k)) = gives.iter().find(|&&(_, c, _, k)| c == a && k == p) {
+                    let deal = (0..g).rev().find(|&j| st.history()[j] == c && dealt[j].is_some());
+                    if let Some(deal) = deal.filter(|&j| dealt[j] == Some(giver)) {
+                        found = Some((g, c, giver, k, deal, i));
+                    }
+                }
+            }
+            let Some((g, c, giver, k, deal, play)) = found else {
+                continue;
+            };
+            let viewer = (0..3).find(|&v| v != giver && v != k).unwrap();
+            let d = plan(&*game, &*st, viewer, &st.setup()).unwrap();
+            assert!(d.choose[g], "seed {seed}: the give at {g} is redrawn");
+            let f = d
+                .floating
+                .iter()
+                .flatten()
+                .find(|f| f.card == c)
+                .expect("the given card floats");
+            assert!(f.slots.contains(&deal), "seed {seed}: its true deal");
+            assert!(
+                f.slots
+                    .iter()
+                    .all(|&j| dealt[j] == Some(giver) && j < g || dealt[j] == Some(k) && j < play),
+                "seed {seed}: only the giver's deals before the give, the receiver's before the play"
+            );
+            assert!(
+                f.slots.iter().any(|&j| dealt[j] == Some(k)),
+                "seed {seed}: the receiver's deals"
+            );
+            return;
+        }
+        panic!("no card given face down and played by its receiver");
+    }
+
+    /// Rule 4, a give of a card the seat saw before: in Tysiąc the prikup is shown to everybody
+    /// before the declarer takes it, so a prikup card the declarer then gives face down to the other
+    /// opponent was seen by the third seat, but where it went is not: until its receiver shows it,
+    /// the give is redrawn (else the sample would tell the third seat who holds that card).
+    #[test]
+    fn a_give_of_a_card_seen_before_is_redrawn() {
+        let game = load_game("tysiac").unwrap();
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(seed);
+            let mut st = game.new_state();
+            let mut legal = Vec::new();
+            let mut prikup: Vec<Action> = Vec::new();
+            let mut found = None;
+            while found.is_none() {
+                let actor = st.current_player();
+                let a = match actor {
+                    Player::Terminal => break,
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(_) => {
+                        st.legal_actions(&mut legal);
+                        legal[rng.below(legal.len() as u32) as usize]
+                    }
+                };
+                let i = st.history().len();
+                let before = match actor {
+                    Player::Seat(p) => hand_cards(&*st, p),
+                    _ => Vec::new(),
+                };
+                let give = st.action_to_string(a).starts_with("give ");
+                st.apply_action(a).unwrap();
+                let places = st.card_locations().unwrap();
+                if actor == Player::Chance && hand_of(&places, a).is_none() {
+                    prikup.push(a);
+                }
+                if let (Player::Seat(p), true) = (actor, give) {
+                    let after = hand_cards(&*st, p);
+                    let c = *before.iter().find(|c| !after.contains(c)).expect("a card given");
+                    let k = hand_of(&places, c).expect("given to a hand");
+                    if prikup.contains(&c) {
+                        found = Some((i, p, k));
+                    }
+                }
+            }
+            let Some((g, giver, k)) = found else {
+                continue;
+            };
+            let viewer = (0..3).find(|&v| v != giver && v != k).unwrap();
+            let d = plan(&*game, &*st, viewer, &st.setup()).unwrap();
+            assert!(d.choose[g], "seed {seed}: the give at {g} is redrawn");
+            return;
+        }
+        panic!("no prikup card given face down");
+    }
 }

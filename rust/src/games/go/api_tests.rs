@@ -1233,3 +1233,69 @@ fn go_observation_and_information_state_texts_on_3x3() {
         assert_eq!(s.information_state_string(seat), format!("B2 pass\n{board}"));
     }
 }
+
+/// The board text (`observation_string`, `Display`) beyond plain stones: a stone marked dead is drawn
+/// in lower case (`x`, `o`), the point a simple ko forbids now as `*` (only while the ban holds: a
+/// pass lifts it), and the status line names the phase (free handicap stones still to place, the
+/// side to play, the side to act in the marking phase, the result once over) before the prisoners
+/// each side has taken.
+#[test]
+fn go_board_text_draws_dead_stones_the_ko_point_and_every_phase() {
+    let letters = "   A B C D E\n";
+    let board = |rows: [&str; 5], status: &str| {
+        let body: String = rows
+            .iter()
+            .enumerate()
+            .map(|(k, r)| format!(" {n} {r} {n} \n", n = 5 - k))
+            .collect();
+        format!("{letters}{body}{letters}{status}")
+    };
+    // Black takes the white stone on B2 from C2: White may not retake on B2 at once (the ko point).
+    let g = go("go(board_size=5,ruleset=japanese)");
+    let ko = ". . . . .\n. . . . .\n. X O . .\nX O . O .\n. X O . .";
+    let mut s = GoState::from_diagram(&g, ko, 0).unwrap();
+    act(&mut s, "C2");
+    let rows = [". . . . .", ". . . . .", ". X O . .", "X * X O .", ". X O . ."];
+    assert_eq!(s.to_string(), board(rows, "White to play; prisoners B 1 W 0"));
+    act(&mut s, "pass");
+    let rows = [". . . . .", ". . . . .", ". X O . .", "X . X O .", ". X O . ."];
+    assert_eq!(s.to_string(), board(rows, "Black to play; prisoners B 1 W 0"));
+    // Two pass-alive groups and a white stone in Black's eye on A1, dead by the automatic marking
+    // that opens the marking phase (Black to act after White's pass).
+    let g = go("go(board_size=5,komi=0.5)");
+    let groups = ". X . O .\n. X . O .\nX X . O O\n. X . O .\nO X . O .";
+    let mut s = GoState::from_diagram(&g, groups, 0).unwrap();
+    act(&mut s, "pass");
+    act(&mut s, "pass");
+    let live = [". X . O .", ". X . O .", "X X . O O", ". X . O .", "O X . O ."];
+    let a1_dead = [". X . O .", ". X . O .", "X X . O O", ". X . O .", "o X . O ."];
+    let status = "marking dead stones, Black to act; prisoners B 0 W 0";
+    assert_eq!(s.to_string(), board(a1_dead, status));
+    // Black marks its own group dead too (lower case), White is to act; White resumes play, which
+    // clears the marks, and Black (whom White's pass left to move) plays.
+    let mut m = s.clone();
+    act(&mut m, "mark B1");
+    let both_dead = [". x . O .", ". x . O .", "x x . O O", ". x . O .", "o x . O ."];
+    let status = "marking dead stones, White to act; prisoners B 0 W 0";
+    assert_eq!(m.to_string(), board(both_dead, status));
+    act(&mut m, "resume");
+    assert_eq!(m.to_string(), board(live, "Black to play; prisoners B 0 W 0"));
+    // Both accept the automatic marking: territory scoring, Black 4 points + the dead stone (a
+    // prisoner in the count, not in the captures shown), White 4 + komi 0.5: B+0.5.
+    act(&mut s, "accept");
+    act(&mut s, "accept");
+    assert_eq!(
+        s.to_string(),
+        board(a1_dead, "game over: B+0.5; prisoners B 0 W 0")
+    );
+    // Free handicap: Black places its stones first, the status counts those still to place.
+    let g = go("go(board_size=5,handicap=2,handicap_placement=free)");
+    let mut s = g.new_initial_state();
+    let empty = [". . . . ."; 5];
+    let status = "Black places 2 handicap stone(s); prisoners B 0 W 0";
+    assert_eq!(s.to_string(), board(empty, status));
+    act(&mut s, "C3");
+    let rows = [". . . . .", ". . . . .", ". . X . .", ". . . . .", ". . . . ."];
+    let status = "Black places 1 handicap stone(s); prisoners B 0 W 0";
+    assert_eq!(s.to_string(), board(rows, status));
+}

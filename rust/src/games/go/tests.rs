@@ -2300,3 +2300,35 @@ fn count_removes_dead_stones_up_to_the_last_point() {
     assert_eq!((sc.black, sc.white), (5.0, 5.5));
     assert_eq!(s.result().as_deref(), Some("W+0.5"));
 }
+
+/// The playout bots draw uniformly among the legal moves and pass, `random_no_eye` leaving out its
+/// own one-point eyes (`bots.rs`, the rejection sampler of `playout.rs`). Black to move on 5×5: its
+/// group has two one-point eyes, B4 and B2; D3 is the one other legal point (E5 and E1, White's eyes,
+/// would be suicide). `random`: B4, B2, D3 and pass, a quarter each; `random_no_eye`: D3 and pass,
+/// half each, never an eye (a sampler that passed after one rejected draw would give D3 a sixth).
+#[test]
+fn playout_bots_draw_uniformly_and_random_no_eye_keeps_its_eyes() {
+    use std::collections::HashMap;
+    let spec = "go(board_size=5)";
+    let s = rule_pos(spec, "X X X O .\nX . X O O\nX X X . O\nX . X O O\nX X X O .", 0);
+    let draws = |bot: &str| -> HashMap<String, usize> {
+        let b = game(spec).new_bot(bot).unwrap();
+        let mut rng = Rng::new(7);
+        let mut m = HashMap::new();
+        for _ in 0..800 {
+            *m.entry(s.action_to_string(b.act(&s, &mut rng))).or_default() += 1;
+        }
+        m
+    };
+    // Binomial standard deviations: 12.2 for a quarter of 800, 14.1 for a half; bounds at 4 of them.
+    let random = draws("random");
+    let mut moves: Vec<&str> = random.keys().map(|k| k.as_str()).collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["B2", "B4", "D3", "pass"], "{random:?}");
+    assert!(random.values().all(|&k| (150..=250).contains(&k)), "{random:?}");
+    let no_eye = draws("random_no_eye");
+    let mut moves: Vec<&str> = no_eye.keys().map(|k| k.as_str()).collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["D3", "pass"], "{no_eye:?}");
+    assert!(no_eye.values().all(|&k| (344..=456).contains(&k)), "{no_eye:?}");
+}
