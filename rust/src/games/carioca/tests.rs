@@ -1723,3 +1723,281 @@ fn the_game_string_names_the_parameters_set_and_reads_back_to_the_same_rules() {
     let again = Carioca::from_game_string(&s).unwrap();
     assert_eq!(again.config(), g.config());
 }
+
+/// Every action id has a name that reads back as that id (the layout: cards 0..108, draw stock 108,
+/// take pile 109, discards 110.., picks 218.., close 326, close low 327, close high 328, cancel 329,
+/// then five targets per table meld from 330: onto, meld low, meld high, swap joker low, swap joker
+/// high); the short forms read as their action; a card named without its copy is the lowest copy in the
+/// mover's hand, or the lowest copy of the pack if the mover holds none; other texts are refused.
+#[test]
+fn every_action_name_reads_back_as_its_action_and_other_texts_are_refused() {
+    let g = game(&[("players", "2")]);
+    // Seat 1 to move holds the second 7♥ and the second joker (seat 0 holds the first of each).
+    let st = situation(&g, 0, 1, &["7H X 2C", "7H X 3D"], "KC", &[], &[false, false]);
+    for a in 0..430u32 {
+        let name = st.action_to_string(a);
+        assert_eq!(st.string_to_action(&name).ok(), Some(a), "{a}: {name:?}");
+    }
+    let card = |text: &str, copy: u8| PACK.id(parse_kind(text).unwrap(), copy) as Action;
+    for (text, want) in [
+        ("draw stock", 108),
+        ("take pile", 109),
+        ("close", 326),
+        ("close low", 327),
+        ("close high", 328),
+        ("cancel", 329),
+        ("onto meld 0", 330),
+        ("meld 0 low", 331),
+        ("meld 0 high", 332),
+        ("swap joker meld 0 low", 333),
+        ("swap joker meld 0 high", 334),
+        ("onto meld 1", 335),
+        ("meld 7 high", 330 + 35 + 2),
+        ("onto meld 19", 425),
+        ("swap joker meld 19 high", 429),
+        ("discard 7♥#2", 110 + card("7H", 1)),
+        ("pick X#3", 218 + card("X", 2)),
+        ("9♣#2", card("9C", 1)),
+    ] {
+        assert_eq!(st.action_to_string(want), text, "{want}");
+        assert_eq!(st.string_to_action(text).ok(), Some(want), "{text}");
+    }
+    assert_eq!(st.action_to_string(430), "#430");
+    for (text, want) in [
+        ("draw", 108),
+        ("stock", 108),
+        ("  Draw Stock ", 108),
+        ("pile", 109),
+        ("TAKE PILE", 109),
+        ("discard 7h", 110 + card("7H", 1)),
+        ("pick x", 218 + card("X", 1)),
+        ("discard 5d", 110 + card("5D", 0)),
+        ("pick 9c", 218 + card("9C", 0)),
+        ("onto meld  4", 330 + 20),
+    ] {
+        assert_eq!(st.string_to_action(text).ok(), Some(want), "{text}");
+    }
+    for text in [
+        "onto meld 20",
+        "meld 20 low",
+        "swap joker meld 20 high",
+        "meld 3",
+        "meld 3 middle",
+        "onto meld",
+        "onto meld -1",
+        "discard",
+        "7H",
+        "frobnicate",
+        "",
+    ] {
+        assert!(st.string_to_action(text).is_err(), "{text:?} accepted");
+    }
+}
+
+/// The text of a seat (§7.6): every seat's size, contract and total, and the cards it holds from the
+/// pile (seen taken by everybody), the pile's top and size, the stock's size, the melds with their owners
+/// (a trio by rank; an escalera in position order, each joker with the card it stands for), the
+/// viewer's own hand only and, while it lays, the card it picked; whose turn and in which step. The
+/// situation of `a_seat_observes_its_own_hand_the_table_and_only_the_sizes_of_the_other_hands`: 3
+/// seats in hand 2 (dealer seat 2), seat 2 takes Q♦ and discards 3♣, seat 0 (contract down) takes the
+/// 3♣ and picks 9♦ for the trio of 9s.
+#[test]
+fn a_seats_text_shows_the_table_its_own_hand_and_what_the_others_took_from_the_pile() {
+    let g = game(&[("players", "3")]);
+    let melds = [(1u8, "9S 9H X"), (0, "5H X 7H 8H")];
+    let mut st = situation(
+        &g,
+        1,
+        2,
+        &["9D 4H 2C", JUNK, "3C 5D"],
+        "QD",
+        &melds,
+        &[true, true, false],
+    );
+    let js = PACK.id(parse_kind("JS").unwrap(), 0);
+    st.stock.remove(js);
+    st.pile.insert(0, js);
+    st.scores = [120, 35, 0, 0, 0];
+    act(&mut st, "take pile");
+    act(&mut st, "discard 3C");
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    let head = "Carioca hand 2 of 7: trio + escalera; dealer seat 2\n";
+    let table = "pile: J♠#1 on top (1 cards), stock 83 cards\n\
+                 meld 0 (seat 1): trio of 9s: 9♥#1 9♠#1 X#1\n\
+                 meld 1 (seat 0): escalera: 5♥#2 X#2(6♥) 7♥#1 8♥#1\n";
+    let seats = |viewer: Option<usize>| {
+        let pile = |p: usize, cards: &str| {
+            if viewer == Some(p) {
+                String::new()
+            } else {
+                format!("; holds from the pile: {cards}")
+            }
+        };
+        format!(
+            "seat 0: 4 cards, contract down, total 120{}\n\
+             seat 1: 11 cards, contract down, total 35\n\
+             seat 2: 2 cards, total 0{}\n",
+            pile(0, "3♣#2"),
+            pile(2, "Q♦#2")
+        )
+    };
+    let hand0 = "hand 0: 2♣#1 3♣#2 4♥#1\npending: 9♦#1\n";
+    let hand1 = "hand 1: 3♣#1 4♣#1 10♣#1 3♦#1 8♦#1 Q♦#1 5♥#1 10♥#1 A♥#1 6♠#1 8♠#1\n";
+    let hand2 = "hand 2: 5♦#1 Q♦#2\n";
+    let turn = "to move: seat 0 (meld or discard)\n";
+    let text = |viewer: Option<usize>, hands: &str| format!("{head}{}{table}{hands}{turn}", seats(viewer));
+    assert_eq!(st.observation_string(0), text(Some(0), hand0));
+    assert_eq!(st.observation_string(1), text(Some(1), hand1));
+    assert_eq!(st.observation_string(2), text(Some(2), hand2));
+    assert_eq!(st.to_string(), text(None, &format!("{hand0}{hand1}{hand2}")));
+    // The card laid off, then the discard left: seat 0 holds the rest.
+    act(&mut st, "onto meld 0");
+    assert!(st
+        .observation_string(0)
+        .ends_with("hand 0: 2♣#1 3♣#2 4♥#1\nto move: seat 0 (meld or discard)\n"));
+    // The deal: nobody to move, every hand still empty.
+    let st = g.new_initial_state();
+    assert_eq!(
+        st.to_string(),
+        "Carioca hand 1 of 7: two trios; dealer seat 2\n\
+         seat 0: 0 cards, total 0\nseat 1: 0 cards, total 0\nseat 2: 0 cards, total 0\n\
+         pile: empty, stock 108 cards\nhand 0: -\nhand 1: -\nhand 2: -\ndealing\n"
+    );
+}
+
+/// The end of a one-hand game: seat 0 goes out by laying 9♦ onto the trio of 9s and discarding its
+/// last card; seat 1 keeps JUNK, 87 points (§7.5: 3 + 3 + 5 + 8 + 10 + 10 + 20 + 4 + 6 + 8 + 10), and
+/// nobody is to move.
+#[test]
+fn the_text_of_a_finished_game_says_so_and_names_nobody_to_move() {
+    let g = game(&[("players", "2"), ("scope", "deal")]);
+    let mut st = situation(&g, 0, 0, &["4H", JUNK], "9D", &[(1, "9S 9H X")], &[true, true]);
+    act(&mut st, "take pile");
+    act(&mut st, "pick 9D");
+    act(&mut st, "onto meld 0");
+    act(&mut st, "discard 4H");
+    assert!(st.is_terminal());
+    let text = st.to_string();
+    assert!(text.starts_with("Carioca hand 1 of 1: two trios"), "{text}");
+    assert!(
+        text.contains("seat 1: 11 cards, contract down, total 87"),
+        "{text}"
+    );
+    assert!(text.ends_with("\ngame over\n"), "{text}");
+    assert!(!text.contains("to move"), "{text}");
+}
+
+/// Perfect recall as a seat saw it (§7.6): its own dealt cards and stock draws by name and the
+/// others' as `?`, the upcard by name; every other action with the seat that took it; another seat's
+/// picks hidden (`pick ?`) but the card it lays off named with the meld, since the meld shows it. Two
+/// seats in hand 1 (dealer seat 1): seat 0 takes the upcard K♦, lays the trios of 7s and 9s and
+/// discards K♣; seat 1 draws 5♣ from the stock and discards it; seat 0 draws 7♣, lays it onto the 7s,
+/// discards 2♣; seat 1 takes it. While seat 0 lays, its text shows the closed trio waiting for the
+/// rest of the contract and the picked card, to itself and on the full text only under its hand.
+#[test]
+fn the_information_state_names_what_the_seat_saw_and_hides_the_rest() {
+    let g = game(&[("players", "2")]);
+    let hands = ["7S 7H 7D 9C 9D 9H 2C 4D 6H JS KC", JUNK];
+    let mut st = dealt(&g, &hands, "KD");
+    let stock_card = |st: &mut CariocaState, text: &str| {
+        let id = PACK.id(parse_kind(text).unwrap(), 0);
+        st.apply_action(id as Action).unwrap();
+    };
+    act(&mut st, "take pile");
+    for c in ["7S", "7H", "7D"] {
+        act(&mut st, &format!("pick {c}"));
+    }
+    act(&mut st, "close");
+    // A closed trio and nothing picked: the trio under the mover's hand, no pending line.
+    let staged = "closed, waiting for the rest of the contract: trio of 7s: 7♦#1 7♥#1 7♠#1\n";
+    let text = st.to_string();
+    assert!(
+        text.contains(&format!(
+            "hand 0: 2♣#1 9♣#1 K♣#1 4♦#1 9♦#1 K♦#1 6♥#1 9♥#1 J♠#1\n{staged}hand 1:"
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("pending"), "{text}");
+    assert!(st.observation_string(0).contains(staged));
+    assert!(!st.observation_string(1).contains("closed"));
+    act(&mut st, "pick 9C");
+    let text = st.to_string();
+    assert!(
+        text.contains(&format!("{staged}pending: 9♣#1\nhand 1:")),
+        "{text}"
+    );
+    for c in ["9D", "9H"] {
+        act(&mut st, &format!("pick {c}"));
+    }
+    act(&mut st, "close");
+    assert!(st.contract_down(0));
+    assert!(st.to_string().ends_with("to move: seat 0 (discard)\n"));
+    act(&mut st, "discard KC");
+    act(&mut st, "draw stock");
+    stock_card(&mut st, "5C");
+    act(&mut st, "discard 5C");
+    act(&mut st, "draw stock");
+    stock_card(&mut st, "7C");
+    act(&mut st, "pick 7C");
+    act(&mut st, "onto meld 0");
+    act(&mut st, "discard 2C");
+    act(&mut st, "take pile");
+    // The deal: one card at a time from the dealer's right (seat 0), then the upcard.
+    let mut used = PackSet::EMPTY;
+    let names: Vec<Vec<String>> = hands
+        .iter()
+        .map(|h| ids(h, &mut used).iter().map(|&id| PACK.name(id)).collect())
+        .collect();
+    for (viewer, dealt_to_viewer) in names.iter().enumerate() {
+        let mut want: Vec<String> = (0..22)
+            .map(|i| {
+                if i % 2 == viewer {
+                    dealt_to_viewer[i / 2].clone()
+                } else {
+                    "?".into()
+                }
+            })
+            .collect();
+        let own = viewer == 0;
+        let hidden = |name: &str| if own { name.to_string() } else { "?".into() };
+        let pick = |name: &str| {
+            format!(
+                "0:{}",
+                if own {
+                    format!("pick {name}")
+                } else {
+                    "pick ?".into()
+                }
+            )
+        };
+        want.push("K♦#1".into());
+        want.push("0:take pile".into());
+        for c in ["7♠#1", "7♥#1", "7♦#1"] {
+            want.push(pick(c));
+        }
+        want.push("0:close".into());
+        for c in ["9♣#1", "9♦#1", "9♥#1"] {
+            want.push(pick(c));
+        }
+        want.push("0:close".into());
+        want.push("0:discard K♣#1".into());
+        want.push("1:draw stock".into());
+        want.push(if own { "?".into() } else { "5♣#1".into() });
+        want.push("1:discard 5♣#1".into());
+        want.push("0:draw stock".into());
+        want.push(hidden("7♣#1"));
+        want.push(pick("7♣#1"));
+        want.push(if own {
+            "0:onto meld 0".into()
+        } else {
+            "0:7♣#1 onto meld 0".into()
+        });
+        want.push("0:discard 2♣#1".into());
+        want.push("1:take pile".into());
+        let info = st.information_state_string(viewer);
+        let (line, rest) = info.split_once('\n').unwrap();
+        assert_eq!(line, format!("{} ", want.join(" ")), "viewer {viewer}");
+        assert_eq!(rest, st.observation_string(viewer));
+    }
+}
