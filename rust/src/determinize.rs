@@ -1287,10 +1287,20 @@ mod tests {
                     for viewer in (0..3).filter(|&v| discards.iter().any(|&(_, p)| p != v)) {
                         let d = plan(&*game, &*st, viewer, &st.setup()).unwrap();
                         for j in 0..h {
-                            assert!(!d.redraw[j], "seed {seed}: seat {viewer}, entry {j} of a finished hand redrawn");
-                            assert!(!d.choose[j], "seed {seed}: seat {viewer}, choice {j} of a finished hand redrawn");
+                            assert!(
+                                !d.redraw[j],
+                                "seed {seed}: seat {viewer}, entry {j} of a finished hand redrawn"
+                            );
+                            assert!(
+                                !d.choose[j],
+                                "seed {seed}: seat {viewer}, choice {j} of a finished hand redrawn"
+                            );
                         }
-                        assert!(d.floating.iter().flatten().all(|f| f.slots.iter().all(|&j| j >= h)));
+                        assert!(d
+                            .floating
+                            .iter()
+                            .flatten()
+                            .all(|f| f.slots.iter().all(|&j| j >= h)));
                     }
                     checked += 1;
                 }
@@ -1362,14 +1372,21 @@ mod tests {
                     None
                 });
                 if let (Some((c, Some(holder))), Player::Seat(single)) = (call, actor) {
-                    assert_eq!(hand_of(&st.card_locations().unwrap(), c), Some(single), "handed over");
+                    assert_eq!(
+                        hand_of(&st.card_locations().unwrap(), c),
+                        Some(single),
+                        "handed over"
+                    );
                     found = Some((i, c, holder, single));
                 }
             }
             let Some((call, c, holder, single)) = found else {
                 continue;
             };
-            let deal = (0..call).rev().find(|&j| st.history()[j] == c && dealt[j].is_some()).unwrap();
+            let deal = (0..call)
+                .rev()
+                .find(|&j| st.history()[j] == c && dealt[j].is_some())
+                .unwrap();
             assert_eq!(dealt[deal], Some(holder));
             let viewer = (0..3).find(|&v| v != holder && v != single).unwrap();
             let d = plan(&*game, &*st, viewer, &st.setup()).unwrap();
