@@ -1244,4 +1244,165 @@ mod tests {
         }
         panic!("no prikup card given face down");
     }
+
+    /// Rule 1 and rule 4 in a match: a finished hand is past. Zole as a match of 6 hands, seen by
+    /// each seat other than the lielais of an earlier hand in which he took the talon and laid two
+    /// cards away face down: at the start of the next hand (every card back in the stock) and once
+    /// that hand is dealt, no entry of the finished hands is redrawn. Not a deal (only a card's last
+    /// deal can be where the card is now, and a card back in the stock went back after that deal),
+    /// and not the face-down discards (they belong to a finished hand, whose deals are kept).
+    #[test]
+    fn a_finished_hands_deals_and_discards_are_kept() {
+        let game = load_game("zole(scope=match,hands=6)").unwrap();
+        for seed in 0..200u64 {
+            let mut rng = Rng::new(seed);
+            let mut st = game.new_state();
+            let mut legal = Vec::new();
+            // The discards so far (entry, seat), whether a seat has acted in the current hand, and
+            // the entry where the hand after the first discard starts.
+            let mut discards: Vec<(usize, usize)> = Vec::new();
+            let mut seat_acted = false;
+            let mut start: Option<usize> = None;
+            let mut checked = 0;
+            while checked < 2 {
+                let i = st.history().len();
+                let actor = st.current_player();
+                // Checked at the first deal of the next hand, and at the first action after its deal.
+                let new_hand = actor == Player::Chance && seat_acted;
+                let dealt = start.is_some() && matches!(actor, Player::Seat(_)) && !seat_acted;
+                if new_hand && start.is_none() && !discards.is_empty() {
+                    start = Some(i);
+                }
+                if (new_hand && start == Some(i)) || dealt {
+                    let h = start.unwrap();
+                    if checked == 0 {
+                        assert!(
+                            st.card_locations()
+                                .unwrap()
+                                .iter()
+                                .all(|(p, c)| p == "stock" || c.is_empty()),
+                            "seed {seed}: every card back in the stock"
+                        );
+                    }
+                    for viewer in (0..3).filter(|&v| discards.iter().any(|&(_, p)| p != v)) {
+                        let d = plan(&*game, &*st, viewer, &st.setup()).unwrap();
+                        for j in 0..h {
+                            assert!(
+                                !d.redraw[j],
+                                "seed {seed}: seat {viewer}, entry {j} of a finished hand redrawn"
+                            );
+                            assert!(
+                                !d.choose[j],
+                                "seed {seed}: seat {viewer}, choice {j} of a finished hand redrawn"
+                            );
+                        }
+                        assert!(d
+                            .floating
+                            .iter()
+                            .flatten()
+                            .all(|f| f.slots.iter().all(|&j| j >= h)));
+                    }
+                    checked += 1;
+                }
+                if new_hand {
+                    seat_acted = false;
+                }
+                let a = match actor {
+                    Player::Terminal => break,
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(p) => {
+                        seat_acted = true;
+                        st.legal_actions(&mut legal);
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        if start.is_none() && st.action_to_string(a).starts_with("discard ") {
+                            discards.push((i, p));
+                        }
+                        a
+                    }
+                };
+                st.apply_action(a).unwrap();
+            }
+            if checked == 2 {
+                return;
+            }
+        }
+        panic!("no match with a hand after a face-down discard");
+    }
+
+    /// Rule 3, a card handed over openly: in Calabrasella with `call_three` the single player names a
+    /// card and its holder hands it over in public. Seen by the third seat, that card now lies face
+    /// down in the single player's hand but is known to have come from the holder, who was dealt it
+    /// face down: which of the holder's hidden deals brought it is not known, so it floats over the
+    /// holder's deals before the call (its true deal among them), and is not kept at its deal.
+    #[test]
+    fn a_card_handed_over_for_a_call_floats_over_its_holders_deals() {
+        let game = load_game("calabrasella(call_three=true,deal_packet=2)").unwrap();
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(seed);
+            let mut st = game.new_state();
+            let mut legal = Vec::new();
+            // Per entry, the seat a dealt card went to.
+            let mut dealt: Vec<Option<usize>> = Vec::new();
+            let mut found = None;
+            while found.is_none() {
+                let i = st.history().len();
+                let actor = st.current_player();
+                let a = match actor {
+                    Player::Terminal => break,
+                    Player::Chance => st.sample_chance(&mut rng),
+                    Player::Seat(_) => {
+                        st.legal_actions(&mut legal);
+                        legal[rng.below(legal.len() as u32) as usize]
+                    }
+                };
+                let name = st.action_to_string(a);
+                let call = name.strip_prefix("call ").map(|c| {
+                    let places = st.card_locations().unwrap();
+                    let card = places
+                        .iter()
+                        .flat_map(|(_, cs)| cs.iter().copied())
+                        .find(|&x| st.action_to_string(x) == c)
+                        .expect("the called card");
+                    (card, hand_of(&places, card))
+                });
+                st.apply_action(a).unwrap();
+                dealt.push(if actor == Player::Chance {
+                    hand_of(&st.card_locations().unwrap(), a)
+                } else {
+                    None
+                });
+                if let (Some((c, Some(holder))), Player::Seat(single)) = (call, actor) {
+                    assert_eq!(
+                        hand_of(&st.card_locations().unwrap(), c),
+                        Some(single),
+                        "handed over"
+                    );
+                    found = Some((i, c, holder, single));
+                }
+            }
+            let Some((call, c, holder, single)) = found else {
+                continue;
+            };
+            let deal = (0..call)
+                .rev()
+                .find(|&j| st.history()[j] == c && dealt[j].is_some())
+                .unwrap();
+            assert_eq!(dealt[deal], Some(holder));
+            let viewer = (0..3).find(|&v| v != holder && v != single).unwrap();
+            let d = plan(&*game, &*st, viewer, &st.setup()).unwrap();
+            let f = d
+                .floating
+                .iter()
+                .flatten()
+                .find(|f| f.card == c)
+                .expect("the called card floats");
+            assert!(f.slots.contains(&deal), "seed {seed}: its true deal");
+            assert!(
+                f.slots.len() > 1 && f.slots.iter().all(|&j| dealt[j] == Some(holder) && j < call),
+                "seed {seed}: the holder's deals before the call"
+            );
+            return;
+        }
+        panic!("no card called from a hand");
+    }
 }
