@@ -2001,3 +2001,164 @@ fn the_information_state_names_what_the_seat_saw_and_hides_the_rest() {
         assert_eq!(rest, st.observation_string(viewer));
     }
 }
+
+/// The sorted ids of `text`'s kinds after the cards in `used` (the same copies `dealt` gives).
+fn sorted_ids(text: &str, used: &mut PackSet) -> Vec<u32> {
+    let mut v: Vec<u32> = ids(text, used).into_iter().map(u32::from).collect();
+    v.sort();
+    v
+}
+
+/// The sorted ids of the first copies of `text`'s kinds.
+fn first_copies(text: &str) -> Vec<u32> {
+    let mut used = PackSet::EMPTY;
+    sorted_ids(text, &mut used)
+}
+
+#[test]
+fn the_card_places_are_the_hands_the_cards_being_laid_the_stock_the_pile_and_the_melds() {
+    // §7.2: after the deal each seat holds its eleven cards, one card turned up starts the pile and
+    // the rest is the stock. A stock draw moves its card into the drawer's hand; the cards picked for
+    // the contract are being laid (in no hand) until the contract is down, then each meld is on the
+    // table; a discard goes onto the pile, over the upcard.
+    let g = game(&[("players", "2")]);
+    let hand0 = "7S 7H X 9C 9D 9H 2C 4D 6H JS KC";
+    let mut st = dealt(&g, &[hand0, JUNK], "5C");
+    let mut used = PackSet::EMPTY;
+    let h0 = sorted_ids(hand0, &mut used);
+    let h1 = sorted_ids(JUNK, &mut used);
+    let up = sorted_ids("5C", &mut used);
+    let ace = sorted_ids("AS", &mut used);
+    let rest = |extra: &[u32]| -> Vec<u32> {
+        (0..P)
+            .filter(|&id| !h0.contains(&id) && !h1.contains(&id) && !up.contains(&id) && !extra.contains(&id))
+            .collect()
+    };
+    let places = |h0: Vec<u32>, laying: Vec<u32>, stock: Vec<u32>, pile: Vec<u32>, melds: &[Vec<u32>]| {
+        let mut v = vec![
+            ("hand 0".to_string(), h0),
+            ("hand 1".to_string(), h1.clone()),
+            ("laying".to_string(), laying),
+            ("stock".to_string(), stock),
+            ("pile".to_string(), pile),
+        ];
+        for (i, m) in melds.iter().enumerate() {
+            v.push((format!("meld {i}"), m.clone()));
+        }
+        Some(v)
+    };
+    assert_eq!(
+        st.card_locations(),
+        places(h0.clone(), vec![], rest(&[]), up.clone(), &[])
+    );
+    // Seat 0 draws the stock's A♠: a chance node over the 85 stock cards, each equally likely.
+    act(&mut st, "draw stock");
+    assert_eq!(st.current_player(), Player::Chance);
+    let mut outcomes = Vec::new();
+    st.chance_outcomes(&mut outcomes);
+    let stock = rest(&[]);
+    assert_eq!(stock.len(), 85);
+    let expected: Vec<(Action, f64)> = stock.iter().map(|&id| (id, 1.0 / 85.0)).collect();
+    assert_eq!(outcomes, expected);
+    st.apply_action(ace[0]).unwrap();
+    let mut with_ace = h0.clone();
+    with_ace.push(ace[0]);
+    with_ace.sort();
+    assert_eq!(
+        st.card_locations(),
+        places(with_ace, vec![], rest(&ace), up.clone(), &[])
+    );
+    // The first trio picked and closed, the second begun: five cards being laid.
+    for name in ["pick 7S", "pick 7H", "pick X", "close", "pick 9C", "pick 9D"] {
+        act(&mut st, name);
+    }
+    let laid = first_copies("9H 2C 4D 6H JS KC AS");
+    let laying = first_copies("7S 7H X 9C 9D");
+    assert_eq!(
+        st.card_locations(),
+        places(laid.clone(), laying, rest(&ace), up.clone(), &[])
+    );
+    // The contract down: two melds on the table in the order laid, nothing being laid.
+    act(&mut st, "pick 9H");
+    act(&mut st, "close");
+    let laid = first_copies("2C 4D 6H JS KC AS");
+    let trio7 = first_copies("7S 7H X");
+    let trio9 = first_copies("9C 9D 9H");
+    let melds = [trio7, trio9];
+    assert_eq!(
+        st.card_locations(),
+        places(laid, vec![], rest(&ace), up.clone(), &melds)
+    );
+    // The discard goes onto the pile: the upcard under it (the pile from its bottom to its top).
+    act(&mut st, "discard 2C");
+    let two = first_copies("2C");
+    let left = first_copies("4D 6H JS KC AS");
+    assert_eq!(
+        st.card_locations(),
+        places(left, vec![], rest(&ace), vec![up[0], two[0]], &melds)
+    );
+    assert_eq!(st.current_player(), Player::Seat(1));
+}
+
+#[test]
+fn refused_actions_name_why_at_a_decision_a_chance_node_and_past_the_ids() {
+    let g = game(&[("players", "2")]);
+    let mut st = dealt(&g, &["7S 7H X 9C 9D 9H 2C 4D 6H JS KC", JUNK], "5C");
+    let err = |st: &mut CariocaState, a: Action| st.apply_action(a).unwrap_err().to_string();
+    // A card id (a chance outcome) at seat 0's draw is no move of a seat.
+    let e = err(&mut st, 5);
+    assert!(e.contains("not legal here"), "{e}");
+    let e = err(&mut st, NUM_ACTIONS);
+    assert!(e.contains("action ids are 0..430"), "{e}");
+    // At the stock draw only a stock card may come: not a draw, not a card in a hand.
+    act(&mut st, "draw stock");
+    let mut used = PackSet::EMPTY;
+    let seven = ids("7S", &mut used)[0] as Action;
+    for a in [DRAW_STOCK, DRAW_PILE, seven] {
+        let e = err(&mut st, a);
+        assert!(e.contains("not a possible chance outcome here"), "{a}: {e}");
+    }
+    let ace = ids("AS", &mut used)[0] as Action;
+    st.apply_action(ace).unwrap();
+    // Seat 0 has drawn: a second draw is refused with the rule's reason.
+    let e = err(&mut st, DRAW_STOCK);
+    assert!(e.contains("already drew this turn"), "{e}");
+    let e = err(&mut st, ace);
+    assert!(e.contains("not legal here"), "{e}");
+}
+
+#[test]
+fn a_random_draw_takes_the_stock_or_the_pile_whichever_has_cards() {
+    // §7.2: a turn starts by drawing the pile's top or the stock's: a random seat picks either while
+    // both have cards, the one left when the other is empty.
+    let g = game(&[("players", "2")]);
+    let st = dealt(&g, &["7S 7H X 9C 9D 9H 2C 4D 6H JS KC", JUNK], "5C");
+    let draws = |st: &CariocaState| -> Vec<Action> {
+        let mut v: Vec<Action> = (0..64)
+            .map(|seed| st.random_action(&mut Rng::new(seed)))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    assert_eq!(draws(&st), vec![DRAW_STOCK, DRAW_PILE]);
+    let mut no_pile = st.clone();
+    no_pile.pile.clear();
+    assert_eq!(draws(&no_pile), vec![DRAW_STOCK]);
+    let mut no_stock = st.clone();
+    no_stock.stock = PackSet::EMPTY;
+    assert_eq!(draws(&no_stock), vec![DRAW_PILE]);
+    // The stock's card comes from the chance node: every stock card can come (2000 draws over 85
+    // cards), each one from the stock, and `resolve_chance` ends on seat 0 holding twelve cards.
+    let mut drawn = st.clone();
+    act(&mut drawn, "draw stock");
+    let stock: Vec<Action> = drawn.stock.iter().map(Action::from).collect();
+    let mut rng = Rng::new(7);
+    let mut seen: Vec<Action> = (0..2000).map(|_| drawn.sample_chance(&mut rng)).collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen, stock);
+    drawn.resolve_chance(&mut rng);
+    assert_eq!(drawn.current_player(), Player::Seat(0));
+    assert_eq!((drawn.hand(0).len(), drawn.stock.len()), (12, 84));
+}
