@@ -891,3 +891,39 @@ fn a_match_ends_when_one_side_cannot_be_caught() {
     s.scores(&mut sc);
     assert_eq!(sc, [2.0, 1.0]);
 }
+
+#[test]
+fn the_information_state_of_a_finished_game_ends_with_its_result() {
+    // The last placement ends the game (and, in a single game, the play): the record then closes
+    // with the result line, row 1 tied, row 2 p0, row 3 p1, a draw (1-1 is not two rows).
+    let s = drawn_game(&game(&[]));
+    assert!(s.is_terminal());
+    for p in 0..2 {
+        let text = s.information_state_string(p);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 3 + 24 + 1, "{text}");
+        assert_eq!(lines[27], "p1 places Q♠ on row 3");
+        assert_eq!(lines[28], "game 1 over: row 1 tied, row 2 p0, row 3 p1; draw");
+    }
+}
+
+#[test]
+fn placements_count_each_placed_card_and_restart_with_the_next_game() {
+    let g = game(&[("scope", "match"), ("games", "3")]);
+    let mut s = dealt(&g, ["9♠", "K♦", "7♣"]);
+    assert_eq!(s.placements(), 0);
+    play(&mut s, "A♠", 1);
+    // A drawn card is not yet a placement.
+    s.apply_action(u32::from(card("8♥"))).unwrap();
+    assert_eq!(s.placements(), 1);
+    s.apply_action(PLACE_BASE).unwrap();
+    assert_eq!(s.placements(), 2);
+    // A whole game is 24 placements; the next game of the match starts again from none.
+    let mut s = g.new_initial_state();
+    let (d0, d1) = drawn_hands();
+    play_game(&mut s, 0, DRAWN_BOARD, d0, d1);
+    assert_eq!(s.game_number(), 1);
+    assert_eq!(s.placements(), 0);
+    let s = drawn_game(&game(&[]));
+    assert_eq!(s.placements(), 24);
+}
