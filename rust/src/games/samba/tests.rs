@@ -1364,19 +1364,15 @@ fn from_stock(st: &mut SambaState, text: &str) -> PackSet {
     out
 }
 
-#[test]
-fn both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals() {
-    // Seat 0 goes out discarding its last card. Partnership 0: a mixed canasta of kings (60 + 20, bonus
-    // 300), a natural canasta of queens (70, 500), out 200, its partner holds J and 4 (-15): 1,135.
-    // Partnership 1: 8-8-8 (30), seat 1 holds A and 5 (-25), seat 3 a joker (-50), one red 3 without two
-    // canastas (-100): -145.
-    let g = deal();
+/// The hand of `both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals`, one
+/// discard (9♠ by seat 0) before it ends; totals 100 and 200 before it.
+fn hand_about_to_be_scored(g: &Samba) -> SambaState {
     let melds = [
         ("KS KS KH KH KD KC 2C", K7),
         ("QS QS QH QH QD QC QC", Shape::Set(12)),
     ];
     let mut st = table(
-        &g,
+        g,
         Phase::Meld,
         Table {
             hand: "9S",
@@ -1397,6 +1393,17 @@ fn both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals
     st.hands[3] = from_stock(&mut st, "X");
     st.red3[1] = from_stock(&mut st, "3D");
     st.totals = [100, 200];
+    st
+}
+
+#[test]
+fn both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals() {
+    // Seat 0 goes out discarding its last card. Partnership 0: a mixed canasta of kings (60 + 20, bonus
+    // 300), a natural canasta of queens (70, 500), out 200, its partner holds J and 4 (-15): 1,135.
+    // Partnership 1: 8-8-8 (30), seat 1 holds A and 5 (-25), seat 3 a joker (-50), one red 3 without two
+    // canastas (-100): -145.
+    let g = deal();
+    let mut st = hand_about_to_be_scored(&g);
     act(&mut st, "discard 9S");
     assert_eq!(st.phase(), Phase::Over);
     assert_eq!(st.last_hand(), [1135, -145]);
@@ -2752,32 +2759,7 @@ fn the_returns_are_the_own_sides_total_less_the_others_and_the_rewards_come_at_t
     // of `both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals`: totals 100
     // and 200 before, 1,235 and 55 after (a hand of 1,135 and −145).
     let g = deal();
-    let melds = [
-        ("KS KS KH KH KD KC 2C", K7),
-        ("QS QS QH QH QD QC QC", Shape::Set(12)),
-    ];
-    let mut st = table(
-        &g,
-        Phase::Meld,
-        Table {
-            hand: "9S",
-            partner: "JD 4C",
-            pile: "7C",
-            melds: &melds,
-            red3: "",
-        },
-    );
-    st.melded[1] = true;
-    let eights = from_stock(&mut st, "8S 8H 8D");
-    st.melds[1].push(Meld {
-        cards: eights,
-        shape: Shape::Set(8),
-        staged: false,
-    });
-    st.hands[1] = from_stock(&mut st, "AS 5C");
-    st.hands[3] = from_stock(&mut st, "X");
-    st.red3[1] = from_stock(&mut st, "3D");
-    st.totals = [100, 200];
+    let mut st = hand_about_to_be_scored(&g);
     let read = |st: &SambaState| {
         let (mut r, mut w, mut s) = ([9.0; 4], [9.0; 4], [9.0; 4]);
         st.returns(&mut r);
