@@ -1364,6 +1364,21 @@ fn from_stock(st: &mut SambaState, text: &str) -> PackSet {
     out
 }
 
+/// Partnership 1 as several tests set it: melded 8-8-8, seat 1 holding A♠ 5♣, seat 3 a joker, one
+/// red 3 (all taken from the stock).
+fn other_side_with_eights(st: &mut SambaState) {
+    st.melded[1] = true;
+    let eights = from_stock(st, "8S 8H 8D");
+    st.melds[1].push(Meld {
+        cards: eights,
+        shape: Shape::Set(8),
+        staged: false,
+    });
+    st.hands[1] = from_stock(st, "AS 5C");
+    st.hands[3] = from_stock(st, "X");
+    st.red3[1] = from_stock(st, "3D");
+}
+
 /// The hand of `both_partnerships_are_scored_at_the_end_of_the_hand_and_added_to_their_totals`, one
 /// discard (9♠ by seat 0) before it ends; totals 100 and 200 before it.
 fn hand_about_to_be_scored(g: &Samba) -> SambaState {
@@ -1382,16 +1397,7 @@ fn hand_about_to_be_scored(g: &Samba) -> SambaState {
             red3: "",
         },
     );
-    st.melded[1] = true;
-    let eights = from_stock(&mut st, "8S 8H 8D");
-    st.melds[1].push(Meld {
-        cards: eights,
-        shape: Shape::Set(8),
-        staged: false,
-    });
-    st.hands[1] = from_stock(&mut st, "AS 5C");
-    st.hands[3] = from_stock(&mut st, "X");
-    st.red3[1] = from_stock(&mut st, "3D");
+    other_side_with_eights(&mut st);
     st.totals = [100, 200];
     st
 }
@@ -2699,16 +2705,7 @@ fn every_card_lies_in_exactly_one_named_place_hands_pending_taken_pile_stock_pil
             red3: "3H",
         },
     );
-    st.melded[1] = true;
-    let eights = from_stock(&mut st, "8S 8H 8D");
-    st.melds[1].push(Meld {
-        cards: eights,
-        shape: Shape::Set(8),
-        staged: false,
-    });
-    st.hands[1] = from_stock(&mut st, "AS 5C");
-    st.hands[3] = from_stock(&mut st, "X");
-    st.red3[1] = from_stock(&mut st, "3D");
+    other_side_with_eights(&mut st);
     let check = |st: &SambaState, places: &[(&str, &str, bool)], stock: usize, pile: &str| {
         let locs = st.card_locations().unwrap();
         let mut count = [0; 162];

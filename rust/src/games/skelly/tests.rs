@@ -271,7 +271,7 @@ fn a_trapped_cap_is_released_after_the_set_number_of_skipped_turns() {
 // The rest of rules.rs's boundaries (the second mutation run): placement, the radial exit, outcome
 // refusals, the masks of a report, rule 6 and the killer run's landings.
 
-/// The cap rests at `want` (to rounding).
+/// The cap (or any point: a target, a velocity) is at `want`, to rounding.
 fn assert_at(at: (f64, f64), want: (f64, f64)) {
     assert!(
         (at.0 - want.0).abs() < 1e-12 && (at.1 - want.1).abs() < 1e-12,
@@ -761,14 +761,6 @@ fn the_observation_is_written_slot_by_slot_from_the_seat_to_move_on() {
 // for the default court (2 m board, 0.25 m boxes and pair gap, 0.75 m skull, 0.25 m box 13, diagonal
 // quadrants, deceleration 2 m/s², so a free slide of d metres needs speed √(2·2·d)).
 
-/// Two points within rounding of each other.
-fn assert_near(got: (f64, f64), want: (f64, f64)) {
-    assert!(
-        (got.0 - want.0).abs() < 1e-12 && (got.1 - want.1).abs() < 1e-12,
-        "{got:?} != {want:?}"
-    );
-}
-
 #[test]
 fn the_target_is_the_next_box_then_box_13_then_the_first_quadrant_not_made() {
     // Box centres by hand: the corner boxes' centres lie 0.125 from the edges (0.125 and 1.875), the
@@ -783,25 +775,25 @@ fn the_target_is_the_next_box_then_box_13_then_the_first_quadrant_not_made() {
     };
     // Course T = [1, 2, …, 13, 12, …, 1]: index 0 is box 1, index 4 box 5 (left side, upper box),
     // index 14 box 11 (top side, right box), index 24 box 1 again.
-    assert_near(at("course0"), (0.125, 0.125));
-    assert_near(at("course4"), (0.125, 1.25));
-    assert_near(at("course14"), (1.25, 1.875));
-    assert_near(at("course24"), (0.125, 0.125));
+    assert_at(at("course0"), (0.125, 0.125));
+    assert_at(at("course4"), (0.125, 1.25));
+    assert_at(at("course14"), (1.25, 1.875));
+    assert_at(at("course24"), (0.125, 0.125));
     // The killer run: box 13 in the middle, then the first quadrant not made, aimed halfway between
     // box 13's edge (0.125 from the centre) and the skull's (0.375): 0.25 from the centre towards
     // N (+y), E (+x), S, W.
-    assert_near(at("qual13"), (1.0, 1.0));
-    assert_near(at("qualq"), (1.0, 1.25));
-    assert_near(at("qualq0"), (1.25, 1.0));
-    assert_near(at("qualq01"), (1.0, 0.75));
-    assert_near(at("qualq02"), (1.25, 1.0));
-    assert_near(at("qualq012"), (0.75, 1.0));
-    assert_near(at("qualq123"), (1.0, 1.25));
+    assert_at(at("qual13"), (1.0, 1.0));
+    assert_at(at("qualq"), (1.0, 1.25));
+    assert_at(at("qualq0"), (1.25, 1.0));
+    assert_at(at("qualq01"), (1.0, 0.75));
+    assert_at(at("qualq02"), (1.25, 1.0));
+    assert_at(at("qualq012"), (0.75, 1.0));
+    assert_at(at("qualq123"), (1.0, 1.25));
     // The same for seat 1, asked while seat 0 is to shoot.
     let s = g
         .state_at("turn=0 shots=0 out=- p0=course2@0.6,0.4 p1=qualq013@1.5,1.5")
         .unwrap();
-    assert_near(s.target_point(1), (1.0, 0.75));
+    assert_at(s.target_point(1), (1.0, 0.75));
 }
 
 #[test]
@@ -811,22 +803,22 @@ fn a_killer_aims_at_the_nearest_rival_on_the_court_or_at_the_centre() {
     let s = g
         .state_at("turn=0 shots=0 out=- p0=killer@1.0,0.5 p1=course3@0.25,0.25 p2=course5@0.75,0.75")
         .unwrap();
-    assert_near(s.target_point(0), (0.75, 0.75));
+    assert_at(s.target_point(0), (0.75, 0.75));
     // The nearer first in seat order: (0.75, 0.75) again against (0.25, 0.5), 0.75 away.
     let s = g
         .state_at("turn=0 shots=0 out=- p0=killer@1.0,0.5 p1=course3@0.75,0.75 p2=course5@0.25,0.5")
         .unwrap();
-    assert_near(s.target_point(0), (0.75, 0.75));
+    assert_at(s.target_point(0), (0.75, 0.75));
     // Seat 1 a killer, asked while seat 0 is to shoot: its own cap is no rival.
     let s = g
         .state_at("turn=0 shots=0 out=- p0=course3@0.3,1.9 p1=killer@1.0,0.5 p2=course5@1.0,1.7")
         .unwrap();
-    assert_near(s.target_point(1), (1.0, 1.7));
+    assert_at(s.target_point(1), (1.0, 1.7));
     // No rival on the court (one out, one not yet shot from the start line): the board's centre.
     let s = g
         .state_at("turn=0 shots=0 out=2 p0=killer@0.3,0.3 p1=course0@start p2=out")
         .unwrap();
-    assert_near(s.target_point(0), (1.0, 1.0));
+    assert_at(s.target_point(0), (1.0, 1.0));
 }
 
 #[test]
@@ -844,17 +836,17 @@ fn a_shot_action_flies_along_the_line_to_its_reference_turned_by_the_offset() {
         .state_at("turn=0 shots=0 out=- p0=course0@start p1=course3@1.1,1.3 p2=course5@1.5,0.2")
         .unwrap();
     assert_eq!((ANGLES[7], POWERS[7]), (10, 2.5));
-    assert_near(s.aim_velocity(aim(0, 7, 7)), (deg(100.0), 2.5));
+    assert_at(s.aim_velocity(aim(0, 7, 7)), (deg(100.0), 2.5));
     // Reference 2 is seat 1's cap: from (0.5, 0.5) to (1.1, 1.3) is (0.6, 0.8), 1 m at atan2(0.8, 0.6);
     // ANGLES[0] = −20°, POWERS[3] = 1: 2 m/s.
     let s = g
         .state_at("turn=0 shots=0 out=- p0=course2@0.5,0.5 p1=course3@1.1,1.3 p2=course5@1.5,0.2")
         .unwrap();
     assert_eq!((ANGLES[0], POWERS[3]), (-20, 1.0));
-    assert_near(s.aim_velocity(aim(2, 0, 3)), (0.8f64.atan2(0.6) - deg(20.0), 2.0));
+    assert_at(s.aim_velocity(aim(2, 0, 3)), (0.8f64.atan2(0.6) - deg(20.0), 2.0));
     // Reference 3 is seat 2's cap: (1.0, −0.3) away, atan2(−0.3, 1.0); ANGLES[4] = 0, POWERS[0] = 0.5.
     let d = 1.0f64.hypot(0.3);
-    assert_near(
+    assert_at(
         s.aim_velocity(aim(3, 4, 0)),
         ((-0.3f64).atan2(1.0), (4.0 * 0.5 * d).sqrt()),
     );
@@ -863,7 +855,7 @@ fn a_shot_action_flies_along_the_line_to_its_reference_turned_by_the_offset() {
     let s = g
         .state_at("turn=0 shots=0 out=- p0=course2@1.05,1.3 p1=course3@1.1,1.3 p2=course5@1.5,0.2")
         .unwrap();
-    assert_near(s.aim_velocity(aim(2, 4, 3)), (0.0, 0.4f64.sqrt()));
+    assert_at(s.aim_velocity(aim(2, 4, 3)), (0.0, 0.4f64.sqrt()));
 }
 
 #[test]
@@ -879,7 +871,7 @@ fn a_reference_on_the_shooters_own_spot_is_aimed_straight_up_the_board() {
     let s = g
         .state_at("turn=0 shots=0 out=- p0=course2@0.5,0.5 p1=course3@1.1,1.3 p2=course0@start")
         .unwrap();
-    assert_near(
+    assert_at(
         s.aim_velocity(aim(3)),
         (std::f64::consts::FRAC_PI_2, 0.4f64.sqrt()),
     );
@@ -888,7 +880,7 @@ fn a_reference_on_the_shooters_own_spot_is_aimed_straight_up_the_board() {
     let s = g
         .state_at("turn=0 shots=0 out=- p0=qual13@1.0000000000001,1.0 p1=course3@1.1,1.3 p2=course0@start")
         .unwrap();
-    assert_near(
+    assert_at(
         s.aim_velocity(aim(0)),
         (std::f64::consts::FRAC_PI_2, 0.4f64.sqrt()),
     );
@@ -897,7 +889,7 @@ fn a_reference_on_the_shooters_own_spot_is_aimed_straight_up_the_board() {
     let s = g
         .state_at("turn=0 shots=0 out=- p0=course2@0,0 p1=course3@1e-12,0 p2=course0@start")
         .unwrap();
-    assert_near(s.aim_velocity(aim(2)), (0.0, 0.4f64.sqrt()));
+    assert_at(s.aim_velocity(aim(2)), (0.0, 0.4f64.sqrt()));
 }
 
 #[test]
@@ -927,18 +919,18 @@ fn the_noise_outcome_turns_the_flick_by_its_angle_bin_and_scales_it_by_its_speed
     let base = 0.8f64.atan2(0.6);
     // Outcome k = 15 · (angle bin) + (speed bin). Bins 13 and 2: +1.28 × 1.5°, speed × (1 − 0.97 × 0.1).
     let (angle, speed) = s.noisy_velocity(shot, NOISE + 13 * 15 + 2);
-    assert_near(
+    assert_at(
         (angle, speed),
         (base + (z13 * 1.5f64).to_radians(), 2.0 * (1.0 + z2 * 0.1)),
     );
     // Bins 2 and 13.
     let (angle, speed) = s.noisy_velocity(shot, NOISE + 2 * 15 + 13);
-    assert_near(
+    assert_at(
         (angle, speed),
         (base + (z2 * 1.5f64).to_radians(), 2.0 * (1.0 + z13 * 0.1)),
     );
     // The middle bins: the nominal flick.
-    assert_near(s.noisy_velocity(shot, NOISE + 7 * 15 + 7), (base, 2.0));
+    assert_at(s.noisy_velocity(shot, NOISE + 7 * 15 + 7), (base, 2.0));
     // Seat 0 (skill 0.1: 30° and 2 per unit z) from (1.1, 1.3) back at seat 1's cap: the line is
     // reversed. In the lowest speed bin 1 + z · 2 < 0, so the flick has speed 0.
     let s = g
@@ -951,12 +943,12 @@ fn the_noise_outcome_turns_the_flick_by_its_angle_bin_and_scales_it_by_its_speed
     }
     .action();
     let back = (-0.8f64).atan2(-0.6);
-    assert_near(
+    assert_at(
         s.noisy_velocity(shot, NOISE),
         (back + (z0 * 30.0f64).to_radians(), 0.0),
     );
     // The lowest angle bin, the highest speed bin (the quantiles are symmetric): × (1 + 1.83 × 2).
-    assert_near(
+    assert_at(
         s.noisy_velocity(shot, NOISE + 14),
         (back + (z0 * 30.0f64).to_radians(), 2.0 * (1.0 - z0 * 2.0)),
     );
@@ -1120,7 +1112,7 @@ fn a_continuous_shot_slides_its_free_distance_and_the_record_restarts_from_there
     let r = s.shoot(FRAC_PI_2, 2.5f64.sqrt()).unwrap();
     assert_eq!((r.shooter, r.decision, r.again), (0, Decision::Made, true));
     assert_eq!(s.table().caps[0].stage, Stage::Course(1));
-    assert_near(s.table().caps[0].pos.unwrap(), (0.125, 0.125));
+    assert_at(s.table().caps[0].pos.unwrap(), (0.125, 0.125));
     assert_eq!((s.table().shots, s.table().turn), (1, 0));
     let last = s.last_shot().unwrap();
     assert_eq!(
@@ -1138,7 +1130,7 @@ fn a_continuous_shot_slides_its_free_distance_and_the_record_restarts_from_there
         .unwrap();
     let r = s.shoot(FRAC_PI_3, 1.0).unwrap();
     assert_eq!((r.decision, r.again), (Decision::Miss, false));
-    assert_near(
+    assert_at(
         s.table().caps[0].pos.unwrap(),
         (0.425, 0.3 + 0.25 * 3f64.sqrt() / 2.0),
     );
@@ -1181,7 +1173,7 @@ fn a_continuous_shot_needs_a_finite_angle_and_a_speed_from_0_to_20() {
     // off the board (no walls). Both miss.
     let mut t = s.clone();
     assert_eq!(t.shoot(0.0, 0.0).unwrap().decision, Decision::Miss);
-    assert_near(t.table().caps[0].pos.unwrap(), (0.3, 0.3));
+    assert_at(t.table().caps[0].pos.unwrap(), (0.3, 0.3));
     let mut t = s.clone();
     assert_eq!(
         t.shoot(std::f64::consts::PI, 20.0).unwrap().decision,
@@ -1221,14 +1213,14 @@ fn simulating_a_shot_slides_the_cap_along_its_angle_and_changes_nothing() {
         .unwrap();
     let before = s.position_text();
     let res = s.simulate_shot(std::f64::consts::FRAC_PI_3, 1.0, None);
-    assert_near(
+    assert_at(
         (res.discs[0].x, res.discs[0].y),
         (0.425, 0.3 + 0.25 * 3f64.sqrt() / 2.0),
     );
     assert_eq!(&res.moved[..2], &[true, false]);
-    assert_near((res.discs[1].x, res.discs[1].y), (1.5, 1.5));
+    assert_at((res.discs[1].x, res.discs[1].y), (1.5, 1.5));
     let res = s.simulate_shot(-std::f64::consts::FRAC_PI_2, 2.0, None);
-    assert_near((res.discs[0].x, res.discs[0].y), (0.3, -0.7));
+    assert_at((res.discs[0].x, res.discs[0].y), (0.3, -0.7));
     assert_eq!(s.position_text(), before);
     assert!(s.last_shot().is_none());
 }
@@ -1587,7 +1579,7 @@ fn every_noise_bin_is_its_normal_quantile() {
     let base = 0.8f64.atan2(0.6);
     for k in 0..15 {
         let noise = 504 + (15 * k + 14 - k) as u32;
-        assert_near(
+        assert_at(
             s.noisy_velocity(shot, noise),
             (
                 base + (2.0f64 * z[k]).to_radians(),
