@@ -3085,3 +3085,174 @@ fn the_after_trick_record_agrees_with_the_tricks_as_played() {
         );
     }
 }
+
+// ---- The declared bounds: the deal cap and the utility (issue #26) --------------------------------
+
+/// Deals `NO_TAROK` (seat 3 holds no tarok) from the state's current dealer: talon first, then
+/// packets of 6 from forehand, twice round. The hand is thrown in and redealt.
+fn deal_no_tarok_hand(st: &mut TarokState) {
+    let h: Vec<Vec<&str>> = NO_TAROK.iter().map(|s| s.split_whitespace().collect()).collect();
+    let mut order: Vec<&str> = "VII VI V IV III II".split_whitespace().collect();
+    for round in 0..2 {
+        for hand in &h {
+            order.extend(&hand[round * 6..round * 6 + 6]);
+        }
+    }
+    for n in order {
+        assert_eq!(st.current_player(), Player::Chance);
+        act(st, &[n]);
+    }
+}
+
+#[test]
+fn hands_thrown_in_without_a_tarok_end_the_game_as_a_draw_only_at_the_deal_cap() {
+    // The cap on deals (`max_deals`): a single deal may be thrown in 39 times and redealt; the 40th
+    // throw-in ends the game as a draw. A match of `deals=2` allows the 2 agreed deals, up to 4 more
+    // until the Škis holder deals in the Škis round, and the same 40 throw-ins: 46 deals.
+    for (spec, cap) in [("tarok", 40), ("tarok(scope=match,deals=2)", 46)] {
+        let mut st = game(spec).new_initial_state();
+        for k in 1..cap {
+            deal_no_tarok_hand(&mut st);
+            assert_eq!(st.current_player(), Player::Chance, "{spec}: throw-in {k}");
+            assert_eq!(st.core.deals_done as usize, k, "{spec}");
+        }
+        deal_no_tarok_hand(&mut st);
+        assert_eq!(st.current_player(), Player::Terminal, "{spec}");
+        let mut ret = [1.0; 4];
+        st.returns(&mut ret);
+        assert_eq!(ret, [0.0; 4], "{spec}");
+    }
+}
+
+#[test]
+fn the_utility_is_the_documented_bound_for_a_deal_and_for_a_match() {
+    use crate::core::game::Utility;
+    // One hand: at most an announced valat (500) kontra'd to mordkontra (×16) = 8,000 either way,
+    // less the seat's own Mond penalty on the losing side.
+    assert_eq!(
+        Game::utility(&game("tarok")),
+        Some(Utility::general(-8021.0, 8000.0))
+    );
+    assert_eq!(
+        Game::utility(&game("tarok(mond_penalty=0)")),
+        Some(Utility::general(-8000.0, 8000.0))
+    );
+    // A match of 8 deals: at most H = 8 + 4 + 40 = 52 hands, each multiplied by at most 2^20 (one
+    // radelc per hand, capped at 20 doublings) or by 2 (`double_once`), plus the Mond penalty per
+    // hand, and `radelc_end_penalty` for each of at most H radelci at the end.
+    let h = 52.0;
+    let m = (1u64 << 20) as f64;
+    assert_eq!(
+        Game::utility(&game("tarok(scope=match,deals=8)")),
+        Some(Utility::general(
+            -(h * (8000.0 * m + 21.0) + h * 100.0),
+            h * 8000.0 * m
+        ))
+    );
+    assert_eq!(
+        Game::utility(&game(
+            "tarok(scope=match,deals=8,radelc_multiplier=double_once,mond_penalty=5,radelc_end_penalty=7)"
+        )),
+        Some(Utility::general(-(h * (16000.0 + 5.0) + h * 7.0), h * 16000.0))
+    );
+}
+
+// ---- The trick engine's hooks as Tarok answers them (issue #26) -----------------------------------
+
+#[test]
+fn an_illegal_card_is_refused_with_the_duty_of_the_contract_and_the_emperors_trick() {
+    let refusal = |st: &TarokState, card: &str| {
+        st.clone()
+            .apply_action(st.string_to_action(card).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
+    // The emperor's trick (trick 1 of a Beggar with `emperor lead`): seat 2 must give up its Mond.
+    let mut st = beggar_lead(EMP, EMP_TALON, true);
+    act(&mut st, &["SKIS"]);
+    let e = refusal(&st, "V");
+    assert!(e.contains("the emperor's trick"), "{e}");
+    // The next trick of that Beggar: the must-head duty, no longer the emperor's trick. Seat 3 leads
+    // K♠ and seat 0, void in spades, must play a tarok.
+    act(&mut st, &["XXI", "I", "XX", "K♠"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    let e = refusal(&st, "K♣");
+    assert!(e.contains("beat the trick") && !e.contains("emperor"), "{e}");
+    // A Beggar without the announcement: Škis led to the first trick asks for a tarok, heading if
+    // possible; not the emperor's trick.
+    let mut st = beggar_lead(EMP, EMP_TALON, false);
+    act(&mut st, &["SKIS"]);
+    let e = refusal(&st, "K♥");
+    assert!(e.contains("beat the trick") && !e.contains("emperor"), "{e}");
+    // A Three: follow suit, else a tarok, and no duty to head. Seat 1 holds 7♣ under the 8♣ led.
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(&mut st, &["pass", "pass", "pass", "pass", "8♣"]);
+    let e = refusal(&st, "K♦");
+    assert!(
+        e.contains("follow suit, else play a tarok") && !e.contains("beat"),
+        "{e}"
+    );
+}
+
+#[test]
+fn taroks_are_the_trump_suit_of_the_observation_except_in_colour_valat() {
+    // The shared layout: hand, three other hands, trick 4, won 4, face up, known stock (54 each),
+    // then the trump suit among the five suits (♣ ♦ ♥ ♠, taroks) at 14 × 54 = 756.
+    let trump_of = |st: &TarokState| {
+        let mut obs = vec![0.0; Game::observation_shape(&game("tarok"))[0]];
+        st.write_observation(0, &mut obs);
+        obs[756..761].to_vec()
+    };
+    let st = dealt("tarok", H, TALON);
+    assert_eq!(trump_of(&st), [0.0, 0.0, 0.0, 0.0, 1.0], "the auction");
+    let st = three_at_announcements(H, TALON, "talon 1");
+    assert_eq!(trump_of(&st), [0.0, 0.0, 0.0, 0.0, 1.0], "a Three");
+    let st = beggar_at_announce("tarok", H, TALON, "colour valat without");
+    assert_eq!(trump_of(&st), [0.0; 5], "colour valat: no trump");
+}
+
+#[test]
+fn the_card_hooks_give_the_points_suits_and_order_of_the_rules() {
+    let st = dealt("tarok", H, TALON);
+    let (r, v) = (st.rules(), st.view());
+    // K 4, Q 3, C 2, J 1, the trula 4 each, every other card 0.
+    for (name, pts) in [("K♣", 4), ("Q♦", 3), ("C♥", 2), ("J♠", 1), ("10♠", 0), ("1♥", 0)] {
+        assert_eq!(r.points(v, c(&st, name)), pts, "{name}");
+    }
+    for (name, pts) in [("SKIS", 4), ("XXI", 4), ("I", 4), ("II", 0), ("XX", 0)] {
+        assert_eq!(r.points(v, c(&st, name)), pts, "{name}");
+    }
+    // A pile's points add round(n/3) for its n cards: K♣ XXI II (8 + 1) and K♣ XXI II III 7♠ (8 + 2).
+    assert_eq!(r.points_of_set(v, set(&st, "K♣ XXI II")), 9);
+    assert_eq!(r.points_of_set(v, set(&st, "K♣ XXI II III 7♠")), 10);
+    // The taroks are one suit; red pips rank 1 > 4, taroks Škis > XXI > II.
+    assert_eq!(
+        r.effective_suit(v, c(&st, "XXI")),
+        r.effective_suit(v, c(&st, "SKIS"))
+    );
+    assert_ne!(
+        r.effective_suit(v, c(&st, "K♣")),
+        r.effective_suit(v, c(&st, "SKIS"))
+    );
+    assert!(r.strength(v, c(&st, "1♥")) > r.strength(v, c(&st, "4♥")));
+    assert!(r.strength(v, c(&st, "SKIS")) > r.strength(v, c(&st, "XXI")));
+    assert!(r.strength(v, c(&st, "XXI")) > r.strength(v, c(&st, "II")));
+}
+
+#[test]
+fn the_holder_of_the_called_king_knows_every_team_and_may_kontra_an_opponents_bonus() {
+    // Seat 0 plays Three and calls K♦, held by seat 1: seat 1 alone knows the teams (the called king
+    // is in its hand, not in the talon), so it may kontra seat 2's trula; the declarer, who does not
+    // know whether seat 2 is its partner, may not.
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(&mut st, &["pass", "pass", "announce trula", "pass"]);
+    assert_eq!(st.current_player(), Player::Seat(0));
+    assert!(!legal_names(&st).contains(&"kontra trula".to_string()));
+    act(&mut st, &["pass"]);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    assert!(
+        legal_names(&st).contains(&"kontra trula".to_string()),
+        "{:?}",
+        legal_names(&st)
+    );
+}
