@@ -3256,3 +3256,133 @@ fn the_holder_of_the_called_king_knows_every_team_and_may_kontra_an_opponents_bo
         legal_names(&st)
     );
 }
+
+// ---- What a seat observes: the game's own floats (issue #26) ------------------------------------
+
+/// The game's own floats at the end of `seat`'s observation: the shared layout is 14 × 54 card
+/// floats, 5 trump suits, the stock, to move 4 and the ledger 4 (770), then Tarok's 157.
+fn extra_floats(st: &TarokState, seat: usize) -> Vec<f32> {
+    let mut obs = vec![f32::NAN; 927];
+    st.write_observation(seat, &mut obs);
+    obs[770..].to_vec()
+}
+
+/// The indices of the non-zero floats, with their values.
+fn set_floats(v: &[f32]) -> Vec<(usize, f32)> {
+    v.iter()
+        .enumerate()
+        .filter(|(_, &x)| x != 0.0)
+        .map(|(i, &x)| (i, x))
+        .collect()
+}
+
+#[test]
+fn the_observation_has_the_documented_length_and_bounds() {
+    // Tarok's floats: contract 13, declarer 4, partner 4, called king's suit 4, standing bid 12, its
+    // holder 4, passed 4, stage 9, discards 54, announcer 4 per bonus (20), kontra levels 4 per
+    // target (24), the emperor's trick 1, radelci 4: 157 after the shared 770.
+    let g = game("tarok");
+    assert_eq!(Game::observation_shape(&g), vec![927]);
+    let (low, high) = Game::observation_bounds(&g);
+    assert!(low[770..].iter().all(|&x| x == 0.0));
+    // The called card's suit float is 1 for a king, 2 for a queen; radelci are counts.
+    for (i, &h) in high[770..].iter().enumerate() {
+        let want = match i {
+            21..=24 => 2.0,
+            153..=156 => f32::INFINITY,
+            _ => 1.0,
+        };
+        assert_eq!(h, want, "float {i}");
+    }
+}
+
+#[test]
+fn the_observation_shows_the_contract_bids_discards_announcements_and_kontras_relative_to_the_seat() {
+    // Seat 0 plays Three (after three passes) and calls K♦, held by seat 1; it discards Q♣ C♣ J♣.
+    // Then seat 0 announces trula, seat 1 kings; seat 2 kontras the game, seat 3 the trula, and seat
+    // 0 rekontras the game. Radelci from earlier hands: seat 1 one, seat 2 two.
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    act(
+        &mut st,
+        &[
+            "announce trula",
+            "announce kings",
+            "kontra game",
+            "kontra trula",
+            "rekontra game",
+        ],
+    );
+    st.match_state.radelci = [0, 1, 2, 0];
+    // Seat 2 (an opponent) sees seats 2, 3, 0, 1 as 0, 1, 2, 3.
+    let want2 = vec![
+        (1, 1.0),           // Three
+        (13 + 2, 1.0),      // declarer seat 0
+        (21 + 1, 1.0),      // a king of ♦ called (the partner is not shown)
+        (25 + 1, 1.0),      // standing bid Three
+        (37 + 2, 1.0),      // held by seat 0
+        (41, 1.0),          // seat 2 passed
+        (41 + 1, 1.0),      // seat 3 passed
+        (41 + 3, 1.0),      // seat 1 passed
+        (45 + 6, 1.0),      // stage: announcements
+        (108 + 2, 1.0),     // trula (bonus 0) by seat 0
+        (108 + 4 + 3, 1.0), // kings (bonus 1) by seat 1
+        (128, 1.0),         // the game: kontra
+        (128 + 1, 1.0),     // and rekontra
+        (128 + 4, 1.0),     // trula (target 1): kontra
+        (153, 2.0),         // radelci of seat 2
+        (153 + 3, 1.0),     // and of seat 1
+    ];
+    assert_eq!(set_floats(&extra_floats(&st, 2)), want2);
+    // Seat 1, the partner, sees itself as partner; seat 0 also sees its own club discards
+    // (J♣ C♣ Q♣ are cards 4, 5, 6).
+    let floats1 = set_floats(&extra_floats(&st, 1));
+    assert!(floats1.contains(&(17, 1.0)), "{floats1:?}");
+    assert!(
+        !floats1.iter().any(|&(i, _)| (54..108).contains(&i)),
+        "{floats1:?}"
+    );
+    let floats0 = set_floats(&extra_floats(&st, 0));
+    assert!(
+        !floats0.iter().any(|&(i, _)| (17..21).contains(&i)),
+        "{floats0:?}"
+    );
+    let discards: Vec<usize> = floats0
+        .iter()
+        .map(|&(i, _)| i)
+        .filter(|i| (54..108).contains(i))
+        .collect();
+    assert_eq!(discards, [54 + 4, 54 + 5, 54 + 6]);
+    // The emperor's trick announced: its float, for everyone.
+    let mut st = beggar_at_announce("tarok", EMP, EMP_TALON, "beggar");
+    assert_eq!(extra_floats(&st, 3)[152], 0.0);
+    act(&mut st, &["emperor lead"]);
+    assert_eq!(extra_floats(&st, 3)[152], 1.0);
+}
+
+#[test]
+fn the_information_state_hides_the_declarers_suit_discards_and_shows_its_tarok_discards() {
+    // Seat 0 plays Three, calls K♦ and takes VI V IV; `discard_taroks_last_resort=false` lets it lay
+    // away XX along with Q♣ and C♣. A discarded tarok is shown; suit-card discards are the
+    // declarer's secret; bids, the king call and the talon group are public.
+    let mut st = dealt("tarok(discard_taroks_last_resort=false)", H, TALON);
+    act(&mut st, &["pass", "pass", "pass", "three", "call K♦", "talon 1"]);
+    act(&mut st, &["discard XX", "discard Q♣", "discard C♣"]);
+    assert_eq!(st.extra.stage, Stage::Announce);
+    let own = st.information_state_string(0);
+    for line in [
+        "0 three",
+        "0 call K♦",
+        "0 talon 1",
+        "0 discard XX",
+        "0 discard Q♣",
+        "0 discard C♣",
+    ] {
+        assert!(own.lines().any(|l| l == line), "{line} in\n{own}");
+    }
+    let other = st.information_state_string(2);
+    for line in ["1 pass", "0 three", "0 call K♦", "0 talon 1", "0 discard XX"] {
+        assert!(other.lines().any(|l| l == line), "{line} in\n{other}");
+    }
+    assert!(!other.contains("Q♣") && !other.contains("C♣"), "{other}");
+    assert_eq!(other.lines().filter(|&l| l == "0 ?").count(), 2, "{other}");
+}
