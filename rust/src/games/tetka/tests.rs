@@ -389,3 +389,17 @@ fn a_deals_returns_run_from_minus_nine_to_zero_and_a_matchs_from_minus_three_to_
         Some(Utility::zero_sum(-3.0, 1.0))
     );
 }
+
+#[test]
+fn a_deals_card_points_are_the_queens_taken() {
+    // Rule 1: each queen taken is a point; no other card carries one by itself (Tëtka's extra
+    // point and the bum card are the deal's, counted in the penalties). The scores of a deal
+    // are these card points: seat 0 wins Q♠ with three twos.
+    let mut st = dealt("tetka");
+    act(&mut st, &["Q♠", "2♣", "2♦", "2♥"]);
+    assert_eq!(st.core.last_trick.unwrap().2, 0);
+    assert_eq!(st.points_of(0), 1);
+    let mut scores = [0.0; 4];
+    st.scores(&mut scores);
+    assert_eq!(scores, [1.0, 0.0, 0.0, 0.0]);
+}
