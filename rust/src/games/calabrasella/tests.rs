@@ -866,3 +866,165 @@ fn the_give_and_the_discards_are_the_single_players_secret_and_he_knows_where_th
     act(&mut st, &["chiamo", "pass", "pass", "call 3♥", "give 4♣"]);
     assert!(st.information_state_string(2).contains("\n0 give 4♣\n"));
 }
+
+#[test]
+fn no_trumps_a_club_played_off_suit_wins_nothing() {
+    // The rules: no trumps; the highest card of the led suit wins. Seat 0 (all ten clubs) gives
+    // away his diamonds and takes two spades, so that he can lose the lead and then be void.
+    let mut st = dealt("calabrasella", 4);
+    act(
+        &mut st,
+        &["play", "discard 3♦", "discard 2♦", "done", "take 7♠", "take 6♠"],
+    );
+    // Seat 1 has no spade: a diamond off suit, and seat 2's 3♠ wins.
+    act(&mut st, &["6♠", "4♦", "3♠"]);
+    assert_eq!(st.core.last_trick.unwrap().2, 2);
+    // Seat 2 leads a heart; seat 0 has none and plays a club, which is no trump: 3♥ wins.
+    act(&mut st, &["C♥", "4♣", "3♥"]);
+    assert_eq!(
+        st.core.last_trick.unwrap().2,
+        1,
+        "3♥ is the highest heart; 4♣ is off suit"
+    );
+    assert_eq!(st.current_player(), Player::Seat(1), "the winner leads");
+}
+
+#[test]
+fn the_widow_is_the_four_cards_dealt_last_wherever_they_go() {
+    let mut st = dealt("calabrasella", 4);
+    let widow = set(&st, WIDOW_CARDS);
+    assert_eq!(st.rules().widow(&st.core), widow);
+    // Seat 0 takes 7♠ from it for 4♣: the widow as dealt is still the same four cards.
+    act(&mut st, &["play", "discard 4♣", "done", "take 7♠"]);
+    assert!(st.core.hands[0].contains(c(&st, "7♠")));
+    assert_eq!(st.rules().widow(&st.core), widow);
+}
+
+#[test]
+fn the_returns_range_is_a_sweep_per_payer_and_in_a_match_the_win_or_the_chips_at_stake() {
+    use crate::core::game::Utility;
+    let u = |spec: &str| game(spec).utility();
+    // One deal: a sweep moves 70 from each paying opponent (two; three when the sitting-out fourth
+    // dealer settles), and the returns add up to 0. The seed game's SWEEP reaches both ends.
+    assert_eq!(u("calabrasella"), Some(Utility::zero_sum(-140.0, 140.0)));
+    assert_eq!(
+        u("calabrasella(players=4)"),
+        Some(Utility::zero_sum(-210.0, 210.0))
+    );
+    assert_eq!(
+        u("calabrasella(players=4,four_handed_settlement=dealer_neutral)"),
+        Some(Utility::zero_sum(-140.0, 140.0))
+    );
+    let mut st = dealt("calabrasella(players=4)", 4);
+    act(&mut st, SWEEP);
+    assert_eq!(&st.core.returns[..4], &[210.0, -70.0, -70.0, -70.0]);
+    // A match on paper: +1 to a sole winner, at worst -(n - 1) for the one loser of n - 1 winners.
+    assert_eq!(u("calabrasella(scope=match)"), Some(Utility::zero_sum(-2.0, 1.0)));
+    assert_eq!(
+        u("calabrasella(scope=match,players=4)"),
+        Some(Utility::zero_sum(-3.0, 1.0))
+    );
+    // A match for chips ends after the deal that leaves a seat with none: before it every seat had
+    // at least one of its 40 (a total of -39 or more), so it ends at worst -39 less a whole deal
+    // (-140 for a single player swept), and at best with what the other two lost before (2 x 39)
+    // plus a whole deal won.
+    assert_eq!(
+        u("calabrasella(scope=match,game_end=chips,chips=40)"),
+        Some(Utility::zero_sum(-39.0 - 140.0, 2.0 * 39.0 + 140.0))
+    );
+    // Four-handed with the dealer settling: three others, three payers.
+    assert_eq!(
+        u("calabrasella(scope=match,game_end=chips,chips=40,players=4)"),
+        Some(Utility::zero_sum(-39.0 - 210.0, 3.0 * 39.0 + 210.0))
+    );
+}
+
+/// The extra observation `viewer` gets now.
+fn extra_obs(st: &CalabrasellaState, viewer: usize) -> Vec<f32> {
+    let r = st.rules();
+    let mut obs = vec![0.0; r.extra_observation_len()];
+    r.write_extra_observation(st.view(), viewer, &mut obs);
+    obs
+}
+
+/// A vector of `len` zeros with 1 at `ones` and `frac` at its index.
+fn plane(len: usize, ones: &[usize], frac: (usize, f32)) -> Vec<f32> {
+    let mut v = vec![0.0; len];
+    for &i in ones {
+        v[i] = 1.0;
+    }
+    v[frac.0] = frac.1;
+    v
+}
+
+#[test]
+fn the_extra_observation_has_the_documented_blocks_in_the_viewers_seat_order() {
+    // Three players, 40 cards: stage [6] 0..6, passed [3] 6..9, single [3] 9..12, sitting out [3]
+    // 12..15, discards / 4 at 15, own discards [40] 16..56, called [40] 56..96, given [40] 96..136.
+    assert_eq!(game("calabrasella").rules().extra_observation_len(), 136);
+    // Four: 3 seat blocks of 4, 1 + 3 x 40: 139. Three bids: + the bid [3] and its bidder [n].
+    assert_eq!(
+        game("calabrasella(players=4)").rules().extra_observation_len(),
+        139
+    );
+    assert_eq!(game(TERZIGLIO).rules().extra_observation_len(), 142);
+    assert_eq!(
+        game("calabrasella(ruleset=terziglio,players=4)")
+            .rules()
+            .extra_observation_len(),
+        146
+    );
+
+    // Seat 0 passes, seat 1 plays, calls seat 2's 3♠, gives him 4♦ and discards 5♦.
+    let mut st = dealt("calabrasella(call_three=true)", 4);
+    act(&mut st, &["pass", "play"]);
+    assert_eq!(extra_obs(&st, 0), plane(136, &[1, 6, 10], (15, 0.0)), "the call");
+    act(&mut st, &["call 3♠"]);
+    assert_eq!(st.extra.holder, Some(2));
+    act(&mut st, &["give 4♦", "discard 5♦"]);
+    let (called, given, discard) = (c(&st, "3♠").idx(), c(&st, "4♦").idx(), c(&st, "5♦").idx());
+    // Seat 0 sees the pass (his own, first), the single player next, the call, one discard of 4.
+    assert_eq!(
+        extra_obs(&st, 0),
+        plane(136, &[3, 6, 10, 56 + called], (15, 0.25))
+    );
+    // The single player: the pass two seats on, himself first, his discard, the give.
+    assert_eq!(
+        extra_obs(&st, 1),
+        plane(136, &[3, 8, 9, 16 + discard, 56 + called, 96 + given], (15, 0.25))
+    );
+    // The holder: the pass one seat on, the single player two on, the give, not the discard.
+    assert_eq!(
+        extra_obs(&st, 2),
+        plane(136, &[3, 7, 11, 56 + called, 96 + given], (15, 0.25))
+    );
+    act(&mut st, &["done"]);
+    assert_eq!(extra_obs(&st, 0)[..6], [0.0, 0.0, 0.0, 0.0, 1.0, 0.0], "take");
+    act(&mut st, &["take 7♠"]);
+    assert_eq!(extra_obs(&st, 0)[..6], [0.0, 0.0, 0.0, 0.0, 0.0, 1.0], "play");
+
+    // Four players, the dealer (seat 3) sits out: stage 0..6, passed 6..10, single 10..14, sitting
+    // out 14..18, discards / 4 at 18.
+    let st = dealt("calabrasella(players=4)", 4);
+    assert_eq!(extra_obs(&st, 0), plane(139, &[0, 14 + 3], (18, 0.0)));
+    assert_eq!(extra_obs(&st, 1), plane(139, &[0, 14 + 2], (18, 0.0)));
+    assert_eq!(extra_obs(&st, 3), plane(139, &[0, 14], (18, 0.0)));
+
+    // Three bids: chiamo by seat 0, then solo by seat 1, the highest (bid 1 at 136) by seat 1.
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["chiamo", "solo"]);
+    assert_eq!(extra_obs(&st, 2), plane(142, &[0, 137, 139 + 2], (15, 0.0)));
+    assert_eq!(extra_obs(&st, 0), plane(142, &[0, 137, 139 + 1], (15, 0.0)));
+    // Seat 0's chiamo, seats 1 and 2 pass: after it the give is face up, so seat 2 sees it too.
+    let mut st = dealt(TERZIGLIO, 4);
+    act(&mut st, &["chiamo", "pass", "pass", "call 3♥", "give 4♣"]);
+    let (called, given) = (c(&st, "3♥").idx(), c(&st, "4♣").idx());
+    assert_eq!(
+        extra_obs(&st, 2),
+        plane(
+            142,
+            &[3, 6, 8, 10, 56 + called, 96 + given, 136, 139 + 1],
+            (15, 0.0)
+        )
+    );
+}

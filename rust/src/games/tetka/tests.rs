@@ -359,3 +359,47 @@ fn a_match_tie_for_the_lowest_total_is_shared() {
     // Two orbits: eight deals, each seat dealing twice.
     assert_eq!(game("tetka(scope=match,orbits=2)").rules().max_deals(), 8);
 }
+
+#[test]
+fn the_bum_suit_is_no_trump_suit() {
+    // No trumps: the bum card shows a suit and nothing more, so no suit is declared trump (the
+    // observation's trump plane and text stay empty), and an off-suit bum-suit card wins nothing.
+    let mut st = dealt("tetka");
+    assert_eq!(st.rules().trump(st.view()), None);
+    let text = st.observation_string(0);
+    for suit in SUITS {
+        assert!(!text.contains(&format!("trump {suit}")), "{text}");
+    }
+    // Seat 0 leads 2♠; seats 1, 2 and 3 hold no spade and play off suit, a heart among them.
+    act(&mut st, &["2♠", "2♣", "2♦", "2♥"]);
+    assert_eq!(st.core.last_trick.unwrap().2, 0, "2♠ alone follows the led suit");
+}
+
+#[test]
+fn a_deals_returns_run_from_minus_nine_to_zero_and_a_matchs_from_minus_three_to_one() {
+    use crate::core::game::Utility;
+    // One deal: minus the penalty points; one seat can take all 9 (four queens, Tëtka's extra, the
+    // bum card, the bum-numbered trick, trick 13, most tricks) or none; the total is not fixed
+    // (8 with no most-tricks point, more when tied seats all score it).
+    assert_eq!(game("tetka").utility(), Some(Utility::general(-9.0, 0.0)));
+    // A match: +1 to each lowest total, the others share the winners' -1 each: at worst -3 for
+    // the one seat above three tied winners; the returns add up to 0.
+    assert_eq!(
+        game("tetka(scope=match)").utility(),
+        Some(Utility::zero_sum(-3.0, 1.0))
+    );
+}
+
+#[test]
+fn a_deals_card_points_are_the_queens_taken() {
+    // Rule 1: each queen taken is a point; no other card carries one by itself (Tëtka's extra
+    // point and the bum card are the deal's, counted in the penalties). The scores of a deal
+    // are these card points: seat 0 wins Q♠ with three twos.
+    let mut st = dealt("tetka");
+    act(&mut st, &["Q♠", "2♣", "2♦", "2♥"]);
+    assert_eq!(st.core.last_trick.unwrap().2, 0);
+    assert_eq!(st.points_of(0), 1);
+    let mut scores = [0.0; 4];
+    st.scores(&mut scores);
+    assert_eq!(scores, [1.0, 0.0, 0.0, 0.0]);
+}
