@@ -631,3 +631,49 @@ fn a_match_pays_its_top_scorers_one_and_charges_the_others_their_share() {
     }
     assert!(decided > 0, "some match has a winner");
 }
+
+/// The action ids of the module's layout: the 32 cards (0..32), `pass` 32, `pick` 33 and one
+/// `bury <card>` per card (34..66): 66 ids.
+#[test]
+fn the_action_ids_are_the_cards_pass_pick_and_a_burial_per_card() {
+    let g = game("schafkopf");
+    assert_eq!(Game::num_distinct_actions(&g), 66);
+    let st = dealt("schafkopf");
+    assert_eq!(st.action_to_string(32), "pass");
+    assert_eq!(st.action_to_string(33), "pick");
+    assert_eq!(st.action_to_string(34 + c(&st, "A♠").0 as u32), "bury A♠");
+}
+
+/// `first_dealer` takes -1 (seat 2 deals, the default) and every seat from 0; -2 is refused.
+#[test]
+fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
+    for spec in [
+        "schafkopf(first_dealer=-1)",
+        "schafkopf(first_dealer=0)",
+        "schafkopf(first_dealer=2)",
+    ] {
+        assert!(crate::registry::load_game(spec).is_ok(), "{spec} refused");
+    }
+    let e = crate::registry::load_game("schafkopf(first_dealer=-2)")
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("first_dealer"), "{e}");
+}
+
+/// The declared bounds: one seat scores ±2, ±4 or ±6 victory points in a deal (schwarz is 6) and
+/// the others 0, or −½ of it each under `zero_sum` (the deal then adds up to 0): [−6, 6]. A match
+/// pays +1 to each top scorer and the others share −1 per winner: two winners leave −2 to the
+/// third, so [−2, 1], adding up to 0.
+#[test]
+fn the_declared_bounds_are_six_victory_points_and_the_match_payout() {
+    use crate::core::game::Utility;
+    assert_eq!(game("schafkopf").utility(), Some(Utility::general(-6.0, 6.0)));
+    assert_eq!(
+        game("schafkopf(zero_sum=true)").utility(),
+        Some(Utility::zero_sum(-6.0, 6.0))
+    );
+    assert_eq!(
+        game("schafkopf(scope=match,deals=3)").utility(),
+        Some(Utility::zero_sum(-2.0, 1.0))
+    );
+}
