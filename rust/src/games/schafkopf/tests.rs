@@ -677,3 +677,47 @@ fn the_declared_bounds_are_six_victory_points_and_the_match_payout() {
         Some(Utility::zero_sum(-2.0, 1.0))
     );
 }
+
+/// Schafkopf's own floats after the engine's, in the documented order: the seats that passed (0..3)
+/// and the declarer (3..6) by relative seat, least (6), burying (7), and the buried cards (8..40),
+/// written for the declarer alone once play has begun. A seat's relative seat for viewer v is
+/// (seat − v) mod 3.
+#[test]
+fn the_extra_observation_holds_each_slot_of_the_documented_layout() {
+    let extra = |st: &SchafkopfState, viewer: usize| {
+        let r = st.rules();
+        let mut o = vec![0.0; r.extra_observation_len()];
+        r.write_extra_observation(st.view(), viewer, &mut o);
+        o
+    };
+    assert_eq!(game("schafkopf").rules().extra_observation_len(), 40);
+    // Seat 0 (the eldest) passes, seat 1 picks and is burying. Viewer 2: seat 0 is relative 1,
+    // seat 1 relative 2.
+    let mut st = dealt("schafkopf");
+    act(&mut st, &["pass", "pick"]);
+    let mut want = vec![0.0; 40];
+    want[1] = 1.0;
+    want[3 + 2] = 1.0;
+    want[7] = 1.0;
+    assert_eq!(extra(&st, 2), want, "burying, seen by seat 2");
+    // Seat 1 buries 7♣ and K♠; play begins. The declarer (viewer 1: seat 0 relative 2, itself 0)
+    // sees its buried cards; seat 2 does not.
+    act(&mut st, &["bury 7♣", "bury K♠"]);
+    let mut want = vec![0.0; 40];
+    want[2] = 1.0;
+    want[3] = 1.0;
+    want[8 + c(&st, "7♣").idx()] = 1.0;
+    want[8 + c(&st, "K♠").idx()] = 1.0;
+    assert_eq!(extra(&st, 1), want, "play, seen by the declarer");
+    let mut want = vec![0.0; 40];
+    want[1] = 1.0;
+    want[3 + 2] = 1.0;
+    assert_eq!(extra(&st, 2), want, "play, seen by seat 2");
+    // Everyone passes: least, seen by seat 1 (all three passed).
+    let mut st = dealt("schafkopf");
+    act(&mut st, &["pass", "pass", "pass"]);
+    let mut want = vec![0.0; 40];
+    want[..3].copy_from_slice(&[1.0, 1.0, 1.0]);
+    want[6] = 1.0;
+    assert_eq!(extra(&st, 1), want, "least");
+}
