@@ -721,3 +721,38 @@ fn the_extra_observation_holds_each_slot_of_the_documented_layout() {
     want[6] = 1.0;
     assert_eq!(extra(&st, 1), want, "least");
 }
+
+/// Least with `leaster_widow_to=first_trick`: the widow goes to the first trick's winner even when
+/// another seat won the last trick. Seat 0 took 20 in tricks and won the first trick, seat 1 took 22
+/// and won the last, seat 2 the rest; the widow K♠ 7♠ is worth 4.
+#[test]
+fn the_least_widow_goes_to_the_first_tricks_winner_under_first_trick() {
+    let (w0, w1) = ("A♣ K♣ Q♣ J♣ 7♣ 8♣", "A♦ K♦ K♥ Q♦ 7♦ 8♦");
+    let least = |spec: &str| {
+        let mut st = dealt(spec);
+        let w2 = rest_of_deck(&st, set(&st, WIDOW) | set(&st, w0) | set(&st, w1));
+        for (s, w) in [w0, w1, w2.as_str()].iter().enumerate() {
+            st.core.hands[s] = CardSet::EMPTY;
+            st.core.won[s] = set(&st, w);
+        }
+        st.core.talon = set(&st, WIDOW);
+        st.core.last_trick = Some((0, [Card(0); MAX_PLAYERS], 1));
+        st.extra = SchafkopfExtra {
+            stage: Stage::Play,
+            auction: FirstTaker { passes: 3 },
+            declarer: None,
+            buried: 0,
+            first_trick_winner: Some(0),
+            last_won: [4, 9, 7],
+        };
+        let r = st.rules().score_deal(st.view()).returns;
+        [r[0], r[1], r[2]]
+    };
+    let st = dealt("schafkopf");
+    let t = st.rules().trumps();
+    assert_eq!((t.points_of(set(&st, w0)), t.points_of(set(&st, w1))), (20, 22));
+    // first_trick: seat 0 has 20 + 4 = 24 against seat 1's 22: seat 1 has the fewest, +2.
+    assert_eq!(least("schafkopf(leaster_widow_to=first_trick)"), [0.0, 2.0, 0.0]);
+    // last_trick (the default): seat 1 gets 26, and seat 0's 20 is the fewest.
+    assert_eq!(least("schafkopf"), [2.0, 0.0, 0.0]);
+}
