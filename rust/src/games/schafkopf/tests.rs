@@ -631,3 +631,128 @@ fn a_match_pays_its_top_scorers_one_and_charges_the_others_their_share() {
     }
     assert!(decided > 0, "some match has a winner");
 }
+
+/// The action ids of the module's layout: the 32 cards (0..32), `pass` 32, `pick` 33 and one
+/// `bury <card>` per card (34..66): 66 ids.
+#[test]
+fn the_action_ids_are_the_cards_pass_pick_and_a_burial_per_card() {
+    let g = game("schafkopf");
+    assert_eq!(Game::num_distinct_actions(&g), 66);
+    let st = dealt("schafkopf");
+    assert_eq!(st.action_to_string(32), "pass");
+    assert_eq!(st.action_to_string(33), "pick");
+    assert_eq!(st.action_to_string(34 + c(&st, "A♠").0 as u32), "bury A♠");
+}
+
+/// `first_dealer` takes -1 (seat 2 deals, the default) and every seat from 0; -2 is refused.
+#[test]
+fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
+    for spec in [
+        "schafkopf(first_dealer=-1)",
+        "schafkopf(first_dealer=0)",
+        "schafkopf(first_dealer=2)",
+    ] {
+        assert!(crate::registry::load_game(spec).is_ok(), "{spec} refused");
+    }
+    let e = crate::registry::load_game("schafkopf(first_dealer=-2)")
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("first_dealer"), "{e}");
+}
+
+/// The declared bounds: one seat scores ±2, ±4 or ±6 victory points in a deal (schwarz is 6) and
+/// the others 0, or −½ of it each under `zero_sum` (the deal then adds up to 0): [−6, 6]. A match
+/// pays +1 to each top scorer and the others share −1 per winner: two winners leave −2 to the
+/// third, so [−2, 1], adding up to 0.
+#[test]
+fn the_declared_bounds_are_six_victory_points_and_the_match_payout() {
+    use crate::core::game::Utility;
+    assert_eq!(game("schafkopf").utility(), Some(Utility::general(-6.0, 6.0)));
+    assert_eq!(
+        game("schafkopf(zero_sum=true)").utility(),
+        Some(Utility::zero_sum(-6.0, 6.0))
+    );
+    assert_eq!(
+        game("schafkopf(scope=match,deals=3)").utility(),
+        Some(Utility::zero_sum(-2.0, 1.0))
+    );
+}
+
+/// Schafkopf's own floats after the engine's, in the documented order: the seats that passed (0..3)
+/// and the declarer (3..6) by relative seat, least (6), burying (7), and the buried cards (8..40),
+/// written for the declarer alone once play has begun. A seat's relative seat for viewer v is
+/// (seat − v) mod 3.
+#[test]
+fn the_extra_observation_holds_each_slot_of_the_documented_layout() {
+    let extra = |st: &SchafkopfState, viewer: usize| {
+        let r = st.rules();
+        let mut o = vec![0.0; r.extra_observation_len()];
+        r.write_extra_observation(st.view(), viewer, &mut o);
+        o
+    };
+    assert_eq!(game("schafkopf").rules().extra_observation_len(), 40);
+    // Seat 0 (the eldest) passes, seat 1 picks and is burying. Viewer 2: seat 0 is relative 1,
+    // seat 1 relative 2.
+    let mut st = dealt("schafkopf");
+    act(&mut st, &["pass", "pick"]);
+    let mut want = vec![0.0; 40];
+    want[1] = 1.0;
+    want[3 + 2] = 1.0;
+    want[7] = 1.0;
+    assert_eq!(extra(&st, 2), want, "burying, seen by seat 2");
+    // Seat 1 buries 7♣ and K♠; play begins. The declarer (viewer 1: seat 0 relative 2, itself 0)
+    // sees its buried cards; seat 2 does not.
+    act(&mut st, &["bury 7♣", "bury K♠"]);
+    let mut want = vec![0.0; 40];
+    want[2] = 1.0;
+    want[3] = 1.0;
+    want[8 + c(&st, "7♣").idx()] = 1.0;
+    want[8 + c(&st, "K♠").idx()] = 1.0;
+    assert_eq!(extra(&st, 1), want, "play, seen by the declarer");
+    let mut want = vec![0.0; 40];
+    want[1] = 1.0;
+    want[3 + 2] = 1.0;
+    assert_eq!(extra(&st, 2), want, "play, seen by seat 2");
+    // Everyone passes: least, seen by seat 1 (all three passed).
+    let mut st = dealt("schafkopf");
+    act(&mut st, &["pass", "pass", "pass"]);
+    let mut want = vec![0.0; 40];
+    want[..3].copy_from_slice(&[1.0, 1.0, 1.0]);
+    want[6] = 1.0;
+    assert_eq!(extra(&st, 1), want, "least");
+}
+
+/// Least with `leaster_widow_to=first_trick`: the widow goes to the first trick's winner even when
+/// another seat won the last trick. Seat 0 took 20 in tricks and won the first trick, seat 1 took 22
+/// and won the last, seat 2 the rest; the widow K♠ 7♠ is worth 4.
+#[test]
+fn the_least_widow_goes_to_the_first_tricks_winner_under_first_trick() {
+    let (w0, w1) = ("A♣ K♣ Q♣ J♣ 7♣ 8♣", "A♦ K♦ K♥ Q♦ 7♦ 8♦");
+    let least = |spec: &str| {
+        let mut st = dealt(spec);
+        let w2 = rest_of_deck(&st, set(&st, WIDOW) | set(&st, w0) | set(&st, w1));
+        for (s, w) in [w0, w1, w2.as_str()].iter().enumerate() {
+            st.core.hands[s] = CardSet::EMPTY;
+            st.core.won[s] = set(&st, w);
+        }
+        st.core.talon = set(&st, WIDOW);
+        st.core.last_trick = Some((0, [Card(0); MAX_PLAYERS], 1));
+        st.extra = SchafkopfExtra {
+            stage: Stage::Play,
+            auction: FirstTaker { passes: 3 },
+            declarer: None,
+            buried: 0,
+            first_trick_winner: Some(0),
+            last_won: [4, 9, 7],
+        };
+        let r = st.rules().score_deal(st.view()).returns;
+        [r[0], r[1], r[2]]
+    };
+    let st = dealt("schafkopf");
+    let t = st.rules().trumps();
+    assert_eq!((t.points_of(set(&st, w0)), t.points_of(set(&st, w1))), (20, 22));
+    // first_trick: seat 0 has 20 + 4 = 24 against seat 1's 22: seat 1 has the fewest, +2.
+    assert_eq!(least("schafkopf(leaster_widow_to=first_trick)"), [0.0, 2.0, 0.0]);
+    // last_trick (the default): seat 1 gets 26, and seat 0's 20 is the fewest.
+    assert_eq!(least("schafkopf"), [2.0, 0.0, 0.0]);
+}

@@ -567,3 +567,101 @@ fn a_player_void_in_the_suit_led_takes_the_trick_with_the_lowest_trump() {
     assert_eq!(st.core.leader, 1, "the trump wins");
     assert_eq!(st.core.won[1].len(), 4);
 }
+
+/// A black queen led is a trump: the followers must play trumps (Q♠ among them), and a seat without
+/// trumps may play any card, clubs or not. Refusals name the trump, not the printed suit.
+#[test]
+fn a_led_queen_of_clubs_asks_for_trumps_not_for_clubs() {
+    let mut st = simple_hearts(H, "call A♠");
+    act(&mut st, &["Q♣"]);
+    assert_eq!(legal_names(&st), ["8♥", "9♥", "Q♥", "Q♠"]);
+    let err = st.apply_action(st.string_to_action("A♦").unwrap()).unwrap_err();
+    assert!(err.to_string().contains("must follow trump"), "{err}");
+    act(&mut st, &["8♥"]);
+    // Seat 2 has no trump (its spades and clubs are plain cards): all eight cards are legal.
+    assert_eq!(legal_names(&st).len(), 8);
+}
+
+/// `first_dealer` takes -1 (seat 3 deals, the default) and every seat from 0; -2 is refused.
+#[test]
+fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
+    for spec in [
+        "solo(first_dealer=-1)",
+        "solo(first_dealer=0)",
+        "solo(first_dealer=3)",
+    ] {
+        assert!(crate::registry::load_game(spec).is_ok(), "{spec} refused");
+    }
+    let e = crate::registry::load_game("solo(first_dealer=-2)").err().unwrap();
+    assert!(e.to_string().contains("first_dealer"), "{e}");
+}
+
+/// The bounds a hand can reach: tout in colour (32) made or lost by the declaring side, [−32, 32];
+/// zero-sum, a lone declarer moves 3 × 32 against three defenders, [−96, 96] adding up to 0; a match
+/// pays +1 to each top scorer and the others share −1 per winner, so three winners leave −3 to the
+/// fourth: [−3, 1], adding up to 0.
+#[test]
+fn the_declared_bounds_follow_the_largest_contract_and_the_match_payout() {
+    use crate::core::game::Utility;
+    assert_eq!(game("solo").utility(), Some(Utility::general(-32.0, 32.0)));
+    assert_eq!(
+        game("solo(zero_sum=true)").utility(),
+        Some(Utility::zero_sum(-96.0, 96.0))
+    );
+    assert_eq!(
+        game("solo(scope=match,hands=4)").utility(),
+        Some(Utility::zero_sum(-3.0, 1.0))
+    );
+}
+
+/// Solo's own floats after the engine's, in the documented order: stage one-hot [opening, duel,
+/// answer, declare, call, play] (0..6), level held / 6 (6), level asked / 6 (7), seats spoken / 4
+/// (8), holder (9..13), challenger (13..17) and declarer (17..21) by relative seat, contract level
+/// one-hot 1..=6 (21..27), forced (27), the called card (28..60), the revealed partner by relative
+/// seat (60..64). A seat's relative seat for viewer v is (seat − v) mod 4.
+#[test]
+fn the_extra_observation_holds_each_slot_of_the_documented_layout() {
+    let extra = |st: &SoloState, viewer: usize| {
+        let r = st.rules();
+        let mut o = vec![0.0; r.extra_observation_len()];
+        r.write_extra_observation(st.view(), viewer, &mut o);
+        o
+    };
+    assert_eq!(game("solo").rules().extra_observation_len(), 64);
+    // Seat 0 asks, seat 1 asks "colour?": seat 0 answers. Viewer 1: seat 0 is relative 3, seat 1
+    // relative 0.
+    let mut st = dealt("solo");
+    act(&mut st, &["ask", "ask colour"]);
+    let mut want = vec![0.0; 64];
+    want[2] = 1.0;
+    want[6] = 1.0 / 6.0;
+    want[7] = 2.0 / 6.0;
+    want[8] = 2.0 / 4.0;
+    want[9 + 3] = 1.0;
+    want[13] = 1.0;
+    assert_eq!(extra(&st, 1), want, "the answer, seen by seat 1");
+    // All four pass: seat 0 (Q♣) declares a forced simple game. Viewer 1 again.
+    let mut st = dealt("solo");
+    act(&mut st, &["pass", "pass", "pass", "pass"]);
+    let mut want = vec![0.0; 64];
+    want[3] = 1.0;
+    want[6] = 1.0 / 6.0;
+    want[8] = 1.0;
+    want[17 + 3] = 1.0;
+    want[27] = 1.0;
+    assert_eq!(extra(&st, 1), want, "the forced declaration, seen by seat 1");
+    // Simple in ♥ by seat 0 (who asked, then three passes), A♠ called; seat 2 plays it in the first
+    // trick. Viewer 3: seat 0 is relative 1, seat 2 relative 3.
+    let mut st = simple_hearts(H, "call A♠");
+    act(&mut st, &["8♠", "8♣", "A♠", "J♣"]);
+    let mut want = vec![0.0; 64];
+    want[5] = 1.0;
+    want[6] = 1.0 / 6.0;
+    want[8] = 1.0;
+    want[9 + 1] = 1.0;
+    want[17 + 1] = 1.0;
+    want[21] = 1.0;
+    want[28 + c(&st, "A♠").idx()] = 1.0;
+    want[60 + 3] = 1.0;
+    assert_eq!(extra(&st, 3), want, "the play after the ace, seen by seat 3");
+}

@@ -649,3 +649,63 @@ fn the_observation_holds_each_slot_of_the_documented_layout_and_zoles_own_floats
     want[extra + 12 + id("K♠")] = 1.0;
     same(&obs(1), &want, "seat 1");
 }
+
+/// The action ids of the module's layout: the 26 cards (0..26), `pass` 26, `take` 27, `zole` 28,
+/// `maza zole` 29 and one `discard <card>` per card (30..56): 56 ids.
+#[test]
+fn the_action_ids_are_the_cards_four_contract_words_and_a_discard_per_card() {
+    let g = game("zole");
+    assert_eq!(Game::num_distinct_actions(&g), 56);
+    let st = dealt("zole");
+    let names: Vec<String> = (26..30).map(|a| st.action_to_string(a)).collect();
+    assert_eq!(names, ["pass", "take", "zole", "maza zole"]);
+    assert_eq!(st.action_to_string(30 + c(&st, "A♠").0 as u32), "discard A♠");
+}
+
+/// `first_dealer` takes -1 (seat 2 deals, the default) and every seat from 0; -2 is refused.
+#[test]
+fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
+    for spec in [
+        "zole(first_dealer=-1)",
+        "zole(first_dealer=0)",
+        "zole(first_dealer=2)",
+    ] {
+        assert!(crate::registry::load_game(spec).is_ok(), "{spec} refused");
+    }
+    let e = crate::registry::load_game("zole(first_dealer=-2)").err().unwrap();
+    assert!(e.to_string().contains("first_dealer"), "{e}");
+}
+
+/// The declared bounds, from the settlement table: a played hand moves a chips per opponent, a in
+/// [−7, 7] under the seed tiers (tier 3 plus 4 for a zole; mazā zole +6 / −7) and in [−8, 7] under
+/// classic_lv (a lost zole without a trick: −4 − 4); the lielais gets 2a. A single-deal game
+/// redeals a thrown-in hand at most 49 times (the 50th throw-in is a draw), each pass-out costing a
+/// seat a chip into the pool; the lielais who wins then takes the 3 chips of each pass-out back:
+/// [2·a_min − 49, 2·7 + 2·49]. Without the pool nothing else moves and the chips add up to 0. A match
+/// of h hands: [2·a_min·h, 14·h].
+#[test]
+fn the_declared_bounds_follow_the_chip_table_the_pool_and_the_number_of_hands() {
+    use crate::core::game::Utility;
+    let u = |spec: &str| game(spec).utility();
+    assert_eq!(u("zole"), Some(Utility::general(-14.0 - 49.0, 14.0 + 98.0)));
+    assert_eq!(
+        u("zole(ruleset=classic_lv)"),
+        Some(Utility::general(-16.0 - 49.0, 14.0 + 98.0))
+    );
+    assert_eq!(
+        u("zole(passed_out=redeal_only)"),
+        Some(Utility::zero_sum(-14.0, 14.0))
+    );
+    assert_eq!(
+        u("zole(passed_out=redeal_only,scoring=classic_lv)"),
+        Some(Utility::zero_sum(-16.0, 14.0))
+    );
+    assert_eq!(
+        u("zole(scope=match,hands=6)"),
+        Some(Utility::general(-84.0, 84.0))
+    );
+    assert_eq!(
+        u("zole(scope=match,hands=5,ruleset=classic_lv,passed_out=redeal_only)"),
+        Some(Utility::zero_sum(-80.0, 70.0))
+    );
+}
