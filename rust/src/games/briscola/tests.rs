@@ -1706,3 +1706,59 @@ fn chiamata_declares_its_payout_range_and_a_match_its_win_returns() {
         );
     }
 }
+
+#[test]
+fn chiamata_observation_shows_the_auction_the_call_and_the_partner_as_each_seat_knows_them() {
+    // The extra floats after the shared layout (40 hand + 4 × 40 others' known cards + 5 × 40 trick +
+    // 5 × 40 won + 40 face up + 40 known stock + 4 trump + 1 stock + 5 to move + 5 ledger = 695),
+    // seats relative to the viewer (the viewer first): the high bid / 120, its bidder (5), who passed
+    // (5), the caller (5), the called card (40), the target / 120, the partner once the viewer knows
+    // it (5), and whether the viewer holds the called card: 63, 758 in all. Rules §7: the holder
+    // knows the partnership from the call, the others once the called card is played.
+    let g = chiamata("briscola(players=5)");
+    assert_eq!(Game::observation_shape(&g), vec![758]);
+    // Dealt in pack order from the eldest (seat 0; the dealer is seat 4): seat 0 holds the aces.
+    let mut st = g.new_initial_state();
+    for k in 0..40u32 {
+        st.apply_action(k).unwrap();
+    }
+    let extras = |st: &ChiamataState, viewer: usize| -> Vec<f32> {
+        let mut obs = vec![f32::NAN; 758];
+        st.write_observation(viewer, &mut obs);
+        obs[695..].to_vec()
+    };
+    // The 63 floats: 75 / 120 at 0 (the high bid) and, once called, at 56 (the target); 1 at `ones`.
+    let want = |ones: &[usize], called: bool| -> Vec<f32> {
+        let mut e = vec![0.0; 63];
+        e[0] = 75.0 / 120.0;
+        if called {
+            e[56] = 75.0 / 120.0;
+        }
+        for &i in ones {
+            e[i] = 1.0;
+        }
+        e
+    };
+    for b in ["bid 61", "pass", "bid 75", "pass"] {
+        act(&mut st, b);
+    }
+    // Seat 3 sees itself at 0, seat 4 at 1, seat 0 at 2, seat 1 at 3, seat 2 at 4: the high bidder
+    // (seat 2) at 1 + 4, the passed seats 1 and 3 at 6 + 3 and 6 + 0.
+    assert_eq!(extras(&st, 3), want(&[5, 9, 6], false));
+    for b in ["pass", "pass"] {
+        act(&mut st, b);
+    }
+    // Seat 2 won with 75 and calls the ace of suit 1: seat 0 holds it.
+    let deck = st.rules().deck().clone();
+    let ace = deck.find(1, 1).unwrap();
+    act(&mut st, &format!("call {}", deck.name_of(ace)));
+    assert_eq!(st.extra.contract.unwrap().holder, 0);
+    let a = 16 + ace.idx();
+    // Seat 3: passed 0, 1, 3, 4 at 6 + 2, 6 + 3, 6 + 0, 6 + 1; the caller at 11 + 4; no partner yet.
+    assert_eq!(extras(&st, 3), want(&[5, 8, 9, 6, 7, 15, a], true));
+    // Seat 0, the holder: itself at 0, so absolute seats; the partner (itself) at 57, and 62 set.
+    assert_eq!(extras(&st, 0), want(&[3, 6, 7, 9, 10, 13, a, 57, 62], true));
+    // Seat 0 leads the called ace: now seat 3 knows the partner too (seat 0 at 57 + 2).
+    act(&mut st, deck.name_of(ace));
+    assert_eq!(extras(&st, 3), want(&[5, 8, 9, 6, 7, 15, a, 59], true));
+}
