@@ -1544,3 +1544,221 @@ fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
         .unwrap();
     assert!(e.to_string().contains("first_dealer"), "{e}");
 }
+
+/// Card points by rank name, written from the rules (A 11, 3 10, K 4, C 3, J 2, the rest 0), so the
+/// Chiamata tests below count a side's points without the engine's own counter.
+fn rule_points(name: &str) -> i32 {
+    let mut rank = name.to_string();
+    rank.pop(); // the suit symbol
+    match rank.as_str() {
+        "A" => 11,
+        "3" => 10,
+        "K" => 4,
+        "C" => 3,
+        "J" => 2,
+        _ => 0,
+    }
+}
+
+#[test]
+fn chiamata_the_callers_side_makes_a_bid_of_exactly_its_points_and_fails_one_above() {
+    // Briscola Chiamata (rules §4.5): the caller's side counts the card points the caller and the
+    // holder took and succeeds iff that is at least the bid: +2 caller, +1 holder, −1 each
+    // defender, negated on failure. One deal, one called card and one sequence of plays (bids do
+    // not change the plays), bid first at exactly the points the side then takes, then one above.
+    let g = chiamata("briscola(players=5)");
+    let play_deal = |bid: i32, play_seed: u64| {
+        let mut st = g.new_initial_state();
+        deal_random(&mut st, &mut Rng::new(31));
+        act(&mut st, &format!("bid {bid}")); // seat 0, the eldest
+        for _ in 0..4 {
+            act(&mut st, "pass");
+        }
+        // Seat 0 calls the first card it does not hold.
+        let called = (st.rules().deck().all() - st.core.hands[0]).first().unwrap();
+        let call = format!("call {}", st.rules().deck().name_of(called));
+        act(&mut st, &call);
+        random_to_end(&mut st, &mut Rng::new(play_seed));
+        st
+    };
+    let count = |st: &ChiamataState, set: CardSet| -> i32 {
+        set.iter()
+            .map(|c| rule_points(st.rules().deck().name_of(c)))
+            .sum()
+    };
+    // A sequence of plays after which the caller's side holds 61..=119 points (so both bids exist).
+    let (seed, side, holder) = (0..50u64)
+        .find_map(|seed| {
+            let st = play_deal(61, seed);
+            let holder = st.extra.contract.unwrap().holder;
+            assert_eq!((0..5).map(|s| count(&st, st.core.won[s])).sum::<i32>(), 120);
+            let side = count(&st, st.core.won[0] | st.core.won[holder]);
+            (61..120).contains(&side).then_some((seed, side, holder))
+        })
+        .expect("some sequence of plays gives the caller's side 61..=119");
+    assert_ne!(holder, 0, "a partner, not a self-call");
+    for (bid, sign) in [(side, 1.0), (side + 1, -1.0)] {
+        let st = play_deal(bid, seed);
+        let mut r = [0.0; 5];
+        st.returns(&mut r);
+        for (s, &got) in r.iter().enumerate() {
+            let want = sign
+                * match s {
+                    0 => 2.0,
+                    h if h == holder => 1.0,
+                    _ => -1.0,
+                };
+            assert_eq!(got, want, "bid {bid}, side {side}, seat {s}: {r:?}");
+        }
+    }
+}
+
+#[test]
+fn chiamata_a_match_is_capped_at_ten_times_the_target_squared_deals_and_never_below_sixty() {
+    // `CHIAMATA_DEALS_PER_TARGET_SQUARED`: a match still open after 10 × target² deals (at least 60,
+    // a single game's cap) is a draw. Target 3: 90; target 2: 40, so 60; target 11: 1,210.
+    for (target, cap) in [(3, 90), (2, 60), (11, 1210)] {
+        let g = chiamata(&format!(
+            "briscola(players=5,scope=match,chiamata_target={target})"
+        ));
+        assert_eq!(g.rules().max_deals(), cap, "target {target}");
+    }
+    // A single deal (thrown in when all pass) keeps the stock games' 60.
+    assert_eq!(chiamata("briscola(players=5)").rules().max_deals(), 60);
+}
+
+#[test]
+fn chiamata_the_called_cards_suit_is_trump_and_its_lowest_card_takes_a_led_ace() {
+    // Rules §2.3 and §2.5: in Chiamata the suit of the called card is trump, and a trick with a
+    // trump in it goes to the highest trump. Dealt in pack order from the eldest (seat 0, the dealer
+    // being seat 4): seat s holds the ranks s + 1 and s + 6 of every suit (seat 0 the aces and 6s,
+    // seat 1 the 2s and 7s, seat 2 the 3s and jacks, ...). Seat 0 bids 61 alone and calls the 3 of
+    // suit 2 (seat 2's): suit 2 is trump. Seat 0 leads the ace of suit 0; seat 1's 2 of suit 2, the
+    // lowest trump, takes the trick (11 + 10 points) ahead of the ace, the 3 and the rest of suit 0.
+    let g = chiamata("briscola(players=5)");
+    let mut st = g.new_initial_state();
+    for k in 0..40u32 {
+        st.apply_action(k).unwrap();
+    }
+    act(&mut st, "bid 61");
+    for _ in 0..4 {
+        act(&mut st, "pass");
+    }
+    let deck = st.rules().deck().clone();
+    let name = |suit: u8, rank: u8| deck.name_of(deck.find(suit, rank).unwrap()).to_string();
+    act(&mut st, &format!("call {}", name(2, 3)));
+    assert_eq!(st.extra.contract.unwrap().holder, 2);
+    assert_eq!(st.rules().trump(st.view()), Some(2));
+    assert_eq!(st.current_player(), Player::Seat(0), "the eldest leads");
+    for (suit, rank) in [(0, 1), (2, 2), (0, 3), (0, 4), (0, 5)] {
+        act(&mut st, &name(suit, rank));
+    }
+    assert_eq!(st.core.won[1].len(), 5, "the 2 of trumps takes the trick");
+    assert!(st.core.won[0].is_empty());
+    assert_eq!(
+        st.current_player(),
+        Player::Seat(1),
+        "the trick's winner leads next"
+    );
+}
+
+#[test]
+fn chiamata_after_two_throw_ins_the_deal_has_passed_twice_to_the_next_seat() {
+    // Rules §4.1 and §4.2: the deal passes to next(D); when all five pass, the hands are thrown in and
+    // the next dealer deals. The first dealer is seat 4: the next deals are seat 0's and seat 1's,
+    // whose eldest (seat 2) speaks first.
+    let g = chiamata("briscola(players=5)");
+    let mut st = g.new_initial_state();
+    let mut rng = Rng::new(8);
+    assert_eq!(st.core.dealer, 4);
+    for dealer in [0, 1] {
+        deal_random(&mut st, &mut rng);
+        for _ in 0..5 {
+            act(&mut st, "pass");
+        }
+        assert!(st.is_chance_node(), "thrown in: a new deal");
+        assert_eq!(st.core.dealer, dealer);
+    }
+    deal_random(&mut st, &mut rng);
+    assert_eq!(st.current_player(), Player::Seat(2));
+}
+
+#[test]
+fn chiamata_declares_its_payout_range_and_a_match_its_win_returns() {
+    use crate::core::game::Utility;
+    // Rules §4.5: a deal pays at most ±4 (a self-call: +4 against −1 × 4), doubled by a cappotto
+    // under `cappotto_doubles`; a match pays its winner +1 and the four others −1/4 each. The
+    // running totals sum to 0, and so does every deal.
+    for (spec, min, max) in [
+        ("briscola(players=5)", -4.0, 4.0),
+        ("briscola(players=5,cappotto_doubles=true)", -8.0, 8.0),
+        ("briscola(players=5,scope=match)", -0.25, 1.0),
+        (
+            "briscola(players=5,scope=match,cappotto_doubles=true)",
+            -0.25,
+            1.0,
+        ),
+    ] {
+        assert_eq!(
+            Game::utility(&chiamata(spec)),
+            Some(Utility::zero_sum(min, max)),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn chiamata_observation_shows_the_auction_the_call_and_the_partner_as_each_seat_knows_them() {
+    // The extra floats after the shared layout (40 hand + 4 × 40 others' known cards + 5 × 40 trick +
+    // 5 × 40 won + 40 face up + 40 known stock + 4 trump + 1 stock + 5 to move + 5 ledger = 695),
+    // seats relative to the viewer (the viewer first): the high bid / 120, its bidder (5), who passed
+    // (5), the caller (5), the called card (40), the target / 120, the partner once the viewer knows
+    // it (5), and whether the viewer holds the called card: 63, 758 in all. Rules §7: the holder
+    // knows the partnership from the call, the others once the called card is played.
+    let g = chiamata("briscola(players=5)");
+    assert_eq!(Game::observation_shape(&g), vec![758]);
+    // Dealt in pack order from the eldest (seat 0; the dealer is seat 4): seat 0 holds the aces.
+    let mut st = g.new_initial_state();
+    for k in 0..40u32 {
+        st.apply_action(k).unwrap();
+    }
+    let extras = |st: &ChiamataState, viewer: usize| -> Vec<f32> {
+        let mut obs = vec![f32::NAN; 758];
+        st.write_observation(viewer, &mut obs);
+        obs[695..].to_vec()
+    };
+    // The 63 floats: 75 / 120 at 0 (the high bid) and, once called, at 56 (the target); 1 at `ones`.
+    let want = |ones: &[usize], called: bool| -> Vec<f32> {
+        let mut e = vec![0.0; 63];
+        e[0] = 75.0 / 120.0;
+        if called {
+            e[56] = 75.0 / 120.0;
+        }
+        for &i in ones {
+            e[i] = 1.0;
+        }
+        e
+    };
+    for b in ["bid 61", "pass", "bid 75", "pass"] {
+        act(&mut st, b);
+    }
+    // Seat 3 sees itself at 0, seat 4 at 1, seat 0 at 2, seat 1 at 3, seat 2 at 4: the high bidder
+    // (seat 2) at 1 + 4, the passed seats 1 and 3 at 6 + 3 and 6 + 0.
+    assert_eq!(extras(&st, 3), want(&[5, 9, 6], false));
+    for b in ["pass", "pass"] {
+        act(&mut st, b);
+    }
+    // Seat 2 won with 75 and calls the ace of suit 1: seat 0 holds it.
+    let deck = st.rules().deck().clone();
+    let ace = deck.find(1, 1).unwrap();
+    act(&mut st, &format!("call {}", deck.name_of(ace)));
+    assert_eq!(st.extra.contract.unwrap().holder, 0);
+    let a = 16 + ace.idx();
+    // Seat 3: passed 0, 1, 3, 4 at 6 + 2, 6 + 3, 6 + 0, 6 + 1; the caller at 11 + 4; no partner yet.
+    assert_eq!(extras(&st, 3), want(&[5, 8, 9, 6, 7, 15, a], true));
+    // Seat 0, the holder: itself at 0, so absolute seats; the partner (itself) at 57, and 62 set.
+    assert_eq!(extras(&st, 0), want(&[3, 6, 7, 9, 10, 13, a, 57, 62], true));
+    // Seat 0 leads the called ace: now seat 3 knows the partner too (seat 0 at 57 + 2).
+    act(&mut st, deck.name_of(ace));
+    assert_eq!(extras(&st, 3), want(&[5, 8, 9, 6, 7, 15, a, 59], true));
+}

@@ -872,3 +872,44 @@ impl RegionOwners {
         owner
     }
 }
+
+#[cfg(test)]
+mod region_owner_tests {
+    use super::super::{GoGame, GoState};
+    use super::*;
+    use crate::registry::Registered;
+
+    /// Tromp–Taylor ownership as the marking reads it (`RegionOwners::owner`): a stone's point is its
+    /// colour's; an empty point is the colour's whose stones alone its empty region reaches, and
+    /// nobody's if it reaches both. Four-point regions, so the flood fill must walk past the first
+    /// point; asked twice in one generation (the second answer from the stamps), then again after a
+    /// `reset` on a board where the same region has become neutral.
+    #[test]
+    fn an_empty_region_belongs_to_the_only_colour_it_reaches() {
+        let g = GoGame::from_game_string("go(board_size=5)").unwrap();
+        let board = |rows: [&str; 5]| GoState::from_diagram(&g, &rows.join("\n"), 0).unwrap().core.board;
+        let b = board([". . X O .", ". . X O .", "X X X O O", ". . O . .", ". . O . ."]);
+        let at = |name: &str| b.cell(super::super::coord::parse_gtp(name, 5).unwrap());
+        let mut owners = RegionOwners::new();
+        owners.reset();
+        for (point, want) in [
+            ("A5", BLACK), // a5 b5 a4 b4: Black's c5, c4, a3, b3 around
+            ("B4", BLACK),
+            ("E4", WHITE), // e5 e4: White's d5, d4, e3
+            ("E5", WHITE),
+            ("A1", EMPTY), // a2 b2 a1 b1: Black's a3 b3 and White's c2 c1
+            ("B2", EMPTY),
+            ("E1", WHITE), // d2 e2 d1 e1: White's d3 e3 c2 c1
+            ("D2", WHITE),
+            ("C3", BLACK), // stones
+            ("D3", WHITE),
+        ] {
+            assert_eq!(owners.owner(&b, at(point)), want, "{point}");
+        }
+        // A white stone on b5 makes the a5 region neutral; a new generation sees it.
+        let b2 = board([". O X O .", ". . X O .", "X X X O O", ". . O . .", ". . O . ."]);
+        owners.reset();
+        assert_eq!(owners.owner(&b2, at("A5")), EMPTY);
+        assert_eq!(owners.owner(&b2, at("B4")), EMPTY);
+    }
+}

@@ -2332,3 +2332,25 @@ fn playout_bots_draw_uniformly_and_random_no_eye_keeps_its_eyes() {
     assert_eq!(moves, ["D3", "pass"], "{no_eye:?}");
     assert!(no_eye.values().all(|&k| (344..=456).contains(&k)), "{no_eye:?}");
 }
+
+/// Benson's pass-alive stones through `score::pass_alive` (one flag per cell of the padded grid): a
+/// chain with two or more vital regions (here three one-point eyes on the top edge, every point of
+/// each a liberty of the chain) is unconditionally alive; a chain with one (White's eye on c1; the
+/// big region around it has points that are not White's liberties) is not, and neither is anything
+/// that is not a stone of the colour asked.
+#[test]
+fn pass_alive_flags_a_chain_with_two_eyes_and_not_one_with_one() {
+    use super::score::pass_alive;
+    let g = game("go(board_size=5)");
+    let rows = [". X . X .", "X X X X X", ". . . . .", ". O O O .", ". O . O ."];
+    let s = GoState::from_diagram(&g, &rows.join("\n"), 0).unwrap();
+    let b = &s.core.board;
+    let black = pass_alive(b, BLACK);
+    let white = pass_alive(b, WHITE);
+    assert_eq!((black.len(), white.len()), (7 * 7, 7 * 7), "one flag per cell");
+    for pt in 0..25 {
+        let p = b.cell(pt);
+        assert_eq!(black[p], b.at(p) == BLACK, "Black at point {pt}");
+        assert!(!white[p], "White at point {pt}");
+    }
+}
