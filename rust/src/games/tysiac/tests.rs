@@ -1187,3 +1187,309 @@ fn two_handed_the_first_musik_taken_is_the_one_shown_to_the_other_player() {
     assert_eq!(st.core.talon, set(&st, MUSIK_2));
     assert_eq!(encode_visible(&st, 1, 0), set(&st, MUSIK_1));
 }
+
+#[test]
+fn a_trump_wins_the_trick_over_the_highest_card_of_the_suit_led() {
+    // ♥ is trump (seat 0's marriage, Q♥ won the second trick). Seat 0 leads Q♣, seat 1 follows with
+    // A♣, seat 2 (void in ♣) must trump and plays 10♥: the trump takes the trick, not the ace.
+    let mut st = playing("tysiac");
+    act(
+        &mut st,
+        &["A♠", "9♠", "J♠", "marry ♥", "Q♥", "9♥", "J♥", "Q♣", "A♣", "10♥"],
+    );
+    assert_eq!(st.core.to_move, 2, "the trump's player leads next");
+    assert_eq!(st.core.won[2], set(&st, "Q♣ A♣ 10♥"));
+}
+
+#[test]
+fn the_barrel_minimum_is_0_or_a_multiple_of_5_from_100_and_the_first_dealer_from_minus_1() {
+    // barrel_min_bid: 0 (none) or a bid (a multiple of 5 from 100 to 400); anything else is refused
+    // naming the parameter. The bounds: 100 and 400 accepted, 95 and 50 below the lowest bid, 103 and
+    // 121 between the steps.
+    for ok in [0, 100, 120, 400] {
+        let spec = format!("tysiac(barrel_min_bid={ok})");
+        assert!(Tysiac::from_game_string(&spec).is_ok(), "{spec}");
+    }
+    for bad in [5, 50, 95, 99, 103, 121, 399] {
+        let e = Tysiac::from_game_string(&format!("tysiac(barrel_min_bid={bad})")).unwrap_err();
+        assert!(
+            matches!(&e, LudoError::InvalidParameter { name, .. } if name == "barrel_min_bid"),
+            "{bad}: {e:?}"
+        );
+    }
+    // max_without_marriage is a bid too: 125 is one, 123 is not.
+    assert!(Tysiac::from_game_string("tysiac(max_without_marriage=125)").is_ok());
+    let e = Tysiac::from_game_string("tysiac(max_without_marriage=123)").unwrap_err();
+    assert!(matches!(&e, LudoError::InvalidParameter { name, .. } if name == "max_without_marriage"));
+    // first_dealer: -1 (the last seat) and 0 are seats one may name; -2 is not.
+    for (spec, dealer) in [("tysiac(first_dealer=-1)", 2), ("tysiac(first_dealer=0)", 0)] {
+        let st = dealt(spec);
+        assert_eq!(st.core.dealer, dealer, "{spec}");
+        assert_eq!(
+            st.current_player(),
+            Player::Seat((dealer + 1) % 3),
+            "F opens: {spec}"
+        );
+        assert_eq!(
+            st.core.hands[(dealer + 1) % 3],
+            set(&st, H0),
+            "the first card to F: {spec}"
+        );
+    }
+    let e = Tysiac::from_game_string("tysiac(first_dealer=-2)").unwrap_err();
+    assert!(e.to_string().contains("first_dealer"), "{e}");
+}
+
+#[test]
+fn an_illegal_card_is_refused_naming_the_duty_it_breaks() {
+    let action = |st: &TysiacState, name: &str| st.string_to_action(name).unwrap();
+    let refusal =
+        |st: &TysiacState, name: &str| st.clone().apply_action(action(st, name)).unwrap_err().to_string();
+    let mut st = playing("tysiac");
+    act(&mut st, &["A♠", "9♠", "J♠", "marry ♥"]);
+    // The ♥ marriage announced: its king or queen must be led, A♥ is refused.
+    let e = refusal(&st, "A♥");
+    assert!(
+        e.contains("marriage in hearts was announced: lead its king or queen"),
+        "{e}"
+    );
+    act(&mut st, &["Q♥"]);
+    // Seat 1 holds 9♥: A♣ does not follow the hearts led.
+    let e = refusal(&st, "A♣");
+    assert!(e.contains("follow hearts if you can, else play a trump"), "{e}");
+    assert!(!e.contains("beating"), "no duty to beat: {e}");
+    // With the duty to beat, seat 2 (10♥ J♥ after Q♥ 9♥) may not play J♥, and is told why.
+    let mut over = playing("tysiac(must_overtake=true)");
+    act(&mut over, &["A♠", "9♠", "J♠", "marry ♥", "Q♥", "9♥"]);
+    let e = refusal(&over, "J♥");
+    assert!(
+        e.contains("follow hearts if you can") && e.contains("beating the trick when you can"),
+        "{e}"
+    );
+}
+
+#[test]
+fn random_play_declares_marriages_where_they_are_legal() {
+    // Seat 0 won the first trick and leads holding K♥ Q♥ and K♠ Q♠: its 8 cards and the two
+    // marriages are legal, and the random player draws among all 10 of them.
+    let mut st = playing("tysiac");
+    act(&mut st, &["A♠", "9♠", "J♠"]);
+    let mut rng = crate::core::rng::Rng::new(1);
+    let marry = (0..100)
+        .filter(|_| {
+            st.action_to_string(st.random_action(&mut rng))
+                .starts_with("marry")
+        })
+        .count();
+    assert!(0 < marry && marry < 100, "{marry}");
+    // Random play-outs from this lead declare a marriage in some deals.
+    let declared = (0..20)
+        .filter(|&seed| {
+            let mut s = st.clone();
+            s.play_out_random(&mut crate::core::rng::Rng::new(seed));
+            s.extra.married.iter().any(|&m| m != 0)
+        })
+        .count();
+    assert!(declared > 0, "{declared}");
+}
+
+#[test]
+fn a_deal_returns_within_400_and_a_match_gives_the_winner_1_and_the_others_share_minus_1() {
+    use crate::core::game::Utility;
+    // One deal: a declarer who bid 400 and took nothing loses 400, the most anybody can.
+    let (s, _) = settle(
+        "tysiac",
+        [0; 3],
+        Match::default(),
+        400,
+        ["", ALL_BUT, "Q♣ Q♠ J♦ J♥"],
+        [0; 3],
+        false,
+    );
+    assert_eq!(s.delta[0], -400);
+    assert_eq!(game("tysiac").utility(), Some(Utility::general(-400.0, 400.0)));
+    // A match: the winner +1, the others share −1.
+    for (spec, n, lose) in [
+        ("tysiac(scope=match)", 3, -0.5),
+        ("tysiac(scope=match,ruleset=two_handed)", 2, -1.0),
+        ("tysiac(scope=match,ruleset=four_handed)", 4, -1.0 / 3.0),
+    ] {
+        assert_eq!(game(spec).utility(), Some(Utility::zero_sum(lose, 1.0)), "{spec}");
+        let mut st = game(spec).new_initial_state();
+        assert_eq!(st.rules().match_result(st.view()), None, "nobody has won yet");
+        st.match_state.winner = Some(1);
+        let r = st.rules().match_result(st.view()).unwrap();
+        let want: Vec<f64> = (0..n).map(|s| if s == 1 { 1.0 } else { lose }).collect();
+        assert_eq!(r[..n], want[..], "{spec}");
+    }
+}
+
+/// Where the extra observation's blocks start for `n` seats, as its layout is documented (stage[6],
+/// passed[n], high bidder[n], contract/400, prikup[24], given left[24], given right[24],
+/// marriages[n×4], pending, on barrel[n], then the raw barrel deals[n], bolts[n], P marks[n]), and
+/// its length.
+struct ExtraLayout {
+    passed: usize,
+    high: usize,
+    contract: usize,
+    prikup: usize,
+    left: usize,
+    right: usize,
+    married: usize,
+    pending: usize,
+    barrel: usize,
+    deals: usize,
+    bolts: usize,
+    p_marks: usize,
+    len: usize,
+}
+
+fn extra_layout(n: usize) -> ExtraLayout {
+    let passed = 6;
+    let high = passed + n;
+    let contract = high + n;
+    let prikup = contract + 1;
+    let left = prikup + 24;
+    let right = left + 24;
+    let married = right + 24;
+    let pending = married + 4 * n;
+    let barrel = pending + 1;
+    let deals = barrel + n;
+    let bolts = deals + n;
+    let p_marks = bolts + n;
+    ExtraLayout {
+        passed,
+        high,
+        contract,
+        prikup,
+        left,
+        right,
+        married,
+        pending,
+        barrel,
+        deals,
+        bolts,
+        p_marks,
+        len: p_marks + n,
+    }
+}
+
+/// The engine's own observation length before the rules' floats (its documented layout: hand,
+/// known[n-1], trick[n], won[n], face up, known stock, trump[4], stock, to move[n], ledger[n]).
+fn engine_len(n: usize) -> usize {
+    24 * (1 + (n - 1) + n + n + 1 + 1) + 4 + 1 + n + n
+}
+
+/// The rules' floats of `viewer`'s observation, written through the engine.
+fn extra_obs(st: &TysiacState, viewer: usize) -> Vec<f32> {
+    let n = st.rules().players;
+    let mut out = vec![0.0; engine_len(n) + extra_layout(n).len];
+    st.write_observation(viewer, &mut out);
+    out[engine_len(n)..].to_vec()
+}
+
+#[test]
+fn the_observation_has_the_documented_length_and_raw_counts_are_unbounded() {
+    // 3 players: 101 one-hot/fraction floats and 9 raw counts; 2: 94 and 6; 4: 108 and 12.
+    for (spec, n, marks) in [
+        ("tysiac", 3, 101),
+        ("tysiac(ruleset=two_handed)", 2, 94),
+        ("tysiac(ruleset=four_handed)", 4, 108),
+    ] {
+        let g = game(spec);
+        let l = extra_layout(n);
+        assert_eq!((l.deals, l.len), (marks, marks + 3 * n), "{spec}");
+        assert_eq!(g.observation_shape(), [engine_len(n) + l.len], "{spec}");
+        let (low, high) = g.observation_bounds();
+        let extra = engine_len(n);
+        assert!(low[extra..].iter().all(|&x| x == 0.0), "{spec}");
+        assert!(high[extra..extra + marks].iter().all(|&x| x == 1.0), "{spec}");
+        assert!(
+            high[extra + marks..].iter().all(|&x| x == f32::INFINITY),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn the_observation_shows_each_seat_the_auction_prikup_its_gives_marriages_and_marks() {
+    // Seat 0 bid 100, seats 1 and 2 passed; prikup Q♣ J♣ Q♠ taken; J♣ given to seat 1 (left), J♠ to
+    // seat 2 (right); contract 100; seat 0 won the first trick and announced ♥ (pending its lead).
+    let mut st = playing("tysiac(scope=match)");
+    act(&mut st, &["A♠", "9♠", "J♠", "marry ♥"]);
+    let m = &mut st.match_state;
+    m.on_barrel[..3].copy_from_slice(&[true, false, true]);
+    m.barrel_deals[..3].copy_from_slice(&[2, 0, 1]);
+    m.bolts[..3].copy_from_slice(&[0, 1, 2]);
+    m.p_marks[..3].copy_from_slice(&[1, 2, 0]);
+    let l = extra_layout(3);
+    let idx = |name: &str| c(&st, name).idx();
+    for viewer in 0..3 {
+        // Player-relative: the viewer is 0, the next seat 1, ...
+        let rel = |s: usize| (s + 3 - viewer) % 3;
+        let mut want = vec![0.0f32; l.len];
+        want[4] = 1.0; // play
+        want[l.passed + rel(1)] = 1.0;
+        want[l.passed + rel(2)] = 1.0;
+        want[l.high + rel(0)] = 1.0;
+        want[l.contract] = 100.0 / 400.0;
+        for name in ["Q♣", "J♣", "Q♠"] {
+            want[l.prikup + idx(name)] = 1.0;
+        }
+        // Each given card: the declarer and its receiver only.
+        if viewer == 0 || viewer == 1 {
+            want[l.left + idx("J♣")] = 1.0;
+        }
+        if viewer == 0 || viewer == 2 {
+            want[l.right + idx("J♠")] = 1.0;
+        }
+        want[l.married + rel(0) * 4 + HEARTS as usize] = 1.0;
+        want[l.pending] = 1.0;
+        want[l.barrel + rel(0)] = 1.0;
+        want[l.barrel + rel(2)] = 1.0;
+        for s in 0..3 {
+            want[l.deals + rel(s)] = [2.0, 0.0, 1.0][s];
+            want[l.bolts + rel(s)] = [0.0, 1.0, 2.0][s];
+            want[l.p_marks + rel(s)] = [1.0, 2.0, 0.0][s];
+        }
+        assert_eq!(extra_obs(&st, viewer), want, "viewer {viewer}");
+    }
+    // Face up, both gives are everybody's.
+    let mut up = playing("tysiac(pass_cards_face_up=true)");
+    act(&mut up, &["A♠"]);
+    let o = extra_obs(&up, 1);
+    assert_eq!((o[l.left + idx("J♣")], o[l.right + idx("J♠")]), (1.0, 1.0));
+    assert_eq!(o[l.pending], 0.0);
+}
+
+#[test]
+fn two_handed_the_musik_taken_is_public_and_the_discards_are_the_declarers_alone() {
+    // Seat 0 bid 100, seat 1 passed; seat 0 took musik 2 (J♣ Q♠) and discarded J♣ and 9♦.
+    let mut st = dealt_two("tysiac(ruleset=two_handed,scope=match)");
+    act(
+        &mut st,
+        &["bid 100", "pass", "musik 2", "discard J♣", "discard 9♦"],
+    );
+    st.match_state.bolts[..2].copy_from_slice(&[1, 2]);
+    let l = extra_layout(2);
+    let idx = |name: &str| c(&st, name).idx();
+    for viewer in 0..2 {
+        let rel = |s: usize| (s + 2 - viewer) % 2;
+        let mut want = vec![0.0f32; l.len];
+        want[2] = 1.0; // the final contract
+        want[l.passed + rel(1)] = 1.0;
+        want[l.high + rel(0)] = 1.0;
+        want[l.contract] = 0.25;
+        for name in ["J♣", "Q♠"] {
+            want[l.prikup + idx(name)] = 1.0;
+        }
+        // The discards, in the first give's slots, for the declarer only.
+        if viewer == 0 {
+            want[l.left + idx("J♣")] = 1.0;
+            want[l.left + idx("9♦")] = 1.0;
+        }
+        want[l.bolts + rel(0)] = 1.0;
+        want[l.bolts + rel(1)] = 2.0;
+        assert_eq!(extra_obs(&st, viewer), want, "viewer {viewer}");
+    }
+}
