@@ -101,6 +101,8 @@ pub mod actions;
 pub mod auction;
 pub mod core;
 pub mod deal;
+#[cfg(test)]
+mod default_tests;
 pub mod encode;
 #[cfg(test)]
 pub(crate) mod engine_tests;

@@ -1762,3 +1762,27 @@ fn chiamata_observation_shows_the_auction_the_call_and_the_partner_as_each_seat_
     act(&mut st, deck.name_of(ace));
     assert_eq!(extras(&st, 3), want(&[5, 8, 9, 6, 7, 15, a, 59], true));
 }
+
+/// The trump exchange is an extra action legal during trick play, and Briscola leaves
+/// `extras_possible` at its default (`extra_actions_in_play`): the fused random playout must then
+/// offer the exchange among the legal moves as the step-by-step random bot does. Over 100 seeded
+/// playouts some seat exchanges, and every history replays action by action (each checked).
+#[test]
+fn random_playouts_with_the_trump_exchange_sometimes_exchange() {
+    let g = game("briscola(trump_exchange=seven,exchange_requires_won_trick=false)");
+    let deck_len = g.rules().deck().len() as u32;
+    let mut rng = Rng::new(26);
+    let mut with_exchange = 0;
+    for _ in 0..100 {
+        let mut st = g.new_initial_state();
+        st.play_out_random(&mut rng);
+        assert!(st.is_terminal());
+        let mut replay = g.new_initial_state();
+        for &a in st.history() {
+            replay.apply_action(a).unwrap();
+        }
+        assert!(replay.is_terminal());
+        with_exchange += st.history().iter().any(|&a| a >= deck_len) as u32;
+    }
+    assert!(with_exchange > 0, "no random playout exchanged the trump");
+}
