@@ -1427,4 +1427,55 @@ mod tests {
         assert!(esc("4H 4C X X", "AH 2H 3H", owed(0, 1, 0), true));
         assert!(!esc("4H 4C X", "AH 2H 3H", owed(0, 1, 0), true));
     }
+
+    #[test]
+    fn with_nothing_picked_the_slot_is_one_more_meld_owed() {
+        // Before a card is picked the pending meld is one more meld of the slot's kind (the greedy
+        // bot asks this): 7 7 7 is the trio slot but not the trio slot and the trio owed after it;
+        // 5-6-7-8 of hearts is the escalera slot, not it and one more escalera, and never a trio.
+        let kc = counts;
+        let owed = |escaleras: u8, trios: u8| Owed {
+            escaleras,
+            trios,
+            keep: 0,
+        };
+        let empty = kc("");
+        assert!(feasible(&kc("7C 7D 7H"), &empty, Slot::Trio, owed(0, 0), true));
+        assert!(!feasible(&kc("7C 7D 7H"), &empty, Slot::Trio, owed(0, 1), true));
+        assert!(feasible(
+            &kc("7C 7D 7H 9C 9D 9H"),
+            &empty,
+            Slot::Trio,
+            owed(0, 1),
+            true
+        ));
+        assert!(!feasible(
+            &kc("5H 6H 7H 8H"),
+            &empty,
+            Slot::Trio,
+            owed(0, 0),
+            true
+        ));
+        assert!(feasible(
+            &kc("5H 6H 7H 8H"),
+            &empty,
+            Slot::Escalera,
+            owed(0, 0),
+            true
+        ));
+        assert!(!feasible(
+            &kc("5H 6H 7H 8H"),
+            &empty,
+            Slot::Escalera,
+            owed(1, 0),
+            true
+        ));
+        assert!(feasible(
+            &kc("5H 6H 7H 8H 5C 6C 7C 8C"),
+            &empty,
+            Slot::Escalera,
+            owed(1, 0),
+            true
+        ));
+    }
 }
