@@ -1351,4 +1351,131 @@ mod tests {
         assert!(trio("7D 9C 9D X", "7C X", owed(1, 0)));
         assert!(!trio("7D 9C 9D", "7C X", owed(1, 0)));
     }
+
+    #[test]
+    fn a_pending_escalera_completes_in_one_suit_with_one_joker_at_most_and_the_owed_melds_after_it() {
+        // §7.3/7.4: an escalera is four cards of one suit in sequence (exactly four with
+        // `contract_meld_exact_size`, else four or more), no rank twice, at most one joker in a
+        // contract meld; the ace plays low (A-2-3-4) or high (J-Q-K-A), never both, no wrap-around. The
+        // melds owed after it come from what is left, with a card kept when going out needs a discard.
+        let kc = counts;
+        let owed = |escaleras: u8, trios: u8, keep: u8| Owed {
+            escaleras,
+            trios,
+            keep,
+        };
+        let none = owed(0, 0, 0);
+        let esc = |hand: &str, pending: &str, o: Owed, exact: bool| {
+            feasible(&kc(hand), &kc(pending), Slot::Escalera, o, exact)
+        };
+        // Two naturals picked: the two next ranks of the suit, on either side, or one and the joker.
+        assert!(esc("7H 8H", "5H 6H", none, true));
+        assert!(esc("3H 4H", "5H 6H", none, true));
+        assert!(esc("4H 7H", "5H 6H", none, true));
+        assert!(esc("7H X", "5H 6H", none, true));
+        assert!(esc("3H X", "5H 6H", none, true));
+        assert!(!esc("7H", "5H 6H", none, true));
+        assert!(!esc("X", "5H 6H", none, true));
+        assert!(!esc("7D 8D", "5H 6H", none, true));
+        assert!(!esc("8H 9H", "5H 6H", none, true));
+        // A gap inside the picks is filled by a natural of the hand or its joker, never two jokers.
+        assert!(esc("6H", "5H 7H 8H", none, true));
+        assert!(esc("X", "5H 7H 8H", none, true));
+        assert!(!esc("X X", "5H 8H", none, true));
+        assert!(!esc("6H X", "5H X", none, true));
+        assert!(esc("6H 7H", "5H X", none, true));
+        // The picked joker stands on a free position: with four naturals of a window it needs a fifth
+        // position, so only without exact sizes (a fifth card).
+        assert!(esc("", "5H 6H 7H X", none, true));
+        assert!(!esc("", "5H 6H 7H 8H X", none, true));
+        assert!(esc("", "5H 6H 7H 8H X", none, false));
+        assert!(esc("", "5H 6H 7H 8H 9H", none, false));
+        assert!(!esc("", "5H 6H 7H 8H 9H", none, true));
+        // Two suits, a rank twice or two jokers picked: never an escalera.
+        assert!(!esc("7H 8H", "5H 6D", none, true));
+        assert!(!esc("6H 7H 8H", "5H 5H", none, true));
+        assert!(!esc("5H 6H", "X X", none, true));
+        // The joker picked first: any suit's three in a row (the ace low or high), not a wrap.
+        assert!(esc("5S 6S 7S", "X", none, true));
+        assert!(esc("AS 2S 3S", "X", none, true));
+        assert!(esc("QS KS AS", "X", none, true));
+        assert!(!esc("KS AS 2S", "X", none, true));
+        assert!(!esc("5S 6S 9S 10S", "X", none, true));
+        // The ace picked: with 2-3-4 low, with J-Q-K high, never K-A-2.
+        assert!(esc("2D 3D 4D", "AD", none, true));
+        assert!(esc("JD QD KD", "AD", none, true));
+        assert!(!esc("KD 2D 3D", "AD", none, true));
+        assert!(esc("2D X", "AD 3D", none, true));
+        assert!(esc("QD X", "AD KD", none, true));
+        assert!(esc("", "AD 2D 3D 4D 5D", none, false));
+        assert!(esc("", "10D JD QD KD AD", none, false));
+        assert!(!esc("", "QD KD AD 2D X", none, false));
+        // The rest: a card kept for the discard, the owed escalera and trio from what is left.
+        assert!(!esc("8H", "5H 6H 7H", owed(0, 0, 1), true));
+        assert!(esc("8H 2C", "5H 6H 7H", owed(0, 0, 1), true));
+        assert!(esc("8H 5C 6C 7C 8C", "5H 6H 7H", owed(1, 0, 0), true));
+        assert!(!esc("8H 5C 6C 7C 9C", "5H 6H 7H", owed(1, 0, 0), true));
+        assert!(esc("8H 5C 6C 7C X", "5H 6H 7H", owed(1, 0, 0), true));
+        assert!(esc("8H 9C 9D 9S", "5H 6H 7H", owed(0, 1, 0), true));
+        assert!(!esc("8H 9C 9D", "5H 6H 7H", owed(0, 1, 0), true));
+        // The hand's joker goes where this escalera needs it, or stays for the next meld: 5 6 7 and
+        // 8 and X leave X for 9 9; without the 8 the joker is this escalera's and 9 9 is no trio.
+        assert!(esc("8H X 9C 9D", "5H 6H 7H", owed(0, 1, 0), true));
+        assert!(!esc("X 9C 9D", "5H 6H 7H", owed(0, 1, 0), true));
+        // A natural of this escalera may be worth more in the trio: A-2-3 (only the window A..4) with
+        // 4 4 X X lays a joker on the 4 and keeps 4 4 X; with one joker, 4 4 is left alone.
+        assert!(esc("4H 4C X X", "AH 2H 3H", owed(0, 1, 0), true));
+        assert!(!esc("4H 4C X", "AH 2H 3H", owed(0, 1, 0), true));
+    }
+
+    #[test]
+    fn with_nothing_picked_the_slot_is_one_more_meld_owed() {
+        // Before a card is picked the pending meld is one more meld of the slot's kind (the greedy
+        // bot asks this): 7 7 7 is the trio slot but not the trio slot and the trio owed after it;
+        // 5-6-7-8 of hearts is the escalera slot, not it and one more escalera, and never a trio.
+        let kc = counts;
+        let owed = |escaleras: u8, trios: u8| Owed {
+            escaleras,
+            trios,
+            keep: 0,
+        };
+        let empty = kc("");
+        assert!(feasible(&kc("7C 7D 7H"), &empty, Slot::Trio, owed(0, 0), true));
+        assert!(!feasible(&kc("7C 7D 7H"), &empty, Slot::Trio, owed(0, 1), true));
+        assert!(feasible(
+            &kc("7C 7D 7H 9C 9D 9H"),
+            &empty,
+            Slot::Trio,
+            owed(0, 1),
+            true
+        ));
+        assert!(!feasible(
+            &kc("5H 6H 7H 8H"),
+            &empty,
+            Slot::Trio,
+            owed(0, 0),
+            true
+        ));
+        assert!(feasible(
+            &kc("5H 6H 7H 8H"),
+            &empty,
+            Slot::Escalera,
+            owed(0, 0),
+            true
+        ));
+        assert!(!feasible(
+            &kc("5H 6H 7H 8H"),
+            &empty,
+            Slot::Escalera,
+            owed(1, 0),
+            true
+        ));
+        assert!(feasible(
+            &kc("5H 6H 7H 8H 5C 6C 7C 8C"),
+            &empty,
+            Slot::Escalera,
+            owed(1, 0),
+            true
+        ));
+    }
 }
