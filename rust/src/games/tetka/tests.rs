@@ -403,3 +403,50 @@ fn a_deals_card_points_are_the_queens_taken() {
     st.scores(&mut scores);
     assert_eq!(scores, [1.0, 0.0, 0.0, 0.0]);
 }
+
+/// Tëtka's own floats after the engine's layout (`trick/encode.rs`, 4 seats, 52 cards: hand 52,
+/// known 3 × 52, trick 4 × 52, won 4 × 52, face up 52, known stock 52, trump 4, stock 1, to move 4,
+/// ledger 4 = 741 floats), as the module documents them: the bum card one-hot [52] (public), the
+/// penalty points taken so far per relative seat [4] (raw, at most the deal's 9), the tricks won / 13
+/// per relative seat [4]; 801 floats. A seat's relative seat for viewer v is (seat - v) mod 4.
+#[test]
+fn the_observation_ends_with_the_bum_card_the_penalties_so_far_and_the_tricks_won() {
+    let g = game("tetka");
+    let extra = 741;
+    assert_eq!(Game::observation_shape(&g), vec![801]);
+    let (low, high) = Game::observation_bounds(&g);
+    for i in extra..801 {
+        let want = if (extra + 52..extra + 56).contains(&i) {
+            9.0
+        } else {
+            1.0
+        };
+        assert_eq!((low[i], high[i]), (0.0, want), "float {i}");
+    }
+    // Seat 0 leads twelve spades (the queen last) and the others, void, discard: it wins all twelve
+    // tricks, the twelfth (Q♥'s bum trick) holding Q♠ Q♣ Q♦ and Q♥, Tëtka and the bum card:
+    // Parlett's 2 + 3 + 1 + 1 = 7 points so far; no last trick or most tricks yet.
+    let mut st = dealt("tetka");
+    for r in &RANKS[..11] {
+        act(
+            &mut st,
+            &[
+                &format!("{r}♠"),
+                &format!("{r}♣"),
+                &format!("{r}♦"),
+                &format!("{r}♥"),
+            ],
+        );
+    }
+    act(&mut st, &["Q♠", "Q♣", "Q♦", "Q♥"]);
+    let bum = c(&st, "Q♥").idx();
+    for (viewer, rel0) in [(1, 3), (3, 1), (0, 0)] {
+        let mut o = vec![f32::NAN; 801];
+        st.write_observation(viewer, &mut o);
+        let mut want = vec![0.0; 60];
+        want[bum] = 1.0;
+        want[52 + rel0] = 7.0;
+        want[56 + rel0] = 12.0 / 13.0;
+        assert_eq!(&o[extra..], &want[..], "viewer {viewer}");
+    }
+}

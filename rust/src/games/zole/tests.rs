@@ -709,3 +709,34 @@ fn the_declared_bounds_follow_the_chip_table_the_pool_and_the_number_of_hands() 
         Some(Utility::zero_sum(-80.0, 70.0))
     );
 }
+
+/// Zole's own floats in the discarding phase, with chips in the pool (the layout of
+/// `the_observation_holds_each_slot_of_the_documented_layout_and_zoles_own_floats_after_it`: extra
+/// floats from 297: contract [take, zole, maza, passed out] 0..4, passed 4..7 and the lielais 7..10 by
+/// relative seat, discarding 10, the pool in chips 11, the lielais's own discards 12..38).
+#[test]
+fn the_observation_flags_the_discarding_and_copies_the_pool_while_the_lielais_lays_away() {
+    let extra = 297;
+    // Seat 0 passes, seat 1 takes the talon and has laid away 9♣: one card is still to go.
+    let mut st = dealt("zole");
+    act(&mut st, &["pass", "take", "discard 9♣"]);
+    assert_eq!(st.current_player(), Player::Seat(1));
+    // Three chips from passed-out hands before (set here: the encoding only copies the pool).
+    st.match_state.pool = 3.0;
+    let nine = c(&st, "9♣").idx();
+    for viewer in [1, 2] {
+        let mut o = vec![f32::NAN; 335];
+        st.write_observation(viewer, &mut o);
+        let rel = |s: usize| (s + 3 - viewer) % 3;
+        let mut want = [0.0; 38];
+        want[0] = 1.0; // take
+        want[4 + rel(0)] = 1.0; // seat 0 passed
+        want[7 + rel(1)] = 1.0; // seat 1 is the lielais
+        want[10] = 1.0; // discarding
+        want[11] = 3.0; // the pool
+        if viewer == 1 {
+            want[12 + nine] = 1.0; // the lielais's own discard so far
+        }
+        assert_eq!(&o[extra..], &want[..], "viewer {viewer}");
+    }
+}
