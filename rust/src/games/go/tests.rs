@@ -2436,3 +2436,56 @@ fn an_eye_is_surrounded_and_has_at_most_one_enemy_diagonal_in_the_middle_and_non
     let corner_b2 = [". . . . .", ". . . . .", ". . . . .", "X O . . .", ". X . . ."];
     assert_eq!(eye(&corner_b2, "A1"), (false, false));
 }
+
+/// `Game::restart` reuses the state's board and copies only the cells of its size
+/// (`Board::copy_from`), chain hashes included: superko reads a chain's hash to know the position a
+/// capture leaves. Black's handicap stone c3 (9×9, two stones: c3 and g7) is captured by White's c2
+/// after b3, d3 and c4, in a state that played that capture before and then White on c3 (so a stale
+/// chain hash on c3 would differ), restarted, and in a fresh state: both must preview the capture as
+/// the position a diagram of White's four stones and g7 sets up.
+#[test]
+fn a_restarted_state_previews_the_capture_of_a_handicap_stone_as_a_fresh_one() {
+    let g = game("go(board_size=9,handicap=2,ko_rule=positional_superko)");
+    let surround = ["B3", "pass", "D3", "pass", "C4", "pass"];
+    let mut reused = g.new_initial_state();
+    for m in surround.iter().chain(&["C2", "pass", "C3"]) {
+        act(&mut reused, m);
+    }
+    assert_eq!(
+        reused
+            .core
+            .board
+            .at(reused.core.board.cell(coord::parse_gtp("C3", 9).unwrap())),
+        WHITE
+    );
+    g.restart(&mut reused);
+    let mut fresh = g.new_initial_state();
+    // The diagram's game has no handicap (a diagram sets up every stone itself).
+    let after = GoState::from_diagram(
+        &game("go(board_size=9,ko_rule=positional_superko)"),
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . X . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . O . . . . . .",
+            ". O . O . . . . .",
+            ". . O . . . . . .",
+            ". . . . . . . . .",
+        ]
+        .join("\n"),
+        0,
+    )
+    .unwrap();
+    for s in [&mut reused, &mut fresh] {
+        for m in surround {
+            act(s, m);
+        }
+        let b = &s.core.board;
+        let c2 = b.cell(coord::parse_gtp("C2", 9).unwrap());
+        assert_eq!(b.preview(c2, WHITE, false).unwrap().hash, after.core.board.hash());
+        act(s, "C2");
+        assert_eq!(s.core.board.hash(), after.core.board.hash());
+    }
+}
