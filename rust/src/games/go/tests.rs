@@ -2489,3 +2489,20 @@ fn a_restarted_state_previews_the_capture_of_a_handicap_stone_as_a_fresh_one() {
         assert_eq!(s.core.board.hash(), after.core.board.hash());
     }
 }
+
+/// `Board::point` inverts `Board::cell` on every board side, and gives 0 on every cell of the padding
+/// ring around the board (as its table's doc states), the top ring included.
+#[test]
+fn point_inverts_cell_and_is_zero_off_the_board() {
+    use super::board::{Board, BORDER};
+    for n in 2..=25 {
+        let b = Board::new(n);
+        for p in 0..b.stride() * b.stride() {
+            if b.at(p) == BORDER {
+                assert_eq!(b.point(p), 0, "side {n}, border cell {p}");
+            } else {
+                assert_eq!(b.cell(b.point(p)), p, "side {n}, cell {p}");
+            }
+        }
+    }
+}
