@@ -2354,3 +2354,155 @@ fn pass_alive_flags_a_chain_with_two_eyes_and_not_one_with_one() {
         assert!(!white[p], "White at point {pt}");
     }
 }
+
+/// The Zobrist keys are SplitMix64's output stream (Vigna's reference generator, written out here from
+/// its published definition and checked against its published first output from seed 0,
+/// 0xe220a8397b1dcdaf) from the board's fixed seed, two keys per cell (Black's, White's) in cell
+/// order. So every build hashes a position alike: superko and the marking's playout seeds
+/// (`Rng::new(board.hash())` in `score.rs`), hence the seeded results, depend on it.
+#[test]
+fn zobrist_keys_are_the_splitmix64_stream_from_the_fixed_seed() {
+    use super::board::ZOBRIST;
+    fn splitmix64(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    let mut s = 0;
+    assert_eq!(splitmix64(&mut s), 0xe220_a839_7b1d_cdaf, "the reference");
+    let mut s = 0x6f2d_5a1c_99e3_0741;
+    for (p, keys) in ZOBRIST.iter().enumerate() {
+        for (c, &key) in keys.iter().enumerate() {
+            assert_eq!(key, splitmix64(&mut s), "cell {p}, colour {c}");
+        }
+    }
+}
+
+/// The playout eye (`Board::is_eye`): an empty point whose four neighbours are all the colour's
+/// stones (or off the board), with at most one opponent stone on its diagonals in the middle of the
+/// board and none on the edge (an off-board diagonal counts as one). Black's point c3 in the middle,
+/// c1 on the edge and a1 in the corner; White on each of c3's diagonals and on each pair of them in
+/// turn (so a diagonal read from the wrong cell is seen).
+#[test]
+fn an_eye_is_surrounded_and_has_at_most_one_enemy_diagonal_in_the_middle_and_none_on_the_edge() {
+    let g = game("go(board_size=5)");
+    // (is an eye of Black's, is an eye of White's) at `at`.
+    let eye = |rows: &[&str], at: &str| {
+        let s = GoState::from_diagram(&g, &rows.join("\n"), 0).unwrap();
+        let b = &s.core.board;
+        let p = b.cell(coord::parse_gtp(at, 5).unwrap());
+        assert_eq!(b.at(p), EMPTY, "{at}");
+        (b.is_eye(p, BLACK), b.is_eye(p, WHITE))
+    };
+    // c3 with its four neighbours Black.
+    let around = [". . . . .", ". . X . .", ". X . X .", ". . X . .", ". . . . ."];
+    assert_eq!(eye(&around, "C3"), (true, false));
+    // White stones on c3's diagonals b4, d4, b2, d2 (row from the top, column).
+    let with_white = |at: &[(usize, usize)]| -> Vec<String> {
+        let mut rows: Vec<Vec<char>> = around.iter().map(|r| r.chars().collect()).collect();
+        for &(r, c) in at {
+            rows[r][2 * c] = 'O';
+        }
+        rows.into_iter().map(|r| r.into_iter().collect()).collect()
+    };
+    let diagonals = [(1, 1), (1, 3), (3, 1), (3, 3)];
+    for (i, &d) in diagonals.iter().enumerate() {
+        let rows = with_white(&[d]);
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        assert_eq!(eye(&rows, "C3"), (true, false), "one white diagonal {d:?}");
+        for &e in &diagonals[i + 1..] {
+            let rows = with_white(&[d, e]);
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            assert_eq!(eye(&rows, "C3"), (false, false), "white diagonals {d:?} {e:?}");
+        }
+    }
+    // A neighbour empty or White: no eye.
+    let open = [". . . . .", ". . X . .", ". X . . .", ". . X . .", ". . . . ."];
+    assert_eq!(eye(&open, "C3"), (false, false));
+    let taken = [". . . . .", ". . X . .", ". X . O .", ". . X . .", ". . . . ."];
+    assert_eq!(eye(&taken, "C3"), (false, false));
+    // The edge (c1): an eye with no enemy diagonal, not with one (b2 or d2).
+    let edge = [". . . . .", ". . . . .", ". . . . .", ". . X . .", ". X . X ."];
+    assert_eq!(eye(&edge, "C1"), (true, false));
+    let edge_b2 = [". . . . .", ". . . . .", ". . . . .", ". O X . .", ". X . X ."];
+    assert_eq!(eye(&edge_b2, "C1"), (false, false));
+    let edge_d2 = [". . . . .", ". . . . .", ". . . . .", ". . X O .", ". X . X ."];
+    assert_eq!(eye(&edge_d2, "C1"), (false, false));
+    // The corner (a1): b1 and a2 Black; b2 empty keeps the eye, White on b2 spoils it.
+    let corner = [". . . . .", ". . . . .", ". . . . .", "X . . . .", ". X . . ."];
+    assert_eq!(eye(&corner, "A1"), (true, false));
+    let corner_b2 = [". . . . .", ". . . . .", ". . . . .", "X O . . .", ". X . . ."];
+    assert_eq!(eye(&corner_b2, "A1"), (false, false));
+}
+
+/// `Game::restart` reuses the state's board and copies only the cells of its size
+/// (`Board::copy_from`), chain hashes included: superko reads a chain's hash to know the position a
+/// capture leaves. Black's handicap stone c3 (9×9, two stones: c3 and g7) is captured by White's c2
+/// after b3, d3 and c4, in a state that played that capture before and then White on c3 (so a stale
+/// chain hash on c3 would differ), restarted, and in a fresh state: both must preview the capture as
+/// the position a diagram of White's four stones and g7 sets up.
+#[test]
+fn a_restarted_state_previews_the_capture_of_a_handicap_stone_as_a_fresh_one() {
+    let g = game("go(board_size=9,handicap=2,ko_rule=positional_superko)");
+    let surround = ["B3", "pass", "D3", "pass", "C4", "pass"];
+    let mut reused = g.new_initial_state();
+    for m in surround.iter().chain(&["C2", "pass", "C3"]) {
+        act(&mut reused, m);
+    }
+    assert_eq!(
+        reused
+            .core
+            .board
+            .at(reused.core.board.cell(coord::parse_gtp("C3", 9).unwrap())),
+        WHITE
+    );
+    g.restart(&mut reused);
+    let mut fresh = g.new_initial_state();
+    // The diagram's game has no handicap (a diagram sets up every stone itself).
+    let after = GoState::from_diagram(
+        &game("go(board_size=9,ko_rule=positional_superko)"),
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . X . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . O . . . . . .",
+            ". O . O . . . . .",
+            ". . O . . . . . .",
+            ". . . . . . . . .",
+        ]
+        .join("\n"),
+        0,
+    )
+    .unwrap();
+    for s in [&mut reused, &mut fresh] {
+        for m in surround {
+            act(s, m);
+        }
+        let b = &s.core.board;
+        let c2 = b.cell(coord::parse_gtp("C2", 9).unwrap());
+        assert_eq!(b.preview(c2, WHITE, false).unwrap().hash, after.core.board.hash());
+        act(s, "C2");
+        assert_eq!(s.core.board.hash(), after.core.board.hash());
+    }
+}
+
+/// `Board::point` inverts `Board::cell` on every board side, and gives 0 on every cell of the padding
+/// ring around the board (as its table's doc states), the top ring included.
+#[test]
+fn point_inverts_cell_and_is_zero_off_the_board() {
+    use super::board::{Board, BORDER};
+    for n in 2..=25 {
+        let b = Board::new(n);
+        for p in 0..b.stride() * b.stride() {
+            if b.at(p) == BORDER {
+                assert_eq!(b.point(p), 0, "side {n}, border cell {p}");
+            } else {
+                assert_eq!(b.cell(b.point(p)), p, "side {n}, cell {p}");
+            }
+        }
+    }
+}
