@@ -306,6 +306,34 @@ fn lay_offs_only_after_the_contract_and_from_the_next_turn() {
 }
 
 #[test]
+fn a_lay_off_pick_needs_an_open_end_or_a_joker_that_can_move_to_one() {
+    // §7.4: after the contract, a card extends an escalera at an open end (past the ace never), or
+    // takes the place of the joker standing for it, the joker moving to an end that can still be
+    // extended. A card a meld already holds fits nowhere.
+    let g = game(&[("players", "2")]);
+    // 5♥-8♥ takes 9♥ above it (and 4♥ below); a second 7♥ or 8♥ fits nowhere.
+    let melds = [(1u8, "5H 6H 7H 8H")];
+    let mut st = situation(&g, 0, 0, &["9H 8H 7H 2C", JUNK], "KC", &melds, &[true, true]);
+    act(&mut st, "take pile");
+    assert_eq!(picks(&st), vec!["pick 9♥#1"]);
+    act(&mut st, "pick 9H");
+    assert_eq!(names(&st), vec!["cancel", "meld 0 high"]);
+    // J♥-X-K♥-A♥ ends at the ace high: Q♥ replaces the joker, which can only go to the low end.
+    let melds = [(1u8, "JH X KH AH")];
+    let mut st = situation(&g, 0, 0, &["QH 2C 4D", JUNK], "KC", &melds, &[true, true]);
+    act(&mut st, "take pile");
+    assert_eq!(picks(&st), vec!["pick Q♥#1"]);
+    act(&mut st, "pick QH");
+    assert_eq!(names(&st), vec!["cancel", "swap joker meld 0 low"]);
+    // A♥ to K♥ with the joker as 5♥ is thirteen cards and ends at both sides: 5♥ cannot replace the
+    // joker, which would have no end to go to.
+    let melds = [(1u8, "AH 2H 3H 4H X 6H 7H 8H 9H TH JH QH KH")];
+    let mut st = situation(&g, 0, 0, &["5H 2C 4D", JUNK], "KC", &melds, &[true, true]);
+    act(&mut st, "take pile");
+    assert!(picks(&st).is_empty(), "{:?}", picks(&st));
+}
+
+#[test]
 fn a_joker_is_replaced_by_its_card_and_moves_to_an_open_end() {
     let g = game(&[("players", "2")]);
     let melds = [(1u8, "5H X 7H 8H")];
