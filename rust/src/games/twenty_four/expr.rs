@@ -572,4 +572,51 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_refused_text_is_quoted_whole_up_to_60_characters_then_cut() {
+        // The message quotes the claim so the player sees what was refused; past 60 characters only
+        // the first 60 and "..." (a huge claim must not come back whole).
+        let quoted = |e: &str| match check(e, &[5, 7, 8, 9], &D).unwrap_err() {
+            LudoError::Parse { input, .. } => input,
+            err => panic!("{e}: {err:?}"),
+        };
+        assert_eq!(quoted("8^2+7+9"), "8^2+7+9");
+        let sixty = format!("{}1^", "1+".repeat(29));
+        assert_eq!(sixty.chars().count(), 60);
+        assert_eq!(quoted(&sixty), sixty);
+        let sixty_one = format!("{}^", "1+".repeat(30));
+        assert_eq!(quoted(&sixty_one), format!("{}...", "1+".repeat(30)));
+    }
+
+    #[test]
+    fn card_letters_count_towards_the_number_limit_like_digits() {
+        let joined = |n: usize, s: &str| vec![s; n].join("+");
+        let judged = |e: &str| {
+            matches!(
+                check(e, &[1, 2, 3, 4], &D),
+                Ok(Verdict::Invalid(Reason::WrongCards { .. }))
+            )
+        };
+        let refused = |e: &str| {
+            let err = check(e, &[1, 2, 3, 4], &D).unwrap_err();
+            err.to_string().contains("more than 64 numbers")
+        };
+        // 64 numbers are judged (wrong cards), also when more text follows the 64th.
+        assert!(judged(&joined(64, "A")));
+        assert!(judged(&format!("({})", joined(64, "1"))));
+        // The 65th is refused, a letter as well as a digit.
+        assert!(refused(&joined(65, "A")));
+        assert!(refused(&format!("{}+1", joined(64, "Q"))));
+        assert!(refused(&format!("{}+J", joined(64, "1"))));
+    }
+
+    #[test]
+    fn closed_brackets_give_their_depth_back() {
+        // Four groups 40 deep one after the other: 160 brackets opened in all, never more than 40 at
+        // once, so the claim is under the 64-deep limit and is judged (1*2*3*4 = 24).
+        let nest = |n: u64| format!("{}{n}{}", "(".repeat(40), ")".repeat(40));
+        let text = format!("{}*{}*{}*{}", nest(1), nest(2), nest(3), nest(4));
+        assert!(verdict(&text, &[1, 2, 3, 4]).is_valid(), "{text}");
+    }
 }
