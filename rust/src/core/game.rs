@@ -412,3 +412,19 @@ pub fn check_node(state: &impl State, action: Action, legal: &[Action]) -> Resul
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The integers OpenSpiel gives the player to move (`kChancePlayerId = -1`,
+    /// `kTerminalPlayerId = -4` in its `spiel.h`): the vector env and the Python layer hand these
+    /// on, and agents written for OpenSpiel read them.
+    #[test]
+    fn players_are_numbered_as_in_openspiel() {
+        assert_eq!(Player::Seat(0).to_i32(), 0);
+        assert_eq!(Player::Seat(5).to_i32(), 5);
+        assert_eq!(Player::Chance.to_i32(), -1);
+        assert_eq!(Player::Terminal.to_i32(), -4);
+    }
+}
