@@ -4,35 +4,19 @@
 //! each suit; three cards each (seat 0, 1, 0, ...), then one face up; the eighth card stays in the
 //! face-down stock.
 
+use super::engine_tests::{deck, INFO};
 use super::*;
 use crate::cards::{Card, Deck};
 use crate::core::game::{Game, GameInfo, State, MAX_PLAYERS};
 use crate::core::params::Params;
 use crate::core::Registered;
 use crate::error::Result;
-use std::sync::OnceLock;
 
 #[derive(Clone, Debug)]
 struct Plain {
     /// Per-card tables (printed suits, strength by rank, a ten worth 10), or none (the defaults
     /// then come from the deck alone).
     tables: Option<SuitTables>,
-}
-
-static INFO: GameInfo = GameInfo {
-    short_name: "plain",
-    long_name: "Plain",
-    params: &[],
-    presets: &[],
-    version: 1,
-    rules: "",
-    bots: &["random"],
-    examples: &[],
-};
-
-fn deck() -> &'static Deck {
-    static DECK: OnceLock<Deck> = OnceLock::new();
-    DECK.get_or_init(|| Deck::french(&[9, 10]))
 }
 
 impl TrickRules for Plain {

@@ -32,7 +32,7 @@ pub(crate) struct Toy {
     private_discard: bool,
 }
 
-static INFO: GameInfo = GameInfo {
+pub(crate) static INFO: GameInfo = GameInfo {
     short_name: "toy",
     long_name: "Toy",
     params: &[],
@@ -43,7 +43,7 @@ static INFO: GameInfo = GameInfo {
     examples: &[],
 };
 
-fn deck() -> &'static Deck {
+pub(crate) fn deck() -> &'static Deck {
     static DECK: OnceLock<Deck> = OnceLock::new();
     DECK.get_or_init(|| Deck::french(&[9, 10]))
 }

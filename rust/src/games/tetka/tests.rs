@@ -131,14 +131,12 @@ fn c_list(st: &TetkaState, names: &str) -> Vec<Card> {
     names.split_whitespace().map(|n| c(st, n)).collect()
 }
 
-#[test]
-fn parletts_trick_twelve_carries_seven_and_a_deal_carries_nine() {
-    let mut st = dealt("tetka");
-    // Seat 0 leads every spade but the queen and ace; the others throw their low cards.
-    for k in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] {
-        let r = RANKS[k];
+/// Seat 0 leads every spade but the queen and ace, the others throwing their cards of the same rank
+/// (eleven tricks, all seat 0's, none holding a queen or the bum card).
+fn play_eleven_low_tricks(st: &mut TetkaState) {
+    for r in &RANKS[..11] {
         act(
-            &mut st,
+            st,
             &[
                 &format!("{r}♠"),
                 &format!("{r}♣"),
@@ -147,6 +145,12 @@ fn parletts_trick_twelve_carries_seven_and_a_deal_carries_nine() {
             ],
         );
     }
+}
+
+#[test]
+fn parletts_trick_twelve_carries_seven_and_a_deal_carries_nine() {
+    let mut st = dealt("tetka");
+    play_eleven_low_tricks(&mut st);
     assert_eq!(
         st.rules().trick_points(&st.core, &st.extra),
         [0, 0, 0, 0],
@@ -427,17 +431,7 @@ fn the_observation_ends_with_the_bum_card_the_penalties_so_far_and_the_tricks_wo
     // tricks, the twelfth (Q♥'s bum trick) holding Q♠ Q♣ Q♦ and Q♥, Tëtka and the bum card:
     // Parlett's 2 + 3 + 1 + 1 = 7 points so far; no last trick or most tricks yet.
     let mut st = dealt("tetka");
-    for r in &RANKS[..11] {
-        act(
-            &mut st,
-            &[
-                &format!("{r}♠"),
-                &format!("{r}♣"),
-                &format!("{r}♦"),
-                &format!("{r}♥"),
-            ],
-        );
-    }
+    play_eleven_low_tricks(&mut st);
     act(&mut st, &["Q♠", "Q♣", "Q♦", "Q♥"]);
     let bum = c(&st, "Q♥").idx();
     for (viewer, rel0) in [(1, 3), (3, 1), (0, 0)] {
