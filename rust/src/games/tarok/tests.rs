@@ -3360,6 +3360,26 @@ fn the_observation_shows_the_contract_bids_discards_announcements_and_kontras_re
 }
 
 #[test]
+fn king_ultimo_shows_the_partner_to_every_seat_in_its_own_seat_order() {
+    // Rules §7.7: announcing king ultimo publicly reveals the partnership. Seat 0 plays Three and
+    // calls K♦, held by seat 1. Before the announcement only seat 1 knows it is the partner (the
+    // partner floats 17..21, relative to the viewer); after seat 1 announces king ultimo every seat
+    // sees seat 1 there: seat 0 one seat on, seat 2 three seats on, seat 3 two seats on.
+    let mut st = three_at_announcements(H, TALON, "talon 1");
+    let partner_floats = |st: &TarokState, seat: usize| -> Vec<usize> {
+        let f = extra_floats(st, seat);
+        (17..21).filter(|&i| f[i] != 0.0).collect()
+    };
+    assert_eq!(partner_floats(&st, 0), Vec::<usize>::new());
+    assert_eq!(partner_floats(&st, 1), [17]);
+    assert_eq!(partner_floats(&st, 2), Vec::<usize>::new());
+    act(&mut st, &["pass", "announce king ultimo"]);
+    for (seat, want) in [(0, 17 + 1), (1, 17), (2, 17 + 3), (3, 17 + 2)] {
+        assert_eq!(partner_floats(&st, seat), [want], "seat {seat}");
+    }
+}
+
+#[test]
 fn the_information_state_hides_the_declarers_suit_discards_and_shows_its_tarok_discards() {
     // Seat 0 plays Three, calls K♦ and takes VI V IV; `discard_taroks_last_resort=false` lets it lay
     // away XX along with Q♣ and C♣. A discarded tarok is shown; suit-card discards are the
