@@ -3406,3 +3406,73 @@ fn the_information_state_hides_the_declarers_suit_discards_and_shows_its_tarok_d
     assert!(!other.contains("Q♣") && !other.contains("C♣"), "{other}");
     assert_eq!(other.lines().filter(|&l| l == "0 ?").count(), 2, "{other}");
 }
+
+/// The greedy bot's auction (its doc): bid from Two up with at least 8 "strength", where each tarok
+/// counts one, XX, Mond and Škis one more each, and a king one. Seat 1 (F+1) bids first.
+fn greedy_first_bid(seat1: &str, seat0: &str) -> String {
+    use crate::core::rng::Rng;
+    let hands = [
+        seat0,
+        seat1,
+        "XV XIV XIII XII K♥ Q♥ C♥ J♥ 1♥ 2♥ 3♥ 4♥",
+        "X IX VIII K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠ K♦ Q♦",
+    ];
+    let st = dealt("tarok", hands, "XVIII XVII XVI C♦ J♦ 7♠");
+    assert_eq!(st.current_player(), Player::Seat(1));
+    let bot = st.rules().new_bot("greedy").unwrap();
+    st.action_to_string(bot.act(&st, &mut Rng::new(1)))
+}
+
+#[test]
+fn the_greedy_bot_bids_at_eight_strength_counting_only_xx_mond_and_skis_twice() {
+    // Seven low taroks and no king: 7, a pass.
+    assert_eq!(
+        greedy_first_bid(
+            "XI VII VI V IV III II 1♦ 2♦ 3♦ 4♦ 7♣",
+            "SKIS XXI I XX XIX K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣"
+        ),
+        "pass"
+    );
+    // XX for the XI: 6 + 2 = 8, a bid of Two.
+    assert_eq!(
+        greedy_first_bid(
+            "XX VII VI V IV III II 1♦ 2♦ 3♦ 4♦ 7♣",
+            "SKIS XXI I XI XIX K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣"
+        ),
+        "two"
+    );
+    // XIX for the XI: still 7 (XIX is not one of the three), a pass.
+    assert_eq!(
+        greedy_first_bid(
+            "XIX VII VI V IV III II 1♦ 2♦ 3♦ 4♦ 7♣",
+            "SKIS XXI I XX XI K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣"
+        ),
+        "pass"
+    );
+}
+
+#[test]
+fn with_the_deal_moved_forehand_keeps_the_highest_priority_and_the_dealer_the_lowest() {
+    // Pagat: a player may equal the standing bid only with priority over its holder (forehand
+    // first, then round to the dealer). Dealer seat 1: forehand is seat 2, then seats 3, 0 and 1.
+    let mut st = game("tarok(first_dealer=1)").new_initial_state();
+    let mut rng = crate::core::rng::Rng::new(11);
+    while st.current_player() == Player::Chance {
+        let a = st.sample_chance(&mut rng);
+        st.apply_action(a).unwrap();
+    }
+    assert_eq!(st.core.dealer, 1);
+    assert_eq!(st.current_player(), Player::Seat(3));
+    act(&mut st, &["two"]);
+    // Seats 0 (F+2) and 1 (the dealer) rank below seat 3 (F+1): Two is not theirs to equal.
+    for seat in [0, 1] {
+        assert_eq!(st.current_player(), Player::Seat(seat));
+        let names = legal_names(&st);
+        assert!(!names.contains(&"two".to_string()), "seat {seat}: {names:?}");
+        assert!(names.contains(&"one".to_string()), "seat {seat}: {names:?}");
+        act(&mut st, &["pass"]);
+    }
+    // Forehand (seat 2) ranks above seat 3 and may hold the Two.
+    assert_eq!(st.current_player(), Player::Seat(2));
+    assert!(legal_names(&st).contains(&"two".to_string()));
+}
