@@ -991,6 +991,29 @@ fn the_counted_playout_of_simulate_ends_as_the_default_loop_with_its_length() {
 }
 
 #[test]
+fn the_counted_playout_started_during_the_deal_counts_each_card_dealt_once() {
+    // `simulate`'s playout counts the actions rather than recording them, the rest of a deal counted
+    // in one go. Started before the first card, after 1 and 13 of the 22 hand cards, after all 22 (the
+    // upcard next) and after the upcard, its length must be the plain loop's history length: the
+    // cards already dealt counted once (from the history), the rest once each.
+    let g = Carioca::from_game_string("carioca(scope=deal,players=2)").unwrap();
+    for before in [0usize, 1, 13, 22, 23] {
+        let mut st = g.new_initial_state();
+        let mut pre = Rng::new(50 + before as u64);
+        for _ in 0..before {
+            let a = st.sample_chance(&mut pre);
+            st.apply_action(a).unwrap();
+        }
+        assert_eq!(st.history().len(), before);
+        let mut plain = st.clone();
+        let length = st.play_out_random_counted(&mut Rng::new(9));
+        play_out_by_default_loop(&mut plain, &mut Rng::new(9));
+        assert!(plain.history().len() > 23, "the hand goes on after the deal");
+        assert_eq!(length, plain.history().len(), "from step {before}");
+    }
+}
+
+#[test]
 fn card_places_by_kind_agree_with_counting_the_cards() {
     // `places_of` marks, for each card of the set in ascending order, whether its kind is asked for:
     // random sets of the 108-card pack of every size up to 64 (a hand is far smaller) against random kind masks, one kind alone (the
