@@ -1139,3 +1139,109 @@ fn the_solver_bot_declares_no_solution_at_the_largest_delay_even_at_speed_1() {
         assert_eq!(action_name(bot.act(&s, &mut Rng::new(seed))), "t7");
     }
 }
+
+#[test]
+fn the_vector_env_has_rows_of_1354_action_ids_and_60_observation_numbers() {
+    use crate::batch::{DynVectorEnv, VecEnv};
+    // Action ids (module docs): 40 `deal <card>`, then `no solution`, `claim wrong` and the 1,260
+    // templates, the delays t0..t7, 40 `take back <card>` and `choose player 0..3`.
+    let actions = 40 + (2 + 1260) + 8 + 40 + 4;
+    // Observation: centre cards 40, stack sizes 4, committed 4, claimers 4, phase 5, to move 1, own
+    // commitment 2 (see `the_observation_puts_each_seat_relative_to_the_observer`).
+    let len = 40 + 4 + 4 + 4 + 5 + 1 + 2;
+    for players in [2, 4] {
+        let g = game(&[("players", &players.to_string())]);
+        assert_eq!(g.num_distinct_actions(), actions);
+        assert_eq!(g.observation_shape(), vec![len]);
+        // The vector env sizes one row per environment from these: after the deal seat 0 is to
+        // commit, so its legal ids are claims only (ids 40..1302), `no solution` and `claim wrong`
+        // among them, and it observes 4 centre cards, the race phase and that it moves.
+        let env = VecEnv::new(std::sync::Arc::new(g), 3, 7);
+        assert_eq!((env.num_actions(), env.observation_shape()), (actions, vec![len]));
+        let mut mask = vec![false; 3 * actions];
+        env.write_legal_action_mask(&mut mask);
+        for row in mask.chunks(actions) {
+            assert!(row[40] && row[41], "{players} players: no solution, claim wrong");
+            assert!(row
+                .iter()
+                .enumerate()
+                .all(|(a, &l)| !l || (40..1302).contains(&a)));
+        }
+        let mut obs = vec![0.5; 3 * len];
+        env.write_observations(&mut obs);
+        for row in obs.chunks(len) {
+            assert_eq!(
+                row[..40].iter().sum::<f32>(),
+                4.0,
+                "{players} players: the centre"
+            );
+            assert_eq!(
+                (row[53], row[57]),
+                (1.0, 1.0),
+                "{players} players: the race, to move"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_resample_keeps_every_card_seen_where_it_was_dealt_and_redraws_both_face_down_stacks() {
+    // Module docs: stacks are dealt face down and hidden from everyone, their owner included; a
+    // stack is turned up from the top, so the moment a card came to light says which deal brought
+    // it. Two players, the pack dealt in the order 39, 38, …, 0 (seat 0 at the even entries): the
+    // centre is seat 0's 39 37 and seat 1's 38 36 (entries 0..4). Both declare no solution, seat 0
+    // takes back 39 and seat 1 38 (now seen, at the bottom), and each turns up its next card, 35 and
+    // 34 (entries 4 and 5).
+    let game = load_game("twenty_four").unwrap();
+    let mut st = game.new_state();
+    for a in (0..40).rev() {
+        st.apply_action(a).unwrap();
+    }
+    for text in [
+        "no solution",
+        "t7",
+        "no solution",
+        "t7",
+        "take back A♠",
+        "take back 10♠",
+    ] {
+        let a = st.string_to_action(text).unwrap();
+        st.apply_action(a).unwrap();
+    }
+    let place = |s: &dyn crate::dynamic::DynState, name: &str| -> Vec<Action> {
+        let found = s.card_locations().unwrap().into_iter().find(|(p, _)| p == name);
+        let mut cards = found.map(|(_, c)| c).unwrap_or_default();
+        cards.sort_unstable();
+        cards
+    };
+    assert_eq!(place(&*st, "centre"), [34, 35, 36, 37]);
+    assert_eq!(
+        (place(&*st, "stack 0"), place(&*st, "stack 1")),
+        (vec![39], vec![38])
+    );
+    let truth = place(&*st, "hand 0");
+    assert_eq!(truth, (1..34).step_by(2).collect::<Vec<_>>());
+    let mut own_redrawn = false;
+    for seed in 0..20 {
+        let s = crate::determinize::resample_hidden(&*game, &*st, 0, seed).unwrap();
+        // Every card seat 0 has seen keeps its deal, and the rest of the history is the same.
+        assert_eq!(&s.history()[..6], &[39, 38, 37, 36, 35, 34], "seed {seed}");
+        assert_eq!(&s.history()[40..], &st.history()[40..], "seed {seed}");
+        assert_eq!(place(&*s, "centre"), [34, 35, 36, 37]);
+        assert_eq!(
+            (place(&*s, "stack 0"), place(&*s, "stack 1")),
+            (vec![39], vec![38])
+        );
+        // The 34 cards nobody has seen are dealt again, 17 to each stack, seat 0's own included.
+        let (h0, h1) = (place(&*s, "hand 0"), place(&*s, "hand 1"));
+        assert_eq!((h0.len(), h1.len()), (17, 17), "seed {seed}");
+        let mut unseen = [h0.clone(), h1].concat();
+        unseen.sort_unstable();
+        assert_eq!(unseen, (0..34).collect::<Vec<_>>(), "seed {seed}");
+        own_redrawn |= h0 != truth;
+    }
+    assert!(
+        own_redrawn,
+        "seat 0's own face-down cards are always the true ones"
+    );
+}
