@@ -5,6 +5,7 @@ use super::state::{CariocaState, Phase};
 use super::*;
 use crate::core::game::{Action, Game, State};
 use crate::core::rng::Rng;
+use crate::rummy::bag::{parse_kind, PackSet};
 
 /// The random meld step as `CariocaState::sample_meld` documents it: a uniform draw from a superset
 /// of the legal actions that costs nothing to list, redrawn until legal, at most 64 draws; then (or
@@ -123,4 +124,91 @@ fn a_random_meld_step_is_the_first_legal_draw_of_the_documented_superset() {
         "64 misses: {by_list:?}"
     );
     assert!(steps > 1000, "{steps}");
+}
+
+/// Physical ids for space-separated kinds (`7H 7H X`), taking the lowest copy not yet in `used`.
+fn ids(text: &str, used: &mut PackSet) -> Vec<u8> {
+    text.split_whitespace()
+        .map(|t| {
+            let k = parse_kind(t).unwrap();
+            let id = (0..PACK.copies(k))
+                .map(|c| PACK.id(k, c))
+                .find(|&id| !used.contains(id))
+                .expect("a free copy");
+            used.insert(id);
+            id
+        })
+        .collect()
+}
+
+/// Seat 0 of a two-seat game, holding `hand`, about to draw with `top` on the pile; seat 1 holds
+/// `other`, every other card is in the stock.
+fn about_to_draw(g: &Carioca, hand: &str, other: &str, top: &str) -> CariocaState {
+    let mut st = g.new_initial_state();
+    let mut used = PackSet::EMPTY;
+    for (s, text) in [hand, other].into_iter().enumerate() {
+        for id in ids(text, &mut used) {
+            st.hands[s].insert(id);
+        }
+    }
+    let top = ids(top, &mut used)[0];
+    st.pile.push(top);
+    st.stock = PackSet::EMPTY;
+    for id in 0..P as u8 {
+        if !used.contains(id) {
+            st.stock.insert(id);
+        }
+    }
+    st.to_move = 0;
+    st.phase = Phase::Draw;
+    st.dealt = 0;
+    st
+}
+
+fn act(st: &mut CariocaState, name: &str) {
+    let a = st
+        .string_to_action(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    st.apply_action(a).unwrap_or_else(|e| panic!("{name}: {e}\n{st}"));
+}
+
+#[test]
+fn a_contract_laid_from_the_whole_hand_draws_its_close_or_cancel_as_documented() {
+    // Melds longer than the contract's sizes, and going out needs no discard: seat 0 lays its whole
+    // hand as the two trios, 7C 7D 7H 7S closed, then 9C 9D and 9H (from the pile) picked. The hand is
+    // empty, close and cancel are legal, and the documented draw is from close, close low, close high
+    // and cancel (no card is left to pick) until close or cancel: each half the time, by the same draws
+    // of the generator.
+    let g =
+        Carioca::from_game_string("carioca(scope=deal,players=2,contract_meld_exact_size=false)").unwrap();
+    let mut st = about_to_draw(&g, "7C 7D 7H 7S 9C 9D", "3C 5D", "9H");
+    for name in [
+        "take pile",
+        "pick 7C",
+        "pick 7D",
+        "pick 7H",
+        "pick 7S",
+        "close",
+        "pick 9C",
+        "pick 9D",
+        "pick 9H",
+    ] {
+        act(&mut st, name);
+    }
+    assert!(st.hand(0).is_empty());
+    let mut legal = Vec::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal, [CLOSE, CANCEL]);
+    let mut cancels = 0;
+    for seed in 0..200 {
+        let mut rng = Rng::new(seed);
+        let mut model = rng.clone();
+        let (want, drawn) = documented_draw(&st, &mut model);
+        assert!(drawn, "close or cancel within 64 draws of four");
+        let got = st.random_action(&mut rng);
+        assert_eq!(got, want, "seed {seed}");
+        assert_eq!(rng, model, "seed {seed}: the same draws");
+        cancels += (got == CANCEL) as usize;
+    }
+    assert!((70..=130).contains(&cancels), "{cancels} cancels of 200");
 }
