@@ -332,4 +332,6 @@ impl Game for Carioca {
 }
 
 #[cfg(test)]
+mod playout_tests;
+#[cfg(test)]
 mod tests;
