@@ -9,6 +9,7 @@ use crate::core::rng::Rng;
 use crate::dynamic::{DynGame, DynState};
 use crate::error::LudoError;
 use crate::registry::load_game;
+use std::sync::atomic::Ordering;
 
 fn game(spec: &str) -> Box<dyn DynGame> {
     load_game(spec).unwrap()
@@ -368,4 +369,124 @@ fn reset_restarts_only_the_masked_environments_each_with_its_next_episode_stream
         by_hand.resolve_chance(&mut rng);
         assert_eq!(history(&*env, 1), by_hand.history());
     }
+}
+
+/// The most worker threads seen by [`Probe`]'s deal scoring, in the only test that plays it.
+static PROBE_THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Trick-engine rules that state only the required hooks (two seats, the toy pack, three cards
+/// each and one face up) and note, when a deal is scored, how many threads the pool running the
+/// game has.
+#[derive(Clone, Debug)]
+struct Probe;
+
+impl crate::trick::TrickRules for Probe {
+    type Extra = ();
+    type Match = ();
+    const INFO: &'static crate::core::game::GameInfo = &crate::trick::engine_tests::INFO;
+    fn from_params(_p: &crate::core::params::Params) -> crate::error::Result<Self> {
+        Ok(Probe)
+    }
+    fn deck(&self) -> &crate::cards::Deck {
+        crate::trick::engine_tests::deck()
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn deal_slot(&self, _dealer: usize, k: usize) -> Option<crate::trick::Slot> {
+        match k {
+            0..=5 => Some(crate::trick::Slot::Hand(k % 2)),
+            6 => Some(crate::trick::Slot::FaceUp),
+            _ => None,
+        }
+    }
+    fn score_deal(&self, _v: crate::trick::TrickView<'_, Self>) -> crate::trick::DealOutcome {
+        PROBE_THREADS.fetch_max(rayon::current_num_threads(), Ordering::Relaxed);
+        crate::trick::DealOutcome::default()
+    }
+    fn match_result(
+        &self,
+        _v: crate::trick::TrickView<'_, Self>,
+    ) -> Option<[f64; crate::core::game::MAX_PLAYERS]> {
+        None
+    }
+}
+
+#[test]
+fn the_threads_asked_for_are_the_threads_that_play() {
+    // `threads: Some(t)` plays on a pool of t threads; None and Some(0) on rayon's default pool
+    // (the one this test thread would use).
+    use crate::core::Registered;
+    let g = crate::trick::TrickGame::<Probe>::from_raw(&[]).unwrap();
+    let default = rayon::current_num_threads();
+    for (threads, want) in [
+        (Some(1), 1),
+        (Some(3), 3),
+        (Some(default + 2), default + 2),
+        (None, default),
+        (Some(0), default),
+    ] {
+        PROBE_THREADS.store(0, Ordering::Relaxed);
+        let mut cfg = config(4, 1, &[]);
+        cfg.threads = threads;
+        let r = super::simulate(&g, &cfg).unwrap();
+        assert!(r.lengths.iter().all(|&l| l > 0));
+        assert_eq!(PROBE_THREADS.load(Ordering::Relaxed), want, "threads={threads:?}");
+    }
+}
+
+#[test]
+fn play_out_finishes_a_game_with_one_bot_per_seat() {
+    // `play_out` from the deal with Briscola's greedy bot on seat 1: the plain loop's game from the
+    // same random stream, whether the game starts at its first chance node or part-way.
+    use crate::core::game::{Game, State};
+    use crate::core::Registered;
+    let g = crate::games::briscola::Briscola::from_game_string("briscola").unwrap();
+    let bots = [g.new_bot("random").unwrap(), g.new_bot("greedy").unwrap()];
+    for stream in 0..4 {
+        let mut st = g.new_initial_state();
+        let mut rng = Rng::for_stream(21, stream);
+        super::play_out(&mut st, &bots, &mut rng);
+        assert!(st.is_terminal());
+        let (len, returns, _) = plain_game(&g, 21, stream, &["random", "greedy"]);
+        assert_eq!(State::history(&st).len(), len, "stream {stream}");
+        let mut got = vec![0.0; 2];
+        State::returns(&st, &mut got);
+        assert_eq!(got, returns, "stream {stream}");
+    }
+}
+
+#[test]
+fn a_steps_rewards_are_the_change_in_the_returns_it_made() {
+    // A Carioca match's returns are its running totals (minus the penalty points), so they change
+    // when a hand ends, before the match does: each step's rewards must be that change, not the new
+    // totals and not their sum with the old ones.
+    let g = game("carioca(players=2)");
+    let mut env = g.vector_env(1, 3);
+    let mut rng = Rng::new(4);
+    let (mut before, mut after) = (vec![0.0f64; 2], vec![0.0f64; 2]);
+    let mut rewards = vec![0.0f32; 2];
+    let mut changed_mid_game = 0;
+    for _ in 0..20_000 {
+        let s = env.state(0).unwrap();
+        if s.current_player() == Player::Terminal {
+            break;
+        }
+        s.returns(&mut before);
+        let l = legal(&*s);
+        env.step(&[l[rng.below(l.len() as u32) as usize]], &mut rewards)
+            .unwrap();
+        let s = env.state(0).unwrap();
+        s.returns(&mut after);
+        for p in 0..2 {
+            assert_eq!(rewards[p], (after[p] - before[p]) as f32, "seat {p}");
+        }
+        if after != before && s.current_player() != Player::Terminal {
+            changed_mid_game += 1;
+        }
+    }
+    assert!(
+        changed_mid_game > 0,
+        "no hand of the match ended with returns to reward"
+    );
 }
