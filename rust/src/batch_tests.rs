@@ -239,8 +239,8 @@ fn a_step_checks_every_action_first_and_a_refused_step_changes_nothing() {
         matches!(&e, LudoError::IllegalAction { action, reason, .. } if *action == bad1 && reason.contains("environment 1")),
         "{e:?}"
     );
-    for i in 0..2 {
-        assert_eq!(env.state(i).unwrap().history(), &before[i][..], "env {i}");
+    for (i, b) in before.iter().enumerate() {
+        assert_eq!(env.state(i).unwrap().history(), &b[..], "env {i}");
     }
     env.step(&[ok0, ok1], &mut rewards).unwrap();
     assert_eq!(env.state(0).unwrap().history().last(), Some(&ok0));
@@ -292,7 +292,7 @@ fn rewards_add_up_to_the_returns_and_a_finished_environment_waits() {
     let g = game("briscola");
     let mut env = g.vector_env(3, 6);
     let mut rng = Rng::new(1);
-    let mut total = vec![0.0f64; 6];
+    let mut total = [0.0f64; 6];
     let mut rewards = vec![9.0f32; 6];
     let mut finished = [false; 3];
     // Play until every environment has finished, then two steps more.
