@@ -3,8 +3,9 @@
 # (a threshold moved by one, a condition negated, a return replaced) must make some test fail.
 #
 # Usage: scripts/mutants.sh NAME [extra cargo-mutants arguments]
-#   NAME: a game under rust/src/games (zole, briscola, go, ...) or an engine folder (trick, cards, core,
-#   poker, rummy). Test files (tests.rs, *_tests.rs, testing.rs) are not mutated.
+#   NAME: a game under rust/src/games (zole, briscola, go, ...), an engine folder (trick, cards, core,
+#   poker, rummy) or a top-level file of rust/src (batch, dynamic, determinize: tested by `NAME::`).
+#   Test files (tests.rs, *_tests.rs, testing.rs) are not mutated.
 #   Extra arguments go to cargo-mutants, e.g. one file and a regex over the mutants' names:
 #     scripts/mutants.sh east_west --file rust/src/games/east_west/mod.rs --re 'decide|finish_game'
 #   (with --file, only that file is mutated).
@@ -30,6 +31,10 @@ if [ -d "rust/src/games/$name" ]; then
 elif [ -d "rust/src/$name" ]; then
   dir="rust/src/$name"
   filter=()
+elif [ -f "rust/src/$name.rs" ]; then
+  # A top-level file (batch, dynamic, determinize): its own tests and its tests file.
+  dir="rust/src"
+  filter=(-- "$name::")
 else
   echo "no module named '$name' under rust/src/games or rust/src" >&2
   exit 2
@@ -39,8 +44,12 @@ if ! cargo mutants --version >/dev/null 2>&1; then
   echo "cargo-mutants is not installed: cargo install cargo-mutants" >&2
   exit 2
 fi
-files=(--file "$dir/**/*.rs" --exclude "$dir/**/tests.rs" --exclude "$dir/**/*_tests.rs"
-  --exclude "$dir/**/testing.rs")
+if [ "$dir" = rust/src ]; then
+  files=(--file "rust/src/$name.rs")
+else
+  files=(--file "$dir/**/*.rs" --exclude "$dir/**/tests.rs" --exclude "$dir/**/*_tests.rs"
+    --exclude "$dir/**/testing.rs")
+fi
 for a in "$@"; do
   [ "$a" = --file ] && files=()
 done

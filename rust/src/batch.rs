@@ -534,3 +534,7 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "batch_tests.rs"]
+mod batch_tests;

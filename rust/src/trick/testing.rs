@@ -55,3 +55,18 @@ pub(crate) fn random_game_dealers<R: TrickRules>(
     }
     (st, dealers)
 }
+
+/// Checks the `first_dealer` parameter's bounds for the game named `game`: -1 (the last seat deals,
+/// the default), seat 0 and the last seat `last_seat` are accepted; -2 is refused with an error
+/// naming the parameter. Kills a parameter spec whose `min: -1` moved (to 0 or 1, which would refuse
+/// the default or seat 0; to -2, which would accept it).
+pub(crate) fn assert_first_dealer_bounds(game: &str, last_seat: usize) {
+    for dealer in ["-1".to_string(), "0".to_string(), last_seat.to_string()] {
+        let spec = format!("{game}(first_dealer={dealer})");
+        assert!(crate::registry::load_game(&spec).is_ok(), "{spec} refused");
+    }
+    let e = crate::registry::load_game(&format!("{game}(first_dealer=-2)"))
+        .err()
+        .unwrap_or_else(|| panic!("{game}(first_dealer=-2) accepted"));
+    assert!(e.to_string().contains("first_dealer"), "{e}");
+}

@@ -647,17 +647,7 @@ fn the_action_ids_are_the_cards_pass_pick_and_a_burial_per_card() {
 /// `first_dealer` takes -1 (seat 2 deals, the default) and every seat from 0; -2 is refused.
 #[test]
 fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
-    for spec in [
-        "schafkopf(first_dealer=-1)",
-        "schafkopf(first_dealer=0)",
-        "schafkopf(first_dealer=2)",
-    ] {
-        assert!(crate::registry::load_game(spec).is_ok(), "{spec} refused");
-    }
-    let e = crate::registry::load_game("schafkopf(first_dealer=-2)")
-        .err()
-        .unwrap();
-    assert!(e.to_string().contains("first_dealer"), "{e}");
+    crate::trick::testing::assert_first_dealer_bounds("schafkopf", 2);
 }
 
 /// The declared bounds: one seat scores ±2, ±4 or ±6 victory points in a deal (schwarz is 6) and

@@ -585,15 +585,7 @@ fn a_led_queen_of_clubs_asks_for_trumps_not_for_clubs() {
 /// `first_dealer` takes -1 (seat 3 deals, the default) and every seat from 0; -2 is refused.
 #[test]
 fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
-    for spec in [
-        "solo(first_dealer=-1)",
-        "solo(first_dealer=0)",
-        "solo(first_dealer=3)",
-    ] {
-        assert!(crate::registry::load_game(spec).is_ok(), "{spec} refused");
-    }
-    let e = crate::registry::load_game("solo(first_dealer=-2)").err().unwrap();
-    assert!(e.to_string().contains("first_dealer"), "{e}");
+    crate::trick::testing::assert_first_dealer_bounds("solo", 3);
 }
 
 /// The bounds a hand can reach: tout in colour (32) made or lost by the declaring side, [−32, 32];

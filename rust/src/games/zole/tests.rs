@@ -665,15 +665,7 @@ fn the_action_ids_are_the_cards_four_contract_words_and_a_discard_per_card() {
 /// `first_dealer` takes -1 (seat 2 deals, the default) and every seat from 0; -2 is refused.
 #[test]
 fn the_first_dealer_may_be_any_seat_or_minus_one_and_nothing_below() {
-    for spec in [
-        "zole(first_dealer=-1)",
-        "zole(first_dealer=0)",
-        "zole(first_dealer=2)",
-    ] {
-        assert!(crate::registry::load_game(spec).is_ok(), "{spec} refused");
-    }
-    let e = crate::registry::load_game("zole(first_dealer=-2)").err().unwrap();
-    assert!(e.to_string().contains("first_dealer"), "{e}");
+    crate::trick::testing::assert_first_dealer_bounds("zole", 2);
 }
 
 /// The declared bounds, from the settlement table: a played hand moves a chips per opponent, a in
