@@ -6,20 +6,10 @@
 use super::{max_games, SimConfig, SimResult, Watch, MAX_THREADS};
 use crate::core::game::{Action, Player};
 use crate::core::rng::Rng;
+use crate::dynamic::tests::{game, legal};
 use crate::dynamic::{DynGame, DynState};
 use crate::error::LudoError;
-use crate::registry::load_game;
 use std::sync::atomic::Ordering;
-
-fn game(spec: &str) -> Box<dyn DynGame> {
-    load_game(spec).unwrap()
-}
-
-fn legal(state: &dyn DynState) -> Vec<Action> {
-    let mut out = Vec::new();
-    state.legal_actions(&mut out);
-    out
-}
 
 fn config(n_games: usize, seed: u64, bots: &[&str]) -> SimConfig {
     SimConfig {

@@ -225,4 +225,4 @@ impl<G: Game> DynGame for G {
 
 #[cfg(test)]
 #[path = "dynamic_tests.rs"]
-mod tests;
+pub(crate) mod tests;

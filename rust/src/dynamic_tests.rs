@@ -9,11 +9,11 @@ use crate::core::game::{Action, Player, Setup};
 use crate::core::rng::Rng;
 use crate::registry::load_game;
 
-fn game(spec: &str) -> Box<dyn DynGame> {
+pub(crate) fn game(spec: &str) -> Box<dyn DynGame> {
     load_game(spec).unwrap()
 }
 
-fn legal(state: &dyn DynState) -> Vec<Action> {
+pub(crate) fn legal(state: &dyn DynState) -> Vec<Action> {
     let mut out = Vec::new();
     state.legal_actions(&mut out);
     out

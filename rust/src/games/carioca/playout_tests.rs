@@ -2,10 +2,11 @@
 //! against the rejection draw their doc comments describe, over seeded games of every contract.
 
 use super::state::{CariocaState, Phase};
+use super::tests::ids;
 use super::*;
 use crate::core::game::{Action, Game, State};
 use crate::core::rng::Rng;
-use crate::rummy::bag::{parse_kind, PackSet};
+use crate::rummy::bag::PackSet;
 
 /// The random meld step as `CariocaState::sample_meld` documents it: a uniform draw from a superset
 /// of the legal actions that costs nothing to list, redrawn until legal, at most 64 draws; then (or
@@ -124,21 +125,6 @@ fn a_random_meld_step_is_the_first_legal_draw_of_the_documented_superset() {
         "64 misses: {by_list:?}"
     );
     assert!(steps > 1000, "{steps}");
-}
-
-/// Physical ids for space-separated kinds (`7H 7H X`), taking the lowest copy not yet in `used`.
-fn ids(text: &str, used: &mut PackSet) -> Vec<u8> {
-    text.split_whitespace()
-        .map(|t| {
-            let k = parse_kind(t).unwrap();
-            let id = (0..PACK.copies(k))
-                .map(|c| PACK.id(k, c))
-                .find(|&id| !used.contains(id))
-                .expect("a free copy");
-            used.insert(id);
-            id
-        })
-        .collect()
 }
 
 /// Seat 0 of a two-seat game, holding `hand`, about to draw with `top` on the pile; seat 1 holds

@@ -12,7 +12,7 @@ fn game(pairs: &[(&str, &str)]) -> Carioca {
 }
 
 /// Physical ids for space-separated kinds (`7H 7H X`), taking the lowest copy not yet in `used`.
-fn ids(text: &str, used: &mut PackSet) -> Vec<u8> {
+pub(super) fn ids(text: &str, used: &mut PackSet) -> Vec<u8> {
     text.split_whitespace()
         .map(|t| {
             let k = parse_kind(t).unwrap();
