@@ -2,11 +2,10 @@
 //! against the rejection draw their doc comments describe, over seeded games of every contract.
 
 use super::state::{CariocaState, Phase};
-use super::tests::ids;
+use super::tests::situation;
 use super::*;
 use crate::core::game::{Action, Game, State};
 use crate::core::rng::Rng;
-use crate::rummy::bag::PackSet;
 
 /// The random meld step as `CariocaState::sample_meld` documents it: a uniform draw from a superset
 /// of the legal actions that costs nothing to list, redrawn until legal, at most 64 draws; then (or
@@ -127,30 +126,6 @@ fn a_random_meld_step_is_the_first_legal_draw_of_the_documented_superset() {
     assert!(steps > 1000, "{steps}");
 }
 
-/// Seat 0 of a two-seat game, holding `hand`, about to draw with `top` on the pile; seat 1 holds
-/// `other`, every other card is in the stock.
-fn about_to_draw(g: &Carioca, hand: &str, other: &str, top: &str) -> CariocaState {
-    let mut st = g.new_initial_state();
-    let mut used = PackSet::EMPTY;
-    for (s, text) in [hand, other].into_iter().enumerate() {
-        for id in ids(text, &mut used) {
-            st.hands[s].insert(id);
-        }
-    }
-    let top = ids(top, &mut used)[0];
-    st.pile.push(top);
-    st.stock = PackSet::EMPTY;
-    for id in 0..P as u8 {
-        if !used.contains(id) {
-            st.stock.insert(id);
-        }
-    }
-    st.to_move = 0;
-    st.phase = Phase::Draw;
-    st.dealt = 0;
-    st
-}
-
 fn act(st: &mut CariocaState, name: &str) {
     let a = st
         .string_to_action(name)
@@ -167,7 +142,8 @@ fn a_contract_laid_from_the_whole_hand_draws_its_close_or_cancel_as_documented()
     // of the generator.
     let g =
         Carioca::from_game_string("carioca(scope=deal,players=2,contract_meld_exact_size=false)").unwrap();
-    let mut st = about_to_draw(&g, "7C 7D 7H 7S 9C 9D", "3C 5D", "9H");
+    // Seat 0 to draw, 9H on the pile, every card not named in the stock.
+    let mut st = situation(&g, 0, 0, &["7C 7D 7H 7S 9C 9D", "3C 5D"], "9H", &[], &[]);
     for name in [
         "take pile",
         "pick 7C",

@@ -12,7 +12,7 @@ fn game(pairs: &[(&str, &str)]) -> Carioca {
 }
 
 /// Physical ids for space-separated kinds (`7H 7H X`), taking the lowest copy not yet in `used`.
-pub(super) fn ids(text: &str, used: &mut PackSet) -> Vec<u8> {
+fn ids(text: &str, used: &mut PackSet) -> Vec<u8> {
     text.split_whitespace()
         .map(|t| {
             let k = parse_kind(t).unwrap();
@@ -64,7 +64,7 @@ fn dealt(g: &Carioca, hands: &[&str], up: &str) -> CariocaState {
 
 /// Seat `to_move` about to take `top` from the pile in hand `hand_no` (0-based), with the given hands
 /// and table; every other card is in the stock.
-fn situation(
+pub(super) fn situation(
     g: &Carioca,
     hand_no: u8,
     to_move: u8,
