@@ -427,4 +427,356 @@ mod tests {
         assert_eq!(Player::Chance.to_i32(), -1);
         assert_eq!(Player::Terminal.to_i32(), -4);
     }
+
+    /// A tiny two-seat game that keeps every default of [`Game`] and [`State`] (no registered game
+    /// keeps them all): a chance node deals 5 (probability 1/4) or 6 (3/4), then seat 0 picks 2, 3 or
+    /// 4 and the game ends. Seat 0's return so far is the sum of the actions taken, seat 1's its
+    /// negation (so the returns are already non-zero before the end).
+    #[derive(Clone, Debug)]
+    struct Toy {
+        params: Params,
+    }
+
+    #[derive(Clone, Debug, Default)]
+    struct ToyState {
+        history: Vec<Action>,
+    }
+
+    static TOY_INFO: GameInfo = GameInfo {
+        short_name: "toy",
+        long_name: "Toy",
+        params: &[],
+        presets: &[],
+        version: 1,
+        rules: "A chance deal of 5 or 6, then seat 0 picks 2, 3 or 4.",
+        bots: &["random"],
+        examples: &["toy"],
+    };
+
+    fn toy() -> Toy {
+        Toy {
+            params: Params::default(),
+        }
+    }
+
+    impl Game for Toy {
+        type State = ToyState;
+        fn info(&self) -> &'static GameInfo {
+            &TOY_INFO
+        }
+        fn params(&self) -> &Params {
+            &self.params
+        }
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn num_distinct_actions(&self) -> usize {
+            7
+        }
+        fn max_chance_outcomes(&self) -> usize {
+            7
+        }
+        fn max_game_length(&self) -> usize {
+            2
+        }
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![3]
+        }
+        fn new_initial_state(&self) -> ToyState {
+            ToyState::default()
+        }
+    }
+
+    impl fmt::Display for ToyState {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{:?}", self.history)
+        }
+    }
+
+    impl State for ToyState {
+        fn current_player(&self) -> Player {
+            match self.history.len() {
+                0 => Player::Chance,
+                1 => Player::Seat(0),
+                _ => Player::Terminal,
+            }
+        }
+        fn legal_actions(&self, out: &mut Vec<Action>) {
+            out.clear();
+            match self.current_player() {
+                Player::Chance => out.extend([5, 6]),
+                Player::Seat(_) => out.extend([2, 3, 4]),
+                Player::Terminal => {}
+            }
+        }
+        fn apply_action(&mut self, action: Action) -> Result<()> {
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            check_node(self, action, &legal)?;
+            self.history.push(action);
+            Ok(())
+        }
+        fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+            out.clear();
+            if self.current_player() == Player::Chance {
+                out.extend([(5, 0.25), (6, 0.75)]);
+            }
+        }
+        fn returns(&self, out: &mut [f64]) {
+            let sum: f64 = self.history.iter().map(|&a| a as f64).sum();
+            out[0] = sum;
+            out[1] = -sum;
+        }
+        fn action_to_string(&self, action: Action) -> String {
+            format!("a{action}")
+        }
+        fn string_to_action(&self, text: &str) -> Result<Action> {
+            text.strip_prefix('a')
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| LudoError::parse("action", text, "not a{id}"))
+        }
+        fn observation_string(&self, _player: usize) -> String {
+            self.to_string()
+        }
+        fn write_observation(&self, _player: usize, out: &mut [f32]) {
+            out.fill(0.0);
+            out[self.history.len()] = 1.0;
+        }
+        fn information_state_string(&self, player: usize) -> String {
+            self.observation_string(player)
+        }
+        fn history(&self) -> &[Action] {
+            &self.history
+        }
+    }
+
+    fn toy_after(actions: &[Action]) -> ToyState {
+        ToyState {
+            history: actions.to_vec(),
+        }
+    }
+
+    /// The default bounds are [0, 1] for every element of the observation tensor.
+    #[test]
+    fn observations_are_bounded_by_zero_and_one_by_default() {
+        assert_eq!(toy().observation_bounds(), (vec![0.0; 3], vec![1.0; 3]));
+    }
+
+    #[test]
+    fn a_restarted_state_is_back_at_the_initial_position_by_default() {
+        let mut s = toy_after(&[6, 3]);
+        toy().restart(&mut s);
+        assert_eq!(s.history(), &[] as &[Action]);
+        assert_eq!(s.current_player(), Player::Chance);
+    }
+
+    #[test]
+    fn an_unchecked_action_is_applied_like_a_checked_one_by_default() {
+        let mut s = toy_after(&[]);
+        s.apply_action_unchecked(6);
+        assert_eq!(s.history(), &[6]);
+        s.apply_action_unchecked(2);
+        assert_eq!(s.history(), &[6, 2]);
+        assert_eq!(s.current_player(), Player::Terminal);
+    }
+
+    /// The deal is 5 for a draw `u < 1/4` and 6 otherwise (cumulative probabilities 1/4, 1).
+    #[test]
+    fn a_chance_outcome_is_drawn_from_the_listed_probabilities_by_default() {
+        let s = toy_after(&[]);
+        let mut seen = [false; 2];
+        for seed in 0..64 {
+            let mut rng = Rng::new(seed);
+            let expected = if rng.clone().unit() < 0.25 { 5 } else { 6 };
+            assert_eq!(s.sample_chance(&mut rng), expected, "seed {seed}");
+            seen[expected as usize - 5] = true;
+        }
+        assert_eq!(seen, [true, true]);
+    }
+
+    #[test]
+    fn resolving_chance_deals_until_a_seat_is_to_move_by_default() {
+        for seed in 0..16 {
+            let mut rng = Rng::new(seed);
+            let expected = if rng.clone().unit() < 0.25 { 5 } else { 6 };
+            let mut s = toy_after(&[]);
+            s.resolve_chance(&mut rng);
+            assert_eq!(s.history(), &[expected], "seed {seed}");
+            assert_eq!(s.current_player(), Player::Seat(0));
+            // At a decision node there is nothing to resolve.
+            s.resolve_chance(&mut rng);
+            assert_eq!(s.history(), &[expected]);
+        }
+    }
+
+    #[test]
+    fn a_random_action_is_a_uniform_pick_among_the_legal_actions_by_default() {
+        let s = toy_after(&[5]);
+        let mut seen = [false; 3];
+        for seed in 0..64 {
+            let mut rng = Rng::new(seed);
+            let expected = [2, 3, 4][rng.clone().below(3) as usize];
+            assert_eq!(s.random_action(&mut rng), expected, "seed {seed}");
+            seen[expected as usize - 2] = true;
+        }
+        assert_eq!(seen, [true, true, true]);
+    }
+
+    /// The playout draws the deal (`unit`), then seat 0's pick (`below(3)`), from the same stream.
+    #[test]
+    fn a_random_playout_deals_and_moves_to_the_end_by_default() {
+        for seed in 0..16 {
+            let mut rng = Rng::new(seed);
+            let mut r = rng.clone();
+            let deal = if r.unit() < 0.25 { 5 } else { 6 };
+            let pick = [2, 3, 4][r.below(3) as usize];
+            let mut s = toy_after(&[]);
+            s.play_out_random(&mut rng);
+            assert_eq!(s.history(), &[deal, pick], "seed {seed}");
+            assert_eq!(s.current_player(), Player::Terminal);
+            assert_eq!(rng, r);
+        }
+    }
+
+    #[test]
+    fn rewards_are_the_returns_at_the_end_and_zero_before_by_default() {
+        let mut out = [7.0; 2];
+        toy_after(&[6]).rewards(&mut out);
+        assert_eq!(out, [0.0, 0.0]);
+        let mut out = [7.0; 2];
+        toy_after(&[6, 3]).rewards(&mut out);
+        assert_eq!(out, [9.0, -9.0]);
+    }
+
+    #[test]
+    fn scores_are_the_returns_by_default() {
+        let mut out = [7.0; 2];
+        toy_after(&[6]).scores(&mut out);
+        assert_eq!(out, [6.0, -6.0]);
+        let mut out = [7.0; 2];
+        toy_after(&[5, 4]).scores(&mut out);
+        assert_eq!(out, [9.0, -9.0]);
+    }
+
+    /// A game without cards: no card places, nothing shown, every action public, no bound on
+    /// private choices, own hands seen, no stack turned up in deal order.
+    #[test]
+    fn a_game_keeping_the_defaults_hides_nothing_from_determinisation() {
+        for s in [toy_after(&[]), toy_after(&[5]), toy_after(&[6, 2])] {
+            assert_eq!(s.card_locations(), None);
+            for seat in 0..2 {
+                assert_eq!(s.shown_cards(seat), Vec::<Action>::new());
+                for a in 0..7 {
+                    assert!(s.action_seen_by(a, seat));
+                }
+            }
+            assert_eq!(s.private_choice_bound(), None);
+            assert!(s.sees_own_hand());
+            assert!(!s.revealed_in_deal_order());
+        }
+    }
+
+    #[test]
+    fn a_game_keeping_the_defaults_ends_only_by_its_actions() {
+        for mut s in [toy_after(&[]), toy_after(&[6, 2])] {
+            assert_eq!(s.ending(), None);
+            let before = s.history().to_vec();
+            assert!(matches!(
+                s.apply_ending("seat 1 resigns"),
+                Err(LudoError::Parse { .. })
+            ));
+            assert_eq!(s.history(), &before[..]);
+        }
+    }
+
+    #[test]
+    fn terminal_and_chance_tests_follow_the_player_to_move() {
+        let chance = toy_after(&[]);
+        assert!(chance.is_chance_node() && !chance.is_terminal());
+        let decision = toy_after(&[5]);
+        assert!(!decision.is_chance_node() && !decision.is_terminal());
+        let end = toy_after(&[5, 2]);
+        assert!(!end.is_chance_node() && end.is_terminal());
+    }
+
+    /// A bot that always plays the highest legal action, and says nothing else about itself.
+    struct Highest;
+    impl Bot<ToyState> for Highest {
+        fn act(&self, state: &ToyState, _rng: &mut Rng) -> Action {
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            *legal.last().unwrap()
+        }
+    }
+
+    #[test]
+    fn only_the_random_bot_says_it_plays_random_actions() {
+        let s = toy_after(&[6]);
+        assert!(!Bot::<ToyState>::is_random(&Highest));
+        assert!(!Highest.random_from(&s));
+        assert!(Bot::<ToyState>::is_random(&RandomBot));
+        assert!(RandomBot.random_from(&s));
+        for seed in 0..32 {
+            let mut rng = Rng::new(seed);
+            let expected = [2, 3, 4][rng.clone().below(3) as usize];
+            assert_eq!(RandomBot.act(&s, &mut rng), expected, "seed {seed}");
+        }
+        let bot = toy().new_bot("random").unwrap();
+        assert!(bot.is_random());
+    }
+
+    /// Outcome `i` is drawn when `u` lies in `[p_0 + … + p_(i-1), p_0 + … + p_i)`.
+    #[test]
+    fn an_outcome_is_drawn_where_its_cumulative_interval_holds_the_draw() {
+        let outcomes = [(1, 0.25), (2, 0.25), (3, 0.5)];
+        let mut seen = [false; 3];
+        for seed in 0..64 {
+            let mut rng = Rng::new(seed);
+            let u = rng.clone().unit();
+            let expected = if u < 0.25 {
+                1
+            } else if u < 0.5 {
+                2
+            } else {
+                3
+            };
+            assert_eq!(
+                sample_outcome(&outcomes, &mut rng),
+                expected,
+                "seed {seed}, u {u}"
+            );
+            seen[expected as usize - 1] = true;
+        }
+        assert_eq!(seen, [true, true, true]);
+    }
+
+    /// The intervals are half-open: a draw exactly on a boundary belongs to the later outcome.
+    /// (A generator state whose next `unit()` is exactly 0.5: `next_u64` is `rotl(s0 + s3, 23) + s0`
+    /// = `rotl(2^40, 23)` = 2^63.)
+    #[test]
+    fn a_draw_on_the_boundary_of_two_outcomes_draws_the_later_one() {
+        let rng = Rng::from_state([0, 0, 0, 1 << 40]);
+        assert_eq!(rng.clone().unit(), 0.5);
+        assert_eq!(sample_outcome(&[(4, 0.5), (5, 0.5)], &mut rng.clone()), 5);
+        assert_eq!(
+            sample_outcome(&[(4, 0.25), (5, 0.25), (6, 0.5)], &mut rng.clone()),
+            6
+        );
+    }
+
+    #[test]
+    fn acting_after_the_end_or_outside_the_listed_actions_is_refused() {
+        assert_eq!(toy_after(&[6, 2]).apply_action(2), Err(LudoError::GameOver));
+        let refused = |actions: &[Action], action: Action| match toy_after(actions).apply_action(action) {
+            Err(LudoError::IllegalAction {
+                action: a, reason, ..
+            }) => (a, reason),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(refused(&[], 2), (2, "not a possible chance outcome here".into()));
+        assert_eq!(refused(&[5], 6), (6, "not legal here".into()));
+        let mut s = toy_after(&[5]);
+        assert_eq!(s.apply_action(4), Ok(()));
+        assert_eq!(s.history(), &[5, 4]);
+    }
 }
