@@ -1454,7 +1454,7 @@ fn a_hand_of_four_hundred_longest_undecided_turns_stays_within_the_game_length_b
 }
 
 /// The game-length bound is the hand's bound times the hands: a hand with no score still counts
-/// toward the match (§7.2), so a two-player match of seven hands that each run to the turn bound with
+/// toward the match (the engine bound of the module doc: the 400th turn ends the hand with no score), so a two-player match of seven hands that each run to the turn bound with
 /// long undecided turns is far longer than one hand's bound. Each seat holds its contract (escaleras
 /// first, then trios), and every turn takes the pile top, builds every meld of the contract but closes
 /// only the first ones, cancels, twice, and discards the card taken: 2 + 2 · (cards + melds) actions,
