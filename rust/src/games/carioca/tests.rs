@@ -1454,8 +1454,9 @@ fn a_hand_of_four_hundred_longest_undecided_turns_stays_within_the_game_length_b
 }
 
 /// The game-length bound is the hand's bound times the hands: a hand with no score still counts
-/// toward the match (the engine bound of the module doc: the 400th turn ends the hand with no score), so a two-player match of seven hands that each run to the turn bound with
-/// long undecided turns is far longer than one hand's bound. Each seat holds its contract (escaleras
+/// toward the match (the module doc's engine bound: the 400th turn ends the hand with no score), so a
+/// two-player match of seven hands that each run to the turn bound with long undecided turns is far
+/// longer than one hand's bound. Each seat holds its contract (escaleras
 /// first, then trios), and every turn takes the pile top, builds every meld of the contract but closes
 /// only the first ones, cancels, twice, and discards the card taken: 2 + 2 · (cards + melds) actions,
 /// 18 (two trios) to 32 (three escaleras) a turn. 400 turns a hand, the seven deals (23 cards, 25 for
