@@ -1453,6 +1453,82 @@ fn a_hand_of_four_hundred_longest_undecided_turns_stays_within_the_game_length_b
     assert!(st.history().len() <= g.max_game_length());
 }
 
+/// The game-length bound is the hand's bound times the hands: a hand with no score still counts
+/// toward the match (the module doc's engine bound: the 400th turn ends the hand with no score), so a
+/// two-player match of seven hands that each run to the turn bound with long undecided turns is far
+/// longer than one hand's bound. Each seat holds its contract (escaleras
+/// first, then trios), and every turn takes the pile top, builds every meld of the contract but closes
+/// only the first ones, cancels, twice, and discards the card taken: 2 + 2 · (cards + melds) actions,
+/// 18 (two trios) to 32 (three escaleras) a turn. 400 turns a hand, the seven deals (23 cards, 25 for
+/// the twelve-card hand): 70,563 actions, above one hand's bound plus the hands (38,834).
+#[test]
+fn a_match_of_seven_hands_of_four_hundred_undecided_turns_stays_within_the_game_length_bound() {
+    let g = game(&[("players", "2")]);
+    let escaleras = [["3H 4H 5H 6H", "3C 4C 5C 6C", "3D 4D 5D 6D"]; 2];
+    let trios = [
+        ["7S 7H 7D", "9S 9H 9D", "QS QH QD"],
+        ["8S 8H 8D", "TS TH TD", "JS JH JD"],
+    ];
+    let filler = ["2C 2D KS KH AS", "2S 2H KD AD AC"];
+    let mut st = g.new_initial_state();
+    for (hand, c) in PAGAT.iter().enumerate() {
+        assert_eq!(st.phase(), Phase::Deal, "hand {hand}");
+        // Each seat's contract melds in laying order, and its hand filled up to the deal size.
+        let melds: Vec<Vec<&str>> = (0..2)
+            .map(|s| {
+                let e = escaleras[s][..c.escaleras as usize].iter();
+                e.chain(&trios[s][..c.trios as usize]).copied().collect()
+            })
+            .collect();
+        let per = c.deal_size();
+        let mut used = PackSet::EMPTY;
+        let lists: Vec<Vec<u8>> = melds
+            .iter()
+            .zip(filler)
+            .map(|(m, f)| {
+                let mut l = ids(&m.join(" "), &mut used);
+                let fill = f
+                    .split_whitespace()
+                    .take(per - l.len())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                l.extend(ids(&fill, &mut used));
+                assert_eq!(l.len(), per);
+                l
+            })
+            .collect();
+        let up = ids("KC", &mut used)[0];
+        let dealer = st.dealer as usize;
+        for i in 0..2 * per {
+            let seat = (dealer + 1 + i) % 2;
+            st.apply_action(lists[seat][i / 2] as u32).unwrap();
+        }
+        st.apply_action(up as u32).unwrap();
+        for turn in 0..MAX_TURNS as usize {
+            let Player::Seat(seat) = st.current_player() else {
+                panic!("hand {hand} turn {turn}")
+            };
+            act(&mut st, "take pile");
+            for _ in 0..MAX_CANCELS {
+                for (j, m) in melds[seat].iter().enumerate() {
+                    for card in m.split_whitespace() {
+                        act(&mut st, &format!("pick {card}"));
+                    }
+                    if j + 1 < melds[seat].len() {
+                        act(&mut st, "close");
+                    }
+                }
+                act(&mut st, "cancel");
+            }
+            act(&mut st, "discard KC");
+        }
+        assert_eq!(st.went_out, None, "hand {hand}: no score");
+    }
+    assert!(st.is_terminal());
+    assert_eq!(st.history().len(), 70_563);
+    assert!(st.history().len() <= g.max_game_length());
+}
+
 /// The observation layout, written out from its doc comment (not from the engine's constants): 53
 /// kinds each for the viewer's hand (0), the cards it is laying (53) and the pile's top (106); the stock
 /// and pile sizes (159, 160); five seats of four slots from the viewer's, in turn order (161); twenty
