@@ -438,6 +438,26 @@ mod tests {
     }
 
     #[test]
+    fn a_cap_that_comes_to_rest_exactly_touching_another_has_not_hit_it() {
+        // A contact is a touch while approaching (`contact_time`). Dyadic numbers make the times
+        // bit-equal: a = 2, v = 2 stops at t = v/a = 1 after v²/2a = 1 m; the cap 1.5 m ahead is
+        // touched (centres 2r = 0.5 apart) after exactly 1 m, i.e. at t = 1 too, with speed 0.
+        // The stop comes first, so the cap is not hit and does not move.
+        let phys = Physics {
+            decel: 2.0,
+            restitution: 0.8,
+            radius: 0.25,
+        };
+        let r = simulate(&phys, &discs(&[(0.0, 0.0), (1.5, 0.0)]), 0, (2.0, 0.0), None);
+        assert!(r.direct.is_empty(), "direct {:?}", r.direct);
+        assert!(r.chain.is_empty(), "chain {:?}", r.chain);
+        assert_eq!(r.moved, [true, false, false, false, false, false]);
+        assert_eq!((r.discs[0].x, r.discs[0].y), (1.0, 0.0));
+        assert_eq!((r.discs[1].x, r.discs[1].y), (1.5, 0.0));
+        assert_eq!(r.events, 1);
+    }
+
+    #[test]
     fn a_miss_by_a_hair_touches_nothing() {
         let phys = Physics::default();
         let off = 2.0 * phys.radius + 1e-6;

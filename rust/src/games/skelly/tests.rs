@@ -1081,6 +1081,49 @@ fn the_skull_edge_is_drawn_as_a_closed_rectangle_even_when_its_ends_fall_on_half
 }
 
 #[test]
+fn the_skull_edge_on_half_rows_is_still_one_closed_rectangle() {
+    // A 0.84 m board with a 0.21 m skull: its edges at x, y = 0.315 and 0.525 are at 40·x/L = 15 and
+    // 25 (columns 16 and 26) and at 20·(L − y)/L = 12.5 and 7.5, both exactly on half rows, so the
+    // top edge is on row 8 or 9 and the bottom edge 5 rows lower, whichever way the halves round.
+    // Whatever the rounding, all four edges are drawn on the same rows and columns: the marks are
+    // exactly one rectangle's outline, with no stray mark beyond a corner.
+    let g = game(&[
+        ("players", "2"),
+        ("board_side", "0.84"),
+        ("skull_side", "0.21"),
+        ("box_side", "0.1"),
+        ("pair_gap", "0.1"),
+        ("box13_side", "0.1"),
+    ]);
+    let s = g
+        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course0@start")
+        .unwrap();
+    let rows = court_rows(&s);
+    let marks: Vec<(usize, usize)> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.char_indices()
+                .filter(|&(_, ch)| ch == ':')
+                .map(move |(c, _)| (r, c))
+        })
+        .collect();
+    let top = marks[0].0;
+    assert!(top == 8 || top == 9, "top edge on row {top}");
+    let want: Vec<(usize, usize)> = (top..=top + 5)
+        .flat_map(|r| {
+            let cols: Vec<usize> = if r == top || r == top + 5 {
+                (16..=26).collect()
+            } else {
+                vec![16, 26]
+            };
+            cols.into_iter().map(move |c| (r, c))
+        })
+        .collect();
+    assert_eq!(marks, want, "{}", rows.join("\n"));
+}
+
+#[test]
 fn a_box_number_in_the_last_column_inside_the_frame_is_drawn() {
     // A 4 m board with 0.1 m boxes: box 2's centre (3.95, 3.95) is at 40·x/L = 39.5, column 41, the
     // last inside the frame, and 20·(L − y)/L = 0.25, row 1; box 3's at (0.05, 3.95), column 2.
