@@ -3083,3 +3083,50 @@ fn hands_that_take_the_pile_pick_and_cancel_all_they_may_stay_within_the_game_le
     }
     assert!(longest > 1_708, "the hands are long enough to tell: {longest}");
 }
+
+/// Clubs (suit 0) and diamonds (suit 1) 4, 5, 6 and 7, three of each (24 cards, 120 points): hundreds of
+/// ways to split into sets and sequences.
+fn low_cards_of_two_suits() -> Vec<u8> {
+    use crate::rummy::bag::kind_of;
+    let mut v = vec![];
+    for s in 0..2u8 {
+        for r in 4..=7u8 {
+            v.extend([kind_of(s, r); 3]);
+        }
+    }
+    v
+}
+
+#[test]
+fn an_initial_take_whose_cards_are_worth_less_than_the_minimum_is_refused_without_searching_its_melds() {
+    use crate::rummy::bag::{kind_of, KindCounts};
+    // Top 4♣ (5) and a hand of 4-7♣♦ three times (120), 8♣ 8♣ (20) and six black 3s (3♣ 3♠, three of
+    // each: never meldable here): every usable card together is worth 145, under the minimum of 160, so
+    // no split reaches it. The bound that proves this at once counts the naturals of rank 4..A and the
+    // wild cards only; a search that did not stop at once would pass its 20,000-node budget on this
+    // hand (more than 20,000 splits) and answer the lenient `true`.
+    let mut v = low_cards_of_two_suits();
+    v.extend([kind_of(0, 8); 2]);
+    v.extend([kind_of(0, 3); 3]);
+    v.extend([kind_of(3, 3); 3]);
+    let hand = KindCounts::of(&v);
+    assert!(!rules::initial_meld_reachable(
+        &hand,
+        kind_of(0, 4),
+        160,
+        usize::MAX
+    ));
+}
+
+#[test]
+fn an_initial_meld_search_past_its_node_budget_answers_yes_and_leaves_the_meld_steps_to_decide() {
+    use crate::rummy::bag::{kind_of, KindCounts};
+    // Top 4♣ and 4-7♣♦ three times, at most 23 hand cards: the most the top and 23 of these 5-point cards
+    // are worth is 5 + 115 = 120, under 125, so the exact answer is no; but the search has 25,998 nodes
+    // (splits of 23 or 24 cards), past the budget of 20,000, and the documented leniency answers yes.
+    let hand = KindCounts::of(&low_cards_of_two_suits());
+    assert!(rules::initial_meld_reachable(&hand, kind_of(0, 4), 125, 23));
+    // The same hand at most 9 cards for 55 (the most is 5 + 45 = 50): 19,685 nodes, within the budget,
+    // an exact no.
+    assert!(!rules::initial_meld_reachable(&hand, kind_of(0, 4), 55, 9));
+}
