@@ -1048,15 +1048,13 @@ fn a_cap_just_off_the_board_is_drawn_on_the_frame_and_one_further_off_not_at_all
     assert_eq!(empty[11], "|             :      13      :            |");
 }
 
-#[test]
-fn the_skull_edge_is_drawn_as_a_closed_rectangle_even_when_its_ends_fall_on_half_cells() {
-    // A 0.8 m board with a 0.42 m skull: its edges at 0.19 and 0.61 are at 40·x/L = 9.5 and 30.5 and
-    // 20·(L − y)/L = 4.75 and 15.25, so columns 11 to 32 (halves round up) and rows 6 to 16. The edge
-    // is exactly that rectangle's outline: no mark beyond its corners.
+/// The court picture's rows of a two-player game on a `board` m board with a `skull` m skull (the
+/// boxes 0.1 m apart and 0.1 m wide), both caps at the start.
+fn skull_court_rows(board: &str, skull: &str) -> Vec<String> {
     let g = game(&[
         ("players", "2"),
-        ("board_side", "0.8"),
-        ("skull_side", "0.42"),
+        ("board_side", board),
+        ("skull_side", skull),
         ("box_side", "0.1"),
         ("pair_gap", "0.1"),
         ("box13_side", "0.1"),
@@ -1064,7 +1062,15 @@ fn the_skull_edge_is_drawn_as_a_closed_rectangle_even_when_its_ends_fall_on_half
     let s = g
         .state_at("turn=0 shots=0 out=- p0=course0@start p1=course0@start")
         .unwrap();
-    let rows = court_rows(&s);
+    court_rows(&s)
+}
+
+#[test]
+fn the_skull_edge_is_drawn_as_a_closed_rectangle_even_when_its_ends_fall_on_half_cells() {
+    // A 0.8 m board with a 0.42 m skull: its edges at 0.19 and 0.61 are at 40·x/L = 9.5 and 30.5 and
+    // 20·(L − y)/L = 4.75 and 15.25, so columns 11 to 32 (halves round up) and rows 6 to 16. The edge
+    // is exactly that rectangle's outline: no mark beyond its corners.
+    let rows = skull_court_rows("0.8", "0.42");
     for (r, row) in rows.iter().enumerate() {
         let marks: Vec<usize> = row
             .char_indices()
@@ -1087,18 +1093,7 @@ fn the_skull_edge_on_half_rows_is_still_one_closed_rectangle() {
     // top edge is on row 8 or 9 and the bottom edge 5 rows lower, whichever way the halves round.
     // Whatever the rounding, all four edges are drawn on the same rows and columns: the marks are
     // exactly one rectangle's outline, with no stray mark beyond a corner.
-    let g = game(&[
-        ("players", "2"),
-        ("board_side", "0.84"),
-        ("skull_side", "0.21"),
-        ("box_side", "0.1"),
-        ("pair_gap", "0.1"),
-        ("box13_side", "0.1"),
-    ]);
-    let s = g
-        .state_at("turn=0 shots=0 out=- p0=course0@start p1=course0@start")
-        .unwrap();
-    let rows = court_rows(&s);
+    let rows = skull_court_rows("0.84", "0.21");
     let marks: Vec<(usize, usize)> = rows
         .iter()
         .enumerate()
