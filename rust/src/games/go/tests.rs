@@ -2355,27 +2355,20 @@ fn pass_alive_flags_a_chain_with_two_eyes_and_not_one_with_one() {
     }
 }
 
-/// The Zobrist keys are SplitMix64's output stream (Vigna's reference generator, written out here from
-/// its published definition and checked against its published first output from seed 0,
-/// 0xe220a8397b1dcdaf) from the board's fixed seed, two keys per cell (Black's, White's) in cell
-/// order. So every build hashes a position alike: superko and the marking's playout seeds
+/// The Zobrist keys are SplitMix64's output stream (`rand_xoshiro`'s published `SplitMix64`, checked
+/// against the reference's first output from seed 0, 0xe220a8397b1dcdaf) from the board's fixed seed,
+/// two keys per cell (Black's, White's) in cell order. So every build hashes a position alike: superko and the marking's playout seeds
 /// (`Rng::new(board.hash())` in `score.rs`), hence the seeded results, depend on it.
 #[test]
 fn zobrist_keys_are_the_splitmix64_stream_from_the_fixed_seed() {
     use super::board::ZOBRIST;
-    fn splitmix64(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    let mut s = 0;
-    assert_eq!(splitmix64(&mut s), 0xe220_a839_7b1d_cdaf, "the reference");
-    let mut s = 0x6f2d_5a1c_99e3_0741;
+    use rand_core::{RngCore, SeedableRng};
+    let splitmix64 = |seed: u64| rand_xoshiro::SplitMix64::from_seed(seed.to_le_bytes());
+    assert_eq!(splitmix64(0).next_u64(), 0xe220_a839_7b1d_cdaf, "the reference");
+    let mut s = splitmix64(0x6f2d_5a1c_99e3_0741);
     for (p, keys) in ZOBRIST.iter().enumerate() {
         for (c, &key) in keys.iter().enumerate() {
-            assert_eq!(key, splitmix64(&mut s), "cell {p}, colour {c}");
+            assert_eq!(key, s.next_u64(), "cell {p}, colour {c}");
         }
     }
 }

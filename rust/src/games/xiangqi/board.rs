@@ -1201,20 +1201,15 @@ mod tests {
     /// below is checked first against the first published SplitMix64 output for seed 0.
     #[test]
     fn zobrist_keys_are_splitmix64_from_the_documented_seed() {
-        fn splitmix(state: &mut u64) -> u64 {
-            *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = *state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        let mut zero = 0u64;
-        assert_eq!(splitmix(&mut zero), 0xE220_A839_7B1D_CDAF);
+        // The reference: `rand_xoshiro`'s published SplitMix64.
+        use rand_core::{RngCore, SeedableRng};
+        let splitmix = |seed: u64| rand_xoshiro::SplitMix64::from_seed(seed.to_le_bytes());
+        assert_eq!(splitmix(0).next_u64(), 0xE220_A839_7B1D_CDAF);
         assert!(ZOBRIST[0].iter().all(|&k| k == 0));
-        let mut state = 0x0123_4567_89AB_CDEFu64;
+        let mut state = splitmix(0x0123_4567_89AB_CDEF);
         for (cell, keys) in ZOBRIST.iter().enumerate().skip(1) {
             for (sq, &key) in keys.iter().enumerate() {
-                assert_eq!(key, splitmix(&mut state), "cell {cell} point {sq}");
+                assert_eq!(key, state.next_u64(), "cell {cell} point {sq}");
             }
         }
         let mut all: Vec<u64> = ZOBRIST[1..].iter().flatten().copied().collect();
